@@ -1,0 +1,7 @@
+"""``python -m engine``: the command line of RULES.md section 8."""
+
+import sys
+
+from engine.cli import main
+
+sys.exit(main())

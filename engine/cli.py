@@ -1,0 +1,131 @@
+"""The command line of RULES.md section 8: ``python -m engine COMMAND SPN ...``.
+
+Other programs drive this, so the output is exact: results on stdout, and on bad input
+one line ``error: ...`` on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from engine.errors import SeegaError
+from engine.notation import board_text
+from engine.position import Position
+from engine.rules import Ruleset
+
+USAGE = (
+    "usage: python -m engine {legal|apply|perft|status|show|bestmove} SPN [ARGS...] "
+    "[--variant PRESET] [--size N] [--set OPTION=VALUE]... [--level L] [--movetime MS]"
+)
+_VALUE_FLAGS = ("--variant", "--size", "--set", "--level", "--movetime")
+COMMANDS = ("legal", "apply", "perft", "status", "show", "bestmove")
+
+
+class UsageError(Exception):
+    """Bad command-line words (not a rules error)."""
+
+
+def _split(argv: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
+    flags: dict[str, list[str]] = {f: [] for f in _VALUE_FLAGS}
+    words: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        name, eq, value = arg.partition("=")
+        if name in _VALUE_FLAGS:
+            if not eq:
+                i += 1
+                if i >= len(argv):
+                    raise UsageError(f"{name} needs a value")
+                value = argv[i]
+            flags[name].append(value)
+        elif arg.startswith("--") and len(arg) > 2:
+            raise UsageError(f"unknown flag {arg}; flags are {', '.join(_VALUE_FLAGS)}")
+        else:
+            words.append(arg)
+        i += 1
+    return flags, words
+
+
+def _one(flags: dict[str, list[str]], name: str) -> str | None:
+    values = flags[name]
+    if len(values) > 1:
+        raise UsageError(f"{name} given {len(values)} times; give it once")
+    return values[0] if values else None
+
+
+def run(argv: Sequence[str]) -> str:
+    """Run one command and return its output (without the final newline)."""
+    flags, words = _split(argv)
+    if not words:
+        raise UsageError(f"no command; {USAGE}")
+    command, args = words[0], words[1:]
+    if command not in COMMANDS:
+        raise UsageError(f"unknown command {command!r}; commands are {', '.join(COMMANDS)}")
+    if not args:
+        raise UsageError(f"{command} needs an SPN (one argument, quoted)")
+    size_text = _one(flags, "--size")
+    size: int | None = None
+    if size_text is not None:
+        if not size_text.isdigit():
+            raise UsageError(f"--size {size_text!r} must be 5, 7 or 9 (3 for modern-3x3)")
+        size = int(size_text)
+    spn = args[0]
+    if size is None:
+        # The SPN carries its own size; the preset decides only when it allows it.
+        n = len(spn.split()[0].split("/")) if spn.split() else 0
+        rules = Ruleset.make(_one(flags, "--variant") or "standard", None, flags["--set"])
+        if n and n != rules.size:
+            size = n
+    rules = Ruleset.make(_one(flags, "--variant") or "standard", size, flags["--set"])
+    if command != "bestmove" and (flags["--level"] or flags["--movetime"]):
+        raise UsageError("--level and --movetime go with bestmove only")
+    pos = Position.from_spn(spn, rules)
+    rest = args[1:]
+    if command == "legal":
+        _no_more(command, rest)
+        return "\n".join(sorted(str(a) for a in pos.legal_actions()))
+    if command == "apply":
+        for action in rest:
+            pos.play(action)
+        return pos.spn()
+    if command == "perft":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise UsageError("perft needs SPN DEPTH, DEPTH a whole number >= 0")
+        return str(pos.perft(int(rest[0])))
+    if command == "status":
+        _no_more(command, rest)
+        outcome = pos.outcome()
+        return "ongoing" if outcome is None else str(outcome)
+    if command == "show":
+        _no_more(command, rest)
+        return board_text(pos)
+    # bestmove
+    for action in rest:
+        pos.play(action)
+    level = _one(flags, "--level") or "hard"
+    movetime = _one(flags, "--movetime")
+    if movetime is not None and not movetime.isdigit():
+        raise UsageError(f"--movetime {movetime!r} must be a whole number of milliseconds")
+    from engine.ai import best_action
+
+    return str(best_action(pos, level, int(movetime) if movetime is not None else None))
+
+
+def _no_more(command: str, rest: list[str]) -> None:
+    if rest:
+        raise UsageError(f"{command} takes only the SPN; unexpected {' '.join(rest)!r}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: print the output, or one ``error:`` line and return 2."""
+    try:
+        out = run(sys.argv[1:] if argv is None else argv)
+    except (UsageError, SeegaError, ValueError) as exc:
+        message = " ".join(str(exc).split())
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+    if out:
+        print(out)
+    return 0

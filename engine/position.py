@@ -1,0 +1,668 @@
+"""The position: the whole state of a game and the rules that move it on.
+
+A :class:`Position` holds two bitboards (black and white pieces as Python ints), the
+side to act, the phase, the hands, the turn state, the no-capture clock, the turn
+number, and the shuttle history of every piece. It generates legal actions, applies
+them with a fast unchecked :meth:`Position.push` or a validated :meth:`Position.play`,
+and takes them back with :meth:`Position.pop`.
+
+Internally an action is a small int *code* (see :class:`ActionTable`) so that search
+and perft never allocate; :class:`~engine.actions.Action` values are the public face.
+Every transition that RULES.md describes as happening "at once" (captures, game ends,
+the start-of-turn blocked check) happens inside ``push``, so a position is always
+settled: its SPN says exactly what the next legal actions are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from engine.actions import END_ACTION, PASS_ACTION, PLACE, REMOVE, STEP, Action
+from engine.board import Geometry, geometry
+from engine.errors import GameOverError, IllegalActionError
+from engine.outcome import BLACK, COLOR_NAMES, WHITE, Outcome
+from engine.rules import STANDARD, Ruleset
+
+#: Turn-state values (``state`` >= 0 is a cell: the chain piece, or the cell the
+#: first piece left under the ``lose`` exception).
+START = -1  # '-' at the start of a turn
+ONE = -2  # '1' one piece of a placement pair placed
+ANY = -3  # 'c' inside a chain with chain=any
+
+
+class ActionTable:
+    """The int codes of every action on one board size.
+
+    ``0..N-1`` place on a cell; ``N + 4*c + d`` step from c in direction d;
+    ``5N + c`` remove the piece on c; ``6N`` end; ``6N + 1`` pass.
+    """
+
+    def __init__(self, geo: Geometry) -> None:
+        n_cells = geo.cells
+        self.step_base = n_cells
+        self.remove_base = 5 * n_cells
+        self.end = 6 * n_cells
+        self.pass_ = 6 * n_cells + 1
+        self.actions: list[Action | None] = [None] * (6 * n_cells + 2)
+        for c in range(n_cells):
+            self.actions[c] = Action(PLACE, geo.to_global[c])
+            self.actions[self.remove_base + c] = Action(REMOVE, geo.to_global[c])
+            for d in range(4):
+                t = geo.step_to[c * 4 + d]
+                if t >= 0:
+                    self.actions[self.step_base + c * 4 + d] = Action(STEP, geo.to_global[c], geo.to_global[t])
+        self.actions[self.end] = END_ACTION
+        self.actions[self.pass_] = PASS_ACTION
+        self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions) if a is not None}
+
+
+@lru_cache(maxsize=None)
+def action_table(n: int) -> ActionTable:
+    """The shared action codes of an ``n x n`` board."""
+    return ActionTable(geometry(n))
+
+
+class Position:
+    """A Seega position under a :class:`~engine.rules.Ruleset`.
+
+    Create the start with ``Position(rules)`` or read one with
+    :meth:`Position.from_spn`. Attributes are public for reading; change a position
+    only through :meth:`push`, :meth:`play` and :meth:`pop`.
+
+    Attributes:
+        rules: the ruleset.
+        bb: ``[black, white]`` bit sets of occupied cells (bit ``rank * n + file``).
+        side: ``BLACK`` or ``WHITE``, the side to act.
+        phase: ``p`` placement, ``m`` movement, ``r`` a removal is due, ``s`` replacement.
+        hand: ``[black, white]`` pieces in hand.
+        state: ``START``, ``ONE``, ``ANY`` or a cell index (see module constants).
+        clock: turns without a capture or removal (RULES.md section 7).
+        turn: 1 + turns completed.
+        result: the :class:`Outcome` once the game is over, else ``None``.
+    """
+
+    __slots__ = (
+        "rules",
+        "geo",
+        "table",
+        "bb",
+        "side",
+        "phase",
+        "hand",
+        "state",
+        "clock",
+        "turn",
+        "acted",
+        "first_from",
+        "result",
+        "hist",
+        "_stack",
+        "_limit",
+        "_first_move_turn",
+    )
+
+    def __init__(self, rules: Ruleset = STANDARD) -> None:
+        self.rules = rules
+        self.geo = geometry(rules.size)
+        self.table = action_table(rules.size)
+        self.bb = [0, 0]
+        self.side = BLACK
+        self.phase = "p"
+        self.hand = [rules.pieces, rules.pieces]
+        self.state = START
+        self.clock = 0
+        self.turn = 1
+        #: Whether the current turn captured or removed anything (the clock keeps still).
+        self.acted = False
+        #: The cell the first step of the movement phase left (the ``lose`` exception).
+        self.first_from = -1
+        self.result: Outcome | None = None
+        #: Shuttle history: cell of a piece -> (the other cell, length of the run of
+        #: steps alternating between the two, ending on this cell).
+        self.hist: dict[int, tuple[int, int]] = {}
+        self._stack: list[tuple[object, ...]] = []
+        self._limit = 2 * rules.max_shuttles
+        self._first_move_turn = 2 * rules.placement_turns + 1
+
+    # ------------------------------------------------------------------ reading
+    @classmethod
+    def from_spn(cls, spn: str, rules: Ruleset = STANDARD) -> Position:
+        """The position an SPN describes, under ``rules`` (whose size must match)."""
+        from engine.notation import read_spn
+
+        return read_spn(spn, rules)
+
+    def spn(self) -> str:
+        """The position in SPN (RULES.md section 7)."""
+        from engine.notation import write_spn
+
+        return write_spn(self)
+
+    def __str__(self) -> str:
+        return self.spn()
+
+    def __repr__(self) -> str:
+        return f"Position.from_spn({self.spn()!r})"
+
+    def copy(self) -> Position:
+        """An independent copy, move stack included (so it can ``pop``)."""
+        other = Position.__new__(Position)
+        for name in Position.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.bb = self.bb[:]
+        other.hand = self.hand[:]
+        other.hist = dict(self.hist)
+        other._stack = self._stack[:]
+        return other
+
+    def piece_at(self, cell: int) -> int | None:
+        """``BLACK``, ``WHITE`` or ``None`` for a bit index."""
+        bit = 1 << cell
+        if self.bb[BLACK] & bit:
+            return BLACK
+        if self.bb[WHITE] & bit:
+            return WHITE
+        return None
+
+    def count(self, color: int) -> int:
+        """Pieces of ``color`` on the board."""
+        return self.bb[color].bit_count()
+
+    def cells_of(self, color: int) -> list[int]:
+        """Bit indexes of the pieces of ``color``, ascending."""
+        return _bits(self.bb[color])
+
+    @property
+    def size(self) -> int:
+        """The board size n."""
+        return self.geo.n
+
+    def is_over(self) -> bool:
+        """Whether the game has ended under the rules."""
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        """The result and reason if the game is over, else ``None``."""
+        return self.result
+
+    @property
+    def move_stack(self) -> list[Action]:
+        """The actions pushed since this position was created or read."""
+        return [self.table.actions[e[0]] for e in self._stack]  # type: ignore[misc, index]
+
+    def key(self) -> tuple[int, int, int, str, int, int, int, int]:
+        """A hashable summary for transposition tables (shuttle history excluded)."""
+        return (self.bb[0], self.bb[1], self.side, self.phase, self.hand[0], self.hand[1], self.state, self.clock)
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in generation order."""
+        actions = self.table.actions
+        return [actions[c] for c in self.legal_codes()]  # type: ignore[misc]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal here."""
+        code = self.table.codes.get(action)
+        return code is not None and code in self.legal_codes()
+
+    def push(self, action: Action) -> None:
+        """Play ``action`` without checking it (fast; use :meth:`play` for input)."""
+        self.push_code(self.table.codes[action])
+
+    def play(self, action: str | Action) -> Action:
+        """Play an action given as text or value after checking that it is legal.
+
+        Raises:
+            InvalidActionError: the text is not an action.
+            GameOverError: the game is over.
+            IllegalActionError: the action is not legal; the message lists what is.
+        """
+        act = Action.parse(action) if isinstance(action, str) else action
+        if self.result is not None:
+            raise GameOverError(f"{act} cannot be played: the game is over ({self.result}) in {self.spn()}")
+        if act.src >= 0:
+            self.geo.index(act.src)
+        if act.dst >= 0:
+            self.geo.index(act.dst)
+        code = self.table.codes.get(act)
+        legal = self.legal_codes()
+        if code is None or code not in legal:
+            raise IllegalActionError(f"{act} is not legal in {self.spn()}; {self.explain_legal(legal)}")
+        self.push_code(code)
+        return act
+
+    def explain_legal(self, legal: list[int] | None = None) -> str:
+        """A short sentence listing the legal actions (for error messages)."""
+        codes = self.legal_codes() if legal is None else legal
+        names = sorted(str(self.table.actions[c]) for c in codes)
+        if not names:
+            return "no action is legal"
+        shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+        who = COLOR_NAMES[self.side]
+        return f"{who} may play {shown}"
+
+    def pop(self) -> Action:
+        """Take back the last pushed action and return it."""
+        entry = self._stack.pop()
+        (code, b0, b1, self.side, self.phase, h0, h1, self.state, self.clock, self.turn, self.acted,
+         self.first_from, self.result, undo) = entry  # fmt: skip
+        self.bb = [b0, b1]  # type: ignore[list-item]
+        self.hand = [h0, h1]  # type: ignore[list-item]
+        if undo:
+            hist = self.hist
+            for cell, old in reversed(undo):  # type: ignore[attr-defined]
+                if old is None:
+                    hist.pop(cell, None)
+                else:
+                    hist[cell] = old
+        return self.table.actions[code]  # type: ignore[index, return-value]
+
+    # ------------------------------------------------------------------ generation
+    def legal_codes(self) -> list[int]:
+        """Every legal action as an int code."""
+        if self.result is not None:
+            return []
+        phase = self.phase
+        if phase == "m":
+            state = self.state
+            if state == START:
+                steps = self._steps(self.side, -1, False)
+                return steps if steps else [self.table.pass_]
+            steps = self._steps(self.side, state if state >= 0 else -1, True)
+            steps.append(self.table.end)
+            return steps
+        if phase == "p":
+            return _bits(self._placement_mask())
+        if phase == "r":
+            base = self.table.remove_base
+            return [base + c for c in _bits(self._removal_mask())]
+        # phase s: replace an enemy piece
+        return _bits(self.bb[1 - self.side])
+
+    def _placement_mask(self) -> int:
+        geo, rules = self.geo, self.rules
+        empty = geo.full & ~(self.bb[0] | self.bb[1])
+        if not rules.place_centre:
+            empty &= ~geo.centre_bit
+        if rules.opening == "lane" and rules.pieces - self.hand[self.side] < 2:
+            n, m = geo.n, geo.n // 2
+            if self.side == BLACK:
+                lane = (1 << (m * n)) | (1 << (m * n + n - 1))
+            else:
+                lane = (1 << m) | (1 << ((n - 1) * n + m))
+            empty &= lane
+        return empty
+
+    def _steps(self, side: int, only_from: int, capturing: bool) -> list[int]:
+        """Codes of the legal steps of ``side`` (from one cell if ``only_from`` >= 0)."""
+        geo = self.geo
+        n = geo.n
+        own = self.bb[side]
+        empty = geo.full & ~(own | self.bb[1 - side])
+        src = own if only_from < 0 else (1 << only_from)
+        base = self.table.step_base
+        hist = self.hist if self._limit else None
+        limit = self._limit
+        out: list[int] = []
+        for d, targets in (
+            (0, (src << n) & empty),
+            (1, (src >> n) & empty),
+            (2, ((src & geo.not_file_last) << 1) & empty),
+            (3, ((src & geo.not_file_a) >> 1) & empty),
+        ):
+            delta = geo.deltas[d]
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                t = low.bit_length() - 1
+                a = t - delta
+                if hist:
+                    h = hist.get(a)
+                    if h is not None and h[1] >= limit and h[0] == t:
+                        continue
+                if capturing and not self._capture_mask(t, side):
+                    continue
+                out.append(base + 4 * a + d)
+        return out
+
+    def _has_step(self, side: int) -> bool:
+        geo = self.geo
+        own = self.bb[side]
+        empty = geo.full & ~(own | self.bb[1 - side])
+        if not (geo.neighbours_of(empty) & own):
+            return False
+        if self._limit and any(h[1] >= self._limit for h in self.hist.values()):
+            return bool(self._steps(side, -1, False))
+        return True
+
+    def _capture_mask(self, t: int, side: int) -> int:
+        """The enemy pieces a step of ``side`` onto ``t`` would capture."""
+        rules = self.rules
+        if not rules.captures:
+            return 0
+        own, enemy = self.bb[side], self.bb[1 - side]
+        safe = self.geo.centre_bit if rules.safe_centre else 0
+        caps = 0
+        for mid, far, d in self.geo.captures[t]:
+            if enemy & mid and own & far and not (mid & safe):
+                caps |= mid
+                if rules.line_capture:
+                    ray = self.geo.rays[t][d]
+                    i = 2
+                    while i + 1 < len(ray):
+                        e, o = 1 << ray[i], 1 << ray[i + 1]
+                        if enemy & e and own & o and not (e & safe):
+                            caps |= e
+                            i += 2
+                        else:
+                            break
+        return caps
+
+    def _removal_mask(self) -> int:
+        """The cells whose piece the side to act may remove (phase ``r``)."""
+        side, rule, geo = self.side, self.rules.blocked, self.geo
+        own, enemy = self.bb[side], self.bb[1 - side]
+        if rule == "remove-by-blocked":
+            return geo.neighbours_of(own) & enemy
+        if rule == "remove-by-opponent":
+            return geo.neighbours_of(enemy) & own
+        if rule == "capture-one":
+            return enemy
+        if rule == "lose":
+            return geo.neighbour_mask[self.state] & own if self.state >= 0 else 0
+        # pass, both players blocked: own pieces whose removal frees the opponent
+        freeing = 0
+        for c in _bits(own):
+            for o in geo.neighbours[c]:
+                if enemy >> o & 1 and not self._shuttle_forbids(o, c):
+                    freeing |= 1 << c
+                    break
+        return freeing or own
+
+    def _shuttle_forbids(self, a: int, t: int) -> bool:
+        if not self._limit:
+            return False
+        h = self.hist.get(a)
+        return h is not None and h[1] >= self._limit and h[0] == t
+
+    # ------------------------------------------------------------------ moving
+    def push_code(self, code: int) -> None:
+        """Play an action code without checking it."""
+        bb, hand = self.bb, self.hand
+        undo: list[tuple[int, tuple[int, int] | None]] | None = [] if self._limit else None
+        self._stack.append(
+            (code, bb[0], bb[1], self.side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
+             self.acted, self.first_from, self.result, undo)  # fmt: skip
+        )
+        table = self.table
+        side = self.side
+        if code < table.step_base:  # placement, or replacement in phase s
+            bit = 1 << code
+            if self.phase == "s":
+                bb[1 - side] &= ~bit
+                bb[side] |= bit
+                if self._line(side):
+                    self.result = Outcome(side, "line")
+                    self._finish_turn()
+                    return
+                bb[side] &= ~bit
+                self._end_turn()
+                return
+            bb[side] |= bit
+            before = hand[side]
+            hand[side] = before - 1
+            if self.rules.win_line and self._line(side):
+                self.result = Outcome(side, "line")
+                self._finish_turn()
+                return
+            if self.state == START and before > 1 and self._pair_turn(before):
+                self.state = ONE
+                return
+            self._end_turn()
+            return
+        if code < table.remove_base:  # step
+            a, d = divmod(code - table.step_base, 4)
+            t = self.geo.step_to[code - table.step_base]
+            bb[side] ^= (1 << a) | (1 << t)
+            if undo is not None:
+                h = self.hist.pop(a, None)
+                undo.append((a, h))
+                undo.append((t, self.hist.get(t)))
+                self.hist[t] = (a, h[1] + 1) if h is not None and h[0] == t else (a, 1)
+            if self.state == START and self.turn == self._first_move_turn and self.rules.blocked == "lose":
+                self.first_from = a
+            caps = self._capture_mask(t, side)
+            if caps:
+                bb[1 - side] &= ~caps
+                if undo is not None:
+                    for c in _bits(caps):
+                        old = self.hist.pop(c, None)
+                        if old is not None:
+                            undo.append((c, old))
+                self.clock = 0
+                self.acted = True
+                if self._immediate_end(side):
+                    return
+                chain = self.rules.chain
+                if chain == "same":
+                    if self._steps(side, t, True):
+                        self.state = t
+                        return
+                elif chain == "any":
+                    if self._steps(side, -1, True):
+                        self.state = ANY
+                        return
+            elif self.rules.win_line and self._immediate_end(side):
+                return
+            self._end_turn()
+            return
+        if code < table.end:  # removal
+            c = code - table.remove_base
+            bit = 1 << c
+            if bb[0] & bit:
+                bb[0] &= ~bit
+            else:
+                bb[1] &= ~bit
+            if undo is not None:
+                old = self.hist.pop(c, None)
+                if old is not None:
+                    undo.append((c, old))
+            self.clock = 0
+            self.acted = True
+            if self._immediate_end(side):
+                return
+            if self.rules.blocked == "remove-by-blocked":
+                # The blocked player's own removal is part of its turn: it now steps.
+                self.phase = "m"
+                self.state = START
+                self._check_blocked()
+                return
+            self._end_turn()
+            return
+        # end of a chain, or pass
+        self._end_turn()
+
+    def _pair_turn(self, hand_before: int) -> bool:
+        placement = self.rules.placement
+        if placement == "pairs":
+            return True
+        if placement == "pairs-then-singles":
+            return hand_before == self.rules.pieces
+        return False
+
+    def _line(self, side: int) -> bool:
+        k = self.rules.win_line
+        if not k:
+            return False
+        own = self.bb[side]
+        return any(own & m == m for m in self.geo.lines(k))
+
+    def _immediate_end(self, mover: int) -> bool:
+        """Check the ends that happen at once (line, piece count); finish the turn if one holds."""
+        result = None
+        if self.rules.win_line:
+            for p in (mover, 1 - mover):
+                if self._line(p):
+                    result = Outcome(p, "line")
+                    break
+        if result is None and self.phase in "mr":
+            result = self._count_end(mover)
+        if result is None:
+            return False
+        self.result = result
+        self._finish_turn()
+        return True
+
+    def _count_end(self, mover: int) -> Outcome | None:
+        lose_at = self.rules.lose_at
+        for p in (1 - mover, mover):
+            c = self.bb[p].bit_count()
+            if c <= lose_at:
+                return Outcome(1 - p, "capture-all" if c == 0 else "reduced")
+        return None
+
+    def _finish_turn(self) -> None:
+        """The game ended: the turn ends with it, the phase stays (RULES.md section 5)."""
+        if self.phase in "mr" and not self.acted:
+            self.clock += 1
+        self.turn += 1
+        self.state = START
+        self.acted = False
+        self.side = 1 - self.side
+
+    def _end_turn(self) -> None:
+        mover = self.side
+        phase = self.phase
+        if phase in "mr" and not self.acted:
+            self.clock += 1
+        self.turn += 1
+        self.state = START
+        self.acted = False
+        if phase == "p":
+            hand = self.hand
+            if not hand[0] and not hand[1]:
+                if self.rules.after_placement == "replace":
+                    self.phase = "s"
+                    self.side = BLACK
+                else:
+                    self.phase = "m"
+                    self.side = WHITE if self.rules.first_mover == "white" else BLACK
+            elif hand[1 - mover]:
+                self.side = 1 - mover
+        else:
+            if phase == "r":
+                self.phase = "m"
+            self.side = 1 - mover
+        result = self._turn_end_outcome(mover)
+        if result is not None:
+            self.result = result
+            return
+        if self.phase == "m":
+            self._check_blocked()
+
+    def _turn_end_outcome(self, mover: int) -> Outcome | None:
+        """The ends checked between turns, in the order of RULES.md section 5."""
+        rules = self.rules
+        if rules.win_line:
+            for p in (mover, 1 - mover):
+                if self._line(p):
+                    return Outcome(p, "line")
+        phase = self.phase
+        if phase in "mr":
+            result = self._count_end(mover)
+            if result is not None:
+                return result
+            if rules.move_limit and self.clock >= rules.move_limit:
+                b, w = self.bb[BLACK].bit_count(), self.bb[WHITE].bit_count()
+                return Outcome(BLACK if b > w else WHITE if w > b else None, "move-limit")
+        if rules.turn_limit and self.turn - 1 >= rules.turn_limit:
+            return Outcome(None, "turn-limit")
+        if phase == "s":
+            empties = self.geo.cells - (self.bb[0] | self.bb[1]).bit_count()
+            if empties - (self.geo.cells - 2 * rules.pieces) >= 2:
+                return Outcome(None, "no-line")
+        return None
+
+    def _check_blocked(self) -> None:
+        """At the start of a movement turn: apply the blocked rule if the side cannot step."""
+        side = self.side
+        if self._has_step(side):
+            return
+        rule = self.rules.blocked
+        geo = self.geo
+        own, enemy = self.bb[side], self.bb[1 - side]
+        if rule == "pass":
+            if not self._has_step(1 - side):
+                self.phase = "r"  # both blocked: the side to move removes one of its own
+        elif rule == "remove-by-blocked":
+            if geo.neighbours_of(own) & enemy:
+                self.phase = "r"
+        elif rule == "remove-by-opponent":
+            if geo.neighbours_of(own) & enemy:
+                self.phase = "r"
+                self.side = 1 - side
+        elif rule == "capture-one":
+            self.phase = "r"
+            self.side = 1 - side
+        else:  # lose
+            if (
+                self.turn == self._first_move_turn + 1
+                and self.first_from >= 0
+                and geo.neighbour_mask[self.first_from] & enemy
+            ):
+                self.phase = "r"
+                self.side = 1 - side
+                self.state = self.first_from
+            else:
+                self.result = Outcome(1 - side, "blocked")
+
+    def settle(self) -> None:
+        """Apply the checks a turn start would (game end, blocked rule) to a position
+        built from fields, as :func:`~engine.notation.read_spn` does."""
+        mover = 1 - self.side if self.state == START else self.side
+        result = None
+        if self.rules.win_line:
+            for p in (mover, 1 - mover):
+                if self._line(p):
+                    result = Outcome(p, "line")
+                    break
+        if result is None:
+            result = self._turn_end_outcome(mover)
+        self.result = result
+        if result is None and self.phase == "m" and self.state == START:
+            self._check_blocked()
+
+    # ------------------------------------------------------------------ perft
+    def perft(self, depth: int) -> int:
+        """The number of legal action sequences of exactly ``depth`` actions."""
+        if depth <= 0:
+            return 1
+        codes = self.legal_codes()
+        if depth == 1:
+            return len(codes)
+        total = 0
+        push, pop = self.push_code, self.pop
+        for code in codes:
+            push(code)
+            total += self.perft(depth - 1)
+            pop()
+        return total
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bit indexes of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Iterate the set bit indexes of ``mask``, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

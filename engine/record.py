@@ -1,0 +1,196 @@
+"""Game records (SGN, RULES.md section 7): tags, turns, result; written and read back.
+
+Reading a record replays every action under its ruleset, so a record that reads is a
+legal game; the first illegal action is reported with its turn number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.actions import Action
+from engine.errors import InvalidRecordError, SeegaError
+from engine.position import Position
+from engine.rules import Ruleset
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_NUMBER = re.compile(r"^\d+\.+")
+
+
+@dataclass
+class GameRecord:
+    """A game as its ruleset, optional set-up position, turns and result.
+
+    Attributes:
+        rules: the ruleset (variant, size and options).
+        turns: each turn's actions, in order.
+        setup: the SPN the game started from, or ``None`` for the usual start.
+        result: ``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (still going).
+        termination: the reason (``capture-all``, ``resignation``...) or ``None``.
+        tags: other tags (``Black``, ``White``, ``Date``...), in order.
+    """
+
+    rules: Ruleset
+    turns: list[list[Action]] = field(default_factory=list)
+    setup: str | None = None
+    result: str = "*"
+    termination: str | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def start(self) -> Position:
+        """The position the game started from."""
+        return Position.from_spn(self.setup, self.rules) if self.setup else Position(self.rules)
+
+    def replay(self) -> Position:
+        """The position after every turn, with its full move stack.
+
+        Raises:
+            InvalidRecordError: an action is illegal or a turn is split wrongly; the
+                message and ``turn`` attribute give the turn number.
+        """
+        pos = self.start()
+        last = len(self.turns) - 1
+        for i, actions in enumerate(self.turns):
+            number = pos.turn
+            for action in actions:
+                if pos.turn != number:
+                    raise InvalidRecordError(f"turn {number}: the turn was over before {action}", number)
+                try:
+                    pos.play(action)
+                except SeegaError as exc:
+                    raise InvalidRecordError(f"turn {number}: {exc}", number) from None
+            if pos.turn == number and i < last:
+                raise InvalidRecordError(
+                    f"turn {number}: the turn is not complete after {','.join(map(str, actions))}; "
+                    f"{pos.explain_legal()}",
+                    number,
+                )
+        return pos
+
+    @classmethod
+    def from_position(cls, pos: Position, setup: str | None = None, **tags: str) -> GameRecord:
+        """The record of the actions pushed on ``pos`` since its start (``setup`` if read from SPN)."""
+        start = Position.from_spn(setup, pos.rules) if setup else Position(pos.rules)
+        turns: list[list[Action]] = []
+        number = -1
+        for action in pos.move_stack:
+            if start.turn != number:
+                turns.append([])
+                number = start.turn
+            turns[-1].append(action)
+            start.push(action)
+        outcome = pos.outcome()
+        return cls(
+            rules=pos.rules,
+            turns=turns,
+            setup=setup,
+            result=outcome.result if outcome else "*",
+            termination=outcome.reason if outcome else None,
+            tags=dict(tags),
+        )
+
+    def to_sgn(self) -> str:
+        """The record as SGN text."""
+        tags = {"Variant": self.rules.variant, "Size": str(self.rules.size)}
+        for name in ("Black", "White", "Date"):
+            if name in self.tags:
+                tags[name] = self.tags[name]
+        tags["Result"] = self.result
+        if self.termination:
+            tags["Termination"] = self.termination
+        if self.setup:
+            tags["SetUp"] = self.setup
+        options = self.rules.options_text()
+        if options:
+            tags["Options"] = options
+        for name, value in self.tags.items():
+            tags.setdefault(name, value)
+        head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in tags.items())
+        start_turn = self.start().turn if self.setup else 1
+        words = [f"{start_turn + i}. {','.join(str(a) for a in actions)}" for i, actions in enumerate(self.turns)]
+        words.append(self.result)
+        lines, line = [], ""
+        for word in words:
+            if line and len(line) + 1 + len(word) > 79:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+        return f"{head}\n\n" + "\n".join(lines) + "\n"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def read_sgn(text: str) -> GameRecord:
+    """Parse SGN text and replay it.
+
+    Raises:
+        InvalidRecordError: a syntax error, an unknown variant or option, or an
+            illegal action (with its turn number).
+    """
+    tags: dict[str, str] = {}
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines) and (not lines[i].strip() or lines[i].lstrip().startswith("[")):
+        line = lines[i].strip()
+        if line:
+            m = _TAG.match(line)
+            if not m:
+                raise InvalidRecordError(f'bad tag line {line!r}; tags are written [Name "value"]')
+            tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
+        i += 1
+    movetext = re.sub(r"\{[^}]*\}", " ", "\n".join(lines[i:]))
+    if "{" in movetext or "}" in movetext:
+        raise InvalidRecordError("an unclosed {comment} in the moves")
+    try:
+        size = int(tags["Size"]) if "Size" in tags else None
+        options = [o for o in tags.get("Options", "").split(",") if o.strip()]
+        rules = Ruleset.make(tags.get("Variant", "standard"), size, options)
+    except (SeegaError, ValueError) as exc:
+        raise InvalidRecordError(f"bad ruleset tags: {exc}") from None
+    result = tags.get("Result", "*")
+    turns: list[list[Action]] = []
+    token_result: str | None = None
+    for token in movetext.split():
+        if token_result is not None:
+            raise InvalidRecordError(f"{token!r} after the result {token_result}")
+        if token in RESULTS:
+            token_result = token
+            continue
+        token = _NUMBER.sub("", token)
+        if not token:
+            continue
+        try:
+            turns.append([Action.parse(a) for a in token.split(",")])
+        except SeegaError as exc:
+            raise InvalidRecordError(f"turn {len(turns) + 1} of the record: {exc}") from None
+    if token_result is not None:
+        if "Result" in tags and tags["Result"] != token_result:
+            raise InvalidRecordError(f"the Result tag {result} and the result {token_result} after the moves differ")
+        result = token_result
+    if result not in RESULTS:
+        raise InvalidRecordError(f"result {result!r} must be one of {', '.join(RESULTS)}")
+    known = {"Variant", "Size", "Options", "SetUp", "Result", "Termination"}
+    record = GameRecord(
+        rules=rules,
+        turns=turns,
+        setup=tags.get("SetUp"),
+        result=result,
+        termination=tags.get("Termination"),
+        tags={k: v for k, v in tags.items() if k not in known},
+    )
+    try:
+        pos = record.replay()
+    except SeegaError as exc:
+        if isinstance(exc, InvalidRecordError):
+            raise
+        raise InvalidRecordError(f"bad SetUp: {exc}") from None
+    outcome = pos.outcome()
+    if outcome is not None and outcome.result != result:
+        raise InvalidRecordError(f"the record says {result} but the game ended {outcome}")
+    return record
