@@ -1,0 +1,468 @@
+"""Plain data the game service returns, and the errors it raises.
+
+Adapters (the Discord cogs, the console table) turn these into messages. Nothing here
+knows about Discord: players are ``(user_id, display_name)`` pairs given by the adapter,
+and every error carries user-facing English text plus a message key and parameters so
+an adapter can translate it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.summary import TurnSummary
+
+#: The user id the service uses for its own AI opponent.
+BOT_USER_ID = 0
+
+#: AI levels a bot opponent can play at (mirrors ``engine.ai.LEVELS``).
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant in a game.
+
+    Attributes:
+        user_id: the adapter's id of the person (a Discord user id), or
+            :data:`BOT_USER_ID` for the AI.
+        name: the display name to show and to write into records.
+        bot_level: the AI level when this player is the bot, else ``None``.
+    """
+
+    user_id: int
+    name: str
+    bot_level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether this player is the service's AI."""
+        return self.bot_level is not None
+
+    @classmethod
+    def bot(cls, level: str) -> Player:
+        """The AI opponent at ``level``."""
+        return cls(BOT_USER_ID, f"Seega bot ({level})", level)
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A snapshot of one game, enough to draw a status line.
+
+    Attributes:
+        id: the game id (stable, shown to people for ``/seega record game:``).
+        guild_id, channel_id: where the game lives.
+        variant, size, options: the ruleset (options as ``k=v,k=v``, may be empty).
+        black, white: the players.
+        spn: the current position.
+        status: ``active``, ``finished``, ``cancelled`` or ``corrupt``.
+        phase: ``p`` placement, ``m`` movement, ``r`` removal due, ``s`` replacement.
+        to_move: the player whose turn it is (``None`` when the game is over).
+        turn: the engine's turn number (1 + turns completed).
+        pieces: pieces on the board, ``(black, white)``.
+        hand: pieces still to place, ``(black, white)``.
+        result, reason: ``1-0``/``0-1``/``1/2-1/2`` and why, once over.
+        deadline: when the player to move loses by timeout (epoch seconds), or ``None``.
+        end_offer_by: the colour (``black``/``white``) that offered an end by count, if any.
+        text_board: the board drawn as text (rank n on top).
+        created_at, ended_at: epoch seconds.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    variant: str
+    size: int
+    options: str
+    black: Player
+    white: Player
+    spn: str
+    status: str
+    phase: str
+    to_move: Player | None
+    turn: int
+    pieces: tuple[int, int]
+    hand: tuple[int, int]
+    result: str | None
+    reason: str | None
+    deadline: float | None
+    end_offer_by: str | None
+    text_board: str
+    created_at: float
+    ended_at: float | None
+
+    def player(self, color: str) -> Player:
+        """The player of ``color`` (``black`` or ``white``)."""
+        return self.black if color == "black" else self.white
+
+    def color_of(self, user_id: int) -> str | None:
+        """``black``/``white`` for a player's user id, ``None`` for an onlooker."""
+        if self.black.user_id == user_id and not self.black.is_bot:
+            return "black"
+        if self.white.user_id == user_id and not self.white.is_bot:
+            return "white"
+        return None
+
+
+@dataclass(frozen=True)
+class TurnEvent:
+    """One thing that happened on the board, in order.
+
+    A human command gives one event (its actions); a bot turn gives one event per action
+    so that a chain of captures can be shown step by step.
+
+    Attributes:
+        player: who acted.
+        color: ``black`` or ``white``.
+        actions: the actions, as notation (``a1``, ``b2-c2``, ``xd4``, ``end``, ``pass``).
+        summary: the engine's summary (cells as bit indexes of the board).
+        placed, captured, removed: cell names, for messages.
+        turn_complete: whether the player's turn ended with these actions (``False`` in
+            the middle of a placement pair or a capture chain).
+        spn: the position after these actions.
+        png: the board image after these actions, when the service has a renderer.
+    """
+
+    player: Player
+    color: str
+    actions: tuple[str, ...]
+    summary: TurnSummary
+    placed: tuple[str, ...]
+    captured: tuple[str, ...]
+    removed: tuple[str, ...]
+    turn_complete: bool
+    spn: str
+    png: bytes | None = None
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A player's Glicko-2 rating before and after a rated game."""
+
+    user_id: int
+    name: str
+    size: int
+    before: float
+    after: float
+    rd_before: float
+    rd_after: float
+
+    @property
+    def delta(self) -> float:
+        """The change, positive for a gain."""
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """How a game ended.
+
+    Attributes:
+        result: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` for a cancelled game.
+        reason: a reason of RULES.md section 5 (``capture-all``, ``resignation``,
+            ``timeout``, ``agreement``...) or ``cancelled``.
+        winner, loser: the players, ``None`` for a draw or a cancel.
+        rated: whether ratings changed.
+        rating_changes: one per rated player.
+    """
+
+    result: str
+    reason: str
+    winner: Player | None
+    loser: Player | None
+    rated: bool
+    rating_changes: tuple[RatingChange, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What a game command did, ready to be shown.
+
+    Attributes:
+        game: the game after the command.
+        events: what happened, in order (empty for ``board``; several when the bot
+            replied, one per bot action).
+        to_move: the player whose turn it is now, ``None`` once over.
+        ping: the user id to mention: the human whose turn it is, or ``None``.
+        chain_pending: the player to move is inside a capture chain: it may capture
+            again or end the turn (``end_turn``).
+        legal: the legal actions of the player to move, as notation (for hints).
+        game_over: set when the game ended with this command.
+        bot_to_move: it is the bot's turn and the caller asked the service not to play
+            it yet (call :meth:`GameService.bot_turn`).
+        png: the board image of the final position, when the service has a renderer.
+    """
+
+    game: GameView
+    events: tuple[TurnEvent, ...] = ()
+    to_move: Player | None = None
+    ping: int | None = None
+    chain_pending: bool = False
+    legal: tuple[str, ...] = ()
+    game_over: GameOver | None = None
+    bot_to_move: bool = False
+    png: bytes | None = None
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """A pending (or settled) challenge.
+
+    Attributes:
+        id: the challenge id (adapters put it in button custom ids).
+        status: ``pending``, ``accepted``, ``declined``, ``expired`` or ``withdrawn``.
+        color: the challenger's colour choice: ``black``, ``white`` or ``random``.
+        thread: whether accepting should open a thread for the game.
+        expires_at: epoch seconds.
+        game_id: the game started by accepting, if any.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger: Player
+    opponent: Player
+    size: int
+    variant: str
+    color: str
+    thread: bool
+    status: str
+    created_at: float
+    expires_at: float
+    game_id: int | None = None
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    """The outcome of ``challenge``, ``decline_challenge`` or an expiry."""
+
+    challenge: ChallengeView
+    ping: int | None = None
+
+
+@dataclass(frozen=True)
+class OfferResult:
+    """An offer to end the game by count (the barrier rule), waiting for the opponent."""
+
+    game: GameView
+    offered_by: Player
+    opponent: Player
+    ping: int | None = None
+
+
+@dataclass(frozen=True)
+class RatingView:
+    """A player's rating on one board size in one guild."""
+
+    size: int
+    rating: float
+    rd: float
+    vol: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    """One line of a guild's leaderboard."""
+
+    rank: int
+    user_id: int
+    name: str
+    rating: float
+    rd: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Wins, losses and draws."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.wins + self.losses + self.draws
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's rating and record in a guild.
+
+    Attributes:
+        ratings: one per board size the player has rated games on.
+        versus_people: the record in finished games against people (rated or not).
+        versus_bot: level -> record against the bot at that level.
+        active_games: games still going.
+    """
+
+    user_id: int
+    name: str
+    ratings: tuple[RatingView, ...]
+    versus_people: Tally
+    versus_bot: dict[str, Tally] = field(default_factory=dict)
+    active_games: int = 0
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of a history: who played whom, and how it ended."""
+
+    id: int
+    channel_id: int
+    variant: str
+    size: int
+    black: Player
+    white: Player
+    status: str
+    result: str | None
+    reason: str | None
+    created_at: float
+    ended_at: float | None
+    turns: int
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """A game record for export.
+
+    Attributes:
+        game_id: the game.
+        sgn: the record as SGN text (RULES.md section 7).
+        filename: a suggested file name for the SGN (``seega-42.sgn``).
+        replay: an animated replay (GIF/APNG) when the service has a renderer.
+        replay_filename: a suggested file name for the replay.
+    """
+
+    game_id: int
+    sgn: str
+    filename: str
+    replay: bytes | None = None
+    replay_filename: str | None = None
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """Per-guild settings (``/seega settings``). Timeouts are in seconds."""
+
+    guild_id: int
+    turn_timeout: int = 3600
+    challenge_timeout: int = 600
+    default_variant: str = "standard"
+
+
+@dataclass(frozen=True)
+class TimerEvent:
+    """Something the scheduler did, for the adapter to announce.
+
+    Attributes:
+        kind: ``reminder`` (half the turn time is gone), ``timeout`` (the game ended:
+            see ``turn``), ``challenge_expired`` (see ``challenge``) or ``bot_turn``
+            (a bot turn that was due at start was played: see ``turn``).
+        game: the game, for game events.
+        turn: the result of ending the game by timeout / playing the bot turn.
+        challenge: the expired challenge.
+        ping: the user id to mention (the player reminded), if any.
+        remaining: seconds left on the turn, for reminders.
+    """
+
+    kind: str
+    game: GameView | None = None
+    turn: TurnResult | None = None
+    challenge: ChallengeView | None = None
+    ping: int | None = None
+    remaining: float | None = None
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ServiceError(Exception):
+    """A request the service refuses; ``str(error)`` is a sentence for the user.
+
+    Attributes:
+        key: a stable message key (``not_your_turn``...) for translation.
+        params: the values the message names, for translation.
+    """
+
+    key = "error"
+
+    def __init__(self, message: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        if key is not None:
+            self.key = key
+        self.params: dict[str, Any] = params
+
+    @property
+    def message(self) -> str:
+        """The user-facing English text."""
+        return str(self.args[0])
+
+
+class NoGameError(ServiceError):
+    """There is no active game in the channel (or no game with that id)."""
+
+    key = "no_game"
+
+
+class ChannelBusyError(ServiceError):
+    """The channel already has an active game."""
+
+    key = "channel_busy"
+
+
+class NotAPlayerError(ServiceError):
+    """The user is not one of the game's two players."""
+
+    key = "not_a_player"
+
+
+class NotYourTurnError(ServiceError):
+    """It is the other player's (or the bot's) turn."""
+
+    key = "not_your_turn"
+
+
+class IllegalMoveError(ServiceError):
+    """The action is not allowed now; the message lists what is."""
+
+    key = "illegal_move"
+
+
+class BadInputError(ServiceError):
+    """Text that is not a cell, a size, a level, a variant or a duration."""
+
+    key = "bad_input"
+
+
+class GameOverServiceError(ServiceError):
+    """The game has already ended."""
+
+    key = "game_over"
+
+
+class ChallengeError(ServiceError):
+    """A challenge that cannot be made, accepted or declined (missing, expired, not yours)."""
+
+    key = "challenge"
+
+
+class StorageBusyError(ServiceError):
+    """The database stayed locked after retries."""
+
+    key = "storage_busy"
+
+
+class CorruptGameError(ServiceError):
+    """The stored game did not replay to its stored position and was set aside."""
+
+    key = "corrupt_game"
