@@ -99,6 +99,8 @@ def read_spn(spn: str, rules: Ruleset) -> Position:
     pos.clock = int(clock)
     pos.turn = int(turn)
     pos.state = _read_state(state, pos)
+    # A chain exists only after a capture in this turn, so the clock must not tick at its end.
+    pos.acted = phase == "m" and pos.state != START
     if phase == "p" and pos.hand[pos.side] == 0:
         raise InvalidPositionError(f"SPN {spn!r}: {side} is to place but has no piece in hand")
     if phase != "p" and (pos.hand[0] or pos.hand[1]):
