@@ -13,40 +13,65 @@ None of them mutates the position it is given.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from engine.actions import Action
+from engine.ai.hint import hint
+from engine.ai.levels import LEVEL_TABLE, get_level
+from engine.ai.player import choose, play_turn
 from engine.errors import GameOverError
 from engine.position import Position
 from engine.rules import Ruleset
 
 LEVELS = ("easy", "medium", "hard", "expert")
+assert tuple(LEVEL_TABLE) == LEVELS
+
+__all__ = ["LEVELS", "TurnRequest", "best_action", "best_turn", "hint", "think"]
+
+
+def _check(position: Position, level: str) -> None:
+    if position.result is not None:
+        raise GameOverError(f"no best action: the game is over ({position.result}) in {position.spn()}")
+    get_level(level)
 
 
 def best_action(
     position: Position, level: str = "hard", movetime_ms: int | None = None, seed: int | None = None
 ) -> Action:
-    """The action the AI plays in ``position`` (placeholder: a random legal action)."""
-    if position.result is not None:
-        raise GameOverError(f"no best action: the game is over ({position.result}) in {position.spn()}")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    return random.Random(seed).choice(position.legal_actions())
+    """The action the AI plays in ``position`` at ``level``.
+
+    Args:
+        position: an ongoing position (not modified).
+        level: one of :data:`LEVELS`.
+        movetime_ms: the budget for this action in milliseconds (``None``: the level's
+            default, 1 s for hard and 3 s for expert); never overrun by more than
+            10% + 50 ms.
+        seed: seeds the level's deliberate randomness (easy) for reproducible games.
+
+    Raises:
+        GameOverError: the game is over.
+        ValueError: unknown level.
+    """
+    _check(position, level)
+    pos = position.copy()
+    choice = choose(pos, get_level(level), movetime_ms, seed)
+    return pos.table.actions[choice.code]  # type: ignore[return-value]
 
 
 def best_turn(
     position: Position, level: str = "hard", movetime_ms: int | None = None, seed: int | None = None
 ) -> list[Action]:
-    """The actions of the side to act until its turn ends (or the game does)."""
+    """The actions of the side to act until its turn ends (or the game does).
+
+    The first action is searched; the search's principal variation usually already
+    holds the rest of the turn (the second piece of a pair, the rest of a chain), and
+    is followed while it does, so a whole turn costs about one action's budget. When
+    it runs out the next action is searched with the same budget.
+    """
+    _check(position, level)
     pos = position.copy()
-    turn, side = pos.turn, pos.side
-    actions: list[Action] = []
-    while pos.result is None and pos.turn == turn and pos.side == side:
-        action = best_action(pos, level, movetime_ms, None if seed is None else seed + len(actions))
-        pos.push(action)
-        actions.append(action)
-    return actions
+    choices = play_turn(pos, get_level(level), movetime_ms, seed)
+    return [pos.table.actions[c.code] for c in choices]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,238 @@
+"""Static evaluation: how good a position is for the side to act, in centipieces.
+
+The search never looks inside a position; it calls an :class:`Evaluator`, so a weaker
+level (or a tuning run) can inject other weights. Every feature is a handful of big-int
+bit operations on the two bitboards, because the evaluation runs at every leaf and its
+speed is the search's speed.
+
+Scale: one piece of material is worth about ``weights["movement"]["material"]`` (100).
+Features are differences "own minus enemy" seen from ``pos.side``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.board import geometry
+from engine.outcome import BLACK, WHITE
+from engine.position import Position
+from engine.rules import Ruleset
+
+log = logging.getLogger(__name__)
+
+WEIGHTS_PATH = Path(__file__).with_name("weights.json")
+
+MOVEMENT_FEATURES = ("material", "mobility", "threat", "hanging", "blocked", "centre", "corner", "edge", "tempo")
+PLACEMENT_FEATURES = ("centre_adjacent", "edge", "corner", "entry_capture")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights (integers, centipieces).
+
+    Attributes:
+        movement: feature name -> weight for the movement and removal phases.
+        placement: feature name -> weight for the placement phase.
+        line: ``line[k]`` is the value of an open line holding ``k`` own pieces
+            (variants with ``win_line``).
+    """
+
+    movement: dict[str, int] = field(default_factory=dict)
+    placement: dict[str, int] = field(default_factory=dict)
+    line: tuple[int, ...] = (0, 2, 8, 30, 90)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Weights:
+        """Weights from the JSON layout of ``weights.json`` (missing features count 0)."""
+        movement = {k: int(data.get("movement", {}).get(k, 0)) for k in MOVEMENT_FEATURES}
+        placement = {k: int(data.get("placement", {}).get(k, 0)) for k in PLACEMENT_FEATURES}
+        line = tuple(int(v) for v in data.get("line", cls.line))
+        return cls(movement, placement, line)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON layout (the inverse of :meth:`from_dict`)."""
+        return {"movement": dict(self.movement), "placement": dict(self.placement), "line": list(self.line)}
+
+
+_DEFAULT: Weights | None = None
+
+
+def default_weights() -> Weights:
+    """The tuned weights shipped in ``engine/ai/weights.json`` (read once)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Weights.from_dict(json.loads(WEIGHTS_PATH.read_text(encoding="utf-8")))
+    return _DEFAULT
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+class Evaluator:
+    """Evaluates positions of one ruleset with one set of weights.
+
+    Call it: ``evaluator(pos)`` is the value for ``pos.side`` (positive is good for the
+    side to act). It does not handle finished games: the search scores those.
+    """
+
+    def __init__(self, rules: Ruleset, weights: Weights | None = None) -> None:
+        self.rules = rules
+        self.weights = weights or default_weights()
+        geo = geometry(rules.size)
+        n = geo.n
+        self.n = n
+        self.full = geo.full
+        self.nfa = geo.not_file_a
+        self.nfl = geo.not_file_last
+        self.centre_bit = geo.centre_bit
+        self.safe = geo.centre_bit if rules.safe_centre else 0
+        ring = 0
+        corners = 0
+        for c in range(geo.cells):
+            r, f = divmod(c, n)
+            if r in (0, n - 1) or f in (0, n - 1):
+                ring |= 1 << c
+            if r in (0, n - 1) and f in (0, n - 1):
+                corners |= 1 << c
+        self.corners = corners
+        self.edges = ring & ~corners
+        self.centre_adj = geo.neighbour_mask[geo.centre]
+        self.lines = geo.lines(rules.win_line) if rules.win_line else ()
+        self.first_mover = WHITE if rules.first_mover == "white" else BLACK
+        # (from-cell bit, middle bit, far bit): entering the centre from "from" captures
+        # the middle piece if the far cell holds a piece of the mover.
+        entries = []
+        for q in geo.neighbours[geo.centre]:
+            for mid_bit, far_bit, _d in geo.captures[geo.centre]:
+                if mid_bit != 1 << q:
+                    entries.append((1 << q, mid_bit, far_bit))
+        self.entries = tuple(entries)
+        m = self.weights.movement
+        self.w_mat = m["material"]
+        self.w_mob = m["mobility"]
+        self.w_threat = m["threat"]
+        self.w_hang = m["hanging"]
+        self.w_block = m["blocked"]
+        self.w_centre = m["centre"]
+        self.w_corner = m["corner"]
+        self.w_edge = m["edge"]
+        self.w_tempo = m["tempo"]
+        p = self.weights.placement
+        self.p_adj = p["centre_adjacent"]
+        self.p_edge = p["edge"]
+        self.p_corner = p["corner"]
+        self.p_entry = p["entry_capture"]
+        line = list(self.weights.line) + [self.weights.line[-1] if self.weights.line else 0] * 10
+        self.line_values = tuple(line[: (rules.win_line or 0) + 1])
+        self.captures = rules.captures
+
+    # ------------------------------------------------------------------ entry point
+    def __call__(self, pos: Position) -> int:
+        phase = pos.phase
+        side = pos.side
+        own, opp = pos.bb[side], pos.bb[1 - side]
+        if phase == "p":
+            score = self.placement(own, opp, side)
+        elif phase == "s":
+            score = 0
+        else:
+            score = self.movement(own, opp)
+        if self.lines:
+            score += self.line_score(own, opp)
+        return score
+
+    # ------------------------------------------------------------------ features
+    def neighbours(self, x: int) -> int:
+        """Cells orthogonally next to some cell of ``x``."""
+        n = self.n
+        return ((x << n) & self.full) | (x >> n) | ((x & self.nfl) << 1) | ((x & self.nfa) >> 1)
+
+    def mobility(self, own: int, empty: int) -> int:
+        """The number of (pseudo-legal) steps of the pieces ``own``."""
+        n = self.n
+        return (
+            _popcount(own & (empty >> n))
+            + _popcount(own & ((empty << n) & self.full))
+            + _popcount(own & ((empty & self.nfa) >> 1))
+            + _popcount(own & ((empty & self.nfl) << 1))
+        )
+
+    def vulnerable(self, victims: int, attackers: int, empty: int) -> int:
+        """Pieces of ``victims`` that one step of ``attackers`` could capture now.
+
+        A victim is vulnerable along an axis when one neighbour on it is an attacker and
+        the other is an empty cell some attacker can step into (shuttle limits and line
+        captures ignored: this is an estimate).
+        """
+        n, full, nfa, nfl = self.n, self.full, self.nfa, self.nfl
+        reach = empty & self.neighbours(attackers)
+        if not reach:
+            return 0
+        up_a = (attackers << n) & full
+        down_a = attackers >> n
+        right_a = (attackers & nfl) << 1
+        left_a = (attackers & nfa) >> 1
+        up_r = (reach << n) & full
+        down_r = reach >> n
+        right_r = (reach & nfl) << 1
+        left_r = (reach & nfa) >> 1
+        hit = (up_a & down_r) | (down_a & up_r) | (right_a & left_r) | (left_a & right_r)
+        return victims & hit & ~self.safe
+
+    def movement(self, own: int, opp: int) -> int:
+        """Material, mobility, threats, blocked pieces, centre and structure."""
+        empty = self.full & ~(own | opp)
+        score = self.w_mat * (_popcount(own) - _popcount(opp)) + self.w_tempo
+        score += self.w_mob * (self.mobility(own, empty) - self.mobility(opp, empty))
+        if self.captures:
+            score += self.w_threat * _popcount(self.vulnerable(opp, own, empty))
+            score -= self.w_hang * _popcount(self.vulnerable(own, opp, empty))
+        free = self.neighbours(empty)
+        score -= self.w_block * (_popcount(own & ~free) - _popcount(opp & ~free))
+        cb = self.centre_bit
+        if own & cb:
+            score += self.w_centre
+        elif opp & cb:
+            score -= self.w_centre
+        score += self.w_corner * (_popcount(own & self.corners) - _popcount(opp & self.corners))
+        score += self.w_edge * (_popcount(own & self.edges) - _popcount(opp & self.edges))
+        return score
+
+    def placement(self, own: int, opp: int, side: int) -> int:
+        """Cells held next to the centre and on the outer rows, and first-step captures.
+
+        The first step of the movement phase enters the centre, so pieces next to it
+        decide who gets to move and whether that step captures (the sources' advice:
+        hold cells next to the centre, then the outer rows).
+        """
+        adj = self.centre_adj
+        score = self.p_adj * (_popcount(own & adj) - _popcount(opp & adj))
+        score += self.p_edge * (_popcount(own & self.edges) - _popcount(opp & self.edges))
+        score += self.p_corner * (_popcount(own & self.corners) - _popcount(opp & self.corners))
+        if self.captures:
+            first = own if side == self.first_mover else opp
+            other = opp if side == self.first_mover else own
+            entry = 0
+            for q, mid, far in self.entries:
+                if first & q and other & mid and first & far:
+                    entry += 1
+            score += self.p_entry * entry if side == self.first_mover else -self.p_entry * entry
+        return score
+
+    def line_score(self, own: int, opp: int) -> int:
+        """Open lines (no enemy piece) weighted by how many own pieces they hold."""
+        values = self.line_values
+        score = 0
+        for mask in self.lines:
+            o = own & mask
+            e = opp & mask
+            if not e:
+                score += values[_popcount(o)]
+            elif not o:
+                score -= values[_popcount(e)]
+        return score

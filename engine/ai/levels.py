@@ -1,0 +1,68 @@
+"""The four levels: each a documented mix of search depth or time, and imperfection.
+
+=========  ==========  ===========================================================
+level      budget      how it plays
+=========  ==========  ===========================================================
+easy       depth 1     one action ahead plus captures (quiescence), so it sees
+                       free captures and most immediate threats; 30% of its
+                       choices are a random action at most 1.5 pieces worse than
+                       its best (never a forced loss it can see), and in
+                       placement it picks among its top cells at random.
+medium     depth 3     three actions ahead plus captures, no deliberate errors,
+                       narrower placement search.
+hard       1 s         iterative deepening until the time is used (one core).
+expert     3 s         the same search with three times the time.
+=========  ==========  ===========================================================
+
+easy and medium are depth-limited, so they play the same on any machine and are
+deterministic for a given seed; their default time (1 s) is only a cap. hard and
+expert are time-limited: what they find depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level thinks.
+
+    Attributes:
+        name: ``easy``, ``medium``, ``hard`` or ``expert``.
+        movetime_ms: the default budget per action (a cap for depth-limited levels).
+        max_depth: the deepest iteration (plies = actions).
+        blunder: probability of playing a weaker action on purpose.
+        blunder_margin: how much worse (centipieces) such an action may be.
+        placement_width: placements searched per node early in the placement phase.
+        placement_random: pick a placement at random among this many best (1: the best).
+    """
+
+    name: str
+    movetime_ms: int
+    max_depth: int
+    blunder: float = 0.0
+    blunder_margin: int = 0
+    placement_width: int = 10
+    placement_random: int = 1
+
+    @property
+    def depth_limited(self) -> bool:
+        """Whether depth, not time, decides how far the level looks."""
+        return self.max_depth < 64
+
+
+LEVEL_TABLE: dict[str, Level] = {
+    "easy": Level("easy", 1000, 1, blunder=0.3, blunder_margin=150, placement_width=6, placement_random=3),
+    "medium": Level("medium", 1000, 3, placement_width=6),
+    "hard": Level("hard", 1000, 64),
+    "expert": Level("expert", 3000, 64),
+}
+
+
+def get_level(name: str) -> Level:
+    """The level called ``name`` (``ValueError`` naming the levels otherwise)."""
+    try:
+        return LEVEL_TABLE[name]
+    except KeyError:
+        raise ValueError(f"unknown level {name!r}; levels are {', '.join(LEVEL_TABLE)}") from None

@@ -1,0 +1,466 @@
+"""Iterative-deepening principal-variation alpha-beta search over action codes.
+
+The search depends only on a small game interface (``legal_codes``, ``push_code``,
+``pop``, ``side``, ``result``, ``key``), an injected evaluation (a callable: position ->
+value for the side to act) and a :class:`~engine.ai.tactics.Tactics` object that says
+which actions capture and ranks placements. It knows nothing else about Seega.
+
+Seega turns may hold several actions by the same side (a placement pair, a capture
+chain, a removal then a step), so this is negamax where the sign flips only when
+``pos.side`` changes between plies, not at every ply. One ply is one action; actions
+inside a capture chain do not use up depth (chains are short and forcing).
+
+Features: transposition table keyed by a 64-bit hash of the position (see
+``zobrist.py``), TT move first, then captures (most pieces first), killer actions and
+the history heuristic; late-move reductions for quiet steps; quiescence over capturing
+steps and whole capture chains; node- and time-limits polled every 64 nodes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.ai.tactics import Tactics
+from engine.ai.timecontrol import Clock, SearchTimeout
+from engine.ai.zobrist import position_hash
+from engine.position import Position
+
+log = logging.getLogger(__name__)
+
+WIN = 1_000_000
+#: Scores beyond this are forced game ends (WIN minus the distance in plies).
+WIN_BOUND = WIN - 10_000
+INF = WIN + 1
+
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_PLY = 256
+#: Quiescence stops after this many capture plies (chains are searched whole).
+MAX_QDEPTH = 8
+#: Clear the transposition table when it holds more entries than this.
+TT_LIMIT = 400_000
+
+Evaluate = Callable[[Position], int]
+
+
+@dataclass
+class Limits:
+    """How far and how long to search.
+
+    Attributes:
+        max_depth: deepest iteration (plies = actions).
+        max_nodes: stop when this many nodes were visited (``None``: no limit). A node
+            limit without a clock makes the search deterministic.
+        clock: the time budget (``None``: no time limit).
+    """
+
+    max_depth: int = 64
+    max_nodes: int | None = None
+    clock: Clock | None = None
+
+
+@dataclass
+class Result:
+    """What a search found.
+
+    Attributes:
+        best: the chosen action code.
+        score: its value for the side to act (centipieces, or near ``WIN`` for a forced end).
+        depth: the deepest iteration completed.
+        nodes: nodes visited (quiescence included).
+        pv: the principal variation (codes), ``best`` first.
+        scores: root action code -> value from the last completed iteration (exact
+            values only when the search ran with ``exact_root``).
+        elapsed: seconds spent.
+    """
+
+    best: int
+    score: int
+    depth: int
+    nodes: int
+    pv: list[int] = field(default_factory=list)
+    scores: dict[int, int] = field(default_factory=dict)
+    elapsed: float = 0.0
+
+
+class Searcher:
+    """A reusable searcher: keeps its transposition table and history between searches.
+
+    Args:
+        evaluate: position -> value for the side to act.
+        tactics: capture detection and placement ranking for the ruleset.
+        placement_width: how many placements are tried per node while the board still
+            has more than ``full_width_empties`` empty cells (placements are ranked first).
+        full_width_empties: below this many empty cells, every placement is searched, so
+            the end of the placement phase is searched into the movement phase.
+        quiescence: whether leaves are extended by captures and chains.
+        reductions: whether late quiet steps are searched one ply shallower first.
+    """
+
+    def __init__(
+        self,
+        evaluate: Evaluate,
+        tactics: Tactics,
+        *,
+        placement_width: int = 10,
+        full_width_empties: int = 6,
+        quiescence: bool = True,
+        reductions: bool = True,
+    ) -> None:
+        self.evaluate = evaluate
+        self.tactics = tactics
+        self.placement_width = placement_width
+        self.full_width_empties = full_width_empties
+        self.quiescence = quiescence
+        self.reductions = reductions
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        n_codes = 6 * tactics.cells + 2
+        self.history = [[0] * n_codes, [0] * n_codes]
+        self.killers = [[-1, -1] for _ in range(MAX_PLY + 1)]
+        self.nodes = 0
+        self.pushed = 0
+        self._deadline = float("inf")
+        self._max_nodes: int | None = None
+        self.pos: Position | None = None
+
+    # ------------------------------------------------------------------ public
+    def search(
+        self,
+        pos: Position,
+        limits: Limits,
+        *,
+        root_codes: list[int] | None = None,
+        exact_root: bool = False,
+    ) -> Result:
+        """Search ``pos`` (left unchanged) and return the best action found.
+
+        Args:
+            pos: the position; it is pushed and popped, and restored even on timeout.
+            limits: depth, node and time limits.
+            root_codes: restrict the root to these actions (default: every legal one).
+            exact_root: give every root action an exact score (slower; for levels that
+                choose among near-best actions).
+        """
+        clock = limits.clock
+        self.pos = pos
+        self.nodes = 0
+        self.pushed = 0
+        self._deadline = clock.hard_deadline if clock else float("inf")
+        self._max_nodes = limits.max_nodes
+        for k in self.killers:
+            k[0] = k[1] = -1
+        for h in self.history:
+            for i in range(len(h)):
+                h[i] >>= 2
+        if len(self.tt) > TT_LIMIT:
+            self.tt.clear()
+        codes = list(root_codes) if root_codes is not None else pos.legal_codes()
+        if not codes:
+            raise ValueError(f"no legal action to search in {pos.spn()}")
+        tt_entry = self.tt.get(position_hash(pos))
+        order = self._order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
+        result = Result(order[0], 0, 0, 0)
+        if len(order) == 1 and not exact_root:
+            result.pv = [order[0]]
+            return result
+        scores: dict[int, int] = {}
+        for depth in range(1, limits.max_depth + 1):
+            if depth > 1 and clock is not None and not clock.may_start_iteration():
+                break
+            iteration: dict[int, int] = {}
+            try:
+                best, score = self._root(depth, order, iteration, exact_root)
+            except SearchTimeout:
+                self._unwind()
+                # A move that beat the previous best in the unfinished iteration was
+                # searched with a full window: it is the better choice.
+                if depth > 1 and order[0] in iteration:
+                    cand = max(iteration, key=lambda c: iteration[c])
+                    result.best, result.score = cand, iteration[cand]
+                break
+            result.best, result.score, result.depth = best, score, depth
+            scores = iteration
+            order = sorted(order, key=lambda c: -iteration.get(c, -INF))
+            if order[0] != best:
+                order.remove(best)
+                order.insert(0, best)
+            if abs(score) >= WIN_BOUND:
+                break
+            if self._max_nodes is not None and self.nodes >= self._max_nodes:
+                break
+        result.nodes = self.nodes
+        result.scores = scores
+        result.pv = self._pv(result.best)
+        if clock is not None:
+            result.elapsed = clock.elapsed()
+        return result
+
+    # ------------------------------------------------------------------ internals
+    def _check(self) -> None:
+        from time import perf_counter
+
+        if perf_counter() > self._deadline:
+            raise SearchTimeout
+        if self._max_nodes is not None and self.nodes > self._max_nodes:
+            raise SearchTimeout
+
+    def _unwind(self) -> None:
+        pos = self.pos
+        assert pos is not None
+        while self.pushed:
+            pos.pop()
+            self.pushed -= 1
+
+    def _terminal(self, pos: Position, ply: int) -> int:
+        result = pos.result
+        assert result is not None
+        if result.winner is None:
+            return 0
+        return WIN - ply if result.winner == pos.side else -(WIN - ply)
+
+    def _root(self, depth: int, order: list[int], scores: dict[int, int], exact: bool) -> tuple[int, int]:
+        pos = self.pos
+        assert pos is not None
+        side = pos.side
+        chain = self.tactics.in_chain(pos)
+        alpha = -INF
+        best = order[0]
+        for i, code in enumerate(order):
+            new_depth = depth if chain else depth - 1
+            self.pushed += 1
+            pos.push_code(code)
+            same = pos.side == side
+            if exact or i == 0:
+                v = self._node(new_depth, -INF, INF, 1) if same else -self._node(new_depth, -INF, INF, 1)
+            else:
+                if same:
+                    v = self._node(new_depth, alpha, alpha + 1, 1)
+                    if v > alpha:
+                        v = self._node(new_depth, alpha, INF, 1)
+                else:
+                    v = -self._node(new_depth, -alpha - 1, -alpha, 1)
+                    if v > alpha:
+                        v = -self._node(new_depth, -INF, -alpha, 1)
+            pos.pop()
+            self.pushed -= 1
+            scores[code] = v
+            if v > alpha:
+                alpha = v
+                best = code
+        key = position_hash(pos)
+        self.tt[key] = (depth, EXACT, _to_tt(alpha, 0), best)
+        return best, alpha
+
+    def _order(self, pos: Position, codes: list[int], tt_move: int, ply: int, prune: bool) -> list[int]:
+        tactics = self.tactics
+        phase = pos.phase
+        if phase == "p" or phase == "s":
+            ordered = tactics.order_placements(pos, codes)
+            k1, k2 = self.killers[ply]
+            front = [c for c in (tt_move, k1, k2) if c in codes]
+            if front:
+                ordered = front + [c for c in ordered if c not in front]
+            if prune and phase == "p" and len(codes) > self.full_width_empties:
+                ordered = ordered[: self.placement_width]
+            return ordered
+        if len(codes) == 1:
+            return codes
+        hist = self.history[pos.side]
+        k1, k2 = self.killers[ply]
+        keyed = []
+        capture = tactics.capture_count
+        for c in codes:
+            if c == tt_move:
+                s = 1 << 40
+            else:
+                n = capture(pos, c)
+                if n:
+                    s = (1 << 36) + n
+                elif c == k1:
+                    s = 1 << 34
+                elif c == k2:
+                    s = (1 << 34) - 1
+                else:
+                    s = hist[c]
+            keyed.append((s, c))
+        keyed.sort(reverse=True)
+        return [c for _s, c in keyed]
+
+    def _node(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        pos = self.pos
+        assert pos is not None
+        self.nodes += 1
+        if not self.nodes & 63:
+            self._check()
+        if pos.result is not None:
+            return self._terminal(pos, ply)
+        if depth <= 0 or ply >= MAX_PLY:
+            if self.quiescence:
+                return self._quiesce(alpha, beta, ply, 0)
+            return self.evaluate(pos)
+        key = position_hash(pos)
+        entry = self.tt.get(key)
+        tt_move = -1
+        if entry is not None:
+            e_depth, e_flag, e_val, tt_move = entry
+            if e_depth >= depth:
+                v = _from_tt(e_val, ply)
+                if e_flag == EXACT:
+                    return v
+                if e_flag == LOWER:
+                    if v >= beta:
+                        return v
+                elif v <= alpha:
+                    return v
+        codes = pos.legal_codes()
+        ordered = self._order(pos, codes, tt_move, ply, prune=True)
+        side = pos.side
+        tactics = self.tactics
+        chain = tactics.in_chain(pos)
+        movement = pos.phase == "m" and not chain
+        reduce_ok = self.reductions and movement and depth >= 3
+        new_depth = depth if chain else depth - 1
+        alpha0 = alpha
+        best = -INF
+        best_code = ordered[0]
+        killers = self.killers[ply]
+        for i, code in enumerate(ordered):
+            quiet = movement and code != tt_move and code != killers[0] and tactics.capture_count(pos, code) == 0
+            self.pushed += 1
+            pos.push_code(code)
+            same = pos.side == side
+            if i == 0:
+                v = (
+                    self._node(new_depth, alpha, beta, ply + 1)
+                    if same
+                    else -self._node(new_depth, -beta, -alpha, ply + 1)
+                )
+            else:
+                d = new_depth - 1 if reduce_ok and quiet and i >= 3 else new_depth
+                if same:
+                    v = self._node(d, alpha, alpha + 1, ply + 1)
+                    if v > alpha and (d < new_depth or v < beta):
+                        v = self._node(new_depth, alpha, beta, ply + 1)
+                else:
+                    v = -self._node(d, -alpha - 1, -alpha, ply + 1)
+                    if v > alpha and (d < new_depth or v < beta):
+                        v = -self._node(new_depth, -beta, -alpha, ply + 1)
+            pos.pop()
+            self.pushed -= 1
+            if v > best:
+                best = v
+                best_code = code
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        if quiet or pos.phase == "p":
+                            if killers[0] != code:
+                                killers[1] = killers[0]
+                                killers[0] = code
+                            self.history[side][code] += depth * depth
+                        break
+        flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
+        self.tt[key] = (depth, flag, _to_tt(best, ply), best_code)
+        return best
+
+    def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
+        pos = self.pos
+        assert pos is not None
+        self.nodes += 1
+        if not self.nodes & 63:
+            self._check()
+        if pos.result is not None:
+            return self._terminal(pos, ply)
+        tactics = self.tactics
+        side = pos.side
+        if tactics.in_chain(pos) and ply < MAX_PLY:
+            # Inside a chain the side must pick a capture or stop: search them all.
+            codes = pos.legal_codes()
+            best = -INF
+            for code in sorted(codes, key=lambda c: -tactics.capture_count(pos, c)):
+                self.pushed += 1
+                pos.push_code(code)
+                if pos.side == side:
+                    v = self._quiesce(alpha, beta, ply + 1, qd)
+                else:
+                    v = -self._quiesce(-beta, -alpha, ply + 1, qd + 1)
+                pos.pop()
+                self.pushed -= 1
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            return best
+        stand = self.evaluate(pos)
+        if pos.phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        best = stand
+        captures = []
+        for code in pos.legal_codes():
+            n = tactics.capture_count(pos, code)
+            if n:
+                captures.append((n, code))
+        if not captures:
+            return best
+        captures.sort(reverse=True)
+        for _n, code in captures:
+            self.pushed += 1
+            pos.push_code(code)
+            if pos.side == side:
+                v = self._quiesce(alpha, beta, ply + 1, qd + 1)
+            else:
+                v = -self._quiesce(-beta, -alpha, ply + 1, qd + 1)
+            pos.pop()
+            self.pushed -= 1
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+    def _pv(self, first: int) -> list[int]:
+        """Follow the transposition table from the root (at most 16 actions)."""
+        pos = self.pos
+        assert pos is not None
+        pv = [first]
+        pos.push_code(first)
+        pushed = 1
+        seen = {position_hash(pos)}
+        while len(pv) < 16 and pos.result is None:
+            entry = self.tt.get(position_hash(pos))
+            if entry is None or entry[3] not in pos.legal_codes():
+                break
+            pv.append(entry[3])
+            pos.push_code(entry[3])
+            pushed += 1
+            h = position_hash(pos)
+            if h in seen:
+                break
+            seen.add(h)
+        for _ in range(pushed):
+            pos.pop()
+        return pv
+
+
+def _to_tt(value: int, ply: int) -> int:
+    """A score relative to this node (forced ends counted from here, not from the root)."""
+    if value >= WIN_BOUND:
+        return value + ply
+    if value <= -WIN_BOUND:
+        return value - ply
+    return value
+
+
+def _from_tt(value: int, ply: int) -> int:
+    if value >= WIN_BOUND:
+        return value - ply
+    if value <= -WIN_BOUND:
+        return value + ply
+    return value
