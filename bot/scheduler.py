@@ -1,0 +1,133 @@
+"""Timers: turn deadlines, half-time reminders and challenge expiry, from stored deadlines.
+
+Deadlines live in the database, not in memory, so they survive restarts: at start the
+scheduler plays any bot turn that was due, then :meth:`Scheduler.tick` applies everything
+whose time has come, including deadlines that passed while the bot was down. Adapters
+receive what happened through the ``on_event`` callback and announce it.
+
+Several processes may run a scheduler on one database: every action it takes is a
+compare-and-swap in the service, so a timeout or a reminder happens once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.clock import Clock
+from bot.results import ServiceError, TimerEvent
+from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+EventCallback = Callable[[TimerEvent], Awaitable[None]]
+
+
+class Scheduler:
+    """Runs the service's timers.
+
+    Args:
+        service: the game service.
+        on_event: called with every :class:`TimerEvent` (reminders, timeouts, expired
+            challenges, resumed bot turns); exceptions it raises are logged, not fatal.
+        clock: the time source (defaults to the service's).
+        max_sleep: the longest wait between checks, seconds (a safety net: the service
+            also wakes the scheduler whenever it stores a new deadline).
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        on_event: EventCallback | None = None,
+        clock: Clock | None = None,
+        max_sleep: float = 60.0,
+    ) -> None:
+        self.service = service
+        self.on_event = on_event
+        self.clock = clock or service.clock
+        self.max_sleep = max_sleep
+        self._task: asyncio.Task[None] | None = None
+
+    async def _emit(self, event: TimerEvent) -> None:
+        if self.on_event is None:
+            return
+        try:
+            await self.on_event(event)
+        except Exception:
+            log.exception("the timer event callback failed for %s", event.kind)
+
+    async def tick(self) -> list[TimerEvent]:
+        """Apply every timer that is due now; returns (and dispatches) the events."""
+        events: list[TimerEvent] = []
+        now = self.clock.now()
+        storage = self.service.storage
+        for challenge in await self.service.expire_challenges():
+            events.append(TimerEvent("challenge_expired", challenge=challenge, ping=challenge.challenger.user_id))
+        for row in await storage.due_timeouts(now):
+            try:
+                result = await self.service.timeout(row.id)
+            except ServiceError as exc:
+                log.warning("timing out game %d failed: %s", row.id, exc)
+                continue
+            if result is not None:
+                loser = result.game_over.loser if result.game_over else None
+                ping = None if loser is None or loser.is_bot else loser.user_id
+                events.append(TimerEvent("timeout", game=result.game, turn=result, ping=ping))
+        for row in await storage.due_reminders(now):
+            event = await self.service.reminder(row.id)
+            if event is not None:
+                events.append(event)
+        for event in events:
+            await self._emit(event)
+        return events
+
+    async def resume(self) -> list[TimerEvent]:
+        """Play the bot turns that were due when the process stopped, then :meth:`tick`."""
+        resumed = await self.service.resume_bot_turns()
+        events = [TimerEvent("bot_turn", game=r.game, turn=r, ping=r.ping) for r in resumed]
+        for event in events:
+            await self._emit(event)
+        return events + await self.tick()
+
+    async def run(self) -> None:
+        """Loop forever: sleep until the next due time (or a new deadline), then tick."""
+        storage = self.service.storage
+        changed = self.service.timers_changed
+        while True:
+            try:
+                now = self.clock.now()
+                due = await storage.next_due()
+                if due is not None and due <= now:
+                    await self.tick()
+                    continue
+                wait = self.max_sleep if due is None else min(self.max_sleep, max(0.01, due - now))
+                changed.clear()
+                sleeper = asyncio.ensure_future(self.clock.sleep(wait))
+                waker = asyncio.ensure_future(changed.wait())
+                try:
+                    await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    sleeper.cancel()
+                    waker.cancel()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the scheduler loop failed; retrying in a few seconds")
+                await asyncio.sleep(5)
+
+    async def start(self) -> None:
+        """Resume due work and start :meth:`run` in the background."""
+        if self._task is not None:
+            return
+        await self.resume()
+        self._task = asyncio.create_task(self.run(), name="seega-scheduler")
+
+    async def stop(self) -> None:
+        """Stop the background loop."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
