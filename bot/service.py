@@ -103,7 +103,7 @@ def default_renderer() -> Renderer | None:
     try:
         from bot import render
     except Exception:  # the renderer is optional: a missing module or font means text only
-        log.warning("bot.render is not available; boards are shown as text only", exc_info=True)
+        log.warning("bot.render is not available; boards are shown as text only")
         return None
     return render  # type: ignore[return-value]
 
