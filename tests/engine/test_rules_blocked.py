@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine import BLACK, WHITE, IllegalActionError, Outcome
-
 from tests.engine.helpers import legal, play, position, spn
 
 # Black's only piece a1 is walled in by White's a2 and b1; White can still move.

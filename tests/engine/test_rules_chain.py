@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalActionError
-
 from tests.engine.helpers import legal, play, position, spn
 
 BLACK = "a2 c1 d4 e2 e5"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
-
 from tests.engine.helpers import legal, play, position, spn
 
 

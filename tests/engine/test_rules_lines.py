@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine import BLACK, WHITE, InvalidRulesError, Outcome, Position, Ruleset
-
 from tests.engine.helpers import legal, play, position
 
 # A full board (centre empty) with no line: a checkerboard, 12 pieces each.
@@ -42,14 +41,14 @@ def test_a_full_board_starts_the_replacement_phase_with_black() -> None:
     pos = position("bwb1b/wbwbw/bw1wb/wbwbw/bwbwb w p 0/1 1 0 12", "five-in-a-row")
     play(pos, "d5")
     assert pos.spn() == f"{CHECKER} b s 0/0 - 0 13"
-    assert legal(pos) == sorted("b1 d1 a2 c2 e2 b3 d3 a4 c4 e4 b5 d5".split())
+    assert legal(pos) == sorted(["b1", "d1", "a2", "c2", "e2", "b3", "d3", "a4", "c4", "e4", "b5", "d5"])
 
 
 def test_a_replacement_without_a_line_empties_the_cell_then_white_then_no_line_draw() -> None:
     pos = position(f"{CHECKER} b s 0/0 - 0 13", "five-in-a-row")
     play(pos, "b1")
     assert pos.spn() == "bwbwb/wbwbw/bw1wb/wbwbw/b1bwb w s 0/0 - 0 14"
-    assert legal(pos) == sorted("a1 c1 e1 b2 d2 a3 e3 b4 d4 a5 c5 e5".split())
+    assert legal(pos) == sorted(["a1", "c1", "e1", "b2", "d2", "a3", "e3", "b4", "d4", "a5", "c5", "e5"])
     play(pos, "a1")
     assert pos.outcome() == Outcome(None, "no-line")
     assert str(pos.outcome()) == "1/2-1/2 no-line"

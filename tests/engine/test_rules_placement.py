@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalActionError, Position, Ruleset
-
 from tests.engine.helpers import legal, play, position
 
 # A full 5x5 board but for the centre and d1, White to place its last piece.

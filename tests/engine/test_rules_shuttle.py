@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalActionError
-
 from tests.engine.helpers import legal, play, position, spn
 
 # Black P shuttles a1<->a2; Q on c1 can move too. White's e5 piece walks a square
