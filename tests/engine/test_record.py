@@ -1,0 +1,126 @@
+"""RULES.md section 7, game records (SGN): written, read back, replayed and validated."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GameRecord, InvalidRecordError, Position, Ruleset, read_sgn
+from tests.engine.helpers import play, position, spn
+
+OPENING = ["a1", "b1", "a5", "b5", "c1", "d1", "c5", "d5"]
+
+
+def test_write_read_round_trip() -> None:
+    pos = play(Position(Ruleset.make("standard", 5)), *OPENING)
+    record = GameRecord.from_position(pos, Black="Ann", White="Bob", Date="2026.11.21")
+    text = record.to_sgn()
+    assert text.startswith('[Variant "standard"]\n[Size "5"]\n[Black "Ann"]\n[White "Bob"]\n[Date "2026.11.21"]\n')
+    assert '[Result "*"]' in text
+    assert "\n\n1. a1,b1 2. a5,b5 3. c1,d1 4. c5,d5 *\n" in text
+    again = read_sgn(text)
+    assert [[str(a) for a in t] for t in again.turns] == [["a1", "b1"], ["a5", "b5"], ["c1", "d1"], ["c5", "d5"]]
+    assert again.tags == {"Black": "Ann", "White": "Bob", "Date": "2026.11.21"}
+    assert again.replay().spn() == pos.spn()
+    assert again.to_sgn() == text
+
+
+def test_a_finished_game_records_result_and_termination() -> None:
+    start = spn(black="a2 b4", white="b3")
+    pos = play(position(start), "a2-b2")
+    record = GameRecord.from_position(pos, setup=start)
+    text = record.to_sgn()
+    assert '[Result "1-0"]' in text
+    assert '[Termination "capture-all"]' in text
+    assert f'[SetUp "{start}"]' in text
+    assert "30. a2-b2 1-0" in text  # move numbers count turns from the set-up's turn
+    back = read_sgn(text)
+    assert (back.result, back.termination, back.setup) == ("1-0", "capture-all", start)
+    assert back.replay().outcome() == pos.outcome()
+
+
+def test_options_tag_carries_the_overrides() -> None:
+    rules = Ruleset.make("seejeh", 7, ["max_shuttles=1", "move_limit=40"])
+    pos = play(Position(rules), "a1", "b1")
+    text = GameRecord.from_position(pos).to_sgn()
+    assert '[Variant "seejeh"]' in text
+    assert '[Size "7"]' in text
+    assert '[Options "max_shuttles=1,move_limit=40"]' in text
+    assert read_sgn(text).rules == rules
+
+
+def test_a_chain_and_a_removal_turn_are_written_as_one_turn_each() -> None:
+    start = spn(black="a2 c1 d4 e2 e5", white="b2 d3 e4 a5")
+    pos = play(position(start), "c1-c2", "c2-d2", "a5-a4")
+    record = GameRecord.from_position(pos, setup=start)
+    assert [[str(a) for a in t] for t in record.turns] == [["c1-c2", "c2-d2"], ["a5-a4"]]
+    assert "30. c1-c2,c2-d2 31. a5-a4 *" in record.to_sgn()
+    walled = spn(black="a1", white="a2 b1 e5")
+    fouze = play(position(walled, "fouze"), "xa2", "a1-a2")
+    turns = GameRecord.from_position(fouze, setup=walled).turns
+    assert [[str(a) for a in t] for t in turns] == [["xa2", "a1-a2"]]
+
+
+def test_comments_numbers_and_layout_are_ignored() -> None:
+    text = (
+        '[Variant "standard"]\n[Size "5"]\n\n'
+        "{a comment} 1. a1,b1 {another,\n multi-line one}\n"
+        "2... a5,b5   3.c1,d1\n\n c5,d5 *\n"
+    )
+    record = read_sgn(text)
+    assert record.replay().spn() == play(Position(Ruleset.make("standard", 5)), *OPENING).spn()
+
+
+def test_tags_are_optional_and_default_to_standard_5x5() -> None:
+    assert read_sgn("1. a1,b1 *").replay().spn() == "5/5/5/5/bb3 w p 10/12 - 0 2"
+
+
+def test_the_first_illegal_action_is_reported_with_its_turn_number() -> None:
+    text = '[Variant "standard"]\n\n1. a1,b1 2. a5,b5 3. c1,c3 4. c5,d5 *'
+    with pytest.raises(InvalidRecordError) as info:
+        read_sgn(text)
+    assert info.value.turn == 3
+    assert "turn 3" in str(info.value)
+    assert "c3" in str(info.value)
+
+
+def test_an_action_on_an_occupied_cell_is_reported() -> None:
+    with pytest.raises(InvalidRecordError) as info:
+        read_sgn("1. a1,b1 2. a1,b5 *")
+    assert info.value.turn == 2
+
+
+def test_a_turn_split_wrongly_is_reported() -> None:
+    with pytest.raises(InvalidRecordError) as incomplete:
+        read_sgn("1. a1 2. b1,a5 *")
+    assert incomplete.value.turn == 1
+    with pytest.raises(InvalidRecordError) as too_long:
+        read_sgn("1. a1,b1,c1 *")
+    assert too_long.value.turn == 1
+
+
+def test_record_errors() -> None:
+    with pytest.raises(InvalidRecordError, match="variant"):
+        read_sgn('[Variant "chess"]\n\n*')
+    with pytest.raises(InvalidRecordError, match="option"):
+        read_sgn('[Options "colour=red"]\n\n*')
+    with pytest.raises(InvalidRecordError):
+        read_sgn('[Size "6"]\n\n*')
+    with pytest.raises(InvalidRecordError):
+        read_sgn("1. zz9 *")
+    with pytest.raises(InvalidRecordError, match="comment"):
+        read_sgn("1. a1,b1 {unclosed *")
+    with pytest.raises(InvalidRecordError, match="after the result"):
+        read_sgn("1. a1,b1 * 2. a5,b5")
+    with pytest.raises(InvalidRecordError):
+        read_sgn('[SetUp "5/5/5 b p 12/12 - 0 1"]\n\n*')
+    # The result written must be the one the moves reached.
+    start = spn(black="a2 b4", white="b3")
+    with pytest.raises(InvalidRecordError):
+        read_sgn(f'[SetUp "{start}"]\n[Result "0-1"]\n\n30. a2-b2 0-1')
+
+
+def test_a_resignation_keeps_its_result_though_the_game_goes_on() -> None:
+    text = '[Result "0-1"]\n[Termination "resignation"]\n\n1. a1,b1 0-1'
+    record = read_sgn(text)
+    assert (record.result, record.termination) == ("0-1", "resignation")
+    assert record.replay().outcome() is None
