@@ -1,0 +1,168 @@
+"""The launcher: ``seega-bot`` and ``python -m bot``.
+
+``seega-bot`` (or ``seega-bot run``) connects to Discord when ``DISCORD_TOKEN`` is set and
+otherwise opens the offline console table; ``seega-bot --console`` opens the console
+table; ``seega-bot sync`` publishes the slash commands (globally, or to
+``DISCORD_GUILD_ID``) and exits, because Discord limits how often commands may be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from bot.settings import Settings, SettingsError
+
+log = logging.getLogger("bot")
+
+
+class _RedactToken(logging.Filter):
+    """Last line of defence: a log record that somehow contains the token is redacted."""
+
+    def __init__(self, token: str | None) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token:
+            message = record.getMessage()
+            if self.token in message:
+                record.msg = message.replace(self.token, "[token]")
+                record.args = None
+        return True
+
+
+def setup_logging(settings: Settings) -> None:
+    """Log to stderr at ``LOG_LEVEL``; discord.py's chatty gateway logs one level quieter."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(_RedactToken(settings.token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level)
+    if settings.log_level != "DEBUG":
+        logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+        logging.getLogger("discord.client").setLevel(logging.WARNING)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="seega-bot",
+        description="Seega for Discord. Settings come from the environment and .env (see .env.example).",
+    )
+    parser.add_argument(
+        "command",
+        nargs="?",
+        choices=("run", "sync"),
+        default="run",
+        help="run the bot (default), or sync the slash commands with Discord and exit",
+    )
+    parser.add_argument("--console", action="store_true", help="open the offline console table (no Discord)")
+    parser.add_argument("--env-file", default=".env", help="the .env file to read (default: ./.env)")
+    return parser.parse_args(argv)
+
+
+def run_console(settings: Settings) -> int:
+    """Start the offline console table (``bot.console``) on the same database."""
+    try:
+        from bot import console
+    except ImportError:
+        print("The offline console table is not available in this build (bot.console is missing).", file=sys.stderr)
+        print("Set DISCORD_TOKEN to run the Discord bot; see docs/deploy.md.", file=sys.stderr)
+        return 1
+    entry: Any = getattr(console, "main", None) or getattr(console, "run", None)
+    if entry is None:
+        print("bot.console has no entry point (main).", file=sys.stderr)
+        return 1
+    try:
+        result = entry(settings)
+    except TypeError:
+        result = entry()  # an entry point that reads its own settings
+    if asyncio.iscoroutine(result):
+        result = asyncio.run(result)
+    return int(result or 0)
+
+
+async def sync_commands(settings: Settings) -> int:
+    """Log in, publish the command tree once, and leave."""
+    import discord
+
+    from bot.client import create_bot
+
+    bot = create_bot(settings)
+    # setup_hook opens the database and syncs to the dev guild; a sync run only needs the tree.
+    async with bot:
+        bot.setup_hook = _setup_tree_only(bot)  # type: ignore[method-assign]
+        assert settings.token is not None
+        await bot.login(settings.token)
+        if settings.guild_id is not None:
+            guild = discord.Object(settings.guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            print(f"Synced {len(synced)} commands to guild {settings.guild_id} (visible at once).")
+        else:
+            synced = await bot.tree.sync()
+            print(f"Synced {len(synced)} global commands (Discord may take a few minutes to show them).")
+    return 0
+
+
+def _setup_tree_only(bot: Any) -> Any:
+    async def setup_hook() -> None:
+        from bot.i18n import SeegaTranslator
+
+        await bot.tree.set_translator(SeegaTranslator())
+        await bot.load_extension("bot.cogs.game")
+
+    return setup_hook
+
+
+def run_bot(settings: Settings) -> int:
+    """Connect to Discord and serve until interrupted."""
+    import discord
+
+    from bot.client import create_bot
+
+    bot = create_bot(settings)
+    assert settings.token is not None
+    try:
+        asyncio.run(_serve(bot, settings.token))
+    except discord.LoginFailure:
+        log.error("Discord refused the token (DISCORD_TOKEN): reset it on the Bot page of your application")
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord refused a privileged intent; this bot needs none: check the application settings")
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(bot: Any, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``seega-bot``; returns the exit status."""
+    args = parse_args(argv)
+    try:
+        settings = Settings.load(args.env_file)
+    except SettingsError as exc:
+        print(f"seega-bot: bad setting: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings)
+    if args.console or (args.command == "run" and not settings.has_token):
+        if not args.console:
+            print("No DISCORD_TOKEN set: opening the offline console table (see .env.example).", file=sys.stderr)
+        return run_console(settings)
+    if not settings.has_token:
+        print("seega-bot sync needs DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    log.info("starting with %r", settings)
+    if args.command == "sync":
+        return asyncio.run(sync_commands(settings))
+    return run_bot(settings)

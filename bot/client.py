@@ -1,0 +1,245 @@
+"""The Discord client: a ``commands.Bot`` that owns the service and its resources.
+
+``setup_hook`` opens what the bot needs before it connects (database, AI pool, service,
+scheduler), loads the cogs and registers the ``DynamicItem`` buttons, so a button posted
+before a restart still works after it. Resources can be injected (tests, the benchmark)
+and are then left to their owner to close.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from bot.ai_pool import AiRunner
+    from bot.results import TimerEvent
+    from bot.service import GameService
+    from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.game",)
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """Point discord.py's REST and gateway at ``settings`` (a proxy, or a loopback fake).
+
+    discord.py keeps both as class attributes, so this is process-wide, which is what a
+    process running one bot wants.
+    """
+    discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+def _intents() -> discord.Intents:
+    # Slash commands and buttons arrive as interactions, which need no privileged intent;
+    # the guilds intent keeps channels and threads cached.
+    return discord.Intents(guilds=True)
+
+
+class SeegaBotMixin:
+    """What both bot classes share (one connection, or automatic sharding)."""
+
+    settings: Settings
+    service: GameService
+    storage: Storage | None
+    ai: AiRunner | None
+
+    def _init_seega(
+        self,
+        settings: Settings,
+        *,
+        service: GameService | None = None,
+        ai_semaphore_size: int | None = None,
+        bot_turn_delay: float = 0.0,
+    ) -> None:
+        self.settings = settings
+        self._injected_service = service
+        if service is not None:
+            self.service = service
+        self.storage = None
+        self.ai = None
+        self.scheduler: Any = None
+        self.ai_per_guild = ai_semaphore_size or settings.ai_per_guild
+        self._ai_slots: dict[int, asyncio.Semaphore] = defaultdict(lambda: asyncio.Semaphore(self.ai_per_guild))
+        #: Pause between the human's turn and the bot's, so people can follow (0 in tests).
+        self.bot_turn_delay = bot_turn_delay
+        #: channel id -> id of the last message showing that channel's board (to disable stale buttons).
+        self.board_messages: dict[int, discord.Message | discord.InteractionMessage | discord.WebhookMessage] = {}
+        #: challenge id -> the message showing it (to disable its buttons when it expires).
+        self.challenge_messages: dict[int, Any] = {}
+        self.background: set[asyncio.Task[Any]] = set()
+
+    def ai_slot(self, guild_id: int | None) -> asyncio.Semaphore:
+        """The semaphore capping concurrent AI turns in one guild."""
+        return self._ai_slots[guild_id or 0]
+
+    def spawn(self, coro: Any, *, name: str) -> asyncio.Task[Any]:
+        """Run ``coro`` in the background, keeping a reference and logging its failure."""
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self.background.add(task)
+
+        def done(t: asyncio.Task[Any]) -> None:
+            self.background.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("background task %s failed", name, exc_info=t.exception())
+
+        task.add_done_callback(done)
+        return task
+
+    async def _open_resources(self) -> None:
+        if self._injected_service is not None:
+            return
+        from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
+        from bot.service import GameService
+        from bot.storage import Storage
+
+        self.storage = await Storage.open(self.settings.db_path)
+        workers = self.settings.ai_workers
+        self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
+        try:
+            renderer: Any = importlib.import_module("bot.render")
+        except ImportError:
+            log.warning("bot.render is not available: boards are sent as text")
+            renderer = None
+        self.service = GameService(self.storage, self.ai, renderer)
+
+    async def _start_scheduler(self) -> None:
+        try:
+            from bot.scheduler import Scheduler
+        except ImportError:
+            log.warning("bot.scheduler is not available: turn timers are not running")
+            return
+        self.scheduler = Scheduler(self.service, self.on_timer_event)
+        start = self.scheduler.start()
+        if asyncio.iscoroutine(start):
+            await start
+
+    async def on_timer_event(self, event: TimerEvent) -> None:
+        """Announce what the scheduler did (reminders, timeouts, expiries, due bot turns)."""
+        from bot.cogs.game import announce_timer_event
+
+        await announce_timer_event(self, event)  # type: ignore[arg-type]
+
+    async def _close_resources(self) -> None:
+        for task in list(self.background):
+            task.cancel()
+        if self.scheduler is not None:
+            stop = self.scheduler.stop()
+            if asyncio.iscoroutine(stop):
+                await stop
+        if self.ai is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.ai.close)
+        if self.storage is not None:
+            await self.storage.close()
+
+
+class _SeegaHooks(SeegaBotMixin):
+    """``setup_hook``/``close`` written once for both base classes."""
+
+    async def setup_hook(self) -> None:
+        bot: commands.Bot = self  # type: ignore[assignment]
+        from bot.i18n import SeegaTranslator
+        from bot.views import DYNAMIC_ITEMS
+
+        await self._open_resources()
+        await bot.tree.set_translator(SeegaTranslator())
+        for ext in EXTENSIONS:
+            await bot.load_extension(ext)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self._start_scheduler()
+        if self.settings.guild_id is not None:
+            guild = discord.Object(self.settings.guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.guild_id)
+
+    async def close(self) -> None:
+        await super().close()  # type: ignore[misc]
+        await self._close_resources()
+
+    async def on_ready(self) -> None:
+        bot: commands.Bot = self  # type: ignore[assignment]
+        log.info("connected as %s (%s) to %d guild(s)", bot.user, bot.user.id if bot.user else "?", len(bot.guilds))
+
+
+def _bot_kwargs(settings: Settings, guild_ready_timeout: float) -> dict[str, Any]:
+    from bot.tree import SeegaTree
+
+    return {
+        "command_prefix": commands.when_mentioned,
+        "intents": _intents(),
+        "help_command": None,
+        "tree_cls": SeegaTree,
+        "allowed_mentions": discord.AllowedMentions.none(),
+        "guild_ready_timeout": guild_ready_timeout,
+        "chunk_guilds_at_startup": False,
+        "max_messages": None,
+        "member_cache_flags": discord.MemberCacheFlags.none(),
+    }
+
+
+class SeegaBot(_SeegaHooks, commands.Bot):
+    """The bot on one gateway connection."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        service: GameService | None = None,
+        guild_ready_timeout: float = 2.0,
+        bot_turn_delay: float = 0.0,
+    ) -> None:
+        super().__init__(**_bot_kwargs(settings, guild_ready_timeout))
+        self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay)
+
+
+class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
+    """The bot at scale: several gateway shards in one process."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        service: GameService | None = None,
+        guild_ready_timeout: float = 2.0,
+        bot_turn_delay: float = 0.0,
+    ) -> None:
+        count = settings.shards if isinstance(settings.shards, int) else None
+        super().__init__(shard_count=count, **_bot_kwargs(settings, guild_ready_timeout))
+        self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay)
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        # With a gateway URL of our own (a proxy) discord.py would still take the URL
+        # Discord recommends when it asks for the shard count: ask for the count only.
+        if self.shard_count is None and self.settings.gateway_url:
+            self.shard_count, _url, _limits = await self.http.get_bot_gateway()
+        await super().connect(reconnect=reconnect)
+
+
+AnyBot = SeegaBot | ShardedSeegaBot
+
+
+def create_bot(settings: Settings, **kwargs: Any) -> AnyBot:
+    """The bot class ``settings`` asks for (``SEEGA_SHARDS``), with its endpoints applied."""
+    apply_endpoints(settings)
+    if settings.shards is None:
+        return SeegaBot(settings, **kwargs)
+    return ShardedSeegaBot(settings, **kwargs)
+
+
+def command_count(tree: app_commands.CommandTree[Any]) -> int:
+    """Top-level commands in the tree (each group counts once, as Discord counts them)."""
+    return len(tree.get_commands())

@@ -1,0 +1,67 @@
+"""Moderator ``/seega`` subcommands: cancel a game, change the server's settings.
+
+Both need Manage Channels. Discord applies ``default_permissions`` only to top-level
+commands, so for these subcommands the ``has_permissions`` check is what enforces it;
+server admins can also hide them per role in Server Settings > Integrations.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+from bot.messages import settings_embed
+from engine import PRESETS
+
+if TYPE_CHECKING:
+    from bot.client import AnyBot
+
+log = logging.getLogger(__name__)
+
+
+class AdminCommands:
+    """Moderation: Manage Channels required."""
+
+    bot: AnyBot
+
+    @app_commands.command(name="cancel", description=_("Moderators: end this channel's game, unrated"))
+    @app_commands.default_permissions(manage_channels=True)
+    @app_commands.checks.has_permissions(manage_channels=True)
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        from bot.cogs.game import interaction_sender, show_turn
+
+        assert interaction.channel_id is not None
+        result = await self.bot.service.cancel(interaction.channel_id, interaction.user.id)
+        log.info("game %s cancelled by moderator %s", result.game.id, interaction.user.id)
+        await show_turn(self.bot, result, interaction.locale, interaction_sender(interaction))
+
+    @app_commands.command(name="settings", description=_("Moderators: timeouts and default variant of this server"))
+    @app_commands.describe(
+        turn_timeout=_("Time for a turn, like 45s, 10m, 1h, 3d"),
+        challenge_timeout=_("How long a challenge stays open, like 10m"),
+        default_variant=_("Preset used when a challenge names none"),
+    )
+    @app_commands.choices(default_variant=[Choice(name=name, value=name) for name in PRESETS])
+    @app_commands.default_permissions(manage_channels=True)
+    @app_commands.checks.has_permissions(manage_channels=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        turn_timeout: str | None = None,
+        challenge_timeout: str | None = None,
+        default_variant: str | None = None,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        if turn_timeout is None and challenge_timeout is None and default_variant is None:
+            current = await self.bot.service.get_settings(interaction.guild_id)
+        else:
+            current = await self.bot.service.set_settings(
+                interaction.guild_id, turn_timeout, challenge_timeout, default_variant
+            )
+        await interaction.response.send_message(embed=settings_embed(current, interaction.locale), ephemeral=True)

@@ -1,0 +1,82 @@
+"""``/seega`` subcommands that look things up: leaderboard, stats, history, record, rules.
+
+A mixin of :class:`bot.cogs.game.SeegaCog` (one Discord group, several feature files).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+from bot.i18n import t
+from bot.messages import history_embed, leaderboard_embed, rules_embed, stats_embed
+from engine import PRESETS
+
+if TYPE_CHECKING:
+    from bot.client import AnyBot
+
+log = logging.getLogger(__name__)
+
+_SIZES = [Choice(name="5x5", value=5), Choice(name="7x7", value=7), Choice(name="9x9", value=9)]
+_VARIANTS = [Choice(name=name, value=name) for name in PRESETS]
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+class StatsCommands:
+    """Read-only commands: anybody may use them."""
+
+    bot: AnyBot
+
+    @app_commands.command(name="leaderboard", description=_("The server's best players by rating"))
+    @app_commands.describe(size=_("Board size"))
+    @app_commands.choices(size=_SIZES)
+    async def leaderboard(self, interaction: discord.Interaction, size: int = 5) -> None:
+        entries = await self.bot.service.leaderboard(_guild(interaction), size)
+        await interaction.response.send_message(embed=leaderboard_embed(entries, size, interaction.locale))
+
+    @app_commands.command(name="stats", description=_("A player's rating and record"))
+    @app_commands.describe(user=_("Whose stats (you by default)"))
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        who = user or interaction.user
+        stats = await self.bot.service.stats(_guild(interaction), who.id)
+        await interaction.response.send_message(embed=stats_embed(stats, interaction.locale))
+
+    @app_commands.command(name="history", description=_("Recent games and their results"))
+    @app_commands.describe(user=_("Only this player's games"))
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        games = await self.bot.service.history(_guild(interaction), user.id if user else None)
+        name = user.display_name if user else None
+        await interaction.response.send_message(embed=history_embed(games, name, interaction.locale))
+
+    @app_commands.command(name="record", description=_("The game record (SGN) and an animated replay"))
+    @app_commands.describe(game=_("Game number (default: this channel's last game)"))
+    async def record(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+        guild = _guild(interaction)
+        await interaction.response.defer(thinking=True)  # the replay may take a moment to draw
+        rec = await self.bot.service.record(guild, game, interaction.channel_id)
+        files = [discord.File(_bytes(rec.sgn.encode()), filename=rec.filename)]
+        if rec.replay is not None and rec.replay_filename:
+            files.append(discord.File(_bytes(rec.replay), filename=rec.replay_filename))
+        await interaction.followup.send(t(interaction.locale, "record.done", id=rec.game_id), files=files)
+
+    @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
+    @app_commands.describe(variant=_("Rules preset"))
+    @app_commands.choices(variant=_VARIANTS)
+    async def rules(self, interaction: discord.Interaction, variant: str = "standard") -> None:
+        await interaction.response.send_message(embed=rules_embed(variant, interaction.locale), ephemeral=True)
+
+
+def _bytes(data: bytes) -> object:
+    import io
+
+    return io.BytesIO(data)

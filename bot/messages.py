@@ -1,0 +1,396 @@
+"""Turning service results into Discord messages: content, embed, image and mentions.
+
+Every function here is pure (results in, :class:`Reply` out), so the wording and the
+mention rules are decided in one place: a message pings at most the one human whose turn
+it is (``allowed_mentions``), never the bot's opponent twice, never ``@everyone``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.results import (
+    ChallengeView,
+    GameOver,
+    GameSummary,
+    GameView,
+    GuildSettings,
+    LeaderboardEntry,
+    OfferResult,
+    Player,
+    PlayerStats,
+    TurnEvent,
+    TurnResult,
+)
+from engine import Ruleset
+
+Locale = discord.Locale | str | None
+
+BLACK_STONE = "⚫"
+WHITE_STONE = "⚪"
+COLOURS = {"black": 0x2B2D31, "white": 0xE8E2D0, "over": 0xC9A227, "info": 0xD9B26F, "cancel": 0x888888}
+
+
+@dataclass
+class Reply:
+    """What to send: the keyword arguments of ``send_message``/``followup.send``/``edit``.
+
+    Files are kept as bytes so one reply can be sent twice (a retry) without an exhausted
+    file object.
+    """
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    ping: int | None = None
+    ephemeral: bool = False
+
+    def allowed_mentions(self) -> discord.AllowedMentions:
+        """Only the human to play is notified; everything else is plain text."""
+        if self.ping:
+            return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(self.ping)])
+        return discord.AllowedMentions.none()
+
+    def discord_files(self) -> list[discord.File]:
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For ``InteractionResponse.send_message``, ``Webhook.send`` and ``Messageable.send``."""
+        kwargs: dict[str, Any] = {"allowed_mentions": self.allowed_mentions()}
+        if self.content:
+            kwargs["content"] = self.content
+        if self.embeds:
+            kwargs["embeds"] = self.embeds
+        if self.files:
+            kwargs["files"] = self.discord_files()
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For ``edit_message``/``edit_original_response``: replaces content, embeds and files."""
+        kwargs: dict[str, Any] = {
+            "content": self.content,
+            "embeds": self.embeds,
+            "allowed_mentions": self.allowed_mentions(),
+            "view": self.view,
+        }
+        kwargs["attachments"] = self.discord_files()
+        return kwargs
+
+
+def stone(color: str) -> str:
+    return BLACK_STONE if color == "black" else WHITE_STONE
+
+
+def player_name(player: Player, locale: Locale) -> str:
+    if player.is_bot:
+        return t(locale, "player.bot", level=t(locale, f"level.{player.bot_level}"))
+    return player.name
+
+
+def mention(player: Player, locale: Locale) -> str:
+    """A mention for a human (rendered as a name by clients; pings only if allowed)."""
+    return player_name(player, locale) if player.is_bot else f"<@{player.user_id}>"
+
+
+def _cells(cells: Sequence[str]) -> str:
+    return ", ".join(f"**{c}**" for c in cells)
+
+
+def event_line(event: TurnEvent, locale: Locale) -> str:
+    """One line saying what an event did: placements, steps, captures, removals."""
+    who = f"{stone(event.color)} {player_name(event.player, locale)}"
+    parts: list[str] = []
+    steps = [a for a in event.actions if "-" in a]
+    if event.placed:
+        parts.append(t(locale, "turn.placed", cells=_cells(event.placed)))
+    if steps:
+        parts.append(t(locale, "turn.moved", steps=", ".join(f"**{s.replace('-', '→')}**" for s in steps)))
+    if event.captured:
+        parts.append(t(locale, "turn.captured", cells=_cells(event.captured), count=len(event.captured)))
+    if event.removed:
+        parts.append(t(locale, "turn.removed", cells=_cells(event.removed)))
+    if "pass" in event.actions:
+        parts.append(t(locale, "turn.passed"))
+    if "end" in event.actions:
+        parts.append(t(locale, "turn.ended_chain"))
+    return f"{who}: " + "; ".join(parts) if parts else who
+
+
+def status_line(result: TurnResult, locale: Locale) -> str:
+    """Whose turn it is now, or that the game is over."""
+    game = result.game
+    if result.game_over is not None or result.to_move is None:
+        return ""
+    color = "black" if result.to_move == game.black else "white"
+    if result.to_move.is_bot:
+        return t(locale, "turn.bot_thinking", bot=player_name(result.to_move, locale))
+    key = "turn.your_chain" if result.chain_pending else "turn.your_turn"
+    if game.phase == "r":
+        key = "turn.your_removal"
+    return t(locale, key, mention=mention(result.to_move, locale), stone=stone(color))
+
+
+def game_over_text(over: GameOver, locale: Locale) -> str:
+    reason = t(locale, f"reason.{over.reason}")
+    if over.reason == "cancelled" or over.result == "*":
+        return t(locale, "over.cancelled")
+    if over.winner is None:
+        return t(locale, "over.draw", reason=reason)
+    return t(locale, "over.win", winner=player_name(over.winner, locale), reason=reason)
+
+
+def _footer(game: GameView, locale: Locale) -> str:
+    variant = t(locale, "game.variant", variant=game.variant, size=game.size)
+    return t(locale, "game.footer", id=game.id, turn=game.turn, variant=variant)
+
+
+def _pieces_field(game: GameView, color: str, locale: Locale) -> tuple[str, str]:
+    index = 0 if color == "black" else 1
+    player = game.player(color)
+    name = f"{stone(color)} {player_name(player, locale)}"
+    value = t(locale, "game.pieces", board=game.pieces[index], hand=game.hand[index])
+    return name, value
+
+
+def board_embed(
+    game: GameView, locale: Locale, *, title: str, lines: Sequence[str], image: str | None
+) -> discord.Embed:
+    """The embed around a board image: what happened, the players and their pieces."""
+    over = game.status != "active"
+    colour = COLOURS["over"] if over else COLOURS["black" if game.to_move == game.black else "white"]
+    embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=colour)
+    for color in ("black", "white"):
+        name, value = _pieces_field(game, color, locale)
+        embed.add_field(name=name, value=value, inline=True)
+    if image is not None:
+        embed.set_image(url=f"attachment://{image}")
+    elif game.text_board:
+        embed.add_field(name=t(locale, "game.board"), value=f"```\n{game.text_board}\n```", inline=False)
+    embed.set_footer(text=_footer(game, locale))
+    return embed
+
+
+def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | None = None, intro: str = "") -> Reply:
+    """The message after a command that changed (or showed) a game."""
+    game = result.game
+    lines = [event_line(e, locale) for e in result.events]
+    if result.chain_pending and result.to_move is not None:
+        lines.append(t(locale, "turn.chain_hint"))
+    over = result.game_over
+    if over is not None:
+        lines.append(f"🏁 **{game_over_text(over, locale)}**")
+        for change in over.rating_changes:
+            lines.append(
+                t(
+                    locale,
+                    "over.rating",
+                    name=change.name,
+                    before=round(change.before),
+                    after=round(change.after),
+                    delta=f"{change.delta:+.0f}",
+                )
+            )
+        if not over.rated and over.reason != "cancelled" and not (game.black.is_bot or game.white.is_bot):
+            lines.append(t(locale, "over.unrated"))
+    title = t(
+        locale,
+        "game.title",
+        black=player_name(game.black, locale),
+        white=player_name(game.white, locale),
+    )
+    png = result.png or (result.events[-1].png if result.events else None)
+    image = f"seega-{game.id}-{game.turn}.png" if png else None
+    embed = board_embed(game, locale, title=title, lines=lines, image=image)
+    status = status_line(result, locale)
+    content = "\n".join(x for x in (intro, status) if x) or None
+    reply = Reply(content=content, embeds=[embed], view=view, ping=result.ping)
+    if png is not None and image is not None:
+        reply.files.append((image, png))
+    return reply
+
+
+def challenge_reply(challenge: ChallengeView, locale: Locale, view: discord.ui.View | None) -> Reply:
+    """The challenge message: pings the challenged person only."""
+    color = challenge.color
+    if color == "random":
+        colors = t(locale, "challenge.colors_random")
+    else:
+        colors = t(locale, "challenge.colors", challenger=challenge.challenger.name, color=t(locale, f"color.{color}"))
+    status = challenge.status
+    if status == "pending":
+        body = t(
+            locale,
+            "challenge.pending",
+            opponent=f"<@{challenge.opponent.user_id}>",
+            challenger=challenge.challenger.name,
+            size=challenge.size,
+            variant=challenge.variant,
+            colors=colors,
+            expires=f"<t:{int(challenge.expires_at)}:R>",
+        )
+        if challenge.thread:
+            body += "\n" + t(locale, "challenge.in_thread")
+        return Reply(content=body, view=view, ping=challenge.opponent.user_id)
+    body = t(
+        locale,
+        f"challenge.{status}",
+        opponent=challenge.opponent.name,
+        challenger=challenge.challenger.name,
+        size=challenge.size,
+        variant=challenge.variant,
+    )
+    return Reply(content=body, view=view)
+
+
+def offer_reply(offer: OfferResult, locale: Locale, view: discord.ui.View | None) -> Reply:
+    game = offer.game
+    body = t(
+        locale,
+        "offer.pending",
+        opponent=mention(offer.opponent, locale),
+        name=player_name(offer.offered_by, locale),
+        black=game.pieces[0],
+        white=game.pieces[1],
+    )
+    return Reply(content=body, view=view, ping=offer.ping)
+
+
+def leaderboard_embed(entries: Sequence[LeaderboardEntry], size: int, locale: Locale) -> discord.Embed:
+    embed = discord.Embed(title=t(locale, "leaderboard.title", size=size), colour=COLOURS["info"])
+    if not entries:
+        embed.description = t(locale, "leaderboard.empty")
+        return embed
+    lines = [
+        t(
+            locale,
+            "leaderboard.line",
+            rank=e.rank,
+            name=e.name,
+            rating=round(e.rating),
+            rd=round(e.rd),
+            wins=e.wins,
+            losses=e.losses,
+            draws=e.draws,
+        )
+        for e in entries
+    ]
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def stats_embed(stats: PlayerStats, locale: Locale) -> discord.Embed:
+    embed = discord.Embed(title=t(locale, "stats.title", name=stats.name), colour=COLOURS["info"])
+    if stats.ratings:
+        embed.add_field(
+            name=t(locale, "stats.ratings"),
+            value="\n".join(
+                t(locale, "stats.rating_line", size=r.size, rating=round(r.rating), rd=round(r.rd), games=r.games)
+                for r in stats.ratings
+            ),
+            inline=False,
+        )
+    people = stats.versus_people
+    embed.add_field(
+        name=t(locale, "stats.vs_people"),
+        value=t(locale, "stats.tally", wins=people.wins, losses=people.losses, draws=people.draws),
+        inline=False,
+    )
+    if stats.versus_bot:
+        embed.add_field(
+            name=t(locale, "stats.vs_bot"),
+            value="\n".join(
+                f"{t(locale, f'level.{level}')}: "
+                + t(locale, "stats.tally", wins=tally.wins, losses=tally.losses, draws=tally.draws)
+                for level, tally in stats.versus_bot.items()
+            ),
+            inline=False,
+        )
+    if stats.active_games:
+        embed.set_footer(text=t(locale, "stats.active", count=stats.active_games))
+    return embed
+
+
+def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale) -> discord.Embed:
+    title = t(locale, "history.title_user", name=name) if name else t(locale, "history.title")
+    embed = discord.Embed(title=title, colour=COLOURS["info"])
+    if not games:
+        embed.description = t(locale, "history.empty")
+        return embed
+    lines = []
+    for g in games:
+        result = g.result or "*"
+        reason = t(locale, f"reason.{g.reason}") if g.reason else t(locale, f"status.{g.status}")
+        lines.append(
+            t(
+                locale,
+                "history.line",
+                id=g.id,
+                black=player_name(g.black, locale),
+                white=player_name(g.white, locale),
+                result=result,
+                reason=reason,
+                size=g.size,
+                variant=g.variant,
+                when=f"<t:{int(g.ended_at or g.created_at)}:R>",
+            )
+        )
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
+    from bot.timeparse import format_duration
+
+    embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOURS["info"])
+    embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout))
+    embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout))
+    embed.add_field(name="default_variant", value=settings.default_variant)
+    return embed
+
+
+def rules_embed(variant: str, locale: Locale) -> discord.Embed:
+    """The rules of a preset, generated from its options so they never disagree with the engine."""
+    rules = Ruleset.make(variant, 5 if variant != "modern-3x3" else 3)
+    lines = [t(locale, "rules.board")]
+    lines.append(t(locale, "rules.place_singles" if rules.placement == "singles" else "rules.place_pairs"))
+    if rules.placement == "pairs-then-singles":
+        lines.append(t(locale, "rules.place_then_singles"))
+    if rules.opening == "lane":
+        lines.append(t(locale, "rules.opening_lane"))
+    if rules.after_placement == "replace":
+        lines.append(t(locale, "rules.replace"))
+    else:
+        lines.append(t(locale, f"rules.first_mover_{rules.first_mover}"))
+        if rules.captures:
+            lines.append(t(locale, "rules.capture"))
+            if rules.line_capture:
+                lines.append(t(locale, "rules.line_capture"))
+            lines.append(t(locale, "rules.safe_centre" if rules.safe_centre else "rules.unsafe_centre"))
+            lines.append(t(locale, f"rules.chain_{rules.chain}"))
+        if rules.max_shuttles:
+            lines.append(t(locale, "rules.shuttle", count=rules.max_shuttles))
+        lines.append(t(locale, f"rules.blocked_{rules.blocked}"))
+    if rules.win_line:
+        lines.append(t(locale, "rules.win_line", count=rules.win_line))
+    if rules.captures and rules.after_placement != "replace":
+        lines.append(t(locale, "rules.lose_at", count=rules.lose_at))
+    if rules.move_limit:
+        lines.append(t(locale, "rules.move_limit", count=rules.move_limit))
+    if rules.turn_limit:
+        lines.append(t(locale, "rules.turn_limit", count=rules.turn_limit))
+    lines.append(t(locale, "rules.commands"))
+    embed = discord.Embed(
+        title=t(locale, "rules.title", variant=variant),
+        description="\n".join(f"• {line}" for line in lines),
+        colour=COLOURS["info"],
+    )
+    return embed

@@ -1,0 +1,197 @@
+"""Settings of the bot, read once at start from the environment and a ``.env`` file.
+
+Every setting of ``BOT.md`` lives here, validated up front so that a typo in a deployment
+fails at start with a message that names the setting and what it accepts, rather than as
+a traceback an hour later. The token is kept out of ``repr`` and out of every message
+this module produces: settings objects end up in logs and tracebacks.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+log = logging.getLogger(__name__)
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+#: Every setting this module reads, with its meaning; ``.env.example`` mirrors it.
+SETTING_NAMES = (
+    "DISCORD_TOKEN",
+    "SEEGA_DB",
+    "DISCORD_GUILD_ID",
+    "DISCORD_API_BASE",
+    "DISCORD_GATEWAY_URL",
+    "SEEGA_AI_WORKERS",
+    "SEEGA_SHARDS",
+    "LOG_LEVEL",
+    "SEEGA_AI_PER_GUILD",
+)
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot cannot use; the message names it and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The validated settings of one bot process.
+
+    Attributes:
+        token: the bot token, or ``None`` to run the offline console table. Never printed.
+        db_path: the SQLite database file.
+        guild_id: a guild to sync slash commands to at start (development), or ``None``.
+        api_base: base URL of Discord's REST API (a REST proxy, or a loopback fake in tests).
+        gateway_url: the gateway URL, or ``None`` for Discord's own.
+        ai_workers: processes in the AI pool.
+        shards: ``None`` for one connection, ``"auto"`` for Discord's recommendation, or a count.
+        log_level: the root logging level name.
+        ai_per_guild: how many AI turns one guild may have thinking at once.
+    """
+
+    token: str | None = field(default=None, repr=False)
+    db_path: Path = Path("seega.db")
+    guild_id: int | None = None
+    api_base: str = DEFAULT_API_BASE
+    gateway_url: str | None = None
+    ai_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    shards: int | str | None = None
+    log_level: str = "INFO"
+    ai_per_guild: int = 2
+
+    def __repr__(self) -> str:
+        # dataclass repr=False on the field already hides it; say whether it is set, which
+        # is what someone reading a log needs to know.
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "token")
+        return f"Settings(token={'<set>' if self.token else None}, {shown})"
+
+    @property
+    def has_token(self) -> bool:
+        """Whether a token is configured, so the bot connects to Discord (else the console table)."""
+        return bool(self.token)
+
+    @classmethod
+    def load(
+        cls, env_file: str | os.PathLike[str] | None = ".env", environ: Mapping[str, str] | None = None
+    ) -> Settings:
+        """Read settings from ``environ`` (default ``os.environ``) over the ``.env`` file.
+
+        The environment wins over the file, as with every twelve-factor tool, so a
+        container can override one value without editing the file.
+
+        Raises:
+            SettingsError: a value is malformed; the message says which and what is allowed.
+        """
+        values: dict[str, str] = {}
+        if env_file is not None and Path(env_file).is_file():
+            values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+        values.update(os.environ if environ is None else environ)
+        return cls.from_mapping(values)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
+        """Validate a mapping of setting names to raw strings (empty strings count as unset)."""
+
+        def get(name: str) -> str | None:
+            raw = values.get(name)
+            if raw is None:
+                return None
+            raw = raw.strip()
+            return raw or None
+
+        token = get("DISCORD_TOKEN")
+        if token is not None:
+            token = _check_token(token)
+
+        db_raw = get("SEEGA_DB")
+        db_path = Path(db_raw).expanduser() if db_raw else Path("seega.db")
+        if db_path.exists() and db_path.is_dir():
+            raise SettingsError(f"SEEGA_DB={str(db_path)!r} is a directory; give the path of a database file")
+
+        guild_id = _snowflake("DISCORD_GUILD_ID", get("DISCORD_GUILD_ID"))
+        api_base = _url("DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("http://", "https://"))
+        gateway_raw = get("DISCORD_GATEWAY_URL")
+        gateway_url = _url("DISCORD_GATEWAY_URL", gateway_raw, ("ws://", "wss://")) if gateway_raw else None
+
+        workers_raw = get("SEEGA_AI_WORKERS")
+        ai_workers = (
+            _whole("SEEGA_AI_WORKERS", workers_raw, minimum=0, maximum=256) if workers_raw else (os.cpu_count() or 1)
+        )
+        per_guild_raw = get("SEEGA_AI_PER_GUILD")
+        ai_per_guild = _whole("SEEGA_AI_PER_GUILD", per_guild_raw, minimum=1, maximum=1000) if per_guild_raw else 2
+
+        shards_raw = get("SEEGA_SHARDS")
+        shards: int | str | None
+        if shards_raw is None:
+            shards = None
+        elif shards_raw.lower() == "auto":
+            shards = "auto"
+        else:
+            shards = _whole("SEEGA_SHARDS", shards_raw, minimum=1, maximum=100_000, hint="or 'auto'")
+
+        level = (get("LOG_LEVEL") or "INFO").upper()
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"LOG_LEVEL={level!r} is not a logging level; use one of {', '.join(LOG_LEVELS)}")
+
+        return cls(
+            token=token,
+            db_path=db_path,
+            guild_id=guild_id,
+            api_base=api_base,
+            gateway_url=gateway_url,
+            ai_workers=ai_workers,
+            shards=shards,
+            log_level=level,
+            ai_per_guild=ai_per_guild,
+        )
+
+
+def _check_token(token: str) -> str:
+    """Reject obvious mistakes without ever echoing the token back."""
+    if token.lower().startswith("bot "):
+        token = token[4:].strip()
+    if any(ch.isspace() for ch in token):
+        raise SettingsError(
+            "DISCORD_TOKEN contains spaces; paste the token alone (from the Bot page of your application)"
+        )
+    if token.count(".") != 2:
+        raise SettingsError(
+            "DISCORD_TOKEN does not look like a bot token (three parts separated by dots); "
+            "copy it again from the Bot page of your application in the Developer Portal"
+        )
+    return token
+
+
+def _snowflake(name: str, raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not raw.isdigit() or not 15 <= len(raw) <= 21:
+        raise SettingsError(
+            f"{name}={raw!r} is not a Discord id; enable Developer Mode, right-click the server and Copy Server ID"
+        )
+    return int(raw)
+
+
+def _url(name: str, raw: str | None, schemes: tuple[str, ...]) -> str:
+    assert raw is not None
+    if not raw.startswith(schemes) or len(raw) <= len(raw.split("//", 1)[0]) + 2:
+        raise SettingsError(f"{name}={raw!r} is not a URL starting with {' or '.join(schemes)}")
+    return raw.rstrip("/")
+
+
+def _whole(name: str, raw: str | None, *, minimum: int, maximum: int, hint: str = "") -> int:
+    assert raw is not None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not minimum <= value <= maximum:
+        extra = f" {hint}" if hint else ""
+        raise SettingsError(f"{name}={raw!r} must be a whole number from {minimum} to {maximum}{extra}")
+    return value

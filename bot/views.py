@@ -1,0 +1,155 @@
+"""Buttons that survive restarts: ``DynamicItem`` with the ids they act on in ``custom_id``.
+
+A button carries what it needs in its ``custom_id`` (``seega:accept:42``), and the bot
+registers the classes at start (``add_dynamic_items``), so a challenge posted before a
+restart can still be accepted after it. Who may press a button is checked in
+``interaction_check``; whether it still applies is the service's business (the game may
+have moved on): a stale button answers privately and is disabled on the spot.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.results import TurnResult
+from bot.tree import Refusal, answer_error
+
+log = logging.getLogger(__name__)
+
+Locale = discord.Locale | str | None
+
+
+class _SeegaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"seega:(?!x)x"):  # never matches
+    """Shared behaviour: parse ids, answer errors, delegate to the flows in ``bot.cogs.game``."""
+
+    action = ""
+    style = discord.ButtonStyle.secondary
+    label_key = ""
+    emoji: str | None = None
+
+    def __init__(self, target: int, *, locale: Locale = None, disabled: bool = False) -> None:
+        self.target = target
+        super().__init__(
+            discord.ui.Button(
+                label=t(locale, self.label_key),
+                style=self.style,
+                custom_id=f"seega:{self.action}:{target}",
+                emoji=self.emoji,
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> _SeegaButton:
+        return cls(int(match["id"]), locale=interaction.locale)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from bot.cogs import game as flows
+
+        try:
+            await getattr(flows, f"button_{self.action}")(interaction, self.target)
+        except Exception as exc:  # every failure is answered; unexpected ones are logged there
+            await answer_error(interaction, exc)
+
+
+class AcceptChallenge(_SeegaButton, template=r"seega:accept:(?P<id>\d+)"):
+    action = "accept"
+    style = discord.ButtonStyle.success
+    label_key = "button.accept"
+
+
+class DeclineChallenge(_SeegaButton, template=r"seega:decline:(?P<id>\d+)"):
+    action = "decline"
+    style = discord.ButtonStyle.danger
+    label_key = "button.decline"
+
+
+class EndTurn(_SeegaButton, template=r"seega:endturn:(?P<id>\d+)"):
+    action = "endturn"
+    style = discord.ButtonStyle.primary
+    label_key = "button.end_turn"
+
+
+class ConfirmResign(_SeegaButton, template=r"seega:resign:(?P<id>\d+)"):
+    action = "resign"
+    style = discord.ButtonStyle.danger
+    label_key = "button.resign"
+
+
+class AcceptEnd(_SeegaButton, template=r"seega:acceptend:(?P<id>\d+)"):
+    action = "acceptend"
+    style = discord.ButtonStyle.success
+    label_key = "button.accept_end"
+
+
+class Rematch(_SeegaButton, template=r"seega:rematch:(?P<id>\d+)"):
+    action = "rematch"
+    style = discord.ButtonStyle.primary
+    label_key = "button.rematch"
+    emoji = "🔁"
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    AcceptChallenge,
+    DeclineChallenge,
+    EndTurn,
+    ConfirmResign,
+    AcceptEnd,
+    Rematch,
+)
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view without timeout: dynamic items are dispatched by the client, not the view."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def challenge_view(challenge_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
+    return view_of(
+        AcceptChallenge(challenge_id, locale=locale, disabled=disabled),
+        DeclineChallenge(challenge_id, locale=locale, disabled=disabled),
+    )
+
+
+def game_view(result: TurnResult, locale: Locale) -> discord.ui.View | None:
+    """End turn during a human's chain; Rematch after a game that was played out."""
+    if result.chain_pending and result.to_move is not None and not result.to_move.is_bot:
+        return view_of(EndTurn(result.game.id, locale=locale))
+    over = result.game_over
+    if over is not None and over.reason != "cancelled":
+        return view_of(Rematch(result.game.id, locale=locale))
+    return None
+
+
+def resign_view(game_id: int, locale: Locale) -> discord.ui.View:
+    return view_of(ConfirmResign(game_id, locale=locale))
+
+
+def end_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
+    return view_of(AcceptEnd(game_id, locale=locale, disabled=disabled))
+
+
+def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:
+    """The message's buttons, all disabled (labels kept), or ``None`` if it had none."""
+    if message is None or not message.components:
+        return None
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in view.children:
+        if isinstance(item, discord.ui.Button):
+            item.disabled = True
+    return view
+
+
+def only(user_id: int, name: str) -> None:
+    """Raise the refusal for someone pressing a button meant for another person."""
+    raise Refusal("error.not_for_you", name=name)
