@@ -21,17 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, GameRecord, Position, Ruleset, read_sgn
+from engine import GameRecord, Position, Ruleset, read_sgn
+from tests.engine.invariant_cases import CASES
 
-CASES = [(preset, size, ()) for preset, (sizes, _) in PRESETS.items() for size in sizes] + [
-    ("standard", 5, ("max_shuttles=1",)),
-    ("standard", 5, ("blocked=lose", "max_shuttles=1")),
-    ("fouze", 5, ("max_shuttles=1",)),
-    ("lane", 5, ("max_shuttles=1",)),
-    ("seejeh", 5, ("max_shuttles=1",)),
-    ("two-then-one", 5, ("chain=any", "line_capture=true", "safe_centre=false")),
-    ("aljaafreh", 5, ("pieces=8",)),
-]
 #: Actions per game: enough to get through placement and well into the movement phase.
 LENGTH = {3: 60, 5: 140, 7: 150, 9: 170}
 
