@@ -1,0 +1,154 @@
+"""RULES.md section 8: the ``python -m engine`` command line, run as other programs run it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+START = "5/5/5/5/5 b p 12/12 - 0 1"
+FULL = "bbwwb/bbwww/bb1ww/bbwww/bbwwb w m 0/0 - 0 13"
+OVER = "5/5/5/5/b4 w m 0/0 - 0 20"
+START_7 = "7/7/7/7/7/7/7 b p 24/24 - 0 1"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def ok(*args: str) -> str:
+    """The stdout of a command that must succeed quietly."""
+    done = run(*args)
+    assert (done.returncode, done.stderr) == (0, ""), done
+    return done.stdout
+
+
+def test_legal_prints_every_action_sorted_as_strings() -> None:
+    lines = ok("legal", START).splitlines()
+    assert len(lines) == 24
+    assert lines == sorted(lines)
+    assert "c3" not in lines
+    assert ok("legal", FULL) == "c2-c3\nc4-c3\nd3-c3\n"
+
+
+def test_legal_prints_nothing_for_a_finished_game() -> None:
+    assert ok("legal", OVER) == ""
+
+
+def test_apply() -> None:
+    assert ok("apply", START, "a1", "b1") == "5/5/5/5/bb3 w p 10/12 - 0 2\n"
+    assert ok("apply", START) == START + "\n"
+
+
+def test_perft() -> None:
+    assert ok("perft", START, "2") == "552\n"
+    assert ok("perft", START, "0") == "1\n"
+    assert ok("perft", OVER, "3") == "0\n"
+
+
+def test_status() -> None:
+    assert ok("status", START) == "ongoing\n"
+    assert ok("status", OVER) == "1-0 capture-all\n"
+    assert ok("status", "5/5/5/5/b4 b m 0/0 - 0 20", "--set", "lose_at=1") == "0-1 reduced\n"
+
+
+def test_show() -> None:
+    assert ok("show", "5/5/5/w4/b4 b m 0/0 - 0 20") == (
+        "5 . . . . .\n4 . . . . .\n3 . . + . .\n2 w . . . .\n1 b . . . .\n  a b c d e\n"
+    )
+    lines = ok("show", START_7, "--size", "7").splitlines()
+    assert lines[0] == "7 . . . . . . ."
+    assert lines[-1] == "  a b c d e f g"
+
+
+def test_bestmove_returns_a_legal_action() -> None:
+    move = ok("bestmove", FULL).strip()
+    assert move in {"c2-c3", "c4-c3", "d3-c3"}
+    # The actions after the SPN are played first: Black has half a pair down.
+    after = ok("bestmove", START, "a1", "--level", "easy", "--movetime", "50").strip()
+    assert after in ok("legal", "5/5/5/5/b4 b p 11/12 1 0 1").split()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--variant", "lane", "legal", START],
+        ["legal", "--variant", "lane", START],
+        ["legal", START, "--variant", "lane"],
+        ["legal", START, "--variant=lane"],
+        ["legal", START, "--set", "opening=lane"],
+        ["--set=opening=lane", "legal", START],
+    ],
+)
+def test_flags_go_anywhere_on_the_line(args: list[str]) -> None:
+    assert ok(*args) == "a3\ne3\n"
+
+
+def test_size_and_several_set_flags() -> None:
+    assert ok("perft", START_7, "1", "--size", "7") == "48\n"
+    chain = "4w/3b1/3w1/bw3/2b2 b m 0/0 - 3 20"
+    assert ok("apply", chain, "c1-c2", "--set", "chain=any", "--set", "lose_at=1").split()[4] == "c"
+
+
+def test_modern_3x3_takes_its_only_size_by_default() -> None:
+    assert ok("legal", "3/3/3 b p 3/3 - 0 1", "--variant", "modern-3x3").count("\n") == 9
+
+
+BAD = [
+    ["legal", "5/5/5/5 b p 12/12 - 0 1"],  # malformed SPN
+    ["legal", "5/5/5/5/5 b p 12/12 - 0"],
+    ["legal", "5/5/5/5/5x b p 12/12 - 0 1"],
+    ["legal", START, "--size", "7"],  # the size does not match the SPN
+    ["legal", START_7, "--size", "5"],
+    ["legal", START, "--size", "6"],
+    ["apply", START, "c3"],  # illegal action
+    ["apply", START, "a1", "a1"],
+    ["apply", START, "z9-q"],  # not an action
+    ["apply", START, "f1"],  # off the board
+    ["legal", START, "--variant", "chess"],  # unknown preset
+    ["legal", START, "--set", "colour=red"],  # unknown option
+    ["legal", START, "--set", "chain=sometimes"],  # bad option value
+    ["legal", START, "--set", "chain"],
+    ["bestmove", OVER],  # finished game
+    ["bestmove", START, "--level", "godlike"],
+    ["perft", START, "x"],  # bad depth
+    ["perft", START, "-1"],
+    ["perft", START],
+    ["perft", START, "1", "2"],
+    ["status", START, "extra"],
+    ["fly", START],  # unknown command
+    ["legal"],  # no SPN
+    [],
+    ["legal", START, "--colour", "red"],  # unknown flag
+    ["legal", START, "--variant"],  # flag without value
+    ["legal", START, "--variant", "lane", "--variant", "seejeh"],
+]
+
+
+@pytest.fixture(scope="module")
+def bad_runs() -> dict[str, subprocess.CompletedProcess[str]]:
+    """Every bad command line, run a few at a time (each is a fresh interpreter)."""
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        done = list(pool.map(lambda a: run(*a), BAD))
+    return {" ".join(a): d for a, d in zip(BAD, done, strict=True)}
+
+
+@pytest.mark.parametrize("args", BAD, ids=[" ".join(a) or "(nothing)" for a in BAD])
+def test_bad_input_prints_one_error_line_and_exits_2(
+    args: list[str], bad_runs: dict[str, subprocess.CompletedProcess[str]]
+) -> None:
+    done = bad_runs[" ".join(args)]
+    assert done.returncode == 2, done
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: ")
+    assert len(lines[0]) > len("error: ") + 5
