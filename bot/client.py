@@ -109,9 +109,12 @@ class SeegaBotMixin:
         self.storage = await Storage.open(self.settings.db_path)
         workers = self.settings.ai_workers
         self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
+        renderer: Any
         try:
-            renderer: Any = importlib.import_module("bot.render")
+            renderer = importlib.import_module("bot.render")
         except ImportError:
+            renderer = None
+        if not hasattr(renderer, "render_board"):
             log.warning("bot.render is not available: boards are sent as text")
             renderer = None
         self.service = GameService(self.storage, self.ai, renderer)

@@ -199,7 +199,7 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
                     delta=f"{change.delta:+.0f}",
                 )
             )
-        if not over.rated and over.reason != "cancelled" and not (game.black.is_bot or game.white.is_bot):
+        if not over.rated and over.result != "*" and not (game.black.is_bot or game.white.is_bot):
             lines.append(t(locale, "over.unrated"))
     title = t(
         locale,

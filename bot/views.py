@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import t
 from bot.results import TurnResult
-from bot.tree import Refusal, answer_error
+from bot.tree import answer_error
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ def game_view(result: TurnResult, locale: Locale) -> discord.ui.View | None:
     if result.chain_pending and result.to_move is not None and not result.to_move.is_bot:
         return view_of(EndTurn(result.game.id, locale=locale))
     over = result.game_over
-    if over is not None and over.reason != "cancelled":
+    if over is not None and over.result != "*":  # not after a moderator's cancel
         return view_of(Rematch(result.game.id, locale=locale))
     return None
 
@@ -148,8 +148,3 @@ def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:
         if isinstance(item, discord.ui.Button):
             item.disabled = True
     return view
-
-
-def only(user_id: int, name: str) -> None:
-    """Raise the refusal for someone pressing a button meant for another person."""
-    raise Refusal("error.not_for_you", name=name)

@@ -23,7 +23,7 @@ from bot.cogs.admin import AdminCommands
 from bot.cogs.stats import StatsCommands
 from bot.i18n import t
 from bot.messages import Reply, challenge_reply, offer_reply, player_name, turn_reply
-from bot.results import BOT_LEVELS, ChallengeError, GameView, OfferResult, Player, TimerEvent, TurnResult
+from bot.results import BOT_LEVELS, ChallengeError, ServiceError, GameView, OfferResult, Player, TimerEvent, TurnResult
 from bot.transformers import Cell, MoveFrom
 from bot.tree import Refusal, answer_error, send_ephemeral
 from bot.views import challenge_view, disabled_copy, end_offer_view, game_view, resign_view
@@ -177,11 +177,13 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
         result = await bot.service.accept_challenge(
             challenge_id, interaction.user.id, thread.id if thread else None, bot_reply=False
         )
-    except ChallengeError:
+    except ServiceError:
         if thread is not None:
             await _delete_quietly(thread)
-        await stale_button(interaction, "error.challenge_closed")
-        return
+        if (await bot.service.get_challenge(challenge_id)).status != "pending":
+            await stale_button(interaction, "error.challenge_closed")  # a double click, or too late
+            return
+        raise
     except Exception:
         if thread is not None:
             await _delete_quietly(thread)

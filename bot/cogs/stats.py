@@ -48,7 +48,7 @@ class StatsCommands:
     @app_commands.describe(user=_("Whose stats (you by default)"))
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        stats = await self.bot.service.stats(_guild(interaction), who.id)
+        stats = await self.bot.service.stats(_guild(interaction), who.id, name=who.display_name)
         await interaction.response.send_message(embed=stats_embed(stats, interaction.locale))
 
     @app_commands.command(name="history", description=_("Recent games and their results"))

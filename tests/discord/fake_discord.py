@@ -72,6 +72,7 @@ class Message:
     webhook_id: int | None = None
     edits: int = 0
     deleted: bool = False
+    pinged: set[int] = field(default_factory=set)
 
     @property
     def ephemeral(self) -> bool:
@@ -107,7 +108,11 @@ class Message:
         raise AssertionError(f"no button {label_or_prefix!r} in {[b.get('label') for b in self.buttons()]}")
 
     def pinged_user_ids(self) -> set[int]:
-        """The users this message really notifies, applying ``allowed_mentions`` as Discord does."""
+        """The users this message notified when it was created (edits notify nobody)."""
+        return set(self.pinged)
+
+    def _compute_pings(self) -> set[int]:
+        """Apply ``allowed_mentions`` to the mentions in the content, as Discord does."""
         mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", self.content)}
         am = self.allowed_mentions
         if am is None:
@@ -588,8 +593,13 @@ class FakeDiscord:
         wait: bool = True,
         locale: str = "en-US",
         timeout: float = 15.0,
+        followup: bool = False,
     ) -> Interaction:
-        """Press a button (by label or custom_id prefix) of ``message`` as ``user_id``."""
+        """Press a button (by label or custom_id prefix) of ``message`` as ``user_id``.
+
+        With ``followup``, also wait for the first followup message (a button that updates
+        its own message and then posts a new one).
+        """
         spec = message.button(button)
         if spec.get("disabled"):
             raise AssertionError(f"button {spec.get('label')!r} is disabled: Discord would not send a click")
@@ -599,15 +609,25 @@ class FakeDiscord:
         )
         if wait:
             await self.wait_answer(inter, timeout)
+        if followup:
+            await self.wait_for(lambda: inter.followups, timeout, f"a followup to the {button} button")
         return inter
 
-    async def click_custom_id(self, user_id: int, message: Message, custom_id: str) -> Interaction:
-        """Send a click even for a button that is gone or disabled (an old client, a race)."""
+    async def click_custom_id(
+        self, user_id: int, message: Message, custom_id: str, *, followup: bool = False
+    ) -> Interaction:
+        """Send a click even for a button that is disabled (an old client, a race).
+
+        The button must be among the message's components: discord.py, like Discord,
+        only knows clicks on components of the message.
+        """
         data = {"custom_id": custom_id, "component_type": 2}
         inter = await self._send_interaction(
             3, user_id, message.channel_id, data, "en-US", message=self.message_payload(message)
         )
         await self.wait_answer(inter)
+        if followup:
+            await self.wait_for(lambda: inter.followups, 15.0, f"a followup to {custom_id}")
         return inter
 
     async def wait_answer(self, inter: Interaction, timeout: float = 15.0) -> Interaction:
@@ -809,6 +829,7 @@ class FakeDiscord:
             allowed_mentions=data.get("allowed_mentions"),
             **extra,
         )
+        msg.pinged = msg._compute_pings()
         self.messages[msg.id] = msg
         return msg
 
@@ -820,8 +841,8 @@ class FakeDiscord:
             msg.embeds = data["embeds"] or []
         if "components" in data:
             msg.components = data["components"] or []
-        if "allowed_mentions" in data:
-            msg.allowed_mentions = data["allowed_mentions"]
+        # Discord notifies people only when a message is created: an edit pings nobody,
+        # so the creation-time allowed_mentions stay what decides who was pinged.
         if "attachments" in data:
             keep = {str(a.get("id")) for a in data["attachments"] or []}
             msg.attachments = [a for a in msg.attachments if str(a.id) in keep]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import os
 import subprocess
 import sys
@@ -12,8 +13,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from bot.ai_pool import ThreadAiRunner
 from bot.client import AnyBot, create_bot
+from bot.clock import Clock
+from bot.service import GameService
 from bot.settings import Settings
+from bot.storage import Storage
 from tests.discord.fake_discord import FakeDiscord, Interaction, Message
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GfAkEt.SeCrEt-t0ken-never-leaks_42"
@@ -83,18 +88,35 @@ async def stop_bot(bot: AnyBot, task: asyncio.Task[None]) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(tmp_path: Path, **overrides: Any) -> AsyncIterator[Harness]:
-    """A fresh fake Discord and bot on a new database in ``tmp_path``."""
+async def running(tmp_path: Path, *, clock: Clock | None = None, **overrides: Any) -> AsyncIterator[Harness]:
+    """A fresh fake Discord and bot on a new database in ``tmp_path``.
+
+    With ``clock`` the service is built here around that clock (and injected), so tests
+    can move time for the timers.
+    """
     fake = FakeDiscord(TOKEN)
     await fake.start()
     people = [fake.add_user(n) for n in ("alice", "bob", "carol")] + [fake.add_user("mod", moderator=True)]
     settings = make_settings(fake, tmp_path / "seega.db", **overrides)
-    bot, task = await start_bot(fake, settings)
+    storage = ai = None
+    kwargs: dict[str, Any] = {}
+    if clock is not None:
+        storage = await Storage.open(settings.db_path)
+        ai = ThreadAiRunner()
+        renderer = importlib.import_module("bot.render")
+        kwargs["service"] = GameService(
+            storage, ai, renderer if hasattr(renderer, "render_board") else None, clock=clock
+        )
+    bot, task = await start_bot(fake, settings, **kwargs)
     try:
         yield Harness(fake, bot, *people)
     finally:
         await stop_bot(bot, task)
         await fake.close()
+        if ai is not None:
+            ai.close()
+        if storage is not None:
+            await storage.close()
 
 
 def bot_process(fake: FakeDiscord, db: Path, log_path: Path) -> subprocess.Popen[bytes]:

@@ -1,0 +1,19 @@
+"""Fixtures: a fresh loopback Discord and a real bot on a new database for each test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.discord.harness import Harness, running
+
+
+@pytest.fixture
+async def h(tmp_path: Path) -> AsyncIterator[Harness]:
+    async with running(tmp_path) as harness:
+        yield harness
+        await harness.idle()
+        assert harness.fake.unknown_routes == [], "the bot called routes the fake Discord does not know"
+        assert harness.fake.token_leaks() == []

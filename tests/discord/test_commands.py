@@ -1,0 +1,283 @@
+"""Every command and button through the real client; every bad input answered privately."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+import pytest
+
+from tests.discord.fake_discord import Message
+from tests.discord.harness import Harness
+
+
+async def _people_game(h: Harness) -> Message:
+    """Alice (black) vs Bob (white) in the main channel; returns the first board message."""
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})).reply
+    accepted = await h.click(h.bob, challenge, "Accept", followup=True)
+    return accepted.followups[0]
+
+
+def _row(custom_id: str) -> list[dict[str, object]]:
+    """The components of a message showing one button (as an old message would)."""
+    button = {"type": 2, "style": 1, "label": "old", "custom_id": custom_id}
+    return [{"type": 1, "components": [button]}]
+
+
+async def _spn(h: Harness, channel: int | None = None) -> str:
+    game = await h.bot.service.game(channel or h.fake.channel_id)
+    assert game is not None
+    return game.spn
+
+
+async def test_bad_inputs_are_answered_ephemerally_and_change_nothing(h: Harness) -> None:
+    no_game = await h.slash(h.alice, "place", {"first": "a1"})
+    assert no_game.reply.ephemeral and "no game" in no_game.reply.text.lower()
+    await _people_game(h)
+    await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+    before = await _spn(h)
+    cases = [
+        (h.bob, "place", {"first": "zz"}, "is not a cell"),  # the transformer
+        (h.bob, "place", {"first": "a1"}, "a1"),  # occupied: the message names the cell
+        (h.bob, "place", {"first": "c3"}, "centre"),  # the centre during placement
+        (h.bob, "place", {"first": "f6"}, "f6"),  # off a 5x5 board
+        (h.alice, "place", {"first": "d4"}, "turn"),  # not your turn
+        (h.carol, "place", {"first": "d4"}, "player"),  # an onlooker
+        (h.bob, "move", {"from": "a1", "to": "a2"}, ""),  # a step during placement
+        (h.bob, "move", {"from": "b2 c"}, "is not a cell"),
+        (h.bob, "remove", {"cell": "a1"}, ""),  # no removal is due
+        (h.bob, "seega end-turn", {}, ""),  # no chain to end
+        (h.alice, "seega play-bot", {"level": "easy"}, "game"),  # the channel is busy
+        (h.carol, "seega resign", {}, "player"),
+        (h.carol, "seega offer-end", {}, "player"),
+    ]
+    for user, command, options, expected in cases:
+        answer = await h.slash(user, command, options)
+        reply = answer.reply
+        assert reply.ephemeral, f"/{command} {options} answered publicly: {reply.text}"
+        assert expected.lower() in reply.text.lower(), f"/{command} {options}: {reply.text}"
+        assert "error id" not in reply.text, f"/{command} {options} hit an unexpected error: {reply.text}"
+    assert await _spn(h) == before
+
+
+async def test_place_one_then_the_rest_of_the_pair(h: Harness) -> None:
+    await _people_game(h)
+    one = await h.slash(h.alice, "place", {"first": "A1"})
+    assert not one.reply.ephemeral and "a1" in one.reply.text
+    assert one.reply.pinged_user_ids() == set(), "the same player places the rest of the turn: no ping"
+    two = await h.slash(h.alice, "place", {"first": "b1"})
+    assert two.reply.pinged_user_ids() == {h.bob}
+    assert (await _spn(h)).startswith("5/5/5/5/bb3 w p")
+
+
+async def test_autocomplete_offers_only_legal_cells(h: Harness) -> None:
+    assert await h.fake.autocomplete(h.alice, "place", {"first": ""}, "first") == []  # no game yet
+    await _people_game(h)
+    cells = [c["value"] for c in await h.fake.autocomplete(h.alice, "place", {"first": ""}, "first")]
+    assert len(cells) == 24 - 0 or len(cells) == 25 - 1  # every empty cell but the centre
+    assert "c3" not in cells
+    b_cells = [c["value"] for c in await h.fake.autocomplete(h.alice, "place", {"first": "B"}, "first")]
+    assert b_cells == [c for c in cells if c.startswith("b")]
+    second = [c["value"] for c in await h.fake.autocomplete(h.alice, "place", {"first": "a1", "second": ""}, "second")]
+    assert "a1" not in second
+    # Fill the board quickly through the service, then ask for steps.
+    svc = h.bot.service
+    order = "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 a3 b3 d3 e3 a4 b4 c4 d4 e4 a5 b5 c5 d5 e5".split()
+    for i in range(0, 24, 2):
+        user = h.alice if (i // 2) % 2 == 0 else h.bob
+        await svc.place(h.fake.channel_id, user, order[i], order[i + 1])
+    froms = [c["value"] for c in await h.fake.autocomplete(h.bob, "move", {"from": ""}, "from")]
+    assert froms and set(froms) <= {"c2", "b3", "d3", "c4"}
+    tos = [c["value"] for c in await h.fake.autocomplete(h.bob, "move", {"from": froms[0], "to": ""}, "to")]
+    assert tos == ["c3"]
+    assert await h.fake.autocomplete(h.carol, "move", {"from": ""}, "from") == [], "nothing to suggest to onlookers"
+
+
+async def test_challenge_buttons_only_for_the_challenged_and_double_click(h: Harness) -> None:
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})).reply
+    assert "7x7" in challenge.text
+    refused = await h.click(h.carol, challenge, "Accept")
+    assert refused.reply.ephemeral and "Bob" in refused.reply.text
+    assert await h.bot.service.game(h.fake.channel_id) is None
+    # Bob double-clicks: both clicks arrive before either is answered.
+    first = await h.click(h.bob, challenge, "Accept", wait=False)
+    second = await h.fake.click_custom_id(h.bob, challenge, challenge.button("Accept")["custom_id"])
+    await h.fake.wait_answer(first)
+    await h.idle()
+    answers = sorted([first, second], key=lambda i: i.callback_type or 0)
+    kinds = [a.callback_type for a in answers]
+    assert 7 in kinds, kinds
+    other = answers[0] if answers[0].callback_type != 7 or answers[1].callback_type != 7 else answers[1]
+    ephemerals = [m for a in (first, second) for m in ([a.original] if a.original else []) + a.followups if m.ephemeral]
+    assert len(ephemerals) == 1 and "no longer open" in ephemerals[0].text, other.callbacks
+    boards = [m for m in h.fake.channel_messages() if "Alice vs Bob" in m.text or "Bob vs Alice" in m.text]
+    assert len(boards) == 1, "exactly one game started"
+    # A stale Accept (an old client that still shows the button) is refused too.
+    stale = await h.fake.click_custom_id(h.bob, challenge, challenge.button("Accept")["custom_id"], followup=True)
+    assert stale.followups and stale.followups[0].ephemeral
+
+
+async def test_decline_and_refusals(h: Harness) -> None:
+    self_challenge = await h.slash(h.alice, "seega challenge", {"opponent": h.alice})
+    assert self_challenge.reply.ephemeral and "yourself" in self_challenge.reply.text
+    bot_challenge = await h.slash(h.alice, "seega challenge", {"opponent": h.fake.app_id})
+    assert bot_challenge.reply.ephemeral and "play-bot" in bot_challenge.reply.text
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    declined = await h.click(h.bob, challenge, "Decline")
+    assert declined.callback_type == 7 and "declined" in challenge.text
+    assert all(b.get("disabled") for b in challenge.buttons())
+    assert challenge.pinged_user_ids() == {h.bob}, "only the challenged person was pinged"
+
+
+async def test_challenge_in_a_thread(h: Harness) -> None:
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
+    assert "thread" in challenge.text
+    accepted = await h.click(h.bob, challenge, "Accept")
+    threads = [cid for cid, c in h.fake.channels.items() if c["type"] == 11]
+    assert len(threads) == 1
+    thread = threads[0]
+    await h.fake.wait_for(lambda: h.fake.channel_messages(thread), what="the board in the thread")
+    board = h.fake.channel_messages(thread)[0]
+    assert "Alice" in board.text and "Bob" in board.text
+    assert f"<#{thread}>" in accepted.reply.text
+    assert await h.bot.service.game(thread) is not None
+    assert await h.bot.service.game(h.fake.channel_id) is None, "the parent channel stays free"
+    game = await h.bot.service.game(thread)
+    assert game is not None
+    first = game.black.user_id
+    moved = await h.slash(first, "place", {"first": "a1", "second": "b1"}, channel_id=thread)
+    assert not moved.reply.ephemeral and moved.reply.channel_id == thread
+
+
+async def test_resign_with_confirmation(h: Harness) -> None:
+    await _people_game(h)
+    ask = await h.slash(h.bob, "seega resign")
+    assert ask.reply.ephemeral
+    resign_id = ask.reply.button("Resign")["custom_id"]
+    done = await h.click(h.bob, ask.reply, "Resign", followup=True)
+    assert "resigned" in done.reply.text
+    result = done.followups[0]
+    assert not result.ephemeral and "Alice wins" in result.text and "resignation" in result.text
+    assert "→" in result.text, "a resignation is rated"
+    assert ask.reply.buttons() == [], "the confirmation is replaced by the answer"
+    old = Message(id=ask.reply.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(resign_id))
+    again = await h.fake.click_custom_id(h.bob, old, resign_id, followup=True)
+    assert any(m.ephemeral for m in again.followups + ([again.original] if again.original else []))
+
+
+async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
+    await _people_game(h)
+    await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+    offer = (await h.slash(h.alice, "seega offer-end")).reply
+    assert offer.pinged_user_ids() == {h.bob}
+    onlooker = await h.click(h.carol, offer, "Accept the end")
+    assert onlooker.reply.ephemeral
+    accepted = await h.click(h.bob, offer, "Accept the end", followup=True)
+    assert all(b.get("disabled") for b in offer.buttons())
+    assert "Alice wins" in accepted.followups[0].text and "agreed" in accepted.followups[0].text
+
+
+async def test_moderator_cancel_and_settings(h: Harness) -> None:
+    await _people_game(h)
+    refused = await h.slash(h.alice, "seega cancel")
+    assert refused.reply.ephemeral and "Manage Channels" in refused.reply.text
+    cancelled = await h.slash(h.mod, "seega cancel")
+    assert "cancelled" in cancelled.reply.text and "not rated" in cancelled.reply.text
+    assert not cancelled.reply.buttons(), "no Rematch after a cancel"
+    assert await h.bot.service.game(h.fake.channel_id) is None
+    assert (await h.slash(h.alice, "seega settings", {"turn_timeout": "1h"})).reply.ephemeral
+    changed = await h.slash(h.mod, "seega settings", {"turn_timeout": "45s", "default_variant": "lane"})
+    assert "45s" in changed.reply.text and "lane" in changed.reply.text
+    bad = await h.slash(h.mod, "seega settings", {"challenge_timeout": "2s"})
+    assert bad.reply.ephemeral and "30" in bad.reply.text
+    shown = await h.slash(h.mod, "seega settings")
+    assert "45s" in shown.reply.text
+    perms = {c["name"]: c for c in h.fake.commands[h.fake.guild_id]}
+    assert perms["seega"]["options"], "the group is synced with its subcommands"
+
+
+async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) -> None:
+    await _people_game(h)
+    await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+    board = await h.slash(h.carol, "seega board")
+    assert not board.reply.ephemeral and board.reply.pinged_user_ids() == set(), "looking pings nobody"
+    ask = await h.slash(h.alice, "seega resign")
+    await h.click(h.alice, ask.reply, "Resign", followup=True)
+    board_lb = await h.slash(h.carol, "seega leaderboard", {"size": 5})
+    text = board_lb.reply.text
+    assert "Bob" in text and "Alice" in text and text.index("Bob") < text.index("Alice")
+    stats = await h.slash(h.carol, "seega stats", {"user": h.bob})
+    assert "1 won" in stats.reply.text
+    history = await h.slash(h.carol, "seega history", {"user": h.alice})
+    assert "#1" in history.reply.text and "resignation" in history.reply.text
+    record = await h.slash(h.carol, "seega record")
+    assert record.callback_type == 5, "the record is deferred: a replay can take a while"
+    files = {a.filename: a.data for m in [record.reply, *record.followups] for a in m.attachments}
+    sgn = files["seega-1.sgn"].decode()
+    assert '[Result "0-1"]' in sgn and "a1,b1" in sgn
+    if h.bot.service.renderer is not None:
+        assert any(name.endswith((".gif", ".png")) for name in files)
+    missing = await h.slash(h.carol, "seega record", {"game": 99})
+    assert "99" in (missing.followups[0].text if missing.followups else missing.reply.text)
+    rules = await h.slash(h.carol, "seega rules", {"variant": "aljaafreh"})
+    assert rules.reply.ephemeral and "loses" in rules.reply.text
+
+
+async def test_cooldown_on_starting_bot_games(h: Harness) -> None:
+    answers = [await h.slash(h.carol, "seega play-bot", {"level": "easy"}) for _ in range(3)]
+    await h.idle()
+    assert not answers[0].reply.ephemeral
+    assert answers[1].reply.ephemeral  # the channel is busy
+    assert answers[2].reply.ephemeral and "try again" in answers[2].reply.text
+
+
+async def test_unexpected_error_gets_an_apology_with_an_id(h: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("database on fire")
+
+    h.bot.service.leaderboard = broken  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR):
+        answer = await h.slash(h.alice, "seega leaderboard")
+    assert answer.reply.ephemeral and "database" not in answer.reply.text
+    error_id = re.search(r"`([0-9a-f]{8})`", answer.reply.text)
+    assert error_id is not None
+    logged = [r for r in caplog.records if error_id.group(1) in r.getMessage()]
+    assert logged and logged[0].exc_info is not None, "the traceback is logged under the same id"
+
+
+async def test_stale_end_turn_button(h: Harness) -> None:
+    first_board = await _people_game(h)
+    fake_chain = Message(
+        id=first_board.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row("seega:endturn:12345")
+    )
+    answer = await h.fake.click_custom_id(h.alice, fake_chain, "seega:endturn:12345", followup=True)
+    assert any(m.ephemeral and "no longer applies" in m.text for m in answer.followups + [answer.reply])
+
+
+async def test_bot_turns_respect_the_guild_cap(h: Harness) -> None:
+    """Several bot games at once in one guild: all get their turns, never more than the cap at a time."""
+    channels = [h.fake.add_channel(f"room-{i}") for i in range(4)]
+    await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
+    users = [h.fake.add_user(f"p{i}") for i in range(4)]
+    peak = 0
+    slot = h.bot.ai_slot(h.fake.guild_id)
+    real = h.bot.service.bot_turn
+
+    async def counting(channel: int) -> object:
+        nonlocal peak
+        peak = max(peak, h.bot.ai_per_guild - slot._value)
+        await asyncio.sleep(0.02)
+        return await real(channel)
+
+    h.bot.service.bot_turn = counting  # type: ignore[method-assign]
+    starts = [
+        h.slash(u, "seega play-bot", {"level": "easy", "color": "white"}, channel_id=c)
+        for u, c in zip(users, channels, strict=True)
+    ]
+    await asyncio.gather(*starts)
+    await h.idle()
+    assert 1 <= peak <= h.bot.ai_per_guild
+    for channel in channels:
+        game = await h.bot.service.game(channel)
+        assert game is not None and game.turn == 2, "the bot (black) played its first turn"

@@ -1,0 +1,251 @@
+"""Whole games through Discord: two people (captures, a chain, End turn) and one against the bot."""
+
+from __future__ import annotations
+
+import random
+
+from engine import BLACK, Action, Position, Ruleset
+from tests.discord.fake_discord import Interaction, Message
+from tests.discord.harness import Harness
+
+# Two complete 5x5 standard games found by a seeded greedy player (see the test docstrings).
+# GAME_CHAIN has a capture chain continued by the same piece; GAME_END stops a chain with ``end``.
+GAME_CHAIN = [
+    "c2",
+    "b3",
+    "a5",
+    "e5",
+    "c4",
+    "a4",
+    "b1",
+    "c1",
+    "e4",
+    "e1",
+    "e2",
+    "d3",
+    "d4",
+    "a2",
+    "e3",
+    "b2",
+    "a1",
+    "d2",
+    "d5",
+    "a3",
+    "d1",
+    "b4",
+    "c5",
+    "b5",
+    "d3-c3",
+    "c3-d3",
+    "e4-d4",
+    "b2-c2",
+    "a2-b2",
+    "a3-b3",
+    "b3-a3",
+    "a1-a2",
+    "b1-a1",
+    "d4-c4",
+    "c2-c3",
+    "d1-d2",
+    "c3-c2",
+    "e1-d1",
+    "e2-e1",
+]
+GAME_END = [
+    "c1",
+    "d5",
+    "a3",
+    "b1",
+    "d3",
+    "c5",
+    "b5",
+    "a2",
+    "a4",
+    "c2",
+    "e5",
+    "d4",
+    "e1",
+    "e2",
+    "e3",
+    "d1",
+    "d2",
+    "b2",
+    "a5",
+    "e4",
+    "b3",
+    "b4",
+    "a1",
+    "c4",
+    "c4-c3",
+    "end",
+    "d2-d3",
+    "a3-b3",
+    "b3-a3",
+    "c2-b2",
+    "c3-b3",
+    "b3-c3",
+    "d5-d4",
+    "e5-d5",
+    "e2-d2",
+    "e3-d3",
+    "c1-c2",
+    "d1-c1",
+    "e1-e2",
+    "a3-a4",
+    "e2-d2",
+    "c1-d1",
+]
+
+
+def _move_options(step: str, style: int) -> dict[str, str]:
+    """The many ways people type a step: all must work."""
+    frm, to = step.split("-")
+    return [
+        {"from": frm, "to": to},
+        {"from": f" {frm.upper()} ", "to": f"{to.upper()} "},
+        {"from": f"{frm} {to}"},
+        {"from": f"{frm}-{to}"},
+    ][style % 4]
+
+
+async def play_script(h: Harness, actions: list[str], black: int, white: int) -> tuple[Interaction, dict[str, int]]:
+    """Play ``actions`` as the two people would, checking every answer on the way."""
+    pos = Position(Ruleset.make("standard", 5))
+    seen = {"captures": 0, "chain_buttons": 0, "continued_chain": 0, "end_clicks": 0}
+    last: Interaction | None = None
+    board_msg: Message | None = None
+    i = 0
+    while i < len(actions):
+        user = black if pos.side == BLACK else white
+        action = Action.parse(actions[i])
+        in_chain = pos.phase == "m" and pos.state not in ("-", "1")
+        if action.kind == "place":
+            nxt = actions[i + 1] if i + 1 < len(actions) else None
+            pos.push(action)
+            if nxt is not None and pos.side == (0 if user == black else 1) and Action.parse(nxt).kind == "place":
+                pos.push(Action.parse(nxt))
+                last = await h.slash(user, "place", {"first": actions[i], "second": nxt.upper()})
+                i += 2
+            else:
+                last = await h.slash(user, "place", {"first": actions[i]})
+                i += 1
+        elif action.kind == "step":
+            if in_chain:
+                seen["continued_chain"] += 1
+            pos.push(action)
+            last = await h.slash(user, "move", _move_options(actions[i], i))
+            i += 1
+        else:
+            assert actions[i] == "end" and board_msg is not None
+            pos.push(action)
+            last = await h.click(user, board_msg, "End turn")
+            seen["end_clicks"] += 1
+            i += 1
+        reply = last.reply
+        assert not reply.ephemeral, f"{actions[i - 1]} was refused: {reply.text}"
+        reply.png() if h.bot.service.renderer is not None else None
+        if "captured" in reply.text:
+            seen["captures"] += 1
+        if any(b.get("label") == "End turn" for b in reply.buttons()):
+            seen["chain_buttons"] += 1
+        if not pos.is_over():
+            to_move = black if pos.side == BLACK else white
+            # Only the human to play is pinged, and not when they just acted themselves.
+            assert reply.pinged_user_ids() == ({to_move} - {user}), reply.content
+        board_msg = reply
+    assert last is not None and pos.is_over()
+    return last, seen
+
+
+async def _start_game(h: Harness) -> None:
+    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})
+    challenge = r.reply
+    assert challenge.pinged_user_ids() == {h.bob}
+    accept = await h.click(h.bob, challenge, "Accept", followup=True)
+    assert all(b.get("disabled") for b in challenge.buttons()), "accepting disables the challenge buttons"
+    assert accept.followups and "Alice vs Bob" in accept.followups[0].text
+
+
+async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) -> None:
+    """GAME_CHAIN: placement in pairs, captures, a chain continued by /move, capture-all, ratings."""
+    await _start_game(h)
+    last, seen = await play_script(h, GAME_CHAIN, h.alice, h.bob)
+    assert seen["captures"] >= 5 and seen["continued_chain"] >= 1 and seen["chain_buttons"] >= 1
+    final = last.reply
+    assert "Bob wins" in final.text and "every piece captured" in final.text
+    assert "→" in final.text, "a rated game shows the rating changes"
+    assert final.button("Rematch")
+    assert final.pinged_user_ids() == set(), "nobody is pinged once the game is over"
+    # The End turn button of an earlier chain message was removed when the game moved on.
+    await h.idle()
+    stale = [m for m in h.fake.channel_messages() if any(b.get("label") == "End turn" for b in m.buttons())]
+    assert stale == []
+    board = await h.slash(h.carol, "seega board")
+    assert board.reply.ephemeral and "is over" in board.reply.text
+
+
+async def test_whole_game_with_end_turn_button_and_rematch(h: Harness) -> None:
+    """GAME_END: a chain stopped with the End turn button; then Rematch swaps colours."""
+    await _start_game(h)
+    last, seen = await play_script(h, GAME_END, h.alice, h.bob)
+    assert seen["end_clicks"] == 1
+    assert "Bob wins" in last.reply.text
+    rematch = await h.click(h.alice, last.reply, "Rematch", followup=True)
+    assert rematch.followups, rematch.callbacks
+    challenge = rematch.followups[0]
+    assert challenge.pinged_user_ids() == {h.bob} and "Alice" in challenge.text and "white" in challenge.text
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.white.user_id == h.alice and game.black.user_id == h.bob
+
+
+async def test_whole_short_game_against_the_bot(h: Harness) -> None:
+    """Alice plays greedy captures (chosen from autocomplete) against the easy bot to the end."""
+    rng = random.Random(7)
+    r = await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+    assert "your turn" in r.reply.text and r.reply.pinged_user_ids() == {h.alice}
+    for _ in range(400):
+        await h.idle()
+        game = await h.bot.service.game(h.fake.channel_id)
+        if game is None:
+            break
+        assert game.to_move is not None and game.to_move.user_id == h.alice, "the bot always answers by itself"
+        pos = Position.from_spn(game.spn, Ruleset.make("standard", 5))
+        legal = [str(a) for a in pos.legal_actions()]
+        captures = [a for a in legal if "-" in a and _captures(pos, a)]
+        if pos.phase == "p":
+            cells = [c["value"] for c in await h.fake.autocomplete(h.alice, "place", {"first": ""}, "first")]
+            assert set(cells) <= set(legal) and cells
+            r = await h.slash(h.alice, "place", {"first": rng.choice(cells)})
+        elif captures:
+            r = await h.slash(h.alice, "move", {"from": rng.choice(captures)})
+        elif "end" in legal or legal == ["pass"]:
+            r = await h.slash(h.alice, "seega end-turn")
+        elif pos.phase == "r":
+            cells = [c["value"] for c in await h.fake.autocomplete(h.alice, "remove", {"cell": ""}, "cell")]
+            r = await h.slash(h.alice, "remove", {"cell": cells[0]})
+        else:
+            froms = [c["value"] for c in await h.fake.autocomplete(h.alice, "move", {"from": ""}, "from")]
+            frm = rng.choice(froms)
+            tos = [c["value"] for c in await h.fake.autocomplete(h.alice, "move", {"from": frm, "to": ""}, "to")]
+            assert tos and all(f"{frm}-{t}" in legal for t in tos)
+            r = await h.slash(h.alice, "move", {"from": frm, "to": rng.choice(tos)})
+        if r.reply.ephemeral:  # a shuttle-limited step the SPN could not know about: pick again
+            assert "shuttle" in r.reply.text.lower() or "legal" in r.reply.text.lower(), r.reply.text
+    else:
+        raise AssertionError("the game against the bot did not end")
+    await h.idle()
+    final = h.fake.last_message()
+    assert "wins" in final.text or "Draw" in final.text
+    assert final.button("Rematch")
+    bot_turns = [m for m in h.fake.channel_messages() if "Seega bot (easy):" in m.text]
+    assert len(bot_turns) >= 10, "the bot's turns appear as their own messages"
+
+
+def _captures(pos: Position, step: str) -> bool:
+    enemy = 1 - pos.side
+    before = bin(pos.bb[enemy]).count("1")
+    pos.push(Action.parse(step))
+    after = bin(pos.bb[enemy]).count("1")
+    pos.pop()
+    return after < before
