@@ -23,7 +23,7 @@ from bot.cogs.admin import AdminCommands
 from bot.cogs.stats import StatsCommands
 from bot.i18n import t
 from bot.messages import Reply, challenge_reply, offer_reply, player_name, turn_reply
-from bot.results import BOT_LEVELS, ChallengeError, ServiceError, GameView, OfferResult, Player, TimerEvent, TurnResult
+from bot.results import BOT_LEVELS, ChallengeError, GameView, OfferResult, Player, ServiceError, TimerEvent, TurnResult
 from bot.transformers import Cell, MoveFrom
 from bot.tree import Refusal, answer_error, send_ephemeral
 from bot.views import challenge_view, disabled_copy, end_offer_view, game_view, resign_view

@@ -83,7 +83,32 @@ async def test_autocomplete_offers_only_legal_cells(h: Harness) -> None:
     assert "a1" not in second
     # Fill the board quickly through the service, then ask for steps.
     svc = h.bot.service
-    order = "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 a3 b3 d3 e3 a4 b4 c4 d4 e4 a5 b5 c5 d5 e5".split()
+    order = [
+        "a1",
+        "b1",
+        "c1",
+        "d1",
+        "e1",
+        "a2",
+        "b2",
+        "c2",
+        "d2",
+        "e2",
+        "a3",
+        "b3",
+        "d3",
+        "e3",
+        "a4",
+        "b4",
+        "c4",
+        "d4",
+        "e4",
+        "a5",
+        "b5",
+        "c5",
+        "d5",
+        "e5",
+    ]
     for i in range(0, 24, 2):
         user = h.alice if (i // 2) % 2 == 0 else h.bob
         await svc.place(h.fake.channel_id, user, order[i], order[i + 1])
@@ -252,7 +277,7 @@ async def test_stale_end_turn_button(h: Harness) -> None:
         id=first_board.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row("seega:endturn:12345")
     )
     answer = await h.fake.click_custom_id(h.alice, fake_chain, "seega:endturn:12345", followup=True)
-    assert any(m.ephemeral and "no longer applies" in m.text for m in answer.followups + [answer.reply])
+    assert any(m.ephemeral and "no longer applies" in m.text for m in [*answer.followups, answer.reply])
 
 
 async def test_bot_turns_respect_the_guild_cap(h: Harness) -> None:
