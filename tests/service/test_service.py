@@ -1,0 +1,334 @@
+"""Every service operation on a real SQLite file, and every bad input: a clear error, an unchanged database."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.results import (
+    BadInputError,
+    ChallengeError,
+    ChannelBusyError,
+    CorruptGameError,
+    GameOverServiceError,
+    IllegalMoveError,
+    NoGameError,
+    NotAPlayerError,
+    NotYourTurnError,
+    OfferResult,
+    Player,
+    ServiceError,
+)
+from bot.service import GameService
+from engine import read_sgn
+from tests.service.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    close_service,
+    insert_from,
+    make_service,
+    play_out,
+    snapshot,
+    start_people,
+)
+
+CHAIN_SPN = "bbwwb/wwbbw/bw1bb/bwbbb/wwwww w m 0/0 - 0 13"  # white b3-c3 captures, then c3-c4 or end
+PASS_SPN = "bwbbw/wbww1/bbw1w/bbbww/bbwww b m 0/0 - 8 32"  # black is blocked: only pass
+REMOVE_SPN = "bwbbw/bwbwb/w1w1w/bwwwb/bbwwb b r 0/0 - 0 14"  # fouze: black removes a white piece
+
+
+async def expect_refused(service: GameService, db_path: Path, call, error: type[ServiceError], *words: str) -> str:
+    """``call()`` raises ``error`` whose message contains ``words``, and nothing changes."""
+    before = snapshot(db_path)
+    with pytest.raises(error) as info:
+        await call()
+    message = str(info.value)
+    for word in words:
+        assert word in message, message
+    assert snapshot(db_path) == before
+    return message
+
+
+# --------------------------------------------------------------------------- placement
+
+
+async def test_challenge_accept_and_place(service: GameService, db_path: Path) -> None:
+    started = await start_people(service, 1)
+    assert started.game.black == ALICE and started.game.white == BOB
+    assert started.to_move == ALICE and started.ping == ALICE.user_id
+    assert started.game.spn == "5/5/5/5/5 b p 12/12 - 0 1"
+    result = await service.place(1, ALICE.user_id, "a1", "B2 ")
+    assert result.events[0].actions == ("a1", "b2")
+    assert result.events[0].placed == ("a1", "b2")
+    assert result.events[0].turn_complete
+    assert result.to_move == BOB and result.ping == BOB.user_id
+    assert result.game.spn == "5/5/5/1b3/b4 w p 10/12 - 0 2"
+    assert snapshot(db_path)["games"][0][14] == result.game.spn  # spn column stored
+
+
+async def test_place_one_piece_then_the_second(service: GameService) -> None:
+    await start_people(service, 1)
+    first = await service.place(1, ALICE.user_id, "a1")
+    assert not first.events[0].turn_complete and first.to_move == ALICE and first.ping is None
+    second = await service.place(1, ALICE.user_id, "e5")
+    assert second.to_move == BOB
+
+
+async def test_place_refusals(service: GameService, db_path: Path) -> None:
+    await start_people(service, 1)
+    await service.place(1, ALICE.user_id, "a1 b1")
+    await expect_refused(service, db_path, lambda: service.place(1, ALICE.user_id, "c1"), NotYourTurnError,
+                         "not your turn", "Bob")
+    await expect_refused(service, db_path, lambda: service.place(1, CAROL.user_id, "c1"), NotAPlayerError,
+                         "Alice", "Bob")
+    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "a1"), IllegalMoveError,
+                         "a1 is already taken", "you can place on", "a2")
+    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "c3"), IllegalMoveError,
+                         "c3 is the centre", "you can place on")
+    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "z9"), BadInputError,
+                         "'z9' is not a cell", "a1 to e5")
+    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "f6"), BadInputError,
+                         "a1 to e5")
+    # the second cell is bad: the first is not placed either
+    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "a2", "a2"), IllegalMoveError,
+                         "a2 is already taken")
+    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError,
+                         "at most two")
+    await expect_refused(service, db_path, lambda: service.move(1, BOB.user_id, "a2 a3"), IllegalMoveError,
+                         "cannot move a piece now", "/place")
+
+
+async def test_no_game_and_game_over(service: GameService, db_path: Path) -> None:
+    await expect_refused(service, db_path, lambda: service.place(5, ALICE.user_id, "a1"), NoGameError,
+                         "no game in this channel", "/seega play-bot")
+    await expect_refused(service, db_path, lambda: service.board(5), NoGameError, "no game")
+    await start_people(service, 1)
+    over = await service.resign(1, BOB.user_id)
+    assert over.game_over is not None and over.game_over.winner == ALICE
+    await expect_refused(service, db_path, lambda: service.place(1, ALICE.user_id, "a1"), GameOverServiceError,
+                         "is over", "Alice won", "resignation")
+    await expect_refused(service, db_path, lambda: service.resign(1, ALICE.user_id), GameOverServiceError,
+                         "is over")
+
+
+async def test_second_game_in_a_busy_channel(service: GameService, db_path: Path) -> None:
+    await start_people(service, 1)
+    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, CAROL, BOB), ChannelBusyError,
+                         "already has a game", "thread")
+    await expect_refused(service, db_path, lambda: service.play_bot(GUILD, 1, CAROL, "easy"), ChannelBusyError,
+                         "already has a game")
+    # a challenge asking for a thread is fine, and is played in the new thread
+    ch = await service.challenge(GUILD, 1, CAROL, BOB, thread=True)
+    accepted = await service.accept_challenge(ch.challenge.id, BOB.user_id, channel_id=77)
+    assert accepted.game.channel_id == 77
+    # accepting into a busy channel is refused and the challenge stays open
+    ch2 = await service.challenge(GUILD, 1, CAROL, ALICE, thread=True)
+    await expect_refused(service, db_path, lambda: service.accept_challenge(ch2.challenge.id, ALICE.user_id, 77),
+                         ChannelBusyError, "already has a game")
+    assert (await service.get_challenge(ch2.challenge.id)).status == "pending"
+
+
+async def test_challenge_refusals_and_decline(service: GameService, db_path: Path) -> None:
+    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, ALICE), ChallengeError,
+                         "yourself")
+    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 6), BadInputError,
+                         "5x5, 7x7 or 9x9")
+    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 7, "five-in-a-row"),
+                         BadInputError, "five-in-a-row is played on 5x5")
+    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 5, "chess"),
+                         BadInputError, "not a variant", "standard")
+    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, color="green"),
+                         BadInputError, "black, white or random")
+    ch = await service.challenge(GUILD, 1, ALICE, BOB, 7, "seejeh", "white")
+    assert ch.ping == BOB.user_id and ch.challenge.variant == "seejeh"
+    await expect_refused(service, db_path, lambda: service.accept_challenge(ch.challenge.id, CAROL.user_id),
+                         ChallengeError, "Only Bob")
+    await expect_refused(service, db_path, lambda: service.decline_challenge(ch.challenge.id, CAROL.user_id),
+                         ChallengeError, "Only Bob")
+    declined = await service.decline_challenge(ch.challenge.id, BOB.user_id)
+    assert declined.challenge.status == "declined"
+    await expect_refused(service, db_path, lambda: service.accept_challenge(ch.challenge.id, BOB.user_id),
+                         ChallengeError, "no longer open", "declined")
+    await expect_refused(service, db_path, lambda: service.accept_challenge(999, BOB.user_id), ChallengeError,
+                         "no challenge #999")
+    # the challenger may withdraw; colours are honoured
+    ch = await service.challenge(GUILD, 1, ALICE, BOB, 7, "seejeh", "white")
+    started = await service.accept_challenge(ch.challenge.id, BOB.user_id)
+    assert started.game.white == ALICE and started.game.size == 7 and started.game.variant == "seejeh"
+
+
+# --------------------------------------------------------------------------- movement
+
+
+async def test_move_chain_and_end_turn(service: GameService, db_path: Path) -> None:
+    await insert_from(service, 3, CHAIN_SPN)
+    msg = await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "a5 a4"), IllegalMoveError,
+                               "a5 is not one of your pieces", "you can move from")
+    assert "b3" in msg
+    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3", "b4"), IllegalMoveError,
+                         "b3 cannot step to b4", "you can step to c3")
+    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3"), BadInputError,
+                         "Say where b3 goes", "c3")
+    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3 to"), BadInputError,
+                         "not a move")
+    await expect_refused(service, db_path, lambda: service.end_turn(3, BOB.user_id), IllegalMoveError,
+                         "no chain of captures")
+    await expect_refused(service, db_path, lambda: service.remove(3, BOB.user_id, "a1"), IllegalMoveError,
+                         "No removal is due")
+    result = await service.move(3, BOB.user_id, "b3-c3")
+    assert result.chain_pending and result.to_move == BOB
+    assert result.events[0].captured and not result.events[0].turn_complete
+    assert set(result.legal) == {"c3-c4", "end"}
+    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "e1", "e2"), IllegalMoveError,
+                         "Only a capture continues a chain", "from c3", "/seega end-turn")
+    await expect_refused(service, db_path, lambda: service.place(3, BOB.user_id, "c2"), IllegalMoveError,
+                         "placement phase is over")
+    ended = await service.end_turn(3, BOB.user_id)
+    assert ended.events[0].actions == ("end",) and ended.to_move == ALICE and not ended.chain_pending
+
+
+async def test_move_forms(service: GameService) -> None:
+    for channel, text, to in ((4, "b3 c3", None), (5, "B3-C3", None), (6, "b3", "c3"), (7, " b3 - c3 ", "c3")):
+        await insert_from(service, channel, CHAIN_SPN)
+        result = await service.move(channel, BOB.user_id, text, to)
+        assert result.events[0].actions == ("b3-c3",)
+
+
+async def test_pass_and_remove(service: GameService, db_path: Path) -> None:
+    await insert_from(service, 8, PASS_SPN)
+    await expect_refused(service, db_path, lambda: service.move(8, ALICE.user_id, "a1 a2"), IllegalMoveError,
+                         "pass with /seega end-turn")
+    passed = await service.end_turn(8, ALICE.user_id)
+    assert passed.events[0].actions == ("pass",) and passed.to_move == BOB
+    await insert_from(service, 9, REMOVE_SPN, variant="fouze")
+    await expect_refused(service, db_path, lambda: service.remove(9, ALICE.user_id, "a1"), IllegalMoveError,
+                         "a1 cannot be removed", "you can remove", "c1")
+    removed = await service.remove(9, ALICE.user_id, "c1")
+    assert removed.events[0].removed == ("c1",)
+    assert removed.to_move == ALICE  # the blocked player now steps
+
+
+async def test_autocomplete(service: GameService) -> None:
+    await insert_from(service, 3, CHAIN_SPN)
+    assert await service.legal_from_cells(3) == ["b3"]
+    assert await service.legal_from_cells(3, ALICE.user_id) == []
+    assert await service.legal_to_cells(3, "b3") == ["c3"]
+    assert await service.legal_place_cells(3) == []
+    assert await service.legal_from_cells(12345) == []
+    await start_people(service, 1)
+    cells = await service.legal_place_cells(1, ALICE.user_id)
+    assert len(cells) == 24 and "c3" not in cells
+
+
+async def test_resign_offer_accept_cancel(service: GameService, db_path: Path) -> None:
+    await start_people(service, 1)
+    await service.place(1, ALICE.user_id, "a1 b1")
+    await expect_refused(service, db_path, lambda: service.accept_end(1, BOB.user_id), IllegalMoveError,
+                         "no offer")
+    await expect_refused(service, db_path, lambda: service.offer_end(1, CAROL.user_id), NotAPlayerError, "Alice")
+    offer = await service.offer_end(1, ALICE.user_id)
+    assert isinstance(offer, OfferResult) and offer.opponent == BOB and offer.ping == BOB.user_id
+    await expect_refused(service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError,
+                         "no offer")
+    ended = await service.accept_end(1, BOB.user_id)
+    assert ended.game_over is not None and ended.game_over.reason == "agreement"
+    assert ended.game_over.result == "1-0" and ended.game_over.rated  # Alice has 2 pieces, Bob 0
+    # a new game in the same channel; an offer lapses when the opponent plays on
+    await start_people(service, 1, BOB, ALICE)
+    await service.offer_end(1, ALICE.user_id)
+    await service.place(1, BOB.user_id, "a1 b1")
+    assert (await service.game(1)).end_offer_by is None  # type: ignore[union-attr]
+    cancelled = await service.cancel(1)
+    assert cancelled.game_over is not None and cancelled.game_over.result == "*"
+    assert not cancelled.game_over.rated and cancelled.game.status == "cancelled"
+    stats = await service.stats(GUILD, ALICE.user_id)
+    assert stats.ratings[0].games == 1  # the cancelled game is not rated
+
+
+async def test_whole_game_between_people_is_rated_and_recorded(service: GameService) -> None:
+    start = await start_people(service, 1)
+    result = await play_out(service, 1, start, random.Random(7))
+    over = result.game_over
+    assert over is not None and over.rated and len(over.rating_changes) == 2
+    rec = await service.record(GUILD, channel_id=1)
+    record = read_sgn(rec.sgn)  # the SGN replays
+    assert record.result == over.result and record.tags["Black"] == "Alice"
+    assert rec.filename == f"seega-{result.game.id}.sgn" and rec.replay is None
+    history = await service.history(GUILD, ALICE.user_id)
+    assert history[0].result == over.result and history[0].turns > 20
+    with pytest.raises(NoGameError):
+        await service.record(GUILD + 1, game_id=result.game.id)
+
+
+async def test_bot_game_plays_the_bot_turn_and_counts_per_level(service: GameService) -> None:
+    start = await service.play_bot(GUILD, 2, CAROL, "easy", 5, None, "white")
+    assert start.game.black.is_bot and start.events and start.events[0].player.is_bot
+    assert start.to_move == CAROL and start.ping == CAROL.user_id
+    result = await play_out(service, 2, start, random.Random(3))
+    assert result.game_over is not None and not result.game_over.rated
+    stats = await service.stats(GUILD, CAROL.user_id)
+    assert stats.ratings == () and stats.versus_bot["easy"].games == 1
+    assert await service.leaderboard(GUILD, 5) == []
+
+
+async def test_bot_turn_on_request(service: GameService) -> None:
+    start = await service.play_bot(GUILD, 2, CAROL, "easy", 5, None, "white", bot_reply=False)
+    assert start.bot_to_move and start.to_move is not None and start.to_move.is_bot
+    await expect_refused(service, Path(service.storage.path), lambda: service.place(2, CAROL.user_id, "a1"),
+                         NotYourTurnError, "bot's turn")
+    played = await service.bot_turn(2)
+    assert played.to_move == CAROL and played.events
+
+
+async def test_corrupt_game_is_set_aside(service: GameService, db_path: Path, clock: FakeClock) -> None:
+    import sqlite3
+
+    await start_people(service, 1)
+    await service.place(1, ALICE.user_id, "a1 b1")
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE games SET spn = '5/5/5/5/5 b p 12/12 - 0 1', version = version + 1")
+    conn.commit()
+    conn.close()
+    fresh = await make_service(db_path, clock)
+    try:
+        with pytest.raises(CorruptGameError, match="set aside"):
+            await fresh.board(1)
+        assert (await fresh.storage.all_games())[0].status == "corrupt"
+        # the channel is free again
+        await start_people(fresh, 1)
+    finally:
+        await close_service(fresh)
+
+
+async def test_settings(service: GameService, db_path: Path) -> None:
+    default = await service.get_settings(GUILD)
+    assert (default.turn_timeout, default.challenge_timeout, default.default_variant) == (3600, 600, "standard")
+    changed = await service.set_settings(GUILD, "45s", "10m", "lane")
+    assert (changed.turn_timeout, changed.challenge_timeout, changed.default_variant) == (45, 600, "lane")
+    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, "10s"), BadInputError,
+                         "turn_timeout", "30s to 7d")
+    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, "8d"), BadInputError, "out of range")
+    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, None, "soon"), BadInputError,
+                         "not a duration")
+    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, None, None, "chess"),
+                         BadInputError, "not a variant")
+    ch = await service.challenge(GUILD, 1, ALICE, BOB)
+    assert ch.challenge.variant == "lane"
+
+
+async def test_bad_level_and_hot_seat(service: GameService, db_path: Path) -> None:
+    await expect_refused(service, db_path, lambda: service.play_bot(GUILD, 1, ALICE, "godlike"), BadInputError,
+                         "easy, medium, hard or expert")
+    # one person playing both colours (the console's hot seat) acts for the side to move
+    me = Player(5, "Me")
+    await service.storage.insert_game(__import__("bot.storage", fromlist=["NewGame"]).NewGame(
+        GUILD, 4, "standard", 5, "", me.user_id, me.name, None, me.user_id, me.name, None,
+        "5/5/5/5/5 b p 12/12 - 0 1", service.clock.now()))
+    await service.place(4, me.user_id, "a1 b1")
+    second = await service.place(4, me.user_id, "a2 b2")
+    assert second.game.turn == 3

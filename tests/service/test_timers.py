@@ -1,0 +1,135 @@
+"""Turn timers, reminders and challenge expiry with a fake clock; deadlines survive restarts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.results import ChallengeError, TimerEvent
+from bot.scheduler import Scheduler
+from bot.service import GameService
+from bot.timeparse import DurationError, format_duration, parse_duration
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, close_service, make_service, start_people
+
+
+def test_parse_duration() -> None:
+    assert [parse_duration(t) for t in ("45s", "10m", "1h", "3d", " 1H30m ", "30s", "7d")] == [
+        45, 600, 3600, 259200, 5400, 30, 604800,
+    ]
+    for bad in ("", "10", "5x", "29s", "8d", "-1h", "1h-"):
+        try:
+            parse_duration(bad)
+        except DurationError as exc:
+            assert "like 45s, 10m, 1h or 3d" in str(exc)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+    assert format_duration(5400) == "1h30m" and format_duration(45) == "45s"
+
+
+async def test_reminder_at_half_time_then_timeout(service: GameService, clock: FakeClock) -> None:
+    await service.set_settings(GUILD, turn_timeout="10m")
+    seen: list[TimerEvent] = []
+
+    async def on_event(event: TimerEvent) -> None:
+        seen.append(event)
+
+    scheduler = Scheduler(service, on_event)
+    started = await start_people(service, 1)
+    assert started.game.deadline == clock.now() + 600
+    clock.advance(299)
+    assert await scheduler.tick() == []
+    clock.advance(2)
+    events = await scheduler.tick()
+    assert [e.kind for e in events] == ["reminder"] and events[0].ping == ALICE.user_id
+    assert events[0].remaining is not None and 298 <= events[0].remaining <= 300
+    assert await scheduler.tick() == []  # reminded once
+    # a move resets the clock for the next player
+    await service.place(1, ALICE.user_id, "a1 b1")
+    clock.advance(301)
+    assert [e.ping for e in await scheduler.tick()] == [BOB.user_id]
+    clock.advance(300)
+    events = await scheduler.tick()
+    assert [e.kind for e in events] == ["timeout"]
+    over = events[0].turn.game_over  # type: ignore[union-attr]
+    assert over is not None and over.reason == "timeout" and over.winner == ALICE and over.rated
+    assert [e.kind for e in seen] == ["reminder", "reminder", "timeout"]
+    assert await service.game(1) is None
+
+
+async def test_chain_step_keeps_the_deadline(service: GameService, clock: FakeClock) -> None:
+    await start_people(service, 1)
+    first = await service.place(1, ALICE.user_id, "a1")
+    clock.advance(100)
+    second = await service.place(1, ALICE.user_id, "b1")
+    assert first.game.deadline is not None
+    assert second.game.deadline == clock.now() + 3600  # a new turn, Bob's
+
+
+async def test_challenge_expires(service: GameService, clock: FakeClock) -> None:
+    ch = await service.challenge(GUILD, 1, ALICE, BOB)
+    scheduler = Scheduler(service)
+    clock.advance(599)
+    assert await scheduler.tick() == []
+    clock.advance(1)
+    events = await scheduler.tick()
+    assert [e.kind for e in events] == ["challenge_expired"] and events[0].challenge.id == ch.challenge.id  # type: ignore[union-attr]
+    assert (await service.get_challenge(ch.challenge.id)).status == "expired"
+    # accepting an expired challenge without a tick also fails
+    ch2 = await service.challenge(GUILD, 1, ALICE, CAROL)
+    clock.advance(601)
+    with pytest.raises(ChallengeError, match=r"no longer open \(it was expired\)"):
+        await service.accept_challenge(ch2.challenge.id, CAROL.user_id)
+
+
+async def test_deadline_passed_while_down_applies_at_start(db_path: Path, clock: FakeClock) -> None:
+    first = await make_service(db_path, clock)
+    await start_people(first, 1)
+    await first.play_bot(GUILD, 2, CAROL, "easy", 5, None, "black")
+    await close_service(first)  # the bot goes down for two hours
+    clock.advance(7200)
+    second = await make_service(db_path, clock)
+    try:
+        events = await Scheduler(second).resume()
+        kinds = sorted(e.kind for e in events)
+        assert kinds == ["timeout", "timeout"]
+        assert {e.game.channel_id for e in events} == {1, 2}  # type: ignore[union-attr]
+    finally:
+        await close_service(second)
+
+
+async def test_bot_turn_due_at_start_is_played(db_path: Path, clock: FakeClock) -> None:
+    first = await make_service(db_path, clock)
+    await first.play_bot(GUILD, 2, CAROL, "easy", 5, None, "white", bot_reply=False)
+    await close_service(first)
+    second = await make_service(db_path, clock)
+    try:
+        events = await Scheduler(second).resume()
+        assert [e.kind for e in events] == ["bot_turn"]
+        assert events[0].ping == CAROL.user_id and events[0].turn is not None and events[0].turn.events
+    finally:
+        await close_service(second)
+
+
+async def test_scheduler_loop_runs_on_the_fake_clock(service: GameService, clock: FakeClock) -> None:
+    import asyncio
+
+    await service.set_settings(GUILD, turn_timeout="1m")
+    seen: list[str] = []
+
+    async def on_event(event: TimerEvent) -> None:
+        seen.append(event.kind)
+
+    scheduler = Scheduler(service, on_event)
+    await scheduler.start()
+    try:
+        await start_people(service, 1)
+        for _ in range(50):
+            await asyncio.sleep(0.01)
+            clock.advance(5)
+            if "timeout" in seen:
+                break
+        assert seen == ["reminder", "timeout"]
+    finally:
+        await scheduler.stop()
