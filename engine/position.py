@@ -606,14 +606,13 @@ class Position:
             self.phase = "r"
             self.side = 1 - side
         else:  # lose
-            if (
-                self.turn == self._first_move_turn + 1
-                and self.first_from >= 0
-                and geo.neighbour_mask[self.first_from] & enemy
-            ):
-                self.phase = "r"
-                self.side = 1 - side
-                self.state = self.first_from
+            if self.turn == self._first_move_turn + 1 and self.first_from >= 0:
+                # The first-step exception; if no piece qualifies for the removal, the
+                # blocked player passes instead (RULES.md section 4).
+                if geo.neighbour_mask[self.first_from] & enemy:
+                    self.phase = "r"
+                    self.side = 1 - side
+                    self.state = self.first_from
             else:
                 self.result = Outcome(1 - side, "blocked")
 
