@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import BLACK, WHITE, IllegalActionError, Outcome
+from engine import BLACK, WHITE, IllegalActionError, Outcome, Ruleset
 from tests.engine.helpers import legal, play, position, spn
+from tests.engine.reference import RefGame
 
 # Black's only piece a1 is walled in by White's a2 and b1; White can still move.
 WALLED = spn(black="a1", white="a2 b1 e5", clock=3)
@@ -182,3 +183,20 @@ def test_under_pass_the_same_first_position_just_passes() -> None:
     pos = play(position(FIRST, options=["first_mover=black"]), "b3-c3")
     assert pos.spn() == "bbwwb/bbwww/b1bww/bbwww/bbwwb w m 0/0 - 1 14"
     assert legal(pos) == ["pass"]
+
+
+# Black's first turn is a six-action chain whose first piece goes d3-c3 and back to d3:
+# White is then blocked and no black piece stands next to d3, the cell the first piece left.
+NO_QUALIFY = "bbwww/bbbww/ww1bw/bwwwb/bwbbb b m 0/0 - 0 13"
+NO_QUALIFY_GAME = ["d3-c3", "c3-d3", "c1-c2", "c2-c1", "a2-b2", "a1-a2"]
+
+
+def test_lose_exception_with_no_piece_to_remove_the_blocked_player_passes() -> None:
+    pos = play(position(NO_QUALIFY, "aljaafreh"), *NO_QUALIFY_GAME)
+    assert pos.outcome() is None
+    assert (pos.side, pos.phase, pos.turn) == (WHITE, "m", 14)
+    assert legal(pos) == ["pass"]
+    ref = RefGame.from_spn(NO_QUALIFY, Ruleset.make("aljaafreh", 5))
+    for action in NO_QUALIFY_GAME:
+        ref.apply(action)
+    assert (ref.spn(), ref.legal()) == (pos.spn(), ["pass"])
