@@ -1,0 +1,61 @@
+"""The bundled font, loaded by path: the images never depend on system fonts.
+
+IBM Plex Sans Arabic covers Latin and Arabic, so a player's name renders in the same
+font whatever its script. Arabic needs shaping (joined letter forms, right-to-left
+order): Pillow does it through raqm when that library is present, and we fall back to the
+basic layout (unjoined letters, still legible) when it is not.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont, features
+
+log = logging.getLogger(__name__)
+
+#: ``fonts/`` at the top of the repository, beside the ``bot`` package.
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+REGULAR = FONT_DIR / "IBMPlexSansArabic-Regular.ttf"
+BOLD = FONT_DIR / "IBMPlexSansArabic-SemiBold.ttf"
+
+HAS_RAQM = bool(features.check("raqm"))
+LAYOUT = ImageFont.Layout.RAQM if HAS_RAQM else ImageFont.Layout.BASIC
+if not HAS_RAQM:  # pragma: no cover - depends on how Pillow was built
+    log.warning("Pillow has no raqm: Arabic names will be drawn without shaping")
+
+ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled font at ``size`` pixels (cached: loading a face costs a few ms)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size, layout_engine=LAYOUT)
+
+
+def width(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """The advance width of ``text`` in ``face``, shaped as it will be drawn."""
+    return face.getlength(text)
+
+
+def fit(
+    text: str, size: int, max_width: float, *, bold: bool = False, min_size: int = 0
+) -> tuple[str, ImageFont.FreeTypeFont]:
+    """Make ``text`` fit ``max_width``: shrink the font down to ``min_size``, then cut with an ellipsis.
+
+    Names are free text typed by people, so they can be of any length; shrinking a
+    little keeps short overflows whole, and cutting keeps very long ones in their panel.
+    """
+    face = font(size, bold)
+    smallest = min_size or size
+    while width(text, face) > max_width and size > smallest:
+        size -= 2
+        face = font(size, bold)
+    if width(text, face) <= max_width:
+        return text, face
+    cut = text
+    while cut and width(cut + ELLIPSIS, face) > max_width:
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS, face

@@ -1,0 +1,158 @@
+"""The last turn drawn over the board: what moved, what was placed, what was taken.
+
+A player glancing at a phone should see the turn without reading: placed and arrived
+stones sit on glowing, outlined cells, every step of a chain is an arrow (numbered when
+there are several), and captured or removed pieces stay as faded ghosts crossed out with
+an X. Colour is never the only cue: arrows, outlines and X marks are shapes.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.fonts import font
+from bot.render.layout import Box, Layout
+from bot.render.sprites import ghost, x_badge
+from bot.render.theme import RGB, Theme
+from engine.summary import TurnSummary
+
+SS = 3  # supersampling for arrows
+#: The glow under this turn's cells: lighter sand, so the outline and arrows stand out.
+GLOW: RGB = (255, 252, 236)
+LEFT_ALPHA = 80  # the cell a piece left
+ARRIVED_ALPHA = 130  # the cell a piece arrived at or was placed on
+TAKEN_ALPHA = 34  # the cell of a captured or removed piece (red)
+
+
+@lru_cache(maxsize=64)
+def _alpha(size: tuple[int, int], alpha: int) -> Image.Image:
+    return Image.new("L", size, alpha)
+
+
+def _inner(lay: Layout, cell: int) -> Box:
+    x0, y0, x1, y1 = lay.cell_box(cell)
+    h = lay.groove // 2 + 1
+    return (x0 + h, y0 + h, x1 - h, y1 - h)
+
+
+def tint(img: Image.Image, lay: Layout, cell: int, color: RGB, alpha: int) -> None:
+    """Wash a cell with ``color`` at ``alpha`` (0-255)."""
+    x0, y0, x1, y1 = _inner(lay, cell)
+    img.paste(color, (x0, y0, x1, y1), _alpha((x1 - x0, y1 - y0), alpha))
+
+
+def tint_cells(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -> None:
+    """Highlights under the stones: cells left glow softly, cells arrived at or placed on glow and are outlined."""
+    edge = max(3, lay.cell // 26)
+    arrived = {t for _, t in turn.steps} | set(turn.placed)
+    for a, _ in turn.steps:
+        if a not in arrived:
+            tint(img, lay, a, GLOW, LEFT_ALPHA)
+    for cell, _ in (*turn.captured, *turn.removed):
+        tint(img, lay, cell, theme.capture, TAKEN_ALPHA)
+    draw = ImageDraw.Draw(img)
+    for cell in arrived:
+        tint(img, lay, cell, GLOW, ARRIVED_ALPHA)
+        x0, y0, x1, y1 = _inner(lay, cell)
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=theme.move, width=edge)
+
+
+def ghosts(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occupied: int) -> None:
+    """Faded, crossed-out stones where pieces were captured or removed this turn."""
+    r = lay.stone_radius
+    for cell, color in (*turn.captured, *turn.removed):
+        if occupied >> cell & 1:  # a chain stepped into the cell afterwards: mark it in a corner
+            badge = x_badge(theme, max(16, lay.cell // 3))
+            x0, y0, _, _ = _inner(lay, cell)
+            img.paste(badge, (x0 + 2, y0 + 2), badge)
+            continue
+        cx, cy = lay.centre_of(cell)
+        sprite = ghost(theme, color, r)
+        img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+
+
+def _arrow_polygon(
+    x0: float, y0: float, x1: float, y1: float, shaft: float, head_w: float, head_l: float
+) -> list[tuple[float, float]]:
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux
+    bx, by = x1 - ux * head_l, y1 - uy * head_l
+    s, h = shaft / 2, head_w / 2
+    return [
+        (x0 + px * s, y0 + py * s),
+        (bx + px * s, by + py * s),
+        (bx + px * h, by + py * h),
+        (x1, y1),
+        (bx - px * h, by - py * h),
+        (bx - px * s, by - py * s),
+        (x0 - px * s, y0 - py * s),
+    ]
+
+
+@lru_cache(maxsize=128)
+def arrow_sprite(theme: Theme, cell: int, radius: int, dfile: int, drank: int) -> tuple[Image.Image, int, int]:
+    """An arrow for a step of (dfile, drank) cells, with its offset from the source cell's centre.
+
+    Its tail starts just off the centre of the cell left; its tip stops at the rim of the
+    stone that arrived, so the stone stays visible. Drawn at 3x and cached: steps are
+    one cell long, so four sprites serve every turn.
+    """
+    dx, dy = dfile * cell, -drank * cell
+    dist = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / dist, dy / dist
+    shaft, head_w, head_l = cell * 0.15, cell * 0.4, cell * 0.28
+    halo = max(2.0, cell * 0.028)
+    sx, sy = ux * cell * 0.1, uy * cell * 0.1
+    back = radius * 0.92 + halo
+    ex, ey = dx - ux * back, dy - uy * back
+    pad = head_w
+    left = math.floor(min(sx, ex) - pad)
+    top = math.floor(min(sy, ey) - pad)
+    w = math.ceil(max(sx, ex) + pad) - left
+    h = math.ceil(max(sy, ey) + pad) - top
+    big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    poly = [((x - left) * SS, (y - top) * SS) for x, y in _arrow_polygon(sx, sy, ex, ey, shaft, head_w, head_l)]
+    draw.polygon(poly, fill=(255, 255, 255, 230), outline=(255, 255, 255, 230), width=round(halo * 2 * SS))
+    draw.polygon(poly, fill=(*theme.move, 255))
+    return big.resize((w, h), Image.Resampling.LANCZOS), left, top
+
+
+@lru_cache(maxsize=64)
+def tail_sprite(theme: Theme, cell: int, number: int) -> Image.Image:
+    """The dot at an arrow's tail; with the step's number for each step of a chain."""
+    rr = cell * (0.17 if number else 0.09)
+    halo = max(2.0, cell * 0.028)
+    side = math.ceil(2 * (rr + halo)) + 2
+    big = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c = side * SS / 2
+    rs = rr * SS
+    draw.ellipse(
+        (c - rs, c - rs, c + rs, c + rs), fill=(*theme.move, 255), outline=(255, 255, 255, 240), width=round(halo * SS)
+    )
+    if number:
+        face = font(round(rr * 1.25 * SS), bold=True)
+        draw.text((c, c), str(number), font=face, fill=(255, 255, 255, 255), anchor="mm")
+    return big.resize((side, side), Image.Resampling.LANCZOS)
+
+
+def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -> None:
+    """One arrow per step of the turn; a chain's steps are numbered at their tails."""
+    n = lay.n
+    numbered = len(turn.steps) > 1
+    tails = []
+    for k, (a, t) in enumerate(turn.steps, start=1):
+        (ar, af), (tr, tf) = divmod(a, n), divmod(t, n)
+        sprite, left, top = arrow_sprite(theme, lay.cell, lay.stone_radius, tf - af, tr - ar)
+        ax, ay = lay.centre_of(a)
+        img.paste(sprite, (round(ax) + left, round(ay) + top), sprite)
+        tails.append((ax, ay, k if numbered else 0))
+    for ax, ay, k in tails:
+        dot = tail_sprite(theme, lay.cell, k)
+        img.paste(dot, (round(ax - dot.width / 2), round(ay - dot.height / 2)), dot)

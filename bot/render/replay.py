@@ -1,0 +1,94 @@
+"""Animated replay of a whole game: one GIF frame for the start and one per turn.
+
+GIF because every Discord client animates it inline (APNG attachments are shown as a
+still in most). To stay well under Discord's 8 MB upload limit whatever the game's
+length, the frames are drawn at a reduced size (480 x 600, smaller still for long
+games, see :func:`frame_size`) and share one palette taken from the game's last
+position, so unchanged pixels keep their indices and the GIF encoder's frame deltas
+stay small. A game longer than :data:`MAX_FRAMES` turns keeps its first and last turns
+and evenly spaced ones between (the documented bound; no real game comes close).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from PIL import Image
+
+from bot.render.board import board_image, player_names
+from bot.render.layout import HEIGHT, WIDTH
+from engine import GameRecord, Outcome, Position
+from engine.summary import TurnSummary, summarize_turn
+
+log = logging.getLogger(__name__)
+
+MAX_FRAMES = 401
+FRAME_MS = 900
+FIRST_MS = 1500
+LAST_MS = 4000
+
+
+def frame_size(frames: int) -> tuple[int, int]:
+    """The frame size for a replay of ``frames`` frames: 480 x 600, down to 320 x 400 for long games."""
+    if frames <= 120:
+        scale = 2 / 3
+    elif frames <= 240:
+        scale = 5 / 9
+    else:
+        scale = 4 / 9
+    return (round(WIDTH * scale), round(HEIGHT * scale))
+
+
+def _frames(record: GameRecord) -> list[tuple[Position, TurnSummary | None]]:
+    pos = record.start()
+    frames: list[tuple[Position, TurnSummary | None]] = [(pos.copy(), None)]
+    for actions in record.turns:
+        before = pos.copy()
+        for action in actions:
+            pos.push(action)
+        frames.append((pos.copy(), summarize_turn(before, actions)))
+    return frames
+
+
+def _keep(count: int) -> list[int]:
+    """Indexes of the frames kept when a game has more than MAX_FRAMES."""
+    if count <= MAX_FRAMES:
+        return list(range(count))
+    step = (count - 1) / (MAX_FRAMES - 1)
+    return sorted({round(i * step) for i in range(MAX_FRAMES)})
+
+
+def render_replay(record: GameRecord, players: tuple[str, str] = ("Black", "White"), theme: str = "sand") -> bytes:
+    """The game as an animated GIF: the start, then the position after each turn.
+
+    Each frame shows that turn's marks (arrows, placements, captures). The last frame
+    holds longer and shows the result, including ends the rules cannot see
+    (resignation, time-out) taken from the record's result and termination.
+
+    Pure and CPU-bound (a few seconds for a long game): call it off the event loop.
+    """
+    names = player_names(players)
+    frames = _frames(record)
+    keep = _keep(len(frames))
+    if len(keep) < len(frames):
+        log.info("replay of %d turns reduced to %d frames", len(frames) - 1, len(keep))
+    size = frame_size(len(keep))
+    final: Outcome | None = None
+    if record.result != "*" and frames[-1][0].outcome() is None:
+        final = Outcome.from_result(record.result, record.termination or "agreement")
+    images = []
+    for j, i in enumerate(keep):
+        pos, turn = frames[i]
+        outcome = final if j == len(keep) - 1 else None
+        images.append(board_image(pos, turn, players=names, theme=theme, outcome=outcome, size=size))
+    palette = images[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    paletted = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
+    durations = [FRAME_MS] * len(paletted)
+    durations[0] = FIRST_MS
+    durations[-1] = LAST_MS
+    out = io.BytesIO()
+    paletted[0].save(
+        out, format="GIF", save_all=True, append_images=paletted[1:], duration=durations, loop=0, optimize=False
+    )
+    return out.getvalue()

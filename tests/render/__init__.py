@@ -1,0 +1,1 @@
+"""Tests of the board renderer (bot/render): golden images, text boards, replays."""

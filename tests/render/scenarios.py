@@ -1,0 +1,93 @@
+"""Named positions for the renderer's golden images: every phase, a chain, a capture, a
+removal, game over, each board size, and Arabic names.
+
+Each scenario is an SPN (RULES.md section 7) and the actions of the turn that led to the
+drawn position, so it does not depend on any random playout: the engine replays the turn
+and ``summarize_turn`` says what it did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import Outcome, Position, Ruleset
+from engine.summary import TurnSummary, summarize_turn
+
+ARABIC_NAMES = ("أحمد الصغير", "فاطمة الزهراء")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A position to draw and how to draw it."""
+
+    name: str
+    variant: str
+    size: int
+    spn: str | None  # position before the last turn; None: the start
+    actions: tuple[str, ...] = ()
+    players: tuple[str, str] = ("Amira", "Omar")
+    outcome: Outcome | None = None
+    theme: str = "sand"
+    options: tuple[str, ...] = field(default=())
+
+    def build(self) -> tuple[Position, TurnSummary | None]:
+        """The position after the turn, and the turn's summary (None if no actions)."""
+        rules = Ruleset.make(self.variant, self.size, list(self.options))
+        pos = Position.from_spn(self.spn, rules) if self.spn else Position(rules)
+        if not self.actions:
+            return pos, None
+        before = pos.copy()
+        played = [pos.play(action) for action in self.actions]
+        return pos, summarize_turn(before, played)
+
+
+_FULL_5 = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
+_CHAIN_5 = "bb1ww/b3w/1b1w1/w1bw1/2bwb w m 0/0 - 0 40"
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario("start-5x5", "standard", 5, None),
+    Scenario("placement-5x5", "standard", 5, "5/1b3/5/3b1/5 w p 10/12 - 0 2", ("b2", "d4")),
+    Scenario("first-move-5x5", "standard", 5, _FULL_5, ("b3-c3",)),
+    Scenario("capture-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "end")),
+    Scenario("chain-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1")),
+    Scenario("removal-fouze-5x5", "fouze", 5, "3wb/4w/5/w4/bw3 b m 0/0 - 0 40", ("xe4", "e5-e4")),
+    Scenario("game-over-5x5", "standard", 5, "3b1/1bw2/5/5/b4 b m 0/0 - 0 60", ("d5-d4",)),
+    Scenario("arabic-names-5x5", "standard", 5, _FULL_5, ("d3-c3",), players=ARABIC_NAMES),
+    Scenario(
+        "resignation-5x5",
+        "standard",
+        5,
+        _CHAIN_5,
+        ("a2-b2", "b2-b1"),
+        players=("Amira", "Omar"),
+        outcome=Outcome(1, "resignation"),
+    ),
+    Scenario("modern-3x3", "modern-3x3", 3, "3/bb1/2w w p 1/2 - 0 4", ("b3",)),
+    Scenario("modern-3x3-line", "modern-3x3", 3, "1w1/bb1/wwb b m 0/0 - 1 8", ("c1-c2",)),
+    Scenario(
+        "placement-7x7",
+        "standard",
+        7,
+        "b1wbw1w/bwww1b1/bw1bw1b/bbw1ww1/wbbbw1b/bbbbw2/wb2www b p 6/6 - 0 19",
+        ("b7", "c5"),
+        players=("Amira", ARABIC_NAMES[1]),
+    ),
+    Scenario(
+        "seejeh-chain-7x7",
+        "seejeh",
+        7,
+        "b1bbbw1/1b1b2b/2wwb1b/1ww4/1www2w/2bw1wb/w2wwww b m 0/0 - 6 88",
+        ("g5-g4", "g6-g7"),
+    ),
+    Scenario(
+        "chain-9x9",
+        "standard",
+        9,
+        "wb1b1bbww/bbbbwbbwb/w2bb2ww/wbbw1wwww/ww1wwbb1b/1wwww1bwb/w2bwwbbb/1ww1bbbww/wbwbbwbbw b m 0/0 - 10 90",
+        ("g4-f4", "f4-f3"),
+        players=("A very long player name that will not fit", "Omar"),
+    ),
+    Scenario("stone-theme-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1"), theme="stone"),
+)
+
+BY_NAME = {s.name: s for s in SCENARIOS}
