@@ -13,6 +13,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.settings import Settings, SettingsError
@@ -74,17 +75,11 @@ def run_console(settings: Settings) -> int:
         print("The offline console table is not available in this build (bot.console is missing).", file=sys.stderr)
         print("Set DISCORD_TOKEN to run the Discord bot; see docs/deploy.md.", file=sys.stderr)
         return 1
-    entry: Any = getattr(console, "main", None) or getattr(console, "run", None)
+    entry: Any = getattr(console, "main_console", None)
     if entry is None:
-        print("bot.console has no entry point (main).", file=sys.stderr)
+        print("bot.console has no entry point (main_console).", file=sys.stderr)
         return 1
-    try:
-        result = entry(settings)
-    except TypeError:
-        result = entry()  # an entry point that reads its own settings
-    if asyncio.iscoroutine(result):
-        result = asyncio.run(result)
-    return int(result or 0)
+    return int(entry(settings) or 0)
 
 
 async def sync_commands(settings: Settings) -> int:
@@ -154,8 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"seega-bot: bad setting: {exc}", file=sys.stderr)
         return 2
-    setup_logging(settings)
-    if args.console or (args.command == "run" and not settings.has_token):
+    console = args.console or (args.command == "run" and not settings.has_token)
+    # At the console table, INFO lines (migrations, the AI pool) would interleave with the
+    # board: show warnings only, unless LOG_LEVEL asks for more detail.
+    setup_logging(replace(settings, log_level="WARNING") if console and settings.log_level == "INFO" else settings)
+    if console:
         if not args.console:
             print("No DISCORD_TOKEN set: opening the offline console table (see .env.example).", file=sys.stderr)
         return run_console(settings)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.discord.harness import Harness
+from pathlib import Path
+
+from bot.client import ShardedSeegaBot
+from tests.discord.harness import Harness, running
 
 
 async def test_commands_synced_to_guild(h: Harness) -> None:
@@ -27,3 +30,18 @@ async def test_commands_synced_to_guild(h: Harness) -> None:
     ):
         assert name in names
     assert None not in h.fake.commands, "without `seega-bot sync` nothing is published globally"
+
+
+async def test_sharded_bot_serves_the_guild_from_its_shard(tmp_path: Path) -> None:
+    async with running(tmp_path, shards="auto") as h:
+        assert isinstance(h.bot, ShardedSeegaBot)
+        assert any(r.path.endswith("/gateway/bot") for r in h.fake.requests), "auto asks Discord for the count"
+        answer = await h.slash(h.alice, "seega rules")
+        assert answer.reply.ephemeral and "Seega rules" in answer.reply.text
+    (tmp_path / "two").mkdir()
+    async with running(tmp_path / "two", shards=2) as h:
+        await h.fake.wait_connected(2)
+        shards = sorted(c.shard for c in h.fake.connections)
+        assert shards == [(0, 2), (1, 2)]
+        answer = await h.slash(h.bob, "seega play-bot", {"level": "easy", "color": "black"})
+        assert "your turn" in answer.reply.text

@@ -1,0 +1,85 @@
+"""The launcher and the settings: clear messages, the console fallback, the token kept secret."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.app import main
+from bot.settings import Settings, SettingsError
+from bot.transformers import normalize_cell, split_move
+from tests.discord.harness import ROOT, TOKEN
+
+GOOD = {"DISCORD_TOKEN": TOKEN, "SEEGA_DB": "games.db"}
+
+
+def test_settings_defaults_and_values(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(f"DISCORD_TOKEN={TOKEN}\nSEEGA_AI_WORKERS=3\nLOG_LEVEL=debug\n")
+    settings = Settings.load(env_file, environ={"SEEGA_AI_WORKERS": "2", "SEEGA_SHARDS": "auto"})
+    assert settings.token == TOKEN and settings.ai_workers == 2, "the environment wins over .env"
+    assert settings.log_level == "DEBUG" and settings.shards == "auto"
+    assert settings.api_base == "https://discord.com/api/v10" and settings.gateway_url is None
+    assert settings.db_path == Path("seega.db") and settings.guild_id is None
+    assert TOKEN not in repr(settings) and "token=<set>" in repr(settings)
+    bare = Settings.from_mapping({})
+    assert not bare.has_token and bare.ai_workers >= 1 and bare.shards is None
+    assert Settings.from_mapping({"SEEGA_SHARDS": "4", "DISCORD_TOKEN": f"Bot {TOKEN}"}).token == TOKEN
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "expected"),
+    [
+        ("DISCORD_GUILD_ID", "my-server", "Copy Server ID"),
+        ("SEEGA_AI_WORKERS", "many", "whole number"),
+        ("SEEGA_SHARDS", "0", "'auto'"),
+        ("LOG_LEVEL", "LOUD", "INFO"),
+        ("DISCORD_API_BASE", "discord.com/api", "http"),
+        ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg", "wss://"),
+        ("DISCORD_TOKEN", "not a token", "spaces"),
+        ("DISCORD_TOKEN", "abc", "three parts"),
+    ],
+)
+def test_bad_settings_name_the_setting(name: str, value: str, expected: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_mapping({**GOOD, name: value})
+    assert name in str(caught.value) and expected in str(caught.value)
+    if name == "DISCORD_TOKEN":
+        assert value not in str(caught.value), "a mistyped token is not echoed back either"
+
+
+def test_main_reports_a_bad_setting(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("SEEGA_AI_WORKERS", "-1")
+    assert main(["--env-file", os.devnull]) == 2
+    assert "SEEGA_AI_WORKERS" in capsys.readouterr().err
+
+
+def test_cells_as_people_type_them() -> None:
+    assert normalize_cell(" B2 ") == "b2"
+    for bad in ("b", "b0", "j1", "22", "bb", ""):
+        with pytest.raises(ValueError):
+            normalize_cell(bad)
+    assert split_move("b2 c2") == ("b2", "c2") == split_move(" B2-C2 ") == split_move("b2c2")
+    assert split_move("b2") is None and split_move("b2 x9") is None
+
+
+def test_without_a_token_the_console_table_opens(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SEEGA_"))}
+    env.update({"SEEGA_DB": str(tmp_path / "console.db"), "SEEGA_AI_WORKERS": "1", "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--env-file", os.devnull],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "No DISCORD_TOKEN set" in done.stderr
+    assert "console" in done.stdout.lower() or "table" in done.stdout.lower()
+    assert (tmp_path / "console.db").exists()
