@@ -524,5 +524,17 @@ def main_console(settings: Settings | None = None) -> int:
         return 0
 
 
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main_console())
+def _main(argv: Sequence[str]) -> int:
+    """``python -m bot.console [DB]``: the table on ``DB`` (default ``SEEGA_DB`` or ``seega.db``)."""
+    from bot.settings import Settings
+
+    settings = Settings.load()
+    if argv:
+        from dataclasses import replace
+
+        settings = replace(settings, db_path=Path(argv[0]))
+    return main_console(settings)
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main(sys.argv[1:]))

@@ -1,0 +1,84 @@
+"""The offline console table, driven by a subprocess with piped input."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_console(db: Path, lines: list[str]) -> str:
+    env = dict(os.environ, SEEGA_AI_WORKERS="1", PYTHONPATH=str(ROOT), DISCORD_TOKEN="")
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.console", str(db)],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=db.parent,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.stdout
+
+
+def test_hot_seat_game(tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    out = run_console(db, [
+        "help",
+        "/seega challenge size:5 color:black",
+        "/place a1 b1",
+        "/place c3",          # the centre: refused, with the allowed cells
+        "/place a2",          # White places one piece ...
+        "b2",                 # ... an unknown command
+        "/place b2",          # ... and the second
+        "/move a1 a3",
+        "/seega offer-end",
+        "/seega accept-end",
+        "/seega history",
+        "/seega record",
+        "/seega rules variant:seejeh",
+    ])
+    assert "Commands (the same as on Discord" in out
+    assert "Turn 1: Black (Player 1) to play." in out
+    assert "Black (Player 1) placed a1, b1" in out
+    assert "Error: c3 is the centre, which stays empty during placement; you can place on" in out
+    assert "Unknown command 'b2'" in out
+    assert "White (Player 2) placed b2" in out
+    assert "Error: You cannot move a piece now; place with /place" in out
+    assert "offers to end the game by count" in out
+    assert "Game over: a draw (1/2-1/2, agreement)." in out
+    assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
+    assert '[Result "1/2-1/2"]' in out and "1. a1,b1 2. a2,b2 1/2-1/2" in out
+    assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
+    assert "Whole lines of enemies can be taken." in out
+    assert out.rstrip().endswith("Bye: the game is saved in the database.")
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT status, result, reason FROM games").fetchall() == [
+        ("finished", "1/2-1/2", "agreement")
+    ]
+    conn.close()
+
+
+def test_bot_game_and_resume(tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    out = run_console(db, ["/seega play-bot level:easy size:7 color:white", "/seega board"])
+    assert "Starting a game against the bot (easy)" in out
+    assert "Black (Seega bot (easy)) placed" in out
+    assert "Turn 2: White (Player 1) to play." in out
+    assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
+    # the game is saved: the next session resumes it, and commands continue it
+    conn = sqlite3.connect(db)
+    free = [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2")
+            if c not in conn.execute("SELECT actions FROM games").fetchone()[0].split()]
+    conn.close()
+    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"])
+    assert "Resuming game #1." in out
+    assert f"White (Player 1) placed {free[0]}, {free[1]}" in out
+    assert "Game over: Seega bot (easy) wins (1-0, resignation)." in out
+    assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
