@@ -47,6 +47,8 @@ class Geometry:
         self.not_file_a = self.full & ~file_a
         self.not_file_last = self.full & ~file_last
         self.deltas = (n, -n, 1, -1)
+        #: direction[t - a]: the direction index of a step from a to t.
+        self.direction = {delta: d for d, delta in enumerate(self.deltas)}
         self.to_global = [(c // n) * MAX_SIZE + c % n for c in range(self.cells)]
         self.from_global = {g: c for c, g in enumerate(self.to_global)}
         self.names = [cell_name(g) for g in self.to_global]

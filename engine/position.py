@@ -15,6 +15,7 @@ settled: its SPN says exactly what the next legal actions are.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -52,6 +53,16 @@ class ActionTable:
                 t = geo.step_to[c * 4 + d]
                 if t >= 0:
                     self.actions[self.step_base + c * 4 + d] = Action(STEP, geo.to_global[c], geo.to_global[t])
+        #: step_src[code], step_dst[code]: the cells of a step code (-1 for other codes).
+        self.step_src = [-1] * (6 * n_cells + 2)
+        self.step_dst = [-1] * (6 * n_cells + 2)
+        for code in range(self.step_base, self.remove_base):
+            c, d = divmod(code - self.step_base, 4)
+            if geo.step_to[c * 4 + d] >= 0:
+                self.step_src[code] = c
+                self.step_dst[code] = geo.step_to[c * 4 + d]
+        #: step_codes[d] + 4 * t is the code of the step in direction d that ends on t.
+        self.step_codes = [self.step_base - 4 * geo.deltas[d] + d for d in range(4)]
         self.actions[self.end] = END_ACTION
         self.actions[self.pass_] = PASS_ACTION
         self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions) if a is not None}
@@ -100,6 +111,12 @@ class Position:
         "_stack",
         "_limit",
         "_first_move_turn",
+        "_nlocked",
+        "_lose",
+        "_captures",
+        "_safe",
+        "_linecap",
+        "_keep",
     )
 
     def __init__(self, rules: Ruleset = STANDARD) -> None:
@@ -124,6 +141,15 @@ class Position:
         self._stack: list[tuple[object, ...]] = []
         self._limit = 2 * rules.max_shuttles
         self._first_move_turn = 2 * rules.placement_turns + 1
+        #: How many pieces have a shuttle run long enough to forbid a step (usually 0).
+        self._nlocked = 0
+        # Rule flags copied out of the ruleset: the hot paths read them on every action.
+        self._lose = rules.blocked == "lose"
+        self._captures = rules.captures
+        self._safe = self.geo.centre_bit if rules.safe_centre else 0
+        self._linecap = rules.line_capture
+        #: Whether push keeps undo entries (a playout that never pops turns this off).
+        self._keep = True
 
     # ------------------------------------------------------------------ reading
     @classmethod
@@ -246,7 +272,7 @@ class Position:
         """Take back the last pushed action and return it."""
         entry = self._stack.pop()
         (code, b0, b1, self.side, self.phase, h0, h1, self.state, self.clock, self.turn, self.acted,
-         self.first_from, self.result, undo) = entry  # fmt: skip
+         self.first_from, self.result, self._nlocked, undo) = entry  # fmt: skip
         self.bb = [b0, b1]  # type: ignore[list-item]
         self.hand = [h0, h1]  # type: ignore[list-item]
         if undo:
@@ -294,60 +320,66 @@ class Position:
             empty &= lane
         return empty
 
-    def _steps(self, side: int, only_from: int, capturing: bool) -> list[int]:
-        """Codes of the legal steps of ``side`` (from one cell if ``only_from`` >= 0)."""
+    def _step_masks(self, src: int) -> list[int]:
+        """The cells the pieces in ``src`` can legally step to, by direction.
+
+        Bit t of ``masks[d]`` means the piece at ``t - deltas[d]`` may step to t; each
+        such step has exactly one source, so a shuttle-forbidden step is one bit to clear.
+        """
         geo = self.geo
         n = geo.n
-        own = self.bb[side]
-        empty = geo.full & ~(own | self.bb[1 - side])
-        src = own if only_from < 0 else (1 << only_from)
-        base = self.table.step_base
-        hist = self.hist if self._limit else None
-        limit = self._limit
+        empty = geo.full & ~(self.bb[0] | self.bb[1])
+        masks = [
+            (src << n) & empty,
+            (src >> n) & empty,
+            ((src & geo.not_file_last) << 1) & empty,
+            ((src & geo.not_file_a) >> 1) & empty,
+        ]
+        if self._nlocked:
+            limit, direction = self._limit, geo.direction
+            for a, (t, run) in self.hist.items():
+                if run >= limit and src >> a & 1:
+                    masks[direction[t - a]] &= ~(1 << t)
+        return masks
+
+    def _steps(self, side: int, only_from: int, capturing: bool) -> list[int]:
+        """Codes of the legal steps of ``side`` (from one cell if ``only_from`` >= 0;
+        only the capturing ones if ``capturing``)."""
+        masks = self._step_masks(self.bb[side] if only_from < 0 else (1 << only_from))
+        codes = self.table.step_codes
         out: list[int] = []
-        for d, targets in (
-            (0, (src << n) & empty),
-            (1, (src >> n) & empty),
-            (2, ((src & geo.not_file_last) << 1) & empty),
-            (3, ((src & geo.not_file_a) >> 1) & empty),
-        ):
-            delta = geo.deltas[d]
+        for d in range(4):
+            targets = masks[d]
+            offset = codes[d]
             while targets:
                 low = targets & -targets
                 targets ^= low
                 t = low.bit_length() - 1
-                a = t - delta
-                if hist:
-                    h = hist.get(a)
-                    if h is not None and h[1] >= limit and h[0] == t:
-                        continue
                 if capturing and not self._capture_mask(t, side):
                     continue
-                out.append(base + 4 * a + d)
+                out.append(offset + 4 * t)
         return out
 
     def _has_step(self, side: int) -> bool:
         geo = self.geo
         own = self.bb[side]
-        empty = geo.full & ~(own | self.bb[1 - side])
-        if not (geo.neighbours_of(empty) & own):
+        if not (geo.neighbours_of(geo.full & ~(own | self.bb[1 - side])) & own):
             return False
-        if self._limit and any(h[1] >= self._limit for h in self.hist.values()):
-            return bool(self._steps(side, -1, False))
+        if self._nlocked:
+            return any(self._step_masks(own))
         return True
 
     def _capture_mask(self, t: int, side: int) -> int:
         """The enemy pieces a step of ``side`` onto ``t`` would capture."""
-        rules = self.rules
-        if not rules.captures:
+        if not self._captures:
             return 0
         own, enemy = self.bb[side], self.bb[1 - side]
-        safe = self.geo.centre_bit if rules.safe_centre else 0
+        safe = self._safe
         caps = 0
         for mid, far, d in self.geo.captures[t]:
             if enemy & mid and own & far and not (mid & safe):
                 caps |= mid
-                if rules.line_capture:
+                if self._linecap:
                     ray = self.geo.rays[t][d]
                     i = 2
                     while i + 1 < len(ray):
@@ -391,10 +423,11 @@ class Position:
         """Play an action code without checking it."""
         bb, hand = self.bb, self.hand
         undo: list[tuple[int, tuple[int, int] | None]] | None = [] if self._limit else None
-        self._stack.append(
-            (code, bb[0], bb[1], self.side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
-             self.acted, self.first_from, self.result, undo)  # fmt: skip
-        )
+        if self._keep:
+            self._stack.append(
+                (code, bb[0], bb[1], self.side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
+                 self.acted, self.first_from, self.result, self._nlocked, undo)  # fmt: skip
+            )
         table = self.table
         side = self.side
         if code < table.step_base:  # placement, or replacement in phase s
@@ -422,24 +455,31 @@ class Position:
             self._end_turn()
             return
         if code < table.remove_base:  # step
-            a, d = divmod(code - table.step_base, 4)
-            t = self.geo.step_to[code - table.step_base]
+            a = table.step_src[code]
+            t = table.step_dst[code]
             bb[side] ^= (1 << a) | (1 << t)
             if undo is not None:
-                h = self.hist.pop(a, None)
+                hist = self.hist
+                h = hist.pop(a, None)
                 undo.append((a, h))
-                undo.append((t, self.hist.get(t)))
-                self.hist[t] = (a, h[1] + 1) if h is not None and h[0] == t else (a, 1)
-            if self.state == START and self.turn == self._first_move_turn and self.rules.blocked == "lose":
+                undo.append((t, hist.get(t)))
+                if h is not None and h[0] == t:
+                    run = h[1] + 1
+                    if run == self._limit:
+                        self._nlocked += 1
+                else:
+                    run = 1
+                    if h is not None and h[1] >= self._limit:
+                        self._nlocked -= 1
+                hist[t] = (a, run)
+            if self._lose and self.state == START and self.turn == self._first_move_turn:
                 self.first_from = a
-            caps = self._capture_mask(t, side)
+            caps = self._capture_mask(t, side) if self._captures else 0
             if caps:
                 bb[1 - side] &= ~caps
                 if undo is not None:
                     for c in _bits(caps):
-                        old = self.hist.pop(c, None)
-                        if old is not None:
-                            undo.append((c, old))
+                        self._forget(c, undo)
                 self.clock = 0
                 self.acted = True
                 if self._immediate_end(side):
@@ -465,9 +505,7 @@ class Position:
             else:
                 bb[1] &= ~bit
             if undo is not None:
-                old = self.hist.pop(c, None)
-                if old is not None:
-                    undo.append((c, old))
+                self._forget(c, undo)
             self.clock = 0
             self.acted = True
             if self._immediate_end(side):
@@ -482,6 +520,14 @@ class Position:
             return
         # end of a chain, or pass
         self._end_turn()
+
+    def _forget(self, cell: int, undo: list[tuple[int, tuple[int, int] | None]]) -> None:
+        """Drop the shuttle history of a piece that leaves the board."""
+        old = self.hist.pop(cell, None)
+        if old is not None:
+            undo.append((cell, old))
+            if old[1] >= self._limit:
+                self._nlocked -= 1
 
     def _pair_turn(self, hand_before: int) -> bool:
         placement = self.rules.placement
@@ -534,7 +580,8 @@ class Position:
     def _end_turn(self) -> None:
         mover = self.side
         phase = self.phase
-        if phase in "mr" and not self.acted:
+        acted = self.acted
+        if phase in "mr" and not acted:
             self.clock += 1
         self.turn += 1
         self.state = START
@@ -554,15 +601,19 @@ class Position:
             if phase == "r":
                 self.phase = "m"
             self.side = 1 - mover
-        result = self._turn_end_outcome(mover)
+        result = self._turn_end_outcome(mover, acted or phase != self.phase)
         if result is not None:
             self.result = result
             return
         if self.phase == "m":
             self._check_blocked()
 
-    def _turn_end_outcome(self, mover: int) -> Outcome | None:
-        """The ends checked between turns, in the order of RULES.md section 5."""
+    def _turn_end_outcome(self, mover: int, counts_changed: bool = True) -> Outcome | None:
+        """The ends checked between turns, in the order of RULES.md section 5.
+
+        ``counts_changed=False`` skips the piece count when the turn took nothing and
+        the phase stayed: the count cannot have reached ``lose_at`` then.
+        """
         rules = self.rules
         if rules.win_line:
             for p in (mover, 1 - mover):
@@ -570,7 +621,7 @@ class Position:
                     return Outcome(p, "line")
         phase = self.phase
         if phase in "mr":
-            result = self._count_end(mover)
+            result = self._count_end(mover) if counts_changed else None
             if result is not None:
                 return result
             if rules.move_limit and self.clock >= rules.move_limit:
@@ -633,13 +684,56 @@ class Position:
             self._check_blocked()
 
     # ------------------------------------------------------------------ perft
+    def _step_targets(self) -> list[int] | None:
+        """The side's step masks (see :meth:`_step_masks`) when plain steps are exactly
+        the legal actions (movement phase, start of a turn); else ``None``."""
+        if self.phase != "m" or self.state != START or self.result is not None:
+            return None
+        return self._step_masks(self.bb[self.side])
+
+    def count_legal(self) -> int:
+        """``len(self.legal_codes())``, counted without building the list where it can."""
+        targets = self._step_targets()
+        if targets is None:
+            if self.phase == "p" and self.result is None:
+                return self._placement_mask().bit_count()
+            return len(self.legal_codes())
+        total = targets[0].bit_count() + targets[1].bit_count() + targets[2].bit_count() + targets[3].bit_count()
+        return total or 1  # no step: the only action is pass
+
+    def random_code(self, rng: random.Random) -> int:
+        """A uniformly random legal action code (for playouts), without listing them all
+        where it can. The game must not be over."""
+        targets = self._step_targets()
+        if targets is None:
+            if self.phase == "p":
+                mask = self._placement_mask()
+                return _nth_bit(mask, rng.randrange(mask.bit_count()))
+            return rng.choice(self.legal_codes())
+        m0, m1, m2, m3 = targets
+        c0, c1, c2 = m0.bit_count(), m1.bit_count(), m2.bit_count()
+        total = c0 + c1 + c2 + m3.bit_count()
+        if not total:
+            return self.table.pass_
+        r = rng.randrange(total)
+        codes = self.table.step_codes
+        if r < c0:
+            return codes[0] + 4 * _nth_bit(m0, r)
+        r -= c0
+        if r < c1:
+            return codes[1] + 4 * _nth_bit(m1, r)
+        r -= c1
+        if r < c2:
+            return codes[2] + 4 * _nth_bit(m2, r)
+        return codes[3] + 4 * _nth_bit(m3, r - c2)
+
     def perft(self, depth: int) -> int:
         """The number of legal action sequences of exactly ``depth`` actions."""
         if depth <= 0:
             return 1
-        codes = self.legal_codes()
         if depth == 1:
-            return len(codes)
+            return self.count_legal()
+        codes = self.legal_codes()
         total = 0
         push, pop = self.push_code, self.pop
         for code in codes:
@@ -647,6 +741,13 @@ class Position:
             total += self.perft(depth - 1)
             pop()
         return total
+
+
+def _nth_bit(mask: int, k: int) -> int:
+    """The index of the ``k``-th (from 0) set bit of ``mask``, lowest first."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def _bits(mask: int) -> list[int]:
