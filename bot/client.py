@@ -81,6 +81,22 @@ class SeegaBotMixin:
         #: challenge id -> the message showing it (to disable its buttons when it expires).
         self.challenge_messages: dict[int, Any] = {}
         self.background: set[asyncio.Task[Any]] = set()
+        #: user id -> chosen language (``None``: follow the Discord client), cached.
+        self.language_prefs: dict[int, str | None] = {}
+
+    async def language_of(self, user_id: int) -> str | None:
+        """The language a user chose with ``/seega language`` (``None``: their client's)."""
+        if user_id not in self.language_prefs:
+            getter = getattr(self.service, "get_language", None)
+            self.language_prefs[user_id] = await getter(user_id) if getter is not None else None
+        return self.language_prefs[user_id]
+
+    async def set_language_of(self, user_id: int, language: str | None) -> None:
+        """Remember a user's language (in the database when the service can store it)."""
+        setter = getattr(self.service, "set_language", None)
+        if setter is not None:
+            await setter(user_id, language)
+        self.language_prefs[user_id] = language
 
     def ai_slot(self, guild_id: int | None) -> asyncio.Semaphore:
         """The semaphore capping concurrent AI turns in one guild."""

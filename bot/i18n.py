@@ -37,6 +37,26 @@ def language(locale: discord.Locale | str | None) -> str:
     return lang if lang in LANGUAGES else FALLBACK
 
 
+def lang(interaction: discord.Interaction) -> str:
+    """The language to answer ``interaction`` in: the user's ``/seega language`` choice, or
+    the language of their Discord client.
+
+    Discord has no Arabic client locale, so Arabic speakers choose it with
+    ``/seega language``; the choice is looked up once per interaction (see
+    :func:`resolve_language`) and kept in ``interaction.extras``.
+    """
+    chosen = interaction.extras.get("lang")
+    return chosen if isinstance(chosen, str) else language(interaction.locale)
+
+
+async def resolve_language(interaction: discord.Interaction) -> None:
+    """Look up the user's language choice (if the client supports it) for :func:`lang`."""
+    if "lang" in interaction.extras:
+        return
+    lookup = getattr(interaction.client, "language_of", None)
+    interaction.extras["lang"] = (await lookup(interaction.user.id) if lookup else None) or language(interaction.locale)
+
+
 def t(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
     """The message ``key`` in the language of ``locale``, formatted with ``params``.
 

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import has, language, t
+from bot.i18n import has, lang, language, resolve_language, t
 from bot.results import ServiceError
 from bot.transformers import CellError
 
@@ -101,7 +101,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     if interaction.extras.get("error_answered"):
         return
     interaction.extras["error_answered"] = True
-    text = error_text(interaction.locale, error)
+    text = error_text(lang(interaction), error)
     if text is None:
         error_id = secrets.token_hex(4)
         original = getattr(error, "original", None) or error
@@ -114,7 +114,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             interaction.channel_id,
             exc_info=original,
         )
-        text = t(interaction.locale, "error.unexpected", error_id=error_id)
+        text = t(lang(interaction), "error.unexpected", error_id=error_id)
     await send_ephemeral(interaction, text)
 
 
@@ -122,6 +122,7 @@ class SeegaTree(app_commands.CommandTree[Any]):
     """The command tree: commands work in servers only, and errors are answered."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await resolve_language(interaction)
         if interaction.guild_id is None and interaction.type == discord.InteractionType.application_command:
             raise app_commands.NoPrivateMessage()
         return True

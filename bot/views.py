@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import lang, resolve_language, t
 from bot.results import TurnResult
 from bot.tree import answer_error
 
@@ -48,12 +48,13 @@ class _SeegaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"se
     async def from_custom_id(  # type: ignore[override]
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
     ) -> _SeegaButton:
-        return cls(int(match["id"]), locale=interaction.locale)
+        return cls(int(match["id"]), locale=lang(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         from bot.cogs import game as flows
 
         try:
+            await resolve_language(interaction)
             await getattr(flows, f"button_{self.action}")(interaction, self.target)
         except Exception as exc:  # every failure is answered; unexpected ones are logged there
             await answer_error(interaction, exc)

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
+from bot.i18n import lang
 from bot.messages import settings_embed
 from engine import PRESETS
 
@@ -38,7 +39,7 @@ class AdminCommands:
         assert interaction.channel_id is not None
         result = await self.bot.service.cancel(interaction.channel_id, interaction.user.id)
         log.info("game %s cancelled by moderator %s", result.game.id, interaction.user.id)
-        await show_turn(self.bot, result, interaction.locale, interaction_sender(interaction))
+        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
 
     @app_commands.command(name="settings", description=_("Moderators: timeouts and default variant of this server"))
     @app_commands.describe(
@@ -64,4 +65,4 @@ class AdminCommands:
             current = await self.bot.service.set_settings(
                 interaction.guild_id, turn_timeout, challenge_timeout, default_variant
             )
-        await interaction.response.send_message(embed=settings_embed(current, interaction.locale), ephemeral=True)
+        await interaction.response.send_message(embed=settings_embed(current, lang(interaction)), ephemeral=True)

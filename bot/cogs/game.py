@@ -21,7 +21,8 @@ from discord.ext import commands
 
 from bot.cogs.admin import AdminCommands
 from bot.cogs.stats import StatsCommands
-from bot.i18n import t
+from bot.i18n import lang, t
+from bot.i18n import language as language_of_locale
 from bot.messages import Reply, challenge_reply, offer_reply, player_name, turn_reply
 from bot.results import BOT_LEVELS, ChallengeError, GameView, OfferResult, Player, ServiceError, TimerEvent, TurnResult
 from bot.transformers import Cell, MoveFrom
@@ -49,6 +50,10 @@ COLOR_CHOICES = [
 ]
 LEVEL_CHOICES = [Choice(name=_(level), value=level) for level in BOT_LEVELS]
 MAX_CHOICES = 25
+
+
+def language_of_client(interaction: discord.Interaction) -> str:
+    return language_of_locale(interaction.locale)
 
 
 def client(interaction: discord.Interaction) -> AnyBot:
@@ -145,7 +150,7 @@ async def stale_button(interaction: discord.Interaction, key: str = "error.stale
     view = disabled_copy(interaction.message)
     if view is not None and not interaction.response.is_done():
         await interaction.response.edit_message(view=view)
-    await send_ephemeral(interaction, t(interaction.locale, key, **params))
+    await send_ephemeral(interaction, t(lang(interaction), key, **params))
 
 
 async def current_game(interaction: discord.Interaction, game_id: int) -> GameView | None:
@@ -171,7 +176,7 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
     thread: discord.Thread | None = None
     message = interaction.message
     if challenge.thread and message is not None and not isinstance(interaction.channel, discord.Thread):
-        name = t(interaction.locale, "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)
+        name = t(lang(interaction), "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)
         thread = await message.create_thread(name=name[:100], auto_archive_duration=1440)
     try:
         result = await bot.service.accept_challenge(
@@ -189,14 +194,12 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
             await _delete_quietly(thread)
         raise
     accepted = await bot.service.get_challenge(challenge_id)
-    reply = challenge_reply(
-        accepted, interaction.locale, challenge_view(challenge_id, interaction.locale, disabled=True)
-    )
+    reply = challenge_reply(accepted, lang(interaction), challenge_view(challenge_id, lang(interaction), disabled=True))
     if thread is not None:
-        reply.content = f"{reply.content}\n{t(interaction.locale, 'challenge.go_to_thread', thread=thread.mention)}"
+        reply.content = f"{reply.content}\n{t(lang(interaction), 'challenge.go_to_thread', thread=thread.mention)}"
     await interaction.response.edit_message(**{k: v for k, v in reply.send_kwargs().items() if k != "files"})
     send = channel_sender(bot, thread.id, interaction.guild_id) if thread else interaction_sender(interaction)
-    await show_turn(bot, result, interaction.locale, send)
+    await show_turn(bot, result, lang(interaction), send)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:
@@ -220,7 +223,7 @@ async def button_decline(interaction: discord.Interaction, challenge_id: int) ->
         await stale_button(interaction, "error.challenge_closed")
         return
     reply = challenge_reply(
-        done.challenge, interaction.locale, challenge_view(challenge_id, interaction.locale, disabled=True)
+        done.challenge, lang(interaction), challenge_view(challenge_id, lang(interaction), disabled=True)
     )
     await interaction.response.edit_message(
         content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
@@ -232,7 +235,7 @@ async def button_endturn(interaction: discord.Interaction, game_id: int) -> None
         return
     bot = client(interaction)
     result = await bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
-    await show_turn(bot, result, interaction.locale, interaction_sender(interaction))
+    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
 async def button_resign(interaction: discord.Interaction, game_id: int) -> None:
@@ -240,8 +243,8 @@ async def button_resign(interaction: discord.Interaction, game_id: int) -> None:
         return
     bot = client(interaction)
     result = await bot.service.resign(channel_id(interaction), interaction.user.id)
-    await interaction.response.edit_message(content=t(interaction.locale, "resign.done"), view=None)
-    await show_turn(bot, result, interaction.locale, interaction_sender(interaction))
+    await interaction.response.edit_message(content=t(lang(interaction), "resign.done"), view=None)
+    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
 async def button_acceptend(interaction: discord.Interaction, game_id: int) -> None:
@@ -252,8 +255,8 @@ async def button_acceptend(interaction: discord.Interaction, game_id: int) -> No
         raise Refusal("error.not_a_player")
     bot = client(interaction)
     result = await bot.service.accept_end(channel_id(interaction), interaction.user.id)
-    await interaction.response.edit_message(view=end_offer_view(game_id, interaction.locale, disabled=True))
-    await show_turn(bot, result, interaction.locale, interaction_sender(interaction))
+    await interaction.response.edit_message(view=end_offer_view(game_id, lang(interaction), disabled=True))
+    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
 async def button_rematch(interaction: discord.Interaction, game_id: int) -> None:
@@ -281,13 +284,13 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
             guild, channel_id(interaction), player, opponent.bot_level, size, variant, color, bot_reply=False
         )
         await interaction.response.edit_message(view=disabled_copy(interaction.message))
-        await show_turn(bot, result, interaction.locale, interaction_sender(interaction))
+        await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
         return
     made = await bot.service.challenge(
         guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
     )
     await interaction.response.edit_message(view=disabled_copy(interaction.message))
-    reply = challenge_reply(made.challenge, interaction.locale, challenge_view(made.challenge.id, interaction.locale))
+    reply = challenge_reply(made.challenge, lang(interaction), challenge_view(made.challenge.id, lang(interaction)))
     message = await interaction_sender(interaction)(reply)
     bot.challenge_messages[made.challenge.id] = message
 
@@ -359,7 +362,7 @@ class PlayCog(commands.Cog):
     async def _play(self, interaction: discord.Interaction, call: Awaitable[TurnResult]) -> None:
         guild_id(interaction)
         result = await call
-        await show_turn(self.bot, result, interaction.locale, interaction_sender(interaction))
+        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
 
     @app_commands.command(name="place", description=_("Place your pieces: one or two empty cells"))
     @app_commands.describe(first=_("A cell such as b2"), second=_("The second cell of the pair"))
@@ -439,7 +442,7 @@ class GameCommands:
         color: str = "random",
         thread: bool = False,
     ) -> None:
-        locale = interaction.locale
+        locale = lang(interaction)
         if opponent.id == interaction.user.id:
             raise Refusal("error.self_challenge")
         if opponent.bot:
@@ -482,18 +485,18 @@ class GameCommands:
             color,
             bot_reply=False,
         )
-        intro = t(interaction.locale, "game.started_bot", level=t(interaction.locale, f"level.{level}"))
-        await show_turn(self.bot, result, interaction.locale, interaction_sender(interaction), intro=intro)
+        intro = t(lang(interaction), "game.started_bot", level=t(lang(interaction), f"level.{level}"))
+        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
     @app_commands.command(name="end-turn", description=_("Stop a chain of captures"))
     async def end_turn(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
-        await show_turn(self.bot, result, interaction.locale, interaction_sender(interaction))
+        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
 
     @app_commands.command(name="board", description=_("Show the current board again"))
     async def board(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.board(channel_id(interaction))
-        reply = turn_reply(result, interaction.locale, view=game_view(result, interaction.locale))
+        reply = turn_reply(result, lang(interaction), view=game_view(result, lang(interaction)))
         reply.ping = None  # looking is not a reason to notify the player to move
         message = await interaction_sender(interaction)(reply)
         remember_board(self.bot, channel_id(interaction), message, reply.view is not None)
@@ -506,7 +509,7 @@ class GameCommands:
         if game.color_of(interaction.user.id) is None:
             raise Refusal("error.not_a_player")
         await interaction.response.send_message(
-            t(interaction.locale, "resign.confirm"), view=resign_view(game.id, interaction.locale), ephemeral=True
+            t(lang(interaction), "resign.confirm"), view=resign_view(game.id, lang(interaction)), ephemeral=True
         )
 
     @app_commands.command(name="offer-end", description=_("Propose to end the game by counting pieces"))
@@ -514,9 +517,24 @@ class GameCommands:
         outcome = await self.bot.service.offer_end(channel_id(interaction), interaction.user.id)
         send = interaction_sender(interaction)
         if isinstance(outcome, OfferResult):
-            await send(offer_reply(outcome, interaction.locale, end_offer_view(outcome.game.id, interaction.locale)))
+            await send(offer_reply(outcome, lang(interaction), end_offer_view(outcome.game.id, lang(interaction))))
         else:
-            await show_turn(self.bot, outcome, interaction.locale, send)
+            await show_turn(self.bot, outcome, lang(interaction), send)
+
+    @app_commands.command(name="language", description=_("The language the bot answers you in"))
+    @app_commands.describe(language=_("auto follows your Discord language"))
+    @app_commands.choices(
+        language=[
+            Choice(name=_("auto (Discord's language)"), value="auto"),
+            Choice(name="English", value="en"),
+            Choice(name="العربية", value="ar"),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = None if language == "auto" else language
+        await self.bot.set_language_of(interaction.user.id, chosen)
+        interaction.extras["lang"] = chosen or language_of_client(interaction)
+        await interaction.response.send_message(t(lang(interaction), "language.set"), ephemeral=True)
 
 
 class SeegaCog(

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.i18n import t
+from bot.i18n import lang, t
 from bot.messages import history_embed, leaderboard_embed, rules_embed, stats_embed
 from engine import PRESETS
 
@@ -42,21 +42,21 @@ class StatsCommands:
     @app_commands.choices(size=_SIZES)
     async def leaderboard(self, interaction: discord.Interaction, size: int = 5) -> None:
         entries = await self.bot.service.leaderboard(_guild(interaction), size)
-        await interaction.response.send_message(embed=leaderboard_embed(entries, size, interaction.locale))
+        await interaction.response.send_message(embed=leaderboard_embed(entries, size, lang(interaction)))
 
     @app_commands.command(name="stats", description=_("A player's rating and record"))
     @app_commands.describe(user=_("Whose stats (you by default)"))
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         stats = await self.bot.service.stats(_guild(interaction), who.id, name=who.display_name)
-        await interaction.response.send_message(embed=stats_embed(stats, interaction.locale))
+        await interaction.response.send_message(embed=stats_embed(stats, lang(interaction)))
 
     @app_commands.command(name="history", description=_("Recent games and their results"))
     @app_commands.describe(user=_("Only this player's games"))
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         games = await self.bot.service.history(_guild(interaction), user.id if user else None)
         name = user.display_name if user else None
-        await interaction.response.send_message(embed=history_embed(games, name, interaction.locale))
+        await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)))
 
     @app_commands.command(name="record", description=_("The game record (SGN) and an animated replay"))
     @app_commands.describe(game=_("Game number (default: this channel's last game)"))
@@ -67,13 +67,13 @@ class StatsCommands:
         files = [discord.File(_bytes(rec.sgn.encode()), filename=rec.filename)]
         if rec.replay is not None and rec.replay_filename:
             files.append(discord.File(_bytes(rec.replay), filename=rec.replay_filename))
-        await interaction.followup.send(t(interaction.locale, "record.done", id=rec.game_id), files=files)
+        await interaction.followup.send(t(lang(interaction), "record.done", id=rec.game_id), files=files)
 
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))
     @app_commands.choices(variant=_VARIANTS)
     async def rules(self, interaction: discord.Interaction, variant: str = "standard") -> None:
-        await interaction.response.send_message(embed=rules_embed(variant, interaction.locale), ephemeral=True)
+        await interaction.response.send_message(embed=rules_embed(variant, lang(interaction)), ephemeral=True)
 
 
 def _bytes(data: bytes) -> object:

@@ -143,7 +143,8 @@ async def play_script(h: Harness, actions: list[str], black: int, white: int) ->
             i += 1
         reply = last.reply
         assert not reply.ephemeral, f"{actions[i - 1]} was refused: {reply.text}"
-        reply.png() if h.bot.service.renderer is not None else None
+        if h.bot.service.renderer is not None:
+            assert reply.png().startswith(b"\x89PNG"), "every turn shows the board image"
         if "captured" in reply.text:
             seen["captures"] += 1
         if any(b.get("label") == "End turn" for b in reply.buttons()):
