@@ -708,14 +708,14 @@ class Position:
         if targets is None:
             if self.phase == "p":
                 mask = self._placement_mask()
-                return _nth_bit(mask, rng.randrange(mask.bit_count()))
+                return _nth_bit(mask, int(rng.random() * mask.bit_count()))
             return rng.choice(self.legal_codes())
         m0, m1, m2, m3 = targets
         c0, c1, c2 = m0.bit_count(), m1.bit_count(), m2.bit_count()
         total = c0 + c1 + c2 + m3.bit_count()
         if not total:
             return self.table.pass_
-        r = rng.randrange(total)
+        r = int(rng.random() * total)  # randrange's checks cost more than this whole pick
         codes = self.table.step_codes
         if r < c0:
             return codes[0] + 4 * _nth_bit(m0, r)
