@@ -12,7 +12,7 @@ import logging
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageFont, features
+from PIL import ImageDraw, ImageFont, features
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +35,27 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size, layout_engine=LAYOUT)
 
 
+#: Base direction of every line: the interface is English, so a line that starts with an
+#: Arabic name ("فاطمة to move") must still read left to right, the name as one RTL run.
+#: Only raqm can set it; the basic layout is always left to right.
+DIRECTION: str | None = "ltr" if HAS_RAQM else None
+
+
 def width(text: str, face: ImageFont.FreeTypeFont) -> float:
     """The advance width of ``text`` in ``face``, shaped as it will be drawn."""
-    return face.getlength(text)
+    return face.getlength(text, direction=DIRECTION)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: tuple[int, ...],
+    anchor: str = "la",
+) -> None:
+    """Draw one line with the renderer's base direction (see :data:`DIRECTION`)."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor, direction=DIRECTION)
 
 
 def fit(

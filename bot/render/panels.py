@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.render.fonts import fit, font, width
+from bot.render.fonts import draw_text, fit, font, width
 from bot.render.layout import Box, Layout
 from bot.render.sprites import stone
 from bot.render.theme import RGB, Theme
@@ -21,7 +21,7 @@ def _pill(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, siz
     draw.rounded_rectangle(
         (x - w / 2 - size * 0.7, y - h / 2, x + w / 2 + size * 0.7, y + h / 2), radius=h / 2, fill=fill
     )
-    draw.text((x, y), text, font=face, fill=ink, anchor="mm")
+    draw_text(draw, (x, y), text, face, ink, "mm")
 
 
 def _counts(position: Position, color: int) -> str:
@@ -47,9 +47,9 @@ def _card(
     tx = x0 + round(86 * s)
     room = x1 - round(14 * s) - tx
     text, face = fit(name, round(30 * s), room, bold=True, min_size=round(22 * s))
-    draw.text((tx, y0 + round(50 * s)), text, font=face, fill=theme.text, anchor="ls")
+    draw_text(draw, (tx, y0 + round(50 * s)), text, face, theme.text, "ls")
     text, face = fit(counts, round(21 * s), room, min_size=round(16 * s))
-    draw.text((tx, y0 + round(82 * s)), text, font=face, fill=theme.muted, anchor="ls")
+    draw_text(draw, (tx, y0 + round(82 * s)), text, face, theme.muted, "ls")
     if badge:
         _pill(draw, ((x0 + x1) / 2 + (x1 - x0) * 0.25, y0), badge, round(14 * s), theme.accent, theme.frame)
 
@@ -85,7 +85,7 @@ def footer(
     turn = turn_text(position, outcome)
     tface = font(round(24 * s), bold=True)
     tw = width(turn, tface)
-    draw.text((x1 - round(6 * s), line1), turn, font=tface, fill=theme.muted, anchor="rs")
+    draw_text(draw, (x1 - round(6 * s), line1), turn, tface, theme.muted, "rs")
     who = outcome.winner if outcome is not None else position.side
     tx = x0 + round(6 * s)
     if who is not None:
@@ -96,7 +96,7 @@ def footer(
         tx += 2 * r + round(12 * s)
     status = status_text(position, players, outcome)
     text, face = fit(status, round(30 * s), x1 - tx - tw - round(24 * s), bold=True, min_size=round(22 * s))
-    draw.text((tx, line1), text, font=face, fill=theme.accent if outcome is not None else theme.text, anchor="ls")
+    draw_text(draw, (tx, line1), text, face, theme.accent if outcome is not None else theme.text, "ls")
     label = ruleset_label(position)
     right = x1 - round(6 * s)
     if label:
@@ -108,11 +108,11 @@ def footer(
         pad = round(10 * s)
         box = (right - lw - 2 * pad, line2 - round(22 * s), right, line2 + round(7 * s))
         draw.rounded_rectangle(box, radius=round(14 * s), fill=theme.card)
-        draw.text((right - pad, line2 - round(7 * s)), label, font=lface, fill=theme.text, anchor="rm")
+        draw_text(draw, (right - pad, line2 - round(7 * s)), label, lface, theme.text, "rm")
         right = box[0] - round(12 * s)
     last = last_turn_text(position, last_turn)
     if not last and outcome is None:
         last = hint_text(position)
     if last:
         text, face = fit(last, round(21 * s), right - x0 - round(6 * s), min_size=round(17 * s))
-        draw.text((x0 + round(6 * s), line2), text, font=face, fill=theme.muted, anchor="ls")
+        draw_text(draw, (x0 + round(6 * s), line2), text, face, theme.muted, "ls")

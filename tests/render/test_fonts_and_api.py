@@ -1,0 +1,60 @@
+"""The bundled font, Arabic shaping, and the renderer's public surface."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageFont
+
+from bot.render import THEMES, render_board, text_board
+from bot.render import fonts as render_fonts
+from bot.render.fonts import BOLD, FONT_DIR, REGULAR, fit, font
+from engine import Position, Ruleset
+
+
+def test_font_files_and_licence_are_bundled_in_the_repository() -> None:
+    assert FONT_DIR.name == "fonts"
+    assert (FONT_DIR / "OFL.txt").read_text(encoding="utf-8").count("SIL OPEN FONT LICENSE") >= 1
+    for path in (REGULAR, BOLD):
+        assert path.parent == FONT_DIR
+        assert path.stat().st_size > 100_000
+    assert font(20).path == str(REGULAR)
+    assert font(20, bold=True).path == str(BOLD)
+
+
+def test_arabic_is_shaped_with_raqm() -> None:
+    """Joined Arabic letters sit on one baseline; unshaped isolated forms stand taller."""
+    assert render_fonts.HAS_RAQM
+    word = "محمد"
+    basic = ImageFont.truetype(str(REGULAR), 30, layout_engine=ImageFont.Layout.BASIC)
+    shaped = font(30)
+    assert shaped.getmask(word).size != basic.getmask(word).size
+
+
+def test_long_names_are_cut_with_an_ellipsis() -> None:
+    text, face = fit("A" * 200, 30, 200, min_size=22)
+    assert text.endswith("…")
+    assert face.size == 22
+    assert face.getlength(text) <= 200
+    short, face = fit("Amira", 30, 200)
+    assert (short, face.size) == ("Amira", 30)
+
+
+def test_every_theme_renders_and_unknown_themes_are_refused() -> None:
+    pos = Position(Ruleset.make("standard", 5))
+    for name in THEMES:
+        img = Image.open(io.BytesIO(render_board(pos, theme=name)))
+        assert img.size == (720, 900)
+    with pytest.raises(ValueError, match="unknown theme 'neon'"):
+        render_board(pos, theme="neon")
+
+
+def test_blank_names_fall_back_to_the_colours() -> None:
+    pos = Position(Ruleset.make("standard", 5))
+    assert render_board(pos, players=("", "  ")) == render_board(pos, players=("Black", "White"))
+
+
+def test_text_board_needs_only_a_position() -> None:
+    pos = Position(Ruleset.make("standard", 5))
+    assert text_board(pos).splitlines()[:2] == ["Seega · Turn 1 · Black to place 2", "5 . . . . ."]

@@ -1,0 +1,80 @@
+"""Animated replays: one frame per turn plus the start, bounded in size, deterministic."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from bot.render import render_replay
+from bot.render.replay import MAX_FRAMES, _keep, frame_size
+from engine import GameRecord, Position, Ruleset
+
+MAX_REPLAY_BYTES = 8 * 1024 * 1024
+
+
+def random_game(variant: str, size: int, seed: int, max_turns: int) -> GameRecord:
+    """A legal game played at random with a fixed seed, stopped after whole turns."""
+    rng = random.Random(seed)
+    pos = Position(Ruleset.make(variant, size))
+    while not pos.is_over() and pos.turn <= max_turns:
+        turn = pos.turn
+        while pos.turn == turn and not pos.is_over():
+            pos.push(rng.choice(pos.legal_actions()))
+    return GameRecord.from_position(pos)
+
+
+def frames(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "GIF"
+    return img
+
+
+def test_one_frame_per_turn_plus_the_start() -> None:
+    record = random_game("standard", 5, seed=11, max_turns=30)
+    data = render_replay(record, ("Amira", "Omar"))
+    img = frames(data)
+    assert img.n_frames == len(record.turns) + 1
+    assert img.is_animated
+    assert img.size == frame_size(img.n_frames)
+
+
+def test_a_finished_3x3_game() -> None:
+    record = random_game("modern-3x3", 3, seed=8, max_turns=200)
+    assert record.replay().is_over()
+    img = frames(render_replay(record))
+    assert img.n_frames == len(record.turns) + 1
+
+
+def test_same_record_gives_the_same_bytes() -> None:
+    record = random_game("standard", 5, seed=3, max_turns=12)
+    assert render_replay(record) == render_replay(record)
+
+
+def test_frames_show_the_positions() -> None:
+    """The first frame is the empty start; the last differs from it (pieces were placed)."""
+    record = random_game("standard", 5, seed=5, max_turns=8)
+    img = frames(render_replay(record))
+    img.seek(0)
+    first = img.convert("RGB")
+    img.seek(img.n_frames - 1)
+    last = img.convert("RGB")
+    assert first.size == last.size
+    assert first.tobytes() != last.tobytes()
+
+
+def test_a_long_9x9_game_stays_far_below_discords_limit() -> None:
+    record = random_game("standard", 9, seed=1, max_turns=120)
+    data = render_replay(record)
+    assert frames(data).n_frames == len(record.turns) + 1
+    assert len(data) < MAX_REPLAY_BYTES / 4
+
+
+def test_frame_cap_keeps_first_and_last() -> None:
+    kept = _keep(1000)
+    assert len(kept) == MAX_FRAMES
+    assert kept[0] == 0
+    assert kept[-1] == 999
+    assert kept == sorted(set(kept))
+    assert _keep(50) == list(range(50))
