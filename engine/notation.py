@@ -106,6 +106,9 @@ def read_spn(spn: str, rules: Ruleset) -> Position:
     if phase != "p" and (pos.hand[0] or pos.hand[1]):
         raise InvalidPositionError(f"SPN {spn!r}: pieces in hand are only possible in the placement phase")
     pos.settle()
+    if pos.result is None and not pos.legal_codes():
+        # e.g. phase r with nothing to remove: no game reaches it, so it is an impossible state.
+        raise InvalidPositionError(f"SPN {spn!r} is an impossible state: no action is legal yet the game is not over")
     return pos
 
 
