@@ -148,3 +148,15 @@ def test_playing_in_a_finished_game_is_a_game_over_error() -> None:
     with pytest.raises(GameOverError, match="over"):
         pos.play("a1-a2")
     assert issubclass(GameOverError, IllegalActionError)
+
+
+@pytest.mark.parametrize(
+    ("spn", "preset"),
+    [
+        ("bbwwb/bbwww/b1bww/bbwww/bbwwb b r 0/0 - 1 14", "aljaafreh"),  # lose removal without its cell
+        ("5/5/5/1w3/b4 b r 0/0 - 0 20", "fouze"),  # nothing next to the blocked player to remove
+    ],
+)
+def test_an_spn_where_nothing_is_legal_but_the_game_goes_on_is_impossible(spn: str, preset: str) -> None:
+    with pytest.raises(InvalidPositionError, match="impossible state"):
+        position(spn, preset)
