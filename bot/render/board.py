@@ -8,7 +8,7 @@ import logging
 from PIL import Image
 
 from bot.render.layout import HEIGHT, WIDTH, layout
-from bot.render.overlay import arrows, ghosts, tint_cells
+from bot.render.overlay import arrows, ghosts, line_cells, strike_line, tint_cells
 from bot.render.palette import palette_image
 from bot.render.panels import footer, header
 from bot.render.sprites import stone
@@ -62,8 +62,11 @@ def board_image(
             cx, cy = lay.centre_of(cell)
             img.paste(sprite, (round(cx - half), round(cy - half)), sprite)
     if last_turn is not None:
-        ghosts(img, lay, th, last_turn, occupied)
+        ghosts(img, lay, th, last_turn, occupied, position.phase)
         arrows(img, lay, th, last_turn)
+    if outcome is not None and outcome.reason == "line" and outcome.winner is not None:
+        k = position.rules.win_line or n
+        strike_line(img, lay, th, line_cells(position.bb[outcome.winner], n, k))
     header(img, lay, th, position, names, outcome)
     footer(img, lay, th, position, last_turn, names, outcome)
     return img

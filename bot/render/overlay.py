@@ -60,10 +60,58 @@ def tint_cells(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -
         draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=theme.move, width=edge)
 
 
-def ghosts(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occupied: int) -> None:
-    """Faded, crossed-out stones where pieces were captured or removed this turn."""
+def line_cells(bits: int, n: int, k: int) -> list[int]:
+    """Cells of ``bits`` that stand in a row or column of ``k`` or more (a line win)."""
+    cells: set[int] = set()
+    for r in range(n):
+        for f in range(n):
+            for df, dr in ((1, 0), (0, 1)):
+                run = [(r + dr * i) * n + f + df * i for i in range(k) if f + df * i < n and r + dr * i < n]
+                if len(run) == k and all(bits >> c & 1 for c in run):
+                    cells.update(run)
+    return sorted(cells)
+
+
+def strike_line(img: Image.Image, lay: Layout, theme: Theme, cells: list[int]) -> None:
+    """Strike through a winning line, as on a noughts-and-crosses grid: gold with a dark edge."""
+    if not cells:
+        return
+    n = lay.n
+    groups: dict[tuple[int, int], list[int]] = {}
+    for c in cells:  # a cell may sit in a row and a column: draw every maximal run
+        r, f = divmod(c, n)
+        groups.setdefault((0, r), []).append(c)
+        groups.setdefault((1, f), []).append(c)
+    width = lay.cell * 0.12
+    for run in groups.values():
+        if len(run) < 2:
+            continue
+        (x0, y0), (x1, y1) = lay.centre_of(run[0]), lay.centre_of(run[-1])
+        pad = math.ceil(width * 2)
+        left, top = math.floor(min(x0, x1)) - pad, math.floor(min(y0, y1)) - pad
+        w, h = math.ceil(abs(x1 - x0)) + 2 * pad, math.ceil(abs(y1 - y0)) + 2 * pad
+        big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(big)
+        ends = [((x0 - left) * SS, (y0 - top) * SS), ((x1 - left) * SS, (y1 - top) * SS)]
+        for color, extra in (((*theme.frame, 230), width * 0.35), ((*theme.accent, 255), 0.0)):
+            wide = round((width + 2 * extra) * SS)
+            draw.line(ends, fill=color, width=wide)
+            for ex, ey in ends:
+                rr = wide / 2
+                draw.ellipse((ex - rr, ey - rr, ex + rr, ey + rr), fill=color)
+        small = big.resize((w, h), Image.Resampling.LANCZOS)
+        img.paste(small, (left, top), small)
+
+
+def ghosts(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occupied: int, phase: str) -> None:
+    """Faded, crossed-out stones where pieces were captured, removed or replaced this turn.
+
+    In the five-in-a-row replacement phase a "placement" takes an enemy piece and, when it
+    makes no line, leaves the cell empty: that piece is shown as taken too.
+    """
     r = lay.stone_radius
-    for cell, color in (*turn.captured, *turn.removed):
+    replaced = [(c, 1 - turn.side) for c in turn.placed if phase == "s" and not occupied >> c & 1]
+    for cell, color in (*turn.captured, *turn.removed, *replaced):
         if occupied >> cell & 1:  # a chain stepped into the cell afterwards: mark it in a corner
             badge = x_badge(theme, max(16, lay.cell // 3))
             x0, y0, _, _ = _inner(lay, cell)
@@ -94,6 +142,11 @@ def _arrow_polygon(
     ]
 
 
+def _boldness(cell: int) -> float:
+    """How much thicker marks get on small cells (9x9), so they still read on a phone."""
+    return min(1.35, max(1.0, 90 / cell))
+
+
 @lru_cache(maxsize=128)
 def arrow_sprite(theme: Theme, cell: int, radius: int, dfile: int, drank: int) -> tuple[Image.Image, int, int]:
     """An arrow for a step of (dfile, drank) cells, with its offset from the source cell's centre.
@@ -105,7 +158,8 @@ def arrow_sprite(theme: Theme, cell: int, radius: int, dfile: int, drank: int) -
     dx, dy = dfile * cell, -drank * cell
     dist = math.hypot(dx, dy) or 1.0
     ux, uy = dx / dist, dy / dist
-    shaft, head_w, head_l = cell * 0.15, cell * 0.4, cell * 0.28
+    bold = _boldness(cell)
+    shaft, head_w, head_l = cell * 0.15 * bold, cell * 0.4 * bold, cell * 0.28 * bold
     halo = max(2.0, cell * 0.028)
     sx, sy = ux * cell * 0.1, uy * cell * 0.1
     back = radius * 0.92 + halo
@@ -126,7 +180,7 @@ def arrow_sprite(theme: Theme, cell: int, radius: int, dfile: int, drank: int) -
 @lru_cache(maxsize=64)
 def tail_sprite(theme: Theme, cell: int, number: int) -> Image.Image:
     """The dot at an arrow's tail; with the step's number for each step of a chain."""
-    rr = cell * (0.17 if number else 0.09)
+    rr = cell * (0.17 if number else 0.09) * _boldness(cell)
     halo = max(2.0, cell * 0.028)
     side = math.ceil(2 * (rr + halo)) + 2
     big = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))

@@ -83,6 +83,7 @@ def _ramps(theme: Theme) -> list[RGB]:
             out.extend(_ramp(mark, base, 6))
     out.extend(_ramp(theme.accent, theme.frame, 6))
     out.extend(_ramp(theme.accent, theme.card, 6))
+    out.extend(_ramp(theme.accent, theme.cell, 4))
     out.extend(_ramp(theme.black_base, theme.black_light, 16))
     out.extend(_ramp(theme.black_light, white, 10))
     out.extend(_ramp(theme.white_shade, theme.white_base, 10))

@@ -105,9 +105,9 @@ def _x_mark(draw: ImageDraw.ImageDraw, c: float, half: float, width: int, color:
 
 @lru_cache(maxsize=64)
 def ghost(theme: Theme, color: int, radius: int) -> Image.Image:
-    """A captured or removed piece: its stone faded to a third, crossed out with an X."""
+    """A captured or removed piece: its stone faded to half, crossed out with an X."""
     base = stone(theme, color, radius, shadow=False)
-    alpha = base.getchannel("A").point(lambda a: a * 38 // 100)
+    alpha = base.getchannel("A").point(lambda a: a * 50 // 100)
     faded = base.copy()
     faded.putalpha(alpha)
     big = faded.resize((faded.width * SS, faded.height * SS), Image.Resampling.BICUBIC)

@@ -119,4 +119,18 @@ def hint_text(position: Position) -> str:
         return f"Placement: {count.get(rules.placement, 'pieces')} per turn on {where}"
     if position.phase == "m":
         return "Step one cell up, down or sideways; trap an enemy between two of yours to capture"
+    if position.phase == "s":
+        return "Replace an enemy piece with yours: a line of five wins"
+    if position.phase == "r":
+        return REMOVAL_HINTS.get(rules.blocked, "")
     return ""
+
+
+#: What the player due to remove a piece may take, under each ``blocked`` rule.
+REMOVAL_HINTS = {
+    "pass": "Both sides are blocked: remove one of your own pieces",
+    "remove-by-blocked": "Blocked: remove an enemy piece next to one of yours, then step",
+    "remove-by-opponent": "Your opponent is blocked: remove one of your pieces next to theirs",
+    "lose": "Remove one of your pieces next to the cell your first piece left",
+    "capture-one": "Your opponent is blocked: take any one of their pieces",
+}

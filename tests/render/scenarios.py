@@ -51,6 +51,8 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("capture-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "end")),
     Scenario("chain-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1")),
     Scenario("removal-fouze-5x5", "fouze", 5, "3wb/4w/5/w4/bw3 b m 0/0 - 0 40", ("xe4", "e5-e4")),
+    Scenario("removal-due-5x5", "fouze", 5, "3wb/4w/5/w4/bw3 b r 0/0 - 0 40"),
+    Scenario("replacement-5x5", "five-in-a-row", 5, "bbwwb/bwwbb/ww1bb/wbbww/wwbbw b s 0/0 - 0 13", ("c5",)),
     Scenario("game-over-5x5", "standard", 5, "3b1/1bw2/5/5/b4 b m 0/0 - 0 60", ("d5-d4",)),
     Scenario("arabic-names-5x5", "standard", 5, _FULL_5, ("d3-c3",), players=ARABIC_NAMES),
     Scenario(
