@@ -22,6 +22,7 @@ import io
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from PIL import Image
 
@@ -82,12 +83,12 @@ def main() -> None:
         data = render_board(pos, turn, players=PLAYERS)  # warm the caches
         img = board_image(pos, turn, players=PLAYERS)
         pal = to_palette(img, n, "sand")
-        render = median_ms(lambda pos=pos, turn=turn: render_board(pos, turn, players=PLAYERS), args.repeat)
-        compose = median_ms(lambda pos=pos, turn=turn: board_image(pos, turn, players=PLAYERS), args.repeat)
-        palette = median_ms(lambda img=img, n=n: to_palette(img, n, "sand"), args.repeat)
-        encode = median_ms(lambda pal=pal: encode_png(pal), args.repeat)
-        bare = median_ms(lambda img=img: bare_png(img), args.repeat)
-        bare1 = median_ms(lambda img=img: bare_png(img, compress_level=1), args.repeat)
+        render = median_ms(partial(render_board, pos, turn, players=PLAYERS), args.repeat)
+        compose = median_ms(partial(board_image, pos, turn, players=PLAYERS), args.repeat)
+        palette = median_ms(partial(to_palette, img, n, "sand"), args.repeat)
+        encode = median_ms(partial(encode_png, pal), args.repeat)
+        bare = median_ms(partial(bare_png, img), args.repeat)
+        bare1 = median_ms(partial(bare_png, img, compress_level=1), args.repeat)
         cells = [f"{n}x{n}"]
         cells += [f"{c:.1f} ({w:.1f})" for c, w in (render, compose, palette, encode, bare, bare1)]
         cells += [f"{render[0] / bare[0]:.2f}", f"{render[0] / bare1[0]:.2f}", f"{len(data) / 1024:.0f}"]

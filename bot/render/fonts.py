@@ -9,7 +9,7 @@ basic layout (unjoined letters, still legible) when it is not.
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
+import threading
 from pathlib import Path
 
 from PIL import ImageDraw, ImageFont, features
@@ -29,10 +29,22 @@ if not HAS_RAQM:  # pragma: no cover - depends on how Pillow was built
 ELLIPSIS = "…"
 
 
-@lru_cache(maxsize=64)
+_local = threading.local()
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled font at ``size`` pixels (cached: loading a face costs a few ms)."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size, layout_engine=LAYOUT)
+    """The bundled font at ``size`` pixels.
+
+    Cached per thread: loading a face costs a few ms, and a FreeType face must not be
+    used by two threads at once (the bot renders in a thread pool).
+    """
+    cache: dict[tuple[int, bool], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
+    if cache is None:
+        cache = _local.fonts = {}
+    face = cache.get((size, bold))
+    if face is None:
+        face = cache[(size, bold)] = ImageFont.truetype(str(BOLD if bold else REGULAR), size, layout_engine=LAYOUT)
+    return face
 
 
 #: Base direction of every line: the interface is English, so a line that starts with an

@@ -109,7 +109,7 @@ def footer(
         box = (right - lw - 2 * pad, line2 - round(22 * s), right, line2 + round(7 * s))
         draw.rounded_rectangle(box, radius=round(14 * s), fill=theme.card)
         draw_text(draw, (right - pad, line2 - round(7 * s)), label, lface, theme.text, "rm")
-        right = box[0] - round(12 * s)
+        right = round(box[0]) - round(12 * s)
     last = last_turn_text(position, last_turn)
     if not last and outcome is None:
         last = hint_text(position)

@@ -26,7 +26,7 @@ def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> Image.Im
     col = Image.new("RGB", (1, h))
     col.putdata(
         [
-            tuple(round(top[i] + (bottom[i] - top[i]) * y / max(1, h - 1)) for i in range(3))  # type: ignore[misc]
+            tuple(round(top[i] + (bottom[i] - top[i]) * y / max(1, h - 1)) for i in range(3))
             for y in range(h)
         ]
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from bot.render import render_replay
 from bot.render.replay import MAX_FRAMES, _keep, frame_size
@@ -25,9 +25,9 @@ def random_game(variant: str, size: int, seed: int, max_turns: int) -> GameRecor
     return GameRecord.from_position(pos)
 
 
-def frames(data: bytes) -> Image.Image:
+def frames(data: bytes) -> GifImagePlugin.GifImageFile:
     img = Image.open(io.BytesIO(data))
-    assert img.format == "GIF"
+    assert isinstance(img, GifImagePlugin.GifImageFile)
     return img
 
 

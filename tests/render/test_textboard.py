@@ -17,7 +17,7 @@ def spn_rows(spn: str) -> list[str]:
 
 def plain(row: str) -> str:
     """A text-board row with the last-turn marks taken off: what the SPN says."""
-    return row.translate(str.maketrans({"B": "b", "W": "w", "x": ".", "o": ".", "+": "."}))
+    return row.translate(str.maketrans("BWxo+", "bw..."))
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.name)
