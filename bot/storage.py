@@ -39,6 +39,8 @@ T = TypeVar("T")
 
 #: The packaged ``NNN_name.sql`` files (package data of ``bot``).
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+#: Most game updates written in one statement (12 parameters each, well under SQLite's limit).
+UPDATE_BATCH = 200
 #: Attempts at a statement when the database stays locked beyond ``busy_timeout``.
 LOCK_RETRIES = 5
 
@@ -244,6 +246,8 @@ class Storage:
         self._conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self._pending: list[tuple[GameUpdate, asyncio.Future[bool]]] = []
+        self._flusher: asyncio.Future[None] | None = None
 
     # ----------------------------------------------------------------- lifecycle
     @classmethod
@@ -283,7 +287,9 @@ class Storage:
         return store
 
     async def close(self) -> None:
-        """Close the connection (pending transactions were committed or rolled back)."""
+        """Close the connection after the queued game updates are written."""
+        if self._flusher is not None and not self._flusher.done():
+            await self._flusher
         await self._conn.close()
 
     async def _retry(self, op: Callable[[], Awaitable[T]]) -> T:
@@ -325,15 +331,16 @@ class Storage:
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
         async def op() -> aiosqlite.Row | None:
-            async with self._lock, self._conn.execute(sql, params) as cur:
-                return await cur.fetchone()
+            async with self._lock:
+                rows = list(await self._conn.execute_fetchall(sql, params))
+            return rows[0] if rows else None
 
         return await self._retry(op)
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         async def op() -> list[aiosqlite.Row]:
-            async with self._lock, self._conn.execute(sql, params) as cur:
-                return list(await cur.fetchall())
+            async with self._lock:
+                return list(await self._conn.execute_fetchall(sql, params))
 
         return await self._retry(op)
 
@@ -442,25 +449,54 @@ class Storage:
     async def update_game(self, update: GameUpdate) -> bool:
         """Write a game's new state if its version is still ``expected_version``.
 
-        One statement in autocommit mode is one transaction. Returns ``False`` (and
-        changes nothing) when somebody else changed the game first.
+        Returns ``False`` (and changes nothing) when somebody else changed the game first.
+
+        Updates from concurrent games are grouped: while one batch is being written, new
+        updates queue up and go together in the next single ``UPDATE ... FROM (VALUES
+        ...) RETURNING`` statement. One statement is one transaction, and each row keeps
+        its own version check, so grouping changes nothing but the cost: one round trip
+        to the database thread per batch instead of per turn.
         """
-        u = update
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((update, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.ensure_future(self._flush_updates())
+        return await future
 
-        async def op() -> bool:
-            async with self._lock:
-                cur = await self._conn.execute(
-                    "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?,"
-                    " ended_at = ?, deadline = ?, remind_at = ?, end_offer = ?, version = version + 1"
-                    " WHERE id = ? AND version = ?",
-                    (
-                        u.actions, u.spn, u.status, u.result, u.reason, u.updated_at, u.ended_at, u.deadline,
-                        u.remind_at, u.end_offer, u.game_id, u.expected_version,
-                    ),
-                )  # fmt: skip
-                return cur.rowcount == 1
+    async def _flush_updates(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending[:UPDATE_BATCH], self._pending[UPDATE_BATCH:]
+            try:
+                applied = await self._retry(lambda batch=batch: self._write_batch([u for u, _ in batch]))
+            except BaseException as exc:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                if isinstance(exc, asyncio.CancelledError):
+                    raise
+                continue
+            for u, future in batch:
+                if not future.done():
+                    future.set_result(u.game_id in applied)
 
-        return await self._retry(op)
+    async def _write_batch(self, updates: list[GameUpdate]) -> set[int]:
+        """One compare-and-swap statement for many games; returns the ids written."""
+        row = "(" + ", ".join("?" * 12) + ")"
+        params: list[Any] = []
+        for u in updates:
+            params.extend((u.game_id, u.expected_version, u.actions, u.spn, u.status, u.result, u.reason,
+                           u.updated_at, u.ended_at, u.deadline, u.remind_at, u.end_offer))
+        sql = (
+            "WITH v (id, version, actions, spn, status, result, reason, updated_at, ended_at, deadline, remind_at,"
+            " end_offer) AS (VALUES " + ", ".join([row] * len(updates)) + ")"
+            " UPDATE games SET actions = v.actions, spn = v.spn, status = v.status, result = v.result,"
+            " reason = v.reason, updated_at = v.updated_at, ended_at = v.ended_at, deadline = v.deadline,"
+            " remind_at = v.remind_at, end_offer = v.end_offer, version = games.version + 1"
+            " FROM v WHERE games.id = v.id AND games.version = v.version RETURNING games.id"
+        )
+        async with self._lock:
+            rows = await self._conn.execute_fetchall(sql, params)
+        return {int(r[0]) for r in rows}
 
     async def finish_game(
         self, update: GameUpdate, rater: Rater | None = None, black_score: float | None = None
