@@ -146,6 +146,8 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     deferred: bool = False
     original_edited: bool = False
+    sent_at: float = 0.0
+    callback_at: float = 0.0
 
     @property
     def callback_type(self) -> int | None:
@@ -520,6 +522,7 @@ class FakeDiscord:
         payload.update(extra)
         inter = Interaction(iid, token, itype, user_id, channel_id, payload)
         self.interactions[iid] = inter
+        inter.sent_at = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
@@ -859,6 +862,7 @@ class FakeDiscord:
         data, files = await self._payload(request)
         if inter.callbacks:
             return self._error(400, 40060, "Interaction has already been acknowledged.")
+        inter.callback_at = time.perf_counter()
         inter.callbacks.append(data)
         inter.callback_files = files
         ctype = data["type"]
