@@ -63,7 +63,7 @@ def header(
         if outcome is None:
             badge = "TO MOVE" if position.side == color else ""
         else:
-            badge = "WINNER" if outcome.winner == color else ""
+            badge = "DRAW" if outcome.winner is None else "WINNER" if outcome.winner == color else ""
         _card(img, draw, lay.cards[color], theme, color, players[color], _counts(position, color), badge)
 
 

@@ -24,12 +24,7 @@ def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> Image.Im
     """A top-to-bottom gradient, made as a 1-pixel column and stretched (fast)."""
     h = size[1]
     col = Image.new("RGB", (1, h))
-    col.putdata(
-        [
-            tuple(round(top[i] + (bottom[i] - top[i]) * y / max(1, h - 1)) for i in range(3))
-            for y in range(h)
-        ]
-    )
+    col.putdata([tuple(round(top[i] + (bottom[i] - top[i]) * y / max(1, h - 1)) for i in range(3)) for y in range(h)])
     return col.resize(size, Image.Resampling.NEAREST)
 
 

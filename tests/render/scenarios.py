@@ -89,6 +89,14 @@ SCENARIOS: tuple[Scenario, ...] = (
         ("g4-f4", "f4-f3"),
         players=("A very long player name that will not fit", "Omar"),
     ),
+    Scenario(
+        "draw-agreement-9x9",
+        "standard",
+        9,
+        "wb1b1bbww/bbbbwbbwb/w2bb2ww/wbbw1wwww/ww1wwbb1b/1wwww1bwb/w2bwwbbb/1ww1bbbww/wbwbbwbbw b m 0/0 - 10 90",
+        players=ARABIC_NAMES,
+        outcome=Outcome(None, "agreement"),
+    ),
     Scenario("stone-theme-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1"), theme="stone"),
 )
 
