@@ -65,8 +65,8 @@ class GameView:
         result, reason: ``1-0``/``0-1``/``1/2-1/2`` and why, once over.
         deadline: when the player to move loses by timeout (epoch seconds), or ``None``.
         end_offer_by: the colour (``black``/``white``) that offered an end by count, if any.
-        text_board: the board drawn as text (rank n on top).
         created_at, ended_at: epoch seconds.
+        text_board: (property) the board drawn as text, rank n on top.
     """
 
     id: int
@@ -88,9 +88,27 @@ class GameView:
     reason: str | None
     deadline: float | None
     end_offer_by: str | None
-    text_board: str
     created_at: float
     ended_at: float | None
+
+    @property
+    def text_board(self) -> str:
+        """The board as text (``b``/``w`` pieces, ``.`` empty, ``+`` the empty centre),
+        rank n on top, file letters below; drawn from the SPN only when asked for."""
+        ranks = self.spn.split(" ", 1)[0].split("/")
+        n = len(ranks)
+        width = len(str(n))
+        lines = []
+        for i, rank in enumerate(ranks):
+            r = n - 1 - i
+            cells: list[str] = []
+            for ch in rank:
+                cells.extend("." * int(ch) if ch.isdigit() else ch)
+            if r == n // 2 and cells[n // 2] == ".":
+                cells[n // 2] = "+"
+            lines.append(f"{r + 1:>{width}} " + " ".join(cells))
+        lines.append(" " * width + " " + " ".join("abcdefghi"[:n]))
+        return "\n".join(lines)
 
     def player(self, color: str) -> Player:
         """The player of ``color`` (``black`` or ``white``)."""

@@ -65,7 +65,7 @@ from bot.results import (
 )
 from bot.storage import ChallengeRow, ChannelTakenError, GameRow, GameUpdate, NewGame, SettingsRow, Storage
 from bot.timeparse import DurationError, parse_duration
-from engine import BLACK, COLOR_NAMES, WHITE, Action, GameRecord, Position, Ruleset, SeegaError, board_text
+from engine import BLACK, COLOR_NAMES, WHITE, Action, GameRecord, Outcome, Position, Ruleset, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
 from engine.board import cell_name, parse_cell
 from engine.rules import PRESETS
@@ -88,9 +88,14 @@ class Renderer(Protocol):
     """What the service needs from ``bot.render`` (the module itself satisfies it)."""
 
     def render_board(
-        self, position: Position, last_turn: TurnSummary | None = None, *, players: tuple[str, str] = ...
+        self,
+        position: Position,
+        last_turn: TurnSummary | None = None,
+        *,
+        players: tuple[str, str] = ...,
+        outcome: Outcome | None = None,
     ) -> bytes:
-        """The board as PNG bytes."""
+        """The board as PNG bytes (``outcome``: an end the rules cannot see, such as a resignation)."""
         ...
 
     def render_replay(self, record: GameRecord, players: tuple[str, str] = ...) -> bytes:
@@ -181,8 +186,15 @@ def _parse_cell(text: str, pos: Position) -> int:
     return cell
 
 
-def _player_label(p: Player) -> str:
-    return p.name
+_ACTION_TEXT: dict[Action, str] = {}
+
+
+def _text(action: Action) -> str:
+    """``str(action)``, memoised: results list every legal action after every command."""
+    text = _ACTION_TEXT.get(action)
+    if text is None:
+        text = _ACTION_TEXT[action] = str(action)
+    return text
 
 
 def _result_of(winner: int | None) -> str:
@@ -329,7 +341,6 @@ class GameService:
             reason=r.reason,
             deadline=r.deadline,
             end_offer_by=r.end_offer,
-            text_board=board_text(pos),
             created_at=r.created_at,
             ended_at=r.ended_at,
         )
@@ -337,9 +348,15 @@ class GameService:
     async def _png(self, g: _Loaded, pos: Position, summary: TurnSummary | None) -> bytes | None:
         if self.renderer is None:
             return None
+        outcome = None
+        if g.row.status == "finished" and g.row.result in ("1-0", "0-1", "1/2-1/2") and pos.result is None:
+            outcome = Outcome.from_result(g.row.result, g.row.reason or "abandoned")
+        players = (g.row.black_name, g.row.white_name)
         try:
+            if outcome is None:
+                return await asyncio.to_thread(self.renderer.render_board, pos, summary, players=players)
             return await asyncio.to_thread(
-                self.renderer.render_board, pos, summary, players=(g.row.black_name, g.row.white_name)
+                self.renderer.render_board, pos, summary, players=players, outcome=outcome
             )
         except Exception:  # a picture is never worth losing a turn over
             log.exception("rendering game %d failed", g.row.id)
@@ -361,7 +378,7 @@ class GameService:
         ping = None
         if to_move is not None and not to_move.is_bot and to_move.user_id != acted_by:
             ping = to_move.user_id
-        legal = tuple(sorted(str(a) for a in legal_actions))
+        legal = tuple(sorted(_text(a) for a in legal_actions))
         return TurnResult(
             game=self._view(g),
             events=tuple(events),
@@ -374,7 +391,9 @@ class GameService:
             png=png,
         )
 
-    def _event(self, g: _Loaded, before: Position, after: Position, actions: list[Action]) -> TurnEvent:
+    def _event(
+        self, g: _Loaded, before: Position, after: Position, actions: list[Action], spn: str | None = None
+    ) -> TurnEvent:
         summary = summarize_turn(before, actions)
         names = before.geo.names
         return TurnEvent(
@@ -386,7 +405,7 @@ class GameService:
             captured=tuple(names[c] for c, _ in summary.captured),
             removed=tuple(names[c] for c, _ in summary.removed),
             turn_complete=after.turn != before.turn or after.side != before.side or after.result is not None,
-            spn=after.spn(),
+            spn=spn or after.spn(),
         )
 
     # ================================================================= committing
@@ -746,7 +765,7 @@ class GameService:
         bot_reply: bool,
     ) -> TurnResult:
         g, actions, before, over = done
-        event = self._event(g, before, g.pos, actions)
+        event = self._event(g, before, g.pos, actions, g.row.spn)
         png = await self._png(g, g.pos, event.summary)
         event = replace(event, png=png)
         events = [event]
