@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -137,8 +139,15 @@ def run_bot(settings: Settings) -> int:
 
 
 async def _serve(bot: Any, token: str) -> None:
+    # SIGTERM (docker stop, systemctl stop) closes the bot like Ctrl-C does: the gateway,
+    # the AI pool and the database are shut down in order.
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+    with contextlib.suppress(NotImplementedError):  # not on Windows
+        loop.add_signal_handler(signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close())))
     async with bot:
         await bot.start(token)
+    log.info("stopped")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -59,7 +59,7 @@ async def test_killed_and_restarted_process_continues_the_games(tmp_path: Path) 
         accepted = await fake.click(alice, pending.reply, "Accept", followup=True)
         assert "Carol" in accepted.followups[0].text
 
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)  # docker stop / systemctl stop
         assert await _wait_exit(proc) == 0
     finally:
         if proc.poll() is None:
@@ -67,6 +67,7 @@ async def test_killed_and_restarted_process_continues_the_games(tmp_path: Path) 
         await fake.close()
     output = log.read_text()
     assert "starting with Settings(token=<set>" in output and "has connected to Gateway" in output
+    assert output.rstrip().endswith("bot: stopped") or "bot: stopped" in output
     assert TOKEN not in output, "the token was written to the log"
     assert fake.token_leaks() == []
     assert any(r.headers.get("Authorization") == f"Bot {TOKEN}" for r in fake.requests)
