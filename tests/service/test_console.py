@@ -56,6 +56,10 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
     assert '[Result "1/2-1/2"]' in out and "1. a1,b1 2. a2,b2 1/2-1/2" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
+    # each board image is a real PNG written where the console says
+    images = [Path(line.split(": ", 1)[1]) for line in out.splitlines() if line.startswith("Board image: ")]
+    assert len(images) >= 5 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in images)
+    assert "Replay written to" in out
     assert "Whole lines of enemies can be taken." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
     conn = sqlite3.connect(db)
