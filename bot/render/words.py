@@ -62,8 +62,10 @@ def doing_text(position: Position) -> str:
         return "to remove a piece"
     if phase == "s":
         return "to replace a piece"
-    if position.state >= 0 or position.state == ANY:
-        return "to continue capturing or end"
+    if position.state >= 0:
+        return f"may capture again from {position.geo.names[position.state]} or end"
+    if position.state == ANY:
+        return "may capture again or end"
     legal = position.legal_actions()
     if len(legal) == 1 and legal[0].kind == "pass":
         return "is blocked and passes"

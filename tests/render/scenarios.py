@@ -49,6 +49,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("placement-5x5", "standard", 5, "5/1b3/5/3b1/5 w p 10/12 - 0 2", ("b2", "d4")),
     Scenario("first-move-5x5", "standard", 5, _FULL_5, ("b3-c3",)),
     Scenario("capture-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "end")),
+    Scenario("mid-chain-5x5", "standard", 5, _CHAIN_5, ("a2-b2",)),
     Scenario("chain-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1")),
     Scenario("removal-fouze-5x5", "fouze", 5, "3wb/4w/5/w4/bw3 b m 0/0 - 0 40", ("xe4", "e5-e4")),
     Scenario("removal-due-5x5", "fouze", 5, "3wb/4w/5/w4/bw3 b r 0/0 - 0 40"),
