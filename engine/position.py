@@ -657,10 +657,13 @@ class Position:
             self.phase = "r"
             self.side = 1 - side
         else:  # lose
-            if self.turn == self._first_move_turn + 1 and self.first_from >= 0:
+            if self.turn == self._first_move_turn + 1:
                 # The first-step exception; if no piece qualifies for the removal, the
-                # blocked player passes instead (RULES.md section 4).
-                if geo.neighbour_mask[self.first_from] & enemy:
+                # blocked player passes instead (RULES.md section 4). A position read
+                # from SPN does not know the cell (first_from < 0); the engine writes
+                # phase r whenever a piece qualifies, so a blocked side in phase m at
+                # this turn is the case where none did: it passes too.
+                if self.first_from >= 0 and geo.neighbour_mask[self.first_from] & enemy:
                     self.phase = "r"
                     self.side = 1 - side
                     self.state = self.first_from
