@@ -1,0 +1,75 @@
+"""Bot turns through a real process pool, bot chains shown step by step, and real board images."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot import render
+from bot.ai_pool import ProcessPoolAiRunner
+from bot.clock import FakeClock
+from bot.results import Player
+from bot.service import GameService, default_renderer
+from bot.storage import Storage
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, insert_from, start_people
+
+PNG = b"\x89PNG\r\n\x1a\n"
+#: White (to move) captures with b3-c3 and may go on with c3-c4.
+CHAIN_SPN = "bbwwb/wwbbw/bw1bb/bwbbb/wwwww w m 0/0 - 0 13"
+
+
+async def test_process_pool_runner_plays_the_bot(db_path: Path) -> None:
+    storage = await Storage.open(db_path)
+    runner = ProcessPoolAiRunner(1)
+    service = GameService(storage, runner, None, FakeClock(), random.Random(1))
+    try:
+        start = await service.play_bot(GUILD, 1, CAROL, "easy", 5, None, "white")
+        assert start.events and start.events[0].player == Player.bot("easy")
+        assert start.to_move == CAROL
+        after = await service.place(1, CAROL.user_id, start.legal[0], start.legal[-1])
+        assert [e.player.is_bot for e in after.events] == [False, True]
+    finally:
+        await storage.close()
+        runner.close()
+
+
+async def test_bot_chain_is_shown_step_by_step(service: GameService) -> None:
+    bot = Player.bot("hard")
+    await insert_from(service, 5, CHAIN_SPN, ALICE, bot)
+    result = await service.bot_turn(5)
+    steps = [e for e in result.events if any("-" in a for a in e.actions)]
+    assert steps and all(len([a for a in e.actions if "-" in a]) == 1 for e in steps)  # one step per event
+    assert result.events[0].actions[0] == "b3-c3" and result.events[0].captured  # the only legal step
+    assert all(e.player == bot for e in result.events)
+    assert result.events[-1].turn_complete
+    assert [e.turn_complete for e in result.events[:-1]] == [False] * (len(result.events) - 1)
+    assert result.to_move == ALICE or result.game_over is not None
+
+
+async def test_board_images_and_replay(db_path: Path) -> None:
+    assert default_renderer() is render
+    storage = await Storage.open(db_path)
+    service = GameService(storage, _NoAi(), render, FakeClock(), random.Random(2))
+    try:
+        start = await start_people(service, 1)
+        assert start.png is not None and start.png.startswith(PNG)
+        placed = await service.place(1, ALICE.user_id, "a1 b1")
+        assert placed.png is not None and placed.png.startswith(PNG) and placed.events[0].png == placed.png
+        await service.place(1, BOB.user_id, "a2 b2")
+        resigned = await service.resign(1, BOB.user_id)
+        assert resigned.png is not None and resigned.png.startswith(PNG) and resigned.png != placed.png
+        rec = await service.record(GUILD, channel_id=1)
+        assert rec.replay is not None and rec.replay[:3] == b"GIF"
+        assert rec.replay_filename == f"seega-{resigned.game.id}.gif"
+    finally:
+        await storage.close()
+
+
+class _NoAi:
+    """A runner for games between people: asking it for a turn is a bug."""
+
+    async def choose_turn(self, request: object) -> list[str]:
+        raise AssertionError("no bot in this game")
+
+    def close(self) -> None:
+        """Nothing to release."""
