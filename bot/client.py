@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
-from discord import app_commands
 from discord.ext import commands
 
 from bot.settings import Settings
@@ -257,8 +256,3 @@ def create_bot(settings: Settings, **kwargs: Any) -> AnyBot:
     if settings.shards is None:
         return SeegaBot(settings, **kwargs)
     return ShardedSeegaBot(settings, **kwargs)
-
-
-def command_count(tree: app_commands.CommandTree[Any]) -> int:
-    """Top-level commands in the tree (each group counts once, as Discord counts them)."""
-    return len(tree.get_commands())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -125,6 +125,28 @@ def event_line(event: TurnEvent, locale: Locale) -> str:
     return f"{who}: " + "; ".join(parts) if parts else who
 
 
+def merge_events(events: Sequence[TurnEvent]) -> list[TurnEvent]:
+    """Consecutive events of one player as one (a bot's pair of placements, its chain).
+
+    The service reports a bot turn action by action; one line per player and turn reads
+    better, and still lists every step of a chain in order.
+    """
+    merged: list[TurnEvent] = []
+    for event in events:
+        last = merged[-1] if merged else None
+        if last is not None and last.player == event.player and not last.turn_complete:
+            merged[-1] = replace(
+                event,
+                actions=last.actions + event.actions,
+                placed=last.placed + event.placed,
+                captured=last.captured + event.captured,
+                removed=last.removed + event.removed,
+            )
+        else:
+            merged.append(event)
+    return merged
+
+
 def status_line(result: TurnResult, locale: Locale) -> str:
     """Whose turn it is now, or that the game is over."""
     game = result.game
@@ -182,7 +204,7 @@ def board_embed(
 def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | None = None, intro: str = "") -> Reply:
     """The message after a command that changed (or showed) a game."""
     game = result.game
-    lines = [event_line(e, locale) for e in result.events]
+    lines = [event_line(e, locale) for e in merge_events(result.events)]
     if result.chain_pending and result.to_move is not None:
         lines.append(t(locale, "turn.chain_hint"))
     over = result.game_over

@@ -46,7 +46,7 @@ def normalize_cell(text: str) -> str:
 class CellTransformer(app_commands.Transformer):
     """A single cell name such as ``b2``."""
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:  # type: ignore[override]
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
         try:
             return normalize_cell(value)
         except ValueError:
@@ -69,7 +69,7 @@ def split_move(text: str) -> tuple[str, str] | None:
 class MoveTransformer(app_commands.Transformer):
     """The ``from`` option of ``/move``: a cell, or a whole step (``b2 c2``, ``b2-c2``)."""
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:  # type: ignore[override]
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
         both = split_move(value)
         if both is not None:
             return f"{both[0]}-{both[1]}"

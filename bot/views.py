@@ -45,12 +45,12 @@ class _SeegaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"se
         )
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> _SeegaButton:
         return cls(int(match["id"]), locale=lang(interaction))
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         from bot.cogs import game as flows
 
         try:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
+from discord.ext import commands
 
 from bot.i18n import lang
 from bot.messages import settings_embed
@@ -22,10 +23,14 @@ from engine import PRESETS
 if TYPE_CHECKING:
     from bot.client import AnyBot
 
+    CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
+else:
+    CogMixin = object
+
 log = logging.getLogger(__name__)
 
 
-class AdminCommands:
+class AdminCommands(CogMixin):
     """Moderation: Manage Channels required."""
 
     bot: AnyBot

@@ -23,7 +23,7 @@ from bot.cogs.admin import AdminCommands
 from bot.cogs.stats import StatsCommands
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
-from bot.messages import Reply, challenge_reply, offer_reply, player_name, turn_reply
+from bot.messages import Reply, challenge_reply, offer_reply, turn_reply
 from bot.results import BOT_LEVELS, ChallengeError, GameView, OfferResult, Player, ServiceError, TimerEvent, TurnResult
 from bot.transformers import Cell, MoveFrom
 from bot.tree import Refusal, answer_error, send_ephemeral
@@ -32,6 +32,10 @@ from engine import PRESETS
 
 if TYPE_CHECKING:
     from bot.client import AnyBot
+
+    CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
+else:
+    CogMixin = object
 
 log = logging.getLogger(__name__)
 
@@ -418,7 +422,7 @@ def _cooldown_key(interaction: discord.Interaction) -> tuple[int | None, int]:
     return (interaction.guild_id, interaction.user.id)
 
 
-class GameCommands:
+class GameCommands(CogMixin):
     """``/seega`` subcommands that start, play and end games (mixed into :class:`SeegaCog`)."""
 
     bot: AnyBot
@@ -431,7 +435,7 @@ class GameCommands:
         color=_("Your colour"),
         thread=_("Play in a new thread"),
     )
-    @app_commands.choices(size=SIZE_CHOICES, variant=VARIANT_CHOICES, color=COLOR_CHOICES)
+    @app_commands.choices(size=SIZE_CHOICES, variant=VARIANT_CHOICES, color=COLOR_CHOICES)  # type: ignore[misc]
     @app_commands.checks.cooldown(3, 60.0, key=_cooldown_key)
     async def challenge(
         self,
@@ -465,7 +469,7 @@ class GameCommands:
     @app_commands.describe(
         level=_("How strong the bot plays"), size=_("Board size"), variant=_("Rules preset"), color=_("Your colour")
     )
-    @app_commands.choices(level=LEVEL_CHOICES, size=SIZE_CHOICES, variant=VARIANT_CHOICES, color=COLOR_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES, size=SIZE_CHOICES, variant=VARIANT_CHOICES, color=COLOR_CHOICES)  # type: ignore[misc]
     @app_commands.checks.cooldown(2, 30.0, key=_cooldown_key)
     async def play_bot(
         self,
@@ -555,10 +559,6 @@ class SeegaCog(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await answer_error(interaction, error)
-
-
-def describe_player(player: Player, locale: Any) -> str:
-    return player_name(player, locale)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -5,6 +5,7 @@ A mixin of :class:`bot.cogs.game.SeegaCog` (one Discord group, several feature f
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
+from discord.ext import commands
 
 from bot.i18n import lang, t
 from bot.messages import history_embed, leaderboard_embed, rules_embed, stats_embed
@@ -19,6 +21,10 @@ from engine import PRESETS
 
 if TYPE_CHECKING:
     from bot.client import AnyBot
+
+    CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
+else:
+    CogMixin = object
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +38,7 @@ def _guild(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-class StatsCommands:
+class StatsCommands(CogMixin):
     """Read-only commands: anybody may use them."""
 
     bot: AnyBot
@@ -64,9 +70,9 @@ class StatsCommands:
         guild = _guild(interaction)
         await interaction.response.defer(thinking=True)  # the replay may take a moment to draw
         rec = await self.bot.service.record(guild, game, interaction.channel_id)
-        files = [discord.File(_bytes(rec.sgn.encode()), filename=rec.filename)]
+        files = [discord.File(io.BytesIO(rec.sgn.encode()), filename=rec.filename)]
         if rec.replay is not None and rec.replay_filename:
-            files.append(discord.File(_bytes(rec.replay), filename=rec.replay_filename))
+            files.append(discord.File(io.BytesIO(rec.replay), filename=rec.replay_filename))
         await interaction.followup.send(t(lang(interaction), "record.done", id=rec.game_id), files=files)
 
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
@@ -74,9 +80,3 @@ class StatsCommands:
     @app_commands.choices(variant=_VARIANTS)
     async def rules(self, interaction: discord.Interaction, variant: str = "standard") -> None:
         await interaction.response.send_message(embed=rules_embed(variant, lang(interaction)), ephemeral=True)
-
-
-def _bytes(data: bytes) -> object:
-    import io
-
-    return io.BytesIO(data)
