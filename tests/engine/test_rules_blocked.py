@@ -200,3 +200,32 @@ def test_lose_exception_with_no_piece_to_remove_the_blocked_player_passes() -> N
     for action in NO_QUALIFY_GAME:
         ref.apply(action)
     assert (ref.spn(), ref.legal()) == (pos.spn(), ["pass"])
+
+
+# Black's only piece a1 steps to a2 and back (max_shuttles=1 then forbids a1-a2), White's
+# a3-a2 walls it in: removing a2 leaves Black blocked by the shuttle limit alone.
+SHUTTLE_WALL = spn(black="a1", white="b1 a3 e5")
+SHUTTLE_WALL_GAME = ["a1-a2", "e5-e4", "a2-a1", "a3-a2"]
+
+
+def test_remove_by_opponent_applies_again_while_the_player_is_still_blocked() -> None:
+    pos = play(position(SHUTTLE_WALL, "lane", ["max_shuttles=1"]), *SHUTTLE_WALL_GAME)
+    assert (pos.side, pos.phase, pos.turn) == (WHITE, "r", 34)
+    assert legal(pos) == ["xa2", "xb1"]
+    play(pos, "xa2")
+    assert pos.spn() == spn(black="a1", white="b1 e4", side="w", phase="r", clock=0, turn=35)
+    assert legal(pos) == ["xb1"]
+    play(pos, "xb1")
+    assert pos.spn() == spn(black="a1", white="e4", side="b", clock=0, turn=36)
+    assert legal(pos) == ["a1-b1"]
+
+
+def test_remove_by_blocked_applies_again_in_the_same_turn() -> None:
+    pos = play(position(SHUTTLE_WALL, "fouze", ["max_shuttles=1"]), *SHUTTLE_WALL_GAME)
+    assert (pos.side, pos.phase, pos.turn) == (BLACK, "r", 34)
+    play(pos, "xa2")
+    assert pos.spn() == spn(black="a1", white="b1 e4", phase="r", clock=0, turn=34)
+    play(pos, "xb1")
+    assert legal(pos) == ["a1-b1"]
+    play(pos, "a1-b1")
+    assert pos.spn() == spn(black="b1", white="e4", side="w", clock=0, turn=35)
