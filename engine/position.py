@@ -32,6 +32,15 @@ ONE = -2  # '1' one piece of a placement pair placed
 ANY = -3  # 'c' inside a chain with chain=any
 
 
+#: The shuttle-history changes of one action: (cell, its previous entry or None).
+_HistUndo = list[tuple[int, tuple[int, int] | None]]
+#: What push saves and pop restores: the code, then every field it may change.
+_Undo = tuple[int, int, int, int, str, int, int, int, int, int, bool, int, "Outcome | None", int, "_HistUndo | None"]
+
+
+_NO_ACTION = Action("none")
+
+
 class ActionTable:
     """The int codes of every action on one board size.
 
@@ -45,7 +54,9 @@ class ActionTable:
         self.remove_base = 5 * n_cells
         self.end = 6 * n_cells
         self.pass_ = 6 * n_cells + 1
-        self.actions: list[Action | None] = [None] * (6 * n_cells + 2)
+        #: actions[code]: the action of a code; codes of steps off the board hold a
+        #: placeholder that no generator ever produces.
+        self.actions: list[Action] = [_NO_ACTION] * (6 * n_cells + 2)
         for c in range(n_cells):
             self.actions[c] = Action(PLACE, geo.to_global[c])
             self.actions[self.remove_base + c] = Action(REMOVE, geo.to_global[c])
@@ -65,7 +76,7 @@ class ActionTable:
         self.step_codes = [self.step_base - 4 * geo.deltas[d] + d for d in range(4)]
         self.actions[self.end] = END_ACTION
         self.actions[self.pass_] = PASS_ACTION
-        self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions) if a is not None}
+        self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions) if a is not _NO_ACTION}
 
 
 @lru_cache(maxsize=None)
@@ -138,7 +149,7 @@ class Position:
         #: Shuttle history: cell of a piece -> (the other cell, length of the run of
         #: steps alternating between the two, ending on this cell).
         self.hist: dict[int, tuple[int, int]] = {}
-        self._stack: list[tuple[object, ...]] = []
+        self._stack: list[_Undo] = []
         self._limit = 2 * rules.max_shuttles
         self._first_move_turn = 2 * rules.placement_turns + 1
         #: How many pieces have a shuttle run long enough to forbid a step (usually 0).
@@ -215,7 +226,8 @@ class Position:
     @property
     def move_stack(self) -> list[Action]:
         """The actions pushed since this position was created or read."""
-        return [self.table.actions[e[0]] for e in self._stack]  # type: ignore[misc, index]
+        actions = self.table.actions
+        return [actions[entry[0]] for entry in self._stack]
 
     def key(self) -> tuple[int, int, int, str, int, int, int, int]:
         """A hashable summary for transposition tables (shuttle history excluded)."""
@@ -273,16 +285,16 @@ class Position:
         entry = self._stack.pop()
         (code, b0, b1, self.side, self.phase, h0, h1, self.state, self.clock, self.turn, self.acted,
          self.first_from, self.result, self._nlocked, undo) = entry  # fmt: skip
-        self.bb = [b0, b1]  # type: ignore[list-item]
-        self.hand = [h0, h1]  # type: ignore[list-item]
+        self.bb = [b0, b1]
+        self.hand = [h0, h1]
         if undo:
             hist = self.hist
-            for cell, old in reversed(undo):  # type: ignore[attr-defined]
+            for cell, old in reversed(undo):
                 if old is None:
                     hist.pop(cell, None)
                 else:
                     hist[cell] = old
-        return self.table.actions[code]  # type: ignore[index, return-value]
+        return self.table.actions[code]
 
     # ------------------------------------------------------------------ generation
     def legal_codes(self) -> list[int]:

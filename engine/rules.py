@@ -192,10 +192,10 @@ def parse_options(options: Mapping[str, object] | Iterable[str]) -> dict[str, ob
         pairs = list(options.items())
     else:
         for item in options:
-            name, sep, value = item.partition("=")
+            name, sep, text = item.partition("=")
             if not sep:
                 raise InvalidRulesError(f"option {item!r} must be written name=value, for example chain=any")
-            pairs.append((name.strip(), value.strip()))
+            pairs.append((name.strip(), text.strip()))
     result: dict[str, object] = {}
     for name, value in pairs:
         result[name] = _convert(name, value)
