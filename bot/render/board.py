@@ -14,7 +14,7 @@ from bot.render.panels import footer, header
 from bot.render.sprites import stone
 from bot.render.static import static_layer
 from bot.render.theme import get_theme
-from engine import Outcome, Position
+from engine import Outcome, Position, Ruleset
 from engine.summary import TurnSummary
 
 log = logging.getLogger(__name__)
@@ -109,3 +109,15 @@ def render_board(
     """
     img = board_image(position, last_turn, players=players, theme=theme, outcome=outcome)
     return encode_png(to_palette(img, position.geo.n, theme))
+
+
+def warm_up(sizes: tuple[int, ...] = (5, 7, 9), themes: tuple[str, ...] = ("sand",)) -> None:
+    """Build the cached layers, sprites and palettes ahead of the first game.
+
+    The first board of a size costs about half a second (the palette is a median cut of
+    a sample board); a bot can call this in a worker thread at start-up instead.
+    """
+    for theme in themes:
+        for n in sizes:
+            variant = "modern-3x3" if n == 3 else "standard"
+            render_board(Position(Ruleset.make(variant, n)), theme=theme)

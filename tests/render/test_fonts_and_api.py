@@ -7,9 +7,10 @@ import io
 import pytest
 from PIL import Image, ImageFont
 
-from bot.render import THEMES, render_board, text_board
+from bot.render import THEMES, render_board, text_board, warm_up
 from bot.render import fonts as render_fonts
 from bot.render.fonts import BOLD, FONT_DIR, REGULAR, fit, font
+from bot.render.palette import palette_image
 from engine import Position, Ruleset
 
 
@@ -58,3 +59,10 @@ def test_blank_names_fall_back_to_the_colours() -> None:
 def test_text_board_needs_only_a_position() -> None:
     pos = Position(Ruleset.make("standard", 5))
     assert text_board(pos).splitlines()[:2] == ["Seega · Turn 1 · Black to place 2", "5 . . . . ."]
+
+
+def test_warm_up_builds_the_caches_for_every_size() -> None:
+    warm_up(sizes=(3, 5), themes=("sand",))
+    before = palette_image.cache_info().hits
+    render_board(Position(Ruleset.make("modern-3x3", 3)))
+    assert palette_image.cache_info().hits == before + 1
