@@ -263,6 +263,9 @@ async def test_whole_game_between_people_is_rated_and_recorded(service: GameServ
     assert history[0].result == over.result and history[0].turns > 20
     with pytest.raises(NoGameError):
         await service.record(GUILD + 1, game_id=result.game.id)
+    summary = await service.get_game(result.game.id)
+    assert summary is not None and summary.black == ALICE and summary.result == over.result
+    assert await service.get_game(result.game.id, GUILD + 1) is None and await service.get_game(999) is None
 
 
 async def test_bot_game_plays_the_bot_turn_and_counts_per_level(service: GameService) -> None:

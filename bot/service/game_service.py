@@ -27,7 +27,6 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from bot.ai_pool import AiRunner
 from bot.clock import Clock, SystemClock
@@ -63,11 +62,13 @@ from bot.results import (
     TurnEvent,
     TurnResult,
 )
+from bot.service import commands
+from bot.service.rendering import Renderer
 from bot.storage import ChallengeRow, ChannelTakenError, GameRow, GameUpdate, NewGame, SettingsRow, Storage
 from bot.timeparse import DurationError, parse_duration
 from engine import BLACK, COLOR_NAMES, WHITE, Action, GameRecord, Outcome, Position, Ruleset, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
-from engine.board import cell_name, parse_cell
+from engine.board import parse_cell
 from engine.rules import PRESETS
 from engine.summary import TurnSummary, summarize_turn
 
@@ -80,37 +81,6 @@ COLORS = ("black", "white", "random")
 CAS_RETRIES = 5
 #: Bot turns played in a row at most (a bot removal can be followed by another bot turn).
 MAX_BOT_TURNS = 8
-_CELL = r"([a-iA-I][1-9])"
-_MOVE = re.compile(rf"^\s*{_CELL}\s*(?:(?:-|>|,|\s)\s*)*{_CELL}?\s*$")
-
-
-class Renderer(Protocol):
-    """What the service needs from ``bot.render`` (the module itself satisfies it)."""
-
-    def render_board(
-        self,
-        position: Position,
-        last_turn: TurnSummary | None = None,
-        *,
-        players: tuple[str, str] = ...,
-        outcome: Outcome | None = None,
-    ) -> bytes:
-        """The board as PNG bytes (``outcome``: an end the rules cannot see, such as a resignation)."""
-        ...
-
-    def render_replay(self, record: GameRecord, players: tuple[str, str] = ...) -> bytes:
-        """The game as an animated image."""
-        ...
-
-
-def default_renderer() -> Renderer | None:
-    """``bot.render`` if it can be imported (it needs Pillow and fonts), else ``None``."""
-    try:
-        from bot import render
-    except Exception:  # the renderer is optional: a missing module or font means text only
-        log.warning("bot.render is not available; boards are shown as text only")
-        return None
-    return render  # type: ignore[return-value]
 
 
 @dataclass
@@ -150,51 +120,6 @@ class _Loaded:
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _join(names: Sequence[str], limit: int = 12, word: str = "or") -> str:
-    """``a1, b2 or c3`` (at most ``limit`` names, then ``and N more``)."""
-    items = list(names)
-    if not items:
-        return "nothing"
-    if len(items) > limit:
-        return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {word} {items[-1]}"
-
-
-def _sorted_cells(cells: set[int] | list[int]) -> list[str]:
-    """Global cell ids as names, in board order (a1, b1, ... a2 ...)."""
-    return [cell_name(c) for c in sorted(set(cells), key=lambda g: (g % 9, g // 9))]
-
-
-def _parse_cell(text: str, pos: Position) -> int:
-    """A cell on this board, or a :class:`BadInputError` naming the board's cells."""
-    n = pos.geo.n
-    last = "abcdefghi"[n - 1] + str(n)
-    try:
-        cell = parse_cell(text)
-        pos.geo.index(cell)
-    except SeegaError:
-        raise BadInputError(
-            f"{text.strip()!r} is not a cell of this {n}x{n} board; cells are written like b2, from a1 to {last}",
-            "bad_cell",
-            cell=text.strip(),
-            last=last,
-        ) from None
-    return cell
-
-
-_ACTION_TEXT: dict[Action, str] = {}
-
-
-def _text(action: Action) -> str:
-    """``str(action)``, memoised: results list every legal action after every command."""
-    text = _ACTION_TEXT.get(action)
-    if text is None:
-        text = _ACTION_TEXT[action] = str(action)
-    return text
 
 
 def _result_of(winner: int | None) -> str:
@@ -378,7 +303,7 @@ class GameService:
         ping = None
         if to_move is not None and not to_move.is_bot and to_move.user_id != acted_by:
             ping = to_move.user_id
-        legal = tuple(sorted(_text(a) for a in legal_actions))
+        legal = tuple(sorted(commands.action_text(a) for a in legal_actions))
         return TurnResult(
             game=self._view(g),
             events=tuple(events),
@@ -584,178 +509,6 @@ class GameService:
             )
         return color
 
-    # ================================================================= what is legal
-    @staticmethod
-    def _hint(pos: Position) -> str:
-        """What the player to act can do now, as a sentence fragment with commands."""
-        legal = pos.legal_actions()
-        kinds = {a.kind for a in legal}
-        if pos.phase == "s":
-            return "replace an enemy piece with /place on " + _join(_sorted_cells([a.src for a in legal]))
-        if PLACE in kinds:
-            cells = _sorted_cells([a.src for a in legal if a.kind == PLACE])
-            return f"place with /place (you can place on {_join(cells)})"
-        if REMOVE in kinds:
-            cells = _sorted_cells([a.src for a in legal if a.kind == REMOVE])
-            return f"remove a piece with /remove (you can remove {_join(cells)})"
-        if STEP in kinds:
-            froms = _sorted_cells([a.src for a in legal if a.kind == STEP])
-            hint = f"move with /move (you can move from {_join(froms)})"
-            if END in kinds:
-                hint += ", or end your turn with /seega end-turn"
-            return hint
-        if PASS in kinds:
-            return "you cannot move: pass with /seega end-turn"
-        if END in kinds:
-            return "end your turn with /seega end-turn"
-        return "nothing is possible"
-
-    def _apply_place(self, cells: list[str]) -> Callable[[_Loaded, Position], list[Action]]:
-        def apply(g: _Loaded, pos: Position) -> list[Action]:
-            if pos.phase not in ("p", "s"):
-                raise IllegalMoveError(
-                    f"The placement phase is over; {self._hint(pos)}.", "not_placement", hint=self._hint(pos)
-                )
-            turn = pos.turn
-            played: list[Action] = []
-            for i, text in enumerate(cells):
-                cell = _parse_cell(text, pos)
-                if i > 0 and pos.turn != turn:
-                    raise IllegalMoveError(
-                        f"This turn places only one piece; place just {cells[0].strip().lower()}.",
-                        "one_piece_only",
-                    )
-                legal = pos.legal_actions()
-                action = Action(PLACE, cell)
-                if action not in legal:
-                    raise self._place_error(pos, cell, legal)
-                pos.push(action)
-                played.append(action)
-            return played
-
-        return apply
-
-    @staticmethod
-    def _place_error(pos: Position, cell: int, legal: list[Action]) -> IllegalMoveError:
-        name = cell_name(cell)
-        options = _sorted_cells([a.src for a in legal if a.kind == PLACE])
-        where = f"you can place on {_join(options)}"
-        if pos.phase == "s":
-            owner = pos.piece_at(pos.geo.index(cell))
-            what = "empty" if owner is None else "your own piece"
-            return IllegalMoveError(
-                f"{name} is {what}; replace an enemy piece: {_join(options)}.", "bad_replace", cell=name
-            )
-        idx = pos.geo.index(cell)
-        if pos.piece_at(idx) is not None:
-            return IllegalMoveError(f"{name} is already taken; {where}.", "occupied", cell=name, options=options)
-        if idx == pos.geo.centre and not pos.rules.place_centre:
-            return IllegalMoveError(
-                f"{name} is the centre, which stays empty during placement; {where}.",
-                "centre",
-                cell=name,
-                options=options,
-            )
-        return IllegalMoveError(
-            f"You cannot place on {name} now (the opening rule); {where}.", "bad_place", cell=name, options=options
-        )
-
-    def _apply_step(self, frm: str, to: str | None) -> Callable[[_Loaded, Position], list[Action]]:
-        m = _MOVE.match(frm or "")
-        if not m:
-            raise BadInputError(
-                f"{frm.strip()!r} is not a move; write the cells like b2 and c2, or b2-c2.", "bad_move", text=frm
-            )
-        src_text, dst_text = m.group(1), m.group(2)
-        if dst_text and to and to.strip().lower() != dst_text.lower():
-            raise BadInputError(
-                f"Two destinations were given ({dst_text} and {to.strip()}); give one.", "two_destinations"
-            )
-        dst_text = dst_text or (to.strip() if to and to.strip() else None)
-
-        def apply(g: _Loaded, pos: Position) -> list[Action]:
-            if pos.phase != "m":
-                raise IllegalMoveError(f"You cannot move a piece now; {self._hint(pos)}.", "no_moves_now")
-            legal = pos.legal_actions()
-            steps = [a for a in legal if a.kind == STEP]
-            if not steps:
-                raise IllegalMoveError(f"You cannot move a piece now; {self._hint(pos)}.", "no_moves_now")
-            src = _parse_cell(src_text, pos)
-            froms = _sorted_cells([a.src for a in steps])
-            in_chain = any(a.kind == END for a in legal)
-            if pos.piece_at(pos.geo.index(src)) != pos.side:
-                raise IllegalMoveError(
-                    f"{cell_name(src)} is not one of your pieces; you can move from {_join(froms)}.",
-                    "not_your_piece",
-                    cell=cell_name(src),
-                    options=froms,
-                )
-            if cell_name(src) not in froms:
-                if in_chain:
-                    msg = (
-                        f"Only a capture continues a chain, and {cell_name(src)} has none; you can capture again "
-                        f"from {_join(froms)}, or end your turn with /seega end-turn."
-                    )
-                else:
-                    msg = f"{cell_name(src)} cannot move now; you can move from {_join(froms)}."
-                raise IllegalMoveError(msg, "piece_cannot_move", cell=cell_name(src), options=froms)
-            targets = _sorted_cells([a.dst for a in steps if a.src == src])
-            if dst_text is None:
-                raise BadInputError(
-                    f"Say where {cell_name(src)} goes: it can step to {_join(targets)}.",
-                    "missing_destination",
-                    cell=cell_name(src),
-                    options=targets,
-                )
-            dst = _parse_cell(dst_text, pos)
-            action = Action(STEP, src, dst)
-            if action not in steps:
-                extra = " (only captures continue a chain)" if in_chain else ""
-                raise IllegalMoveError(
-                    f"{cell_name(src)} cannot step to {cell_name(dst)}{extra}; from {cell_name(src)} "
-                    f"you can step to {_join(targets)}.",
-                    "bad_step",
-                    frm=cell_name(src),
-                    to=cell_name(dst),
-                    options=targets,
-                )
-            pos.push(action)
-            return [action]
-
-        return apply
-
-    def _apply_remove(self, text: str) -> Callable[[_Loaded, Position], list[Action]]:
-        def apply(g: _Loaded, pos: Position) -> list[Action]:
-            cell = _parse_cell(text, pos)
-            legal = pos.legal_actions()
-            if pos.phase == "s":
-                return self._apply_place([text])(g, pos)
-            removals = [a for a in legal if a.kind == REMOVE]
-            if not removals:
-                raise IllegalMoveError(f"No removal is due now; {self._hint(pos)}.", "no_removal")
-            action = Action(REMOVE, cell)
-            if action not in removals:
-                options = _sorted_cells([a.src for a in removals])
-                raise IllegalMoveError(
-                    f"{cell_name(cell)} cannot be removed; you can remove {_join(options)}.",
-                    "bad_removal",
-                    cell=cell_name(cell),
-                    options=options,
-                )
-            pos.push(action)
-            return [action]
-
-        return apply
-
-    def _apply_end(self, g: _Loaded, pos: Position) -> list[Action]:
-        legal = pos.legal_actions()
-        for kind in (END, PASS):
-            for a in legal:
-                if a.kind == kind:
-                    pos.push(a)
-                    return [a]
-        raise IllegalMoveError(f"There is no chain of captures to end; {self._hint(pos)}.", "no_chain")
-
     # ================================================================= playing
     async def _after_human(
         self,
@@ -794,7 +547,7 @@ class GameService:
             raise BadInputError("Say where to place: a cell like b2, or two cells like a1 b2.", "missing_cell")
         if len(cells) > 2:
             raise BadInputError(f"A turn places at most two pieces, not {len(cells)}.", "too_many_cells")
-        done = await self._transact(channel_id, user_id, self._apply_place(cells))
+        done = await self._transact(channel_id, user_id, lambda g, pos: commands.play_place(pos, cells))
         return await self._after_human(channel_id, done, user_id, bot_reply)
 
     async def move(
@@ -805,17 +558,18 @@ class GameService:
         Inside a chain of captures each capturing step is its own command; the result's
         ``chain_pending`` says the player may capture again or end the turn.
         """
-        done = await self._transact(channel_id, user_id, self._apply_step(frm, to))
+        src, dst = commands.parse_move(frm, to)
+        done = await self._transact(channel_id, user_id, lambda g, pos: commands.play_step(pos, src, dst))
         return await self._after_human(channel_id, done, user_id, bot_reply)
 
     async def remove(self, channel_id: int, user_id: int, cell: str, *, bot_reply: bool = True) -> TurnResult:
         """The removal a blocked-player rule asks for (or a replacement in five-in-a-row)."""
-        done = await self._transact(channel_id, user_id, self._apply_remove(cell))
+        done = await self._transact(channel_id, user_id, lambda g, pos: commands.play_remove(pos, cell))
         return await self._after_human(channel_id, done, user_id, bot_reply)
 
     async def end_turn(self, channel_id: int, user_id: int, *, bot_reply: bool = True) -> TurnResult:
         """Stop a chain of captures (also plays ``pass`` when that is the only action)."""
-        done = await self._transact(channel_id, user_id, self._apply_end)
+        done = await self._transact(channel_id, user_id, lambda g, pos: commands.play_end(pos))
         return await self._after_human(channel_id, done, user_id, bot_reply)
 
     async def bot_turn(self, channel_id: int) -> TurnResult:
@@ -931,12 +685,14 @@ class GameService:
         if variant not in PRESETS or variant == "modern-3x3":
             names = [v for v in PRESETS if v != "modern-3x3"]
             raise BadInputError(
-                f"{variant!r} is not a variant; variants are {_join(names)}.", "bad_variant", variant=variant
+                f"{variant!r} is not a variant; variants are {commands.join_names(names)}.",
+                "bad_variant",
+                variant=variant,
             )
         sizes = [s for s in PRESETS[variant][0] if s in SIZES]
         if size not in sizes:
             raise BadInputError(
-                f"{variant} is played on {_join([f'{s}x{s}' for s in sizes])}, not {size}x{size}.",
+                f"{variant} is played on {commands.join_names([f'{s}x{s}' for s in sizes])}, not {size}x{size}.",
                 "bad_size",
                 variant=variant,
                 size=size,
@@ -1022,7 +778,7 @@ class GameService:
         (unless ``bot_reply`` is false: then call :meth:`bot_turn`)."""
         lvl = (level or "medium").strip().lower()
         if lvl not in BOT_LEVELS:
-            raise BadInputError(f"{level!r} is not a level; levels are {_join(BOT_LEVELS)}.", "bad_level")
+            raise BadInputError(f"{level!r} is not a level; levels are {commands.join_names(BOT_LEVELS)}.", "bad_level")
         variant = variant or (await self._settings_for(guild_id)).default_variant
         rules = self._check_rules(variant, size)
         c = self._check_color(color)
@@ -1329,25 +1085,25 @@ class GameService:
 
     async def legal_place_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells the player to move may place on now (empty when it is not placement)."""
-        return _sorted_cells([a.src for a in await self._legal(channel_id, user_id) if a.kind == PLACE])
+        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == PLACE])
 
     async def legal_from_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells the player to move may step from now."""
-        return _sorted_cells([a.src for a in await self._legal(channel_id, user_id) if a.kind == STEP])
+        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == STEP])
 
     async def legal_to_cells(self, channel_id: int, frm: str | None = None, user_id: int | None = None) -> list[str]:
         """Cells a step from ``frm`` may go to (every destination if ``frm`` is empty or bad)."""
         steps = [a for a in await self._legal(channel_id, user_id) if a.kind == STEP]
         src = None
         if frm:
-            m = _MOVE.match(frm)
+            m = commands.MOVE_TEXT.match(frm)
             if m:
                 src = parse_cell(m.group(1))
-        return _sorted_cells([a.dst for a in steps if src is None or a.src == src])
+        return commands.cell_names([a.dst for a in steps if src is None or a.src == src])
 
     async def legal_remove_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells a due removal may take."""
-        return _sorted_cells([a.src for a in await self._legal(channel_id, user_id) if a.kind == REMOVE])
+        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == REMOVE])
 
     # ================================================================= queries
     async def leaderboard(self, guild_id: int, size: int = 5, limit: int = 10) -> list[LeaderboardEntry]:
@@ -1393,24 +1149,15 @@ class GameService:
 
     async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[GameSummary]:
         """Recent games of the guild (of ``user_id`` if given), newest first."""
-        rows = await self.storage.history(guild_id, user_id, limit)
-        return [
-            GameSummary(
-                id=r.id,
-                channel_id=r.channel_id,
-                variant=r.variant,
-                size=r.size,
-                black=Player(r.black_id, r.black_name, r.black_level),
-                white=Player(r.white_id, r.white_name, r.white_level),
-                status=r.status,
-                result=r.result,
-                reason=r.reason,
-                created_at=r.created_at,
-                ended_at=r.ended_at,
-                turns=_spn_turn(r.spn) - 1,
-            )
-            for r in rows
-        ]
+        return [_summary(r) for r in await self.storage.history(guild_id, user_id, limit)]
+
+    async def get_game(self, game_id: int, guild_id: int | None = None) -> GameSummary | None:
+        """Any game by id (a rematch button, a record link), or ``None``; ``guild_id``
+        limits the search to one guild."""
+        row = await self.storage.game(game_id)
+        if row is None or (guild_id is not None and row.guild_id != guild_id):
+            return None
+        return _summary(row)
 
     async def record(
         self, guild_id: int, game_id: int | None = None, channel_id: int | None = None, *, replay: bool = True
@@ -1492,6 +1239,23 @@ class GameService:
         await self.storage.save_settings(s)
         self._settings[guild_id] = s
         return self._view_settings(s)
+
+
+def _summary(r: GameRow) -> GameSummary:
+    return GameSummary(
+        id=r.id,
+        channel_id=r.channel_id,
+        variant=r.variant,
+        size=r.size,
+        black=Player(r.black_id, r.black_name, r.black_level),
+        white=Player(r.white_id, r.white_name, r.white_level),
+        status=r.status,
+        result=r.result,
+        reason=r.reason,
+        created_at=r.created_at,
+        ended_at=r.ended_at,
+        turns=_spn_turn(r.spn) - 1,
+    )
 
 
 class _Stale(ServiceError):
