@@ -404,11 +404,13 @@ class RefGame:
                 self.phase, self.side = "r", them
         elif rule == "capture-one":
             self.phase, self.side = "r", them
-        elif self.turn == self.first_movement_turn() + 1 and self.first_from is not None:
-            # lose, right after the first step: the first mover removes next to first_from
-            if any(self.board.get(x) == them for x in self.neighbours(self.first_from)):
+        elif self.turn == self.first_movement_turn() + 1:
+            # lose, right after the first step: the first mover removes next to first_from;
+            # otherwise no piece qualifies and the blocked player passes. (Read from SPN,
+            # first_from is unknown: phase m there means no piece qualified, see
+            # docs/rules-decisions.md 8.)
+            if self.first_from is not None and any(self.board.get(x) == them for x in self.neighbours(self.first_from)):
                 self.phase, self.side, self.state = "r", them, self.first_from
-            # otherwise no piece qualifies and the blocked player passes
         else:
             self.result = (them, "blocked")
 

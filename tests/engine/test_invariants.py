@@ -39,11 +39,11 @@ def spn_tells_everything(pos: Position) -> bool:
 
     Two facts live outside the SPN: the cell the first step left (``blocked=lose``) inside
     the first movement turn's chain, and a removal already made this turn under
-    ``remove-by-blocked`` (see the report: RULES.md has no SPN state for it).
+    ``remove-by-blocked`` (RULES.md has no SPN state for either; docs/rules-decisions.md 3).
     """
     rules = pos.rules
     first_turn = 2 * rules.placement_turns + 1
-    if rules.blocked == "lose" and pos.turn in (first_turn, first_turn + 1):
+    if rules.blocked == "lose" and pos.turn == first_turn and pos.state != -1:
         return False
     return not (pos.phase == "m" and pos.state == -1 and pos.acted)
 
