@@ -23,6 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,16 +162,26 @@ def report(name: str, samples: list[float]) -> None:
 
 
 async def sequential(
-    fake: FakeDiscord, service: object, tables: list[Table], moves: int, rng: random.Random
+    fake: FakeDiscord,
+    service: object,
+    tables: list[Table],
+    moves: int,
+    rng: random.Random,
+    refill: Callable[[], Awaitable[list[Table]]] | None = None,
 ) -> list[float]:
+    """Moves one after another on random tables; ``refill`` replaces finished games."""
     out: list[float] = []
-    while len(out) < moves and tables:
+    while len(out) < moves:
+        if not tables:
+            if refill is None:
+                break
+            tables.extend(await refill())
         table = rng.choice(tables)
         ms = await one_move(fake, service, table, rng)
-        if ms is None:
+        if ms is None or table.pos.is_over():
             tables.remove(table)
-            continue
-        out.append(ms)
+        if ms is not None:
+            out.append(ms)
     return out
 
 
@@ -226,12 +237,20 @@ async def main() -> None:
             alone = await setup_tables(fake, bot, 1)
             for _ in range(5):  # warm up: imports, caches, the first render
                 await one_move(fake, bot.service, alone[0], rng)
-            report("1 game, moves one after another", await sequential(fake, bot.service, alone, args.moves, rng))
+
+            def one_more() -> Awaitable[list[Table]]:
+                return setup_tables(fake, bot, 1)
+
+            report(
+                "1 game, moves one after another",
+                await sequential(fake, bot.service, alone, args.moves, rng, one_more),
+            )
             real = bot.service.renderer
             bot.service.renderer = _StubRenderer(real)
+            fresh = await setup_tables(fake, bot, 1)
             report(
                 "  same, board drawing stubbed (bot overhead)",
-                await sequential(fake, bot.service, alone, args.moves, rng),
+                await sequential(fake, bot.service, fresh, args.moves, rng, one_more),
             )
             bot.service.renderer = real
             t0 = time.perf_counter()

@@ -105,19 +105,28 @@ def channel_sender(bot: AnyBot, channel: int, guild: int | None = None) -> Send:
     return send
 
 
-async def strip_buttons(message: Any) -> None:
-    """Remove the buttons of a board message that no longer applies (best effort)."""
+async def strip_buttons(bot: AnyBot, channel: int, message: Any) -> None:
+    """Remove the buttons of a board message that no longer applies (best effort).
+
+    An interaction's own message is edited through its webhook, which Discord honours
+    for 15 minutes; after that the bot edits it as its author through the channel.
+    """
     try:
         await message.edit(view=None)
-    except (discord.HTTPException, AttributeError):
-        log.debug("could not clear buttons of message %s", getattr(message, "id", "?"))
+        return
+    except discord.HTTPException:
+        pass
+    try:
+        await bot.get_partial_messageable(channel).get_partial_message(message.id).edit(view=None)
+    except discord.HTTPException:
+        log.debug("could not clear the buttons of message %s", message.id)
 
 
-def remember_board(bot: AnyBot, channel: int, message: Any, has_buttons: bool) -> None:
+def remember_board(bot: AnyBot, channel: int, message: Any) -> None:
     """Track the channel's latest board message; clear the buttons of the previous one."""
     previous = bot.board_messages.get(channel)
     if previous is not None and previous is not message and getattr(previous, "components", None):
-        bot.spawn(strip_buttons(previous), name=f"strip-buttons-{channel}")
+        bot.spawn(strip_buttons(bot, channel, previous), name=f"strip-buttons-{channel}")
     if message is not None:
         bot.board_messages[channel] = message
 
@@ -128,7 +137,7 @@ async def show_turn(
     """Post a turn result, then (in the background) the bot's reply if it is the bot's turn."""
     view = game_view(result, locale)
     message = await send(turn_reply(result, locale, view=view, intro=intro))
-    remember_board(bot, result.game.channel_id, message, view is not None)
+    remember_board(bot, result.game.channel_id, message)
     if result.bot_to_move:
         bot.spawn(play_bot_turn(bot, result.game, locale, then or send), name=f"bot-turn-{result.game.id}")
 
@@ -503,7 +512,7 @@ class GameCommands(CogMixin):
         reply = turn_reply(result, lang(interaction), view=game_view(result, lang(interaction)))
         reply.ping = None  # looking is not a reason to notify the player to move
         message = await interaction_sender(interaction)(reply)
-        remember_board(self.bot, channel_id(interaction), message, reply.view is not None)
+        remember_board(self.bot, channel_id(interaction), message)
 
     @app_commands.command(name="resign", description=_("Resign the game (asks to confirm)"))
     async def resign(self, interaction: discord.Interaction) -> None:

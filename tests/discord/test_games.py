@@ -145,6 +145,7 @@ async def play_script(h: Harness, actions: list[str], black: int, white: int) ->
         assert not reply.ephemeral, f"{actions[i - 1]} was refused: {reply.text}"
         if h.bot.service.renderer is not None:
             assert reply.png().startswith(b"\x89PNG"), "every turn shows the board image"
+            assert reply.embeds[0]["image"]["url"] == f"attachment://{reply.attachments[0].filename}"
         if "captured" in reply.text:
             seen["captures"] += 1
         if any(b.get("label") == "End turn" for b in reply.buttons()):
