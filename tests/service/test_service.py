@@ -335,3 +335,41 @@ async def test_bad_level_and_hot_seat(service: GameService, db_path: Path) -> No
     await service.place(4, me.user_id, "a1 b1")
     second = await service.place(4, me.user_id, "a2 b2")
     assert second.game.turn == 3
+
+
+async def test_locked_database_gives_a_friendly_error(db_path: Path, clock: FakeClock) -> None:
+    import sqlite3
+
+    from bot.ai_pool import ThreadAiRunner
+    from bot.results import StorageBusyError
+    from bot.storage import Storage
+
+    storage = await Storage.open(db_path, busy_timeout_ms=20)
+    service = GameService(storage, ThreadAiRunner(), None, clock, random.Random(1))
+    try:
+        await start_people(service, 1)
+        other = sqlite3.connect(db_path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            await expect_refused(service, db_path, lambda: service.place(1, ALICE.user_id, "a1 b1"),
+                                 StorageBusyError, "busy", "try again")
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        placed = await service.place(1, ALICE.user_id, "a1 b1")  # and then it works
+        assert placed.to_move == BOB
+    finally:
+        await close_service(service)
+
+
+async def test_corrupt_game_is_logged(service: GameService, db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    import sqlite3
+
+    await start_people(service, 1)
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE games SET actions = 'c3', version = version + 1")  # the centre: not a legal placement
+    conn.commit()
+    conn.close()
+    with caplog.at_level("ERROR", logger="bot.service.game_service"), pytest.raises(CorruptGameError):
+        await service.board(1)
+    assert any("corrupt" in r.message and "does not replay" in r.message for r in caplog.records)
