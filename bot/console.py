@@ -394,12 +394,12 @@ class ConsoleTable:
                 self.say(f"  against the bot ({level}): {t.wins} won, {t.losses} lost, {t.draws} drawn")
         elif cmd == "settings":
             if opts:
-                s = await svc.set_settings(CONSOLE_GUILD, opts.get("turn_timeout"), opts.get("challenge_timeout"),
-                                           opts.get("default_variant"))
+                settings = await svc.set_settings(CONSOLE_GUILD, opts.get("turn_timeout"),
+                                                  opts.get("challenge_timeout"), opts.get("default_variant"))
             else:
-                s = await svc.get_settings(CONSOLE_GUILD)
-            self.say(f"turn_timeout {format_duration(s.turn_timeout)}, challenge_timeout "
-                     f"{format_duration(s.challenge_timeout)}, default_variant {s.default_variant}")
+                settings = await svc.get_settings(CONSOLE_GUILD)
+            self.say(f"turn_timeout {format_duration(settings.turn_timeout)}, challenge_timeout "
+                     f"{format_duration(settings.challenge_timeout)}, default_variant {settings.default_variant}")
         else:
             self.say(f"Unknown command {cmd!r}; type help for the list.")
         return True

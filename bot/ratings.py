@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import glicko2
+import glicko2  # type: ignore[import-untyped]  # the package ships no type hints
 
 from bot.storage import RatingRow
 

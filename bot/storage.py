@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -253,7 +254,7 @@ class Storage:
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        path: str | os.PathLike[str],
         *,
         migrate: bool = True,
         target_version: int | None = None,
@@ -466,8 +467,13 @@ class Storage:
     async def _flush_updates(self) -> None:
         while self._pending:
             batch, self._pending = self._pending[:UPDATE_BATCH], self._pending[UPDATE_BATCH:]
+            updates = [u for u, _ in batch]
+
+            async def write(updates: list[GameUpdate] = updates) -> set[int]:
+                return await self._write_batch(updates)
+
             try:
-                applied = await self._retry(lambda batch=batch: self._write_batch([u for u, _ in batch]))
+                applied = await self._retry(write)
             except BaseException as exc:
                 for _, future in batch:
                     if not future.done():

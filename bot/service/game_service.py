@@ -1028,7 +1028,7 @@ class GameService:
 
         def decide(g: _Loaded) -> tuple[str, str, str]:
             if g.row.id != game_id or g.row.deadline is None or g.row.deadline > now:
-                raise _Stale()
+                raise _Stale("the timer is stale")
             return _result_of(1 - g.pos.side), "timeout", "finished"
 
         try:

@@ -37,4 +37,4 @@ def default_renderer() -> Renderer | None:
     except Exception:  # the renderer is optional: a missing module or font means text only
         log.warning("bot.render is not available; boards are shown as text only")
         return None
-    return render  # type: ignore[return-value]
+    return render
