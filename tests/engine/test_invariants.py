@@ -10,7 +10,9 @@ reproducible from the seed it prints. Checked after every action:
 * pieces are conserved: a placement moves one piece from hand to board, a step keeps the
   mover's count and never raises the enemy's, a removal takes exactly one piece, so
   board + hand + taken == 2 * pieces, and no count rises after placement;
-* at the end, the game's SGN record reads back and replays to the same SPN.
+* the fast paths (``count_legal``, ``random_code``, ``is_legal``) agree with the list;
+* at the end, a copy is independent, and the game's SGN record reads back and replays
+  to the same SPN.
 """
 
 from __future__ import annotations
@@ -65,7 +67,12 @@ def check_game(preset: str, size: int, options: tuple[str, ...], seed: int) -> N
         if no_shuttle_lock(pos, 0):
             assert sorted(map(str, again.legal_actions())) == sorted(map(str, pos.legal_actions())), text
 
+        # The fast paths agree with the list: count_legal, random_code, is_legal.
+        assert pos.count_legal() == len(codes)
+        assert pos.random_code(rng) in codes
+
         code = rng.choice(codes)
+        assert pos.is_legal(pos.table.actions[code])
         action = pos.table.actions[code]
         assert action is not None
         hist = dict(pos.hist)
@@ -111,13 +118,21 @@ def check_game(preset: str, size: int, options: tuple[str, ...], seed: int) -> N
             assert new_counts[0] <= counts[0] and new_counts[1] <= counts[1]
         assert sum(new_counts) + sum(pos.hand) + taken == total
 
+    twin = pos.copy()
+    assert (twin.spn(), twin.hist, twin.move_stack) == (pos.spn(), pos.hist, pos.move_stack)
+    if twin.legal_codes():
+        twin.push_code(twin.legal_codes()[0])
+        assert len(twin.move_stack) == len(pos.move_stack) + 1
+        twin.pop()
+        assert (twin.spn(), twin.hist) == (pos.spn(), pos.hist)
+
     record = GameRecord.from_position(pos)
     replayed = read_sgn(record.to_sgn()).replay()
     assert replayed.spn() == pos.spn()
 
 
 @pytest.mark.parametrize(("preset", "size", "options"), CASES)
-@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games_keep_the_invariants(preset: str, size: int, options: tuple[str, ...], seed: int) -> None:
     check_game(preset, size, options, seed)
