@@ -42,7 +42,7 @@ async def _start(service: GameService, channel: int) -> TurnResult:
 
 
 async def _game(service: GameService, channel: int, result: TurnResult, commands: int, rng: random.Random,
-                latencies: list[float], think: float) -> int:
+                latencies: list[float], think: float, finished_at: list[float]) -> int:
     if think:
         await asyncio.sleep(rng.uniform(0, think))  # players do not all start at the same instant
     done = 0
@@ -61,9 +61,11 @@ async def _game(service: GameService, channel: int, result: TurnResult, commands
             result = await service.remove(channel, user, action[1:])
         else:
             result = await service.move(channel, user, action)
-        latencies.append(time.perf_counter() - t0)
+        now = time.perf_counter()
+        latencies.append(now - t0)
+        finished_at.append(now)
         done += 1
-        await asyncio.sleep(rng.expovariate(1 / think) if think else 0)
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think if think else 0)
     return done
 
 
@@ -74,6 +76,7 @@ async def run(label: str, games: int, commands: int, db: Path, synchronous: str,
     service = GameService(storage, ThreadAiRunner(), None)
     rng = random.Random(seed)
     latencies: list[float] = []
+    finished_at: list[float] = []
     think = games / rate if rate else 0.0
     t0 = time.perf_counter()
     started = await asyncio.gather(*(_start(service, c) for c in range(1, games + 1)))
@@ -81,7 +84,7 @@ async def run(label: str, games: int, commands: int, db: Path, synchronous: str,
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     counts = await asyncio.gather(*(
-        _game(service, c, started[c - 1], commands, random.Random(rng.random()), latencies, think)
+        _game(service, c, started[c - 1], commands, random.Random(rng.random()), latencies, think, finished_at)
         for c in range(1, games + 1)
     ))
     wall = time.perf_counter() - t0
@@ -94,8 +97,11 @@ async def run(label: str, games: int, commands: int, db: Path, synchronous: str,
     q = statistics.quantiles(lat, n=100)
     print(f"[{label}] {games} games in {games} channels, one SQLite file (synchronous={synchronous}), "
           f"{finished} finished; starting them (challenge + accept) took {start_wall:.2f} s")
-    print(f"  {total} commands in {wall:.2f} s = {total / wall:.0f} commands/s"
-          + (f" (offered: {rate:.0f}/s)" if rate else " (as fast as possible)"))
+    ends = sorted(finished_at)
+    lo, hi = ends[len(ends) // 10], ends[len(ends) * 9 // 10]
+    steady = (len(ends) * 8 // 10) / (hi - lo) if hi > lo else float("nan")
+    print(f"  {total} commands in {wall:.2f} s = {total / wall:.0f} commands/s overall, {steady:.0f} commands/s"
+          " in the middle 80% of the run" + (f" (offered: {rate:.0f}/s)" if rate else " (as fast as possible)"))
     print(f"  CPU: {cpu:.2f} s of this process = {cpu / total * 1000:.2f} ms per command "
           f"(at most {total / cpu:.0f} commands per CPU-second, whatever else the machine is doing)")
     print(f"  latency per command: p50 {q[49] * 1000:.2f} ms, p90 {q[89] * 1000:.2f} ms, "
