@@ -550,6 +550,7 @@ class GameCommands(CogMixin):
         await interaction.response.send_message(t(lang(interaction), "language.set"), ephemeral=True)
 
 
+@app_commands.guild_only()  # games live in server channels
 class SeegaCog(
     GameCommands,
     StatsCommands,

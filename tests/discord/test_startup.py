@@ -45,3 +45,8 @@ async def test_sharded_bot_serves_the_guild_from_its_shard(tmp_path: Path) -> No
         assert shards == [(0, 2), (1, 2)]
         answer = await h.slash(h.bob, "seega play-bot", {"level": "easy", "color": "black"})
         assert "your turn" in answer.reply.text
+
+
+async def test_commands_are_for_servers_only(h: Harness) -> None:
+    for command in h.fake.commands[h.fake.guild_id]:
+        assert command.get("dm_permission") is False or command.get("contexts") == [0], command["name"]
