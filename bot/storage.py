@@ -316,10 +316,11 @@ class Storage:
         await self._conn.execute("BEGIN IMMEDIATE")
         try:
             yield self._conn
+            await self._conn.execute("COMMIT")
         except BaseException:
-            await self._conn.execute("ROLLBACK")
+            if self._conn.in_transaction:  # also when COMMIT itself failed (a lock, a full disk)
+                await self._conn.execute("ROLLBACK")
             raise
-        await self._conn.execute("COMMIT")
 
     async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         """Run ``body`` in one write transaction, serialised in-process, retried if locked."""
