@@ -9,7 +9,6 @@ and are then left to their owner to close.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
@@ -118,21 +117,13 @@ class SeegaBotMixin:
         if self._injected_service is not None:
             return
         from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
-        from bot.service import GameService
+        from bot.service import GameService, default_renderer
         from bot.storage import Storage
 
         self.storage = await Storage.open(self.settings.db_path)
         workers = self.settings.ai_workers
         self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
-        renderer: Any
-        try:
-            renderer = importlib.import_module("bot.render")
-        except ImportError:
-            renderer = None
-        if not hasattr(renderer, "render_board"):
-            log.warning("bot.render is not available: boards are sent as text")
-            renderer = None
-        self.service = GameService(self.storage, self.ai, renderer)
+        self.service = GameService(self.storage, self.ai, default_renderer())
 
     async def _start_scheduler(self) -> None:
         try:

@@ -275,15 +275,10 @@ async def button_acceptend(interaction: discord.Interaction, game_id: int) -> No
 async def button_rematch(interaction: discord.Interaction, game_id: int) -> None:
     bot = client(interaction)
     guild = guild_id(interaction)
-    old = await bot.service.get_game(game_id) if hasattr(bot.service, "get_game") else None
+    old = await bot.service.get_game(game_id, guild)
     if old is None:
-        history = await bot.service.history(guild, interaction.user.id, limit=50)
-        summary = next((g for g in history if g.id == game_id), None)
-        if summary is None:
-            raise Refusal("error.not_a_player")
-        black, white, size, variant = summary.black, summary.white, summary.size, summary.variant
-    else:
-        black, white, size, variant = old.black, old.white, old.size, old.variant
+        raise Refusal("error.not_a_player")
+    black, white, size, variant = old.black, old.white, old.size, old.variant
     me = interaction.user.id
     if me not in (black.user_id, white.user_id) or (black.is_bot and white.is_bot):
         raise Refusal("error.not_a_player")

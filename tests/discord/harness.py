@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import os
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from typing import Any
 from bot.ai_pool import ThreadAiRunner
 from bot.client import AnyBot, create_bot
 from bot.clock import Clock
-from bot.service import GameService
+from bot.service import GameService, default_renderer
 from bot.settings import Settings
 from bot.storage import Storage
 from tests.discord.fake_discord import FakeDiscord, Interaction, Message
@@ -103,10 +102,7 @@ async def running(tmp_path: Path, *, clock: Clock | None = None, **overrides: An
     if clock is not None:
         storage = await Storage.open(settings.db_path)
         ai = ThreadAiRunner()
-        renderer = importlib.import_module("bot.render")
-        kwargs["service"] = GameService(
-            storage, ai, renderer if hasattr(renderer, "render_board") else None, clock=clock
-        )
+        kwargs["service"] = GameService(storage, ai, default_renderer(), clock=clock)
     bot, task = await start_bot(fake, settings, **kwargs)
     try:
         yield Harness(fake, bot, *people)
