@@ -205,6 +205,8 @@ class FakeDiscord:
         self.gateway_frames: list[dict[str, Any]] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.unknown_routes: list[str] = []
+        #: Seconds an interaction's webhook (followups, edits) lives; Discord's is 15 minutes.
+        self.webhook_ttl: float | None = None
         self.connections: list[GatewayConnection] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -853,7 +855,14 @@ class FakeDiscord:
         msg.edits += 1
 
     def _interaction_by_token(self, token: str) -> Interaction | None:
-        return next((i for i in self.interactions.values() if i.token == token), None)
+        inter = next((i for i in self.interactions.values() if i.token == token), None)
+        if (
+            inter is not None
+            and self.webhook_ttl is not None
+            and time.perf_counter() - inter.sent_at > self.webhook_ttl
+        ):
+            return None  # the token expired: Discord answers Unknown Webhook
+        return inter
 
     async def _callback(self, request: web.Request, iid: str, token: str) -> web.Response:
         inter = self.interactions.get(int(iid))

@@ -255,3 +255,23 @@ def _captures(pos: Position, step: str) -> bool:
     after = bin(pos.bb[enemy]).count("1")
     pos.pop()
     return after < before
+
+
+async def test_chain_button_cleared_after_the_webhook_expired(h: Harness) -> None:
+    """The End turn button of a chain message is removed through the channel once the
+    interaction's webhook has expired (Discord keeps it 15 minutes)."""
+    await _start_game(h)
+    placements = GAME_END[:24]
+    for i in range(0, 24, 2):
+        await h.bot.service.place(h.fake.channel_id, h.alice if i % 4 == 0 else h.bob, placements[i], placements[i + 1])
+    chain = (await h.slash(h.bob, "move", {"from": "c4", "to": "c3"})).reply
+    assert chain.button("End turn") and "captured" in chain.text
+    h.fake.webhook_ttl = 0.0
+    ended = await h.slash(h.bob, "seega end-turn")
+    assert "ended the chain" in ended.reply.text
+    await h.idle()
+    assert chain.buttons() == []
+    assert any(
+        r.method == "PATCH" and r.path.endswith(f"/channels/{h.fake.channel_id}/messages/{chain.id}")
+        for r in h.fake.requests
+    )
