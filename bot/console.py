@@ -19,7 +19,7 @@ import os
 import re
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -322,15 +322,15 @@ class ConsoleTable:
             self.show(await svc.accept_challenge(ch.challenge.id, LOCAL_PLAYERS[1].user_id))
         elif cmd == "place":
             cells = plain or [v for k, v in opts.items() if k in ("first", "second")]
-            self.show(await svc.place(CONSOLE_CHANNEL, await self._actor(), " ".join(cells)))
+            await self._play(svc.place(CONSOLE_CHANNEL, await self._actor(), " ".join(cells), bot_reply=False))
         elif cmd == "move":
             frm = opts.get("from", " ".join(plain))
-            self.show(await svc.move(CONSOLE_CHANNEL, await self._actor(), frm, opts.get("to")))
+            await self._play(svc.move(CONSOLE_CHANNEL, await self._actor(), frm, opts.get("to"), bot_reply=False))
         elif cmd == "remove":
             cell = opts.get("cell", plain[0] if plain else "")
-            self.show(await svc.remove(CONSOLE_CHANNEL, await self._actor(), cell))
+            await self._play(svc.remove(CONSOLE_CHANNEL, await self._actor(), cell, bot_reply=False))
         elif cmd in ("end-turn", "end", "pass"):
-            self.show(await svc.end_turn(CONSOLE_CHANNEL, await self._actor()))
+            await self._play(svc.end_turn(CONSOLE_CHANNEL, await self._actor(), bot_reply=False))
         elif cmd == "board":
             self.show(await svc.board(CONSOLE_CHANNEL))
         elif cmd == "resign":
@@ -403,6 +403,14 @@ class ConsoleTable:
         else:
             self.say(f"Unknown command {cmd!r}; type help for the list.")
         return True
+
+    async def _play(self, command: Awaitable[TurnResult]) -> None:
+        """Show a player's command, then the bot's reply once it has thought (as it happens)."""
+        result = await command
+        self.show(result)
+        if result.bot_to_move and result.to_move is not None:
+            self.say(f"{result.to_move.name} is thinking...")
+            self.show(await self.service.bot_turn(CONSOLE_CHANNEL))
 
     @staticmethod
     def _size(opts: dict[str, str]) -> int:
