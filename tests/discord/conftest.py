@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from tests.discord.harness import Harness, running
+from tests.discord.harness import TOKEN, Harness, running
 
 
 @pytest.fixture
-async def h(tmp_path: Path) -> AsyncIterator[Harness]:
+async def h(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[Harness]:
+    caplog.set_level(logging.DEBUG, logger="discord")
+    caplog.set_level(logging.DEBUG, logger="bot")
     async with running(tmp_path) as harness:
         yield harness
         await harness.idle()
         assert harness.fake.unknown_routes == [], "the bot called routes the fake Discord does not know"
-        assert harness.fake.token_leaks() == []
+        assert harness.fake.token_leaks() == [], "the token went somewhere else than the Authorization header"
+    assert TOKEN not in caplog.text, "the token was logged"

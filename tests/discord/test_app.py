@@ -83,3 +83,22 @@ def test_without_a_token_the_console_table_opens(tmp_path: Path) -> None:
     assert "No DISCORD_TOKEN set" in done.stderr
     assert "console" in done.stdout.lower() or "table" in done.stdout.lower()
     assert (tmp_path / "console.db").exists()
+
+
+async def test_sync_publishes_global_commands_once(tmp_path: Path) -> None:
+    from bot.app import sync_commands
+    from tests.discord.fake_discord import FakeDiscord
+    from tests.discord.harness import make_settings
+
+    fake = FakeDiscord(TOKEN)
+    await fake.start()
+    try:
+        settings = make_settings(fake, tmp_path / "sync.db", guild_id=None)
+        assert await sync_commands(settings) == 0
+        names = {c["name"] for c in fake.commands[None]}
+        assert names == {"seega", "place", "move", "remove"}
+        assert fake.guild_id not in fake.commands, "a global sync writes nothing per guild"
+        assert not (tmp_path / "sync.db").exists(), "syncing needs no database"
+        assert fake.token_leaks() == []
+    finally:
+        await fake.close()
