@@ -306,3 +306,18 @@ async def test_bot_turns_respect_the_guild_cap(h: Harness) -> None:
     for channel in channels:
         game = await h.bot.service.game(channel)
         assert game is not None and game.turn == 2, "the bot (black) played its first turn"
+
+
+async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"})
+    await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+    await h.idle()
+    ended = await h.slash(h.alice, "seega offer-end")
+    assert not ended.reply.ephemeral and "agreed" in ended.reply.text
+    assert ended.reply.button("Rematch")
+    assert await h.bot.service.game(h.fake.channel_id) is None
+    again = await h.click(h.alice, ended.reply, "Rematch", followup=True)
+    assert "your turn" in again.followups[0].text or "thinking" in again.followups[0].text
+    await h.idle()
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.white.user_id == h.alice, "the rematch swaps colours"
