@@ -207,6 +207,7 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
             await _delete_quietly(thread)
         raise
     accepted = await bot.service.get_challenge(challenge_id)
+    bot.challenge_messages.pop(challenge_id, None)  # settled: its expiry will not come
     reply = challenge_reply(accepted, lang(interaction), challenge_view(challenge_id, lang(interaction), disabled=True))
     if thread is not None:
         reply.content = f"{reply.content}\n{t(lang(interaction), 'challenge.go_to_thread', thread=thread.mention)}"
@@ -232,6 +233,7 @@ async def button_decline(interaction: discord.Interaction, challenge_id: int) ->
         return
     try:
         done = await bot.service.decline_challenge(challenge_id, interaction.user.id)
+        bot.challenge_messages.pop(challenge_id, None)
     except ChallengeError:
         await stale_button(interaction, "error.challenge_closed")
         return
