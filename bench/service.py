@@ -15,7 +15,9 @@ Two runs, on fresh databases:
   player sees on a busy server.
 
 Run: ``.venv/bin/python -m bench.service [--games 1000] [--commands 40] [--rate 500]``.
-Prints commands per second and latency percentiles; asserts nothing.
+Prints commands per second and latency percentiles; asserts nothing. Every database call
+hops to aiosqlite's thread and back; ``--switch-interval 0.0005`` shows how much of the
+tail is the thread waiting for the GIL (Python's default interval is 5 ms).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import asyncio
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -116,7 +119,12 @@ def main() -> None:
     parser.add_argument("--synchronous", choices=("NORMAL", "FULL"), default="NORMAL")
     parser.add_argument("--rate", type=float, default=500.0, help="commands per second offered in the paced run")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--switch-interval", type=float, default=None,
+                        help="sys.setswitchinterval(S) first: how soon the database thread gets the GIL back")
     args = parser.parse_args()
+    if args.switch_interval:
+        sys.setswitchinterval(args.switch_interval)
+        print(f"GIL switch interval: {args.switch_interval * 1000:g} ms")
     print("A command is what one slash command does: a placement pair, a step, or ending a chain.")
     for label, rate in (("saturation", None), ("paced", args.rate)):
         with tempfile.TemporaryDirectory() as tmp:
