@@ -373,3 +373,13 @@ async def test_corrupt_game_is_logged(service: GameService, db_path: Path, caplo
     with caplog.at_level("ERROR", logger="bot.service.game_service"), pytest.raises(CorruptGameError):
         await service.board(1)
     assert any("corrupt" in r.message and "does not replay" in r.message for r in caplog.records)
+
+
+async def test_five_in_a_row_replacement(service: GameService, db_path: Path) -> None:
+    await insert_from(service, 11, "bbbwb/wwbbw/ww1wb/bwwbw/bwwbb b s 0/0 - 0 13", variant="five-in-a-row")
+    await expect_refused(service, db_path, lambda: service.remove(11, ALICE.user_id, "a1"), IllegalMoveError,
+                         "a1 is your own piece", "replace an enemy piece", "b1")
+    await expect_refused(service, db_path, lambda: service.move(11, ALICE.user_id, "a1 a2"), IllegalMoveError,
+                         "replace an enemy piece with /place on")
+    replaced = await service.place(11, ALICE.user_id, "b1")  # /place and /remove both replace here
+    assert replaced.events[0].actions == ("b1",) and replaced.to_move == BOB
