@@ -62,6 +62,7 @@ class SeegaBotMixin:
         service: GameService | None = None,
         ai_semaphore_size: int | None = None,
         bot_turn_delay: float = 0.0,
+        chain_step_delay: float = 1.0,
     ) -> None:
         self.settings = settings
         self._injected_service = service
@@ -74,6 +75,8 @@ class SeegaBotMixin:
         self._ai_slots: dict[int, asyncio.Semaphore] = defaultdict(lambda: asyncio.Semaphore(self.ai_per_guild))
         #: Pause between the human's turn and the bot's, so people can follow (0 in tests).
         self.bot_turn_delay = bot_turn_delay
+        #: Pause between the frames of a bot's capture chain, shown step by step (0: at once).
+        self.chain_step_delay = chain_step_delay
         #: channel id -> id of the last message showing that channel's board (to disable stale buttons).
         self.board_messages: dict[int, discord.Message | discord.InteractionMessage | discord.WebhookMessage] = {}
         #: challenge id -> the message showing it (to disable its buttons when it expires).
@@ -210,9 +213,12 @@ class SeegaBot(_SeegaHooks, commands.Bot):
         service: GameService | None = None,
         guild_ready_timeout: float = 2.0,
         bot_turn_delay: float = 0.0,
+        chain_step_delay: float = 1.0,
     ) -> None:
         super().__init__(**_bot_kwargs(settings, guild_ready_timeout))
-        self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay)
+        self._init_seega(
+            settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay
+        )
 
 
 class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
@@ -225,10 +231,13 @@ class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
         service: GameService | None = None,
         guild_ready_timeout: float = 2.0,
         bot_turn_delay: float = 0.0,
+        chain_step_delay: float = 1.0,
     ) -> None:
         count = settings.shards if isinstance(settings.shards, int) else None
         super().__init__(shard_count=count, **_bot_kwargs(settings, guild_ready_timeout))
-        self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay)
+        self._init_seega(
+            settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay
+        )
 
     async def connect(self, *, reconnect: bool = True) -> None:
         # With a gateway URL of our own (a proxy) discord.py would still take the URL

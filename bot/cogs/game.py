@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -155,7 +156,36 @@ async def play_bot_turn(bot: AnyBot, game: GameView, locale: Any, send: Send) ->
         return
     if not result.events and result.game_over is None:
         return
-    await show_turn(bot, result, locale, send)
+    if bot.chain_step_delay > 0 and sum(1 for e in result.events if e.captured) > 1:
+        await show_chain(bot, result, locale, send)
+    else:
+        await show_turn(bot, result, locale, send)
+
+
+async def show_chain(bot: AnyBot, result: TurnResult, locale: Any, send: Send) -> None:
+    """A bot's capture chain step by step: one message, its board edited after each capture.
+
+    The message is created with its final wording (so the person to move is pinged,
+    which an edit would not do), then shows the board after each capturing step in turn.
+    """
+    final = turn_reply(result, locale, view=game_view(result, locale))
+    cuts = [i + 1 for i, event in enumerate(result.events) if event.captured]
+    frames = []
+    for cut in cuts[:-1]:
+        events = result.events[:cut]
+        partial = replace(result, events=events, png=events[-1].png, game_over=None, chain_pending=False)
+        frame = turn_reply(partial, locale)
+        frame.content, frame.ping = final.content, final.ping
+        frames.append(frame)
+    message = await send(frames[0])
+    for frame in [*frames[1:], final]:
+        await asyncio.sleep(bot.chain_step_delay)
+        try:
+            await message.edit(**frame.edit_kwargs())
+        except discord.HTTPException:
+            log.warning("could not show the next step of the bot's chain in game %s", result.game.id)
+            break
+    remember_board(bot, result.game.channel_id, message)
 
 
 async def stale_button(interaction: discord.Interaction, key: str = "error.stale_button", **params: Any) -> None:

@@ -73,6 +73,8 @@ class Message:
     edits: int = 0
     deleted: bool = False
     pinged: set[int] = field(default_factory=set)
+    #: What the message said (its text) before each edit, oldest first.
+    history: list[str] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -840,6 +842,7 @@ class FakeDiscord:
 
     @staticmethod
     def _apply_edit(msg: Message, data: dict[str, Any], files: list[Attachment], fresh_id: Callable[[], int]) -> None:
+        msg.history.append(msg.text)
         if "content" in data:
             msg.content = data["content"] or ""
         if "embeds" in data:

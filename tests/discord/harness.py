@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from bot.ai_pool import ThreadAiRunner
+from bot.ai_pool import AiRunner, ThreadAiRunner
 from bot.client import AnyBot, create_bot
 from bot.clock import Clock
 from bot.service import GameService, default_renderer
@@ -68,6 +68,7 @@ class Harness:
 
 
 async def start_bot(fake: FakeDiscord, settings: Settings, **kwargs: Any) -> tuple[AnyBot, asyncio.Task[None]]:
+    kwargs.setdefault("chain_step_delay", 0.0)  # bot chains at once, unless a test wants the frames
     bot = create_bot(settings, guild_ready_timeout=0.05, **kwargs)
     task = asyncio.create_task(bot.start(TOKEN), name="bot")
     ready = asyncio.create_task(bot.wait_until_ready())
@@ -87,21 +88,30 @@ async def stop_bot(bot: AnyBot, task: asyncio.Task[None]) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(tmp_path: Path, *, clock: Clock | None = None, **overrides: Any) -> AsyncIterator[Harness]:
+async def running(
+    tmp_path: Path,
+    *,
+    clock: Clock | None = None,
+    ai: AiRunner | None = None,
+    bot_kwargs: dict[str, Any] | None = None,
+    **overrides: Any,
+) -> AsyncIterator[Harness]:
     """A fresh fake Discord and bot on a new database in ``tmp_path``.
 
-    With ``clock`` the service is built here around that clock (and injected), so tests
-    can move time for the timers.
+    With ``clock`` or ``ai`` the service is built here around them (and injected), so
+    tests can move time for the timers or script the bot's turns.
     """
     fake = FakeDiscord(TOKEN)
     await fake.start()
     people = [fake.add_user(n) for n in ("alice", "bob", "carol")] + [fake.add_user("mod", moderator=True)]
     settings = make_settings(fake, tmp_path / "seega.db", **overrides)
-    storage = ai = None
-    kwargs: dict[str, Any] = {}
-    if clock is not None:
+    storage = None
+    own_ai: AiRunner | None = None
+    kwargs: dict[str, Any] = dict(bot_kwargs or {})
+    if clock is not None or ai is not None:
         storage = await Storage.open(settings.db_path)
-        ai = ThreadAiRunner()
+        if ai is None:
+            ai = own_ai = ThreadAiRunner()
         kwargs["service"] = GameService(storage, ai, default_renderer(), clock=clock)
     bot, task = await start_bot(fake, settings, **kwargs)
     try:
@@ -109,8 +119,8 @@ async def running(tmp_path: Path, *, clock: Clock | None = None, **overrides: An
     finally:
         await stop_bot(bot, task)
         await fake.close()
-        if ai is not None:
-            ai.close()
+        if own_ai is not None:
+            own_ai.close()
         if storage is not None:
             await storage.close()
 

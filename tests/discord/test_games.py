@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from engine import BLACK, Action, Position, Ruleset
+from engine.ai import TurnRequest
 from tests.discord.fake_discord import Interaction, Message
-from tests.discord.harness import Harness
+from tests.discord.harness import Harness, running
 
 # Two complete 5x5 standard games found by a seeded greedy player (see the test docstrings).
 # GAME_CHAIN has a capture chain continued by the same piece; GAME_END stops a chain with ``end``.
@@ -275,3 +277,41 @@ async def test_chain_button_cleared_after_the_webhook_expired(h: Harness) -> Non
         r.method == "PATCH" and r.path.endswith(f"/channels/{h.fake.channel_id}/messages/{chain.id}")
         for r in h.fake.requests
     )
+
+
+class ScriptedAi:
+    """An AI runner that plays a known game's moves for its side (a deterministic opponent)."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = script
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        pos = Position(Ruleset.make(request.variant, request.size))
+        for action in request.actions:
+            pos.push(Action.parse(action))
+        start = len(request.actions)
+        turn, out = pos.turn, []
+        for action in self.script[start:]:
+            if pos.turn != turn:
+                break
+            pos.push(Action.parse(action))
+            out.append(action)
+        return out
+
+    def close(self) -> None:
+        pass
+
+
+async def test_bot_chain_shown_step_by_step(tmp_path: Path) -> None:
+    """White (the bot, scripted on GAME_CHAIN) opens the movement with a two-capture chain."""
+    async with running(tmp_path, ai=ScriptedAi(GAME_CHAIN), bot_kwargs={"chain_step_delay": 0.01}) as h:
+        await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"})
+        for i in range(0, 24, 4):  # Alice's pairs; the bot answers each with its own pair
+            await h.slash(h.alice, "place", {"first": GAME_CHAIN[i], "second": GAME_CHAIN[i + 1]})
+            await h.idle()
+        chain = h.fake.last_message()
+        assert "d3→c3" in chain.text and "c3→d3" in chain.text and chain.text.count("captured") >= 1
+        assert chain.edits >= 1 and "c3→d3" not in chain.history[0], "the first frame shows only the first capture"
+        assert chain.pinged_user_ids() == {h.alice}, "the person to move is pinged when the message is created"
+        game = await h.bot.service.game(h.fake.channel_id)
+        assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice
