@@ -2,9 +2,10 @@
 
 A button carries what it needs in its ``custom_id`` (``seega:accept:42``), and the bot
 registers the classes at start (``add_dynamic_items``), so a challenge posted before a
-restart can still be accepted after it. Who may press a button is checked in
-``interaction_check``; whether it still applies is the service's business (the game may
-have moved on): a stale button answers privately and is disabled on the spot.
+restart can still be accepted after it. Who may press a button, and whether it still
+applies, depends on stored state (the challenge, the channel's game), so each flow in
+:mod:`bot.cogs.game` checks both first: someone else's button is refused privately, and
+a stale one is disabled on the spot with a private word why.
 """
 
 from __future__ import annotations
