@@ -1,0 +1,50 @@
+"""Where RULES.md is silent: the choices written in docs/rules-decisions.md, pinned.
+
+Each test names the decision's number in that file. These are not rules of the game but
+the engine's documented answers to questions the rules leave open.
+"""
+
+from __future__ import annotations
+
+from engine import Position, Ruleset, read_sgn
+from tests.engine.helpers import legal, play, position
+
+
+def test_2_piece_counts_that_do_not_add_up_are_accepted() -> None:
+    # Three black pieces on the board and twelve in hand: a set-up, not an error.
+    assert position("5/5/5/5/bbb2 b p 12/12 - 0 1").spn() == "5/5/5/5/bbb2 b p 12/12 - 0 1"
+
+
+def test_5_a_side_with_an_empty_hand_is_skipped() -> None:
+    pos = play(position("5/5/5/5/b4 w p 0/3 - 0 4"), "a5", "b5")
+    assert pos.spn() == "ww3/5/5/5/b4 w p 0/1 - 0 5"
+    play(pos, "c5")
+    assert pos.spn() == "www2/5/5/5/b4 w m 0/0 - 0 6"
+
+
+def test_6_lane_opening_with_singles_restricts_the_first_two_placements() -> None:
+    pos = Position(Ruleset.make("lane", 5, ["placement=singles"]))
+    play(pos, "a3")
+    assert legal(pos) == ["c1", "c5"]
+    play(pos, "c5")
+    assert legal(pos) == ["e3"]
+    play(pos, "e3", "c1")
+    assert len(legal(pos)) == 20
+
+
+def test_8_a_blocked_second_mover_read_at_the_exception_turn_passes() -> None:
+    # The SPN the engine writes when no piece qualified for the first-step removal.
+    pos = position("bbwww/bbbww/3bw/bb2b/2bbb w m 0/0 - 0 14", "aljaafreh")
+    assert pos.outcome() is None
+    assert legal(pos) == ["pass"]
+
+
+def test_15_replacement_without_win_line_is_two_tries_then_a_draw() -> None:
+    pos = position("bwbwb/wbwbw/bw1wb/wbwbw/bwbwb b s 0/0 - 0 13", "standard", ["after_placement=replace"])
+    play(pos, "b1", "a1")
+    assert str(pos.outcome()) == "1/2-1/2 no-line"
+
+
+def test_18_an_incomplete_last_turn_is_accepted() -> None:
+    record = read_sgn("1. a1,b1 2. a5 *")
+    assert record.replay().spn() == "w4/5/5/5/bb3 w p 10/11 1 0 2"
