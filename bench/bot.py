@@ -154,11 +154,23 @@ async def one_move(fake: FakeDiscord, service: object, table: Table, rng: random
     return (inter.callback_at - inter.sent_at) * 1000
 
 
+async def autocompletes(fake: FakeDiscord, tables: list[Table], count: int, rng: random.Random) -> list[float]:
+    """Round trips of the /move ``from`` suggestions (they must stay far below Discord's 3 s)."""
+    out = []
+    for _ in range(count):
+        table = rng.choice(tables)
+        user = table.players[table.pos.side]
+        t0 = time.perf_counter()
+        await fake.autocomplete(user, "move", {"from": ""}, "from", channel_id=table.channel)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
 def report(name: str, samples: list[float]) -> None:
     samples = sorted(samples)
     p50 = statistics.median(samples)
     p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
-    print(f"{name:<44} n={len(samples):4d}  p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  max {samples[-1]:6.1f} ms")
+    print(f"{name:<52} n={len(samples):4d}  p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  max {samples[-1]:6.1f} ms")
 
 
 async def sequential(
@@ -260,6 +272,7 @@ async def main() -> None:
                 f"{args.games} games in progress, one move at a time",
                 await sequential(fake, bot.service, crowd, args.moves, rng),
             )
+            report("autocomplete of /move from, 200 games in progress", await autocompletes(fake, crowd, 200, rng))
             report(
                 f"{args.games} games, {args.rate:g} moves/s arriving",
                 await steady_rate(fake, bot.service, crowd, args.moves, args.rate, rng),
