@@ -73,9 +73,9 @@ async def _game(service: GameService, channel: int, result: TurnResult, commands
 
 
 async def run(label: str, games: int, commands: int, db: Path, synchronous: str, seed: int,
-              rate: float | None) -> None:
+              rate: float | None, checkpoint_interval: float | None = 1.0) -> None:
     """Play the games on a fresh database and print the figures."""
-    storage = await Storage.open(db, synchronous=synchronous)
+    storage = await Storage.open(db, synchronous=synchronous, checkpoint_interval=checkpoint_interval)
     service = GameService(storage, ThreadAiRunner(), None)
     rng = random.Random(seed)
     latencies: list[float] = []
@@ -119,6 +119,8 @@ def main() -> None:
     parser.add_argument("--synchronous", choices=("NORMAL", "FULL"), default="NORMAL")
     parser.add_argument("--rate", type=float, default=500.0, help="commands per second offered in the paced run")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--checkpoint-interval", type=float, default=1.0,
+                        help="seconds between background WAL checkpoints; 0 for SQLite's automatic ones")
     parser.add_argument("--switch-interval", type=float, default=None,
                         help="sys.setswitchinterval(S) first: how soon the database thread gets the GIL back")
     args = parser.parse_args()
@@ -132,7 +134,8 @@ def main() -> None:
             for suffix in ("", "-wal", "-shm"):
                 if Path(f"{db}{suffix}").exists():
                     os.remove(f"{db}{suffix}")
-            asyncio.run(run(label, args.games, args.commands, db, args.synchronous, args.seed, rate))
+            asyncio.run(run(label, args.games, args.commands, db, args.synchronous, args.seed, rate,
+                            args.checkpoint_interval or None))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ Why it is shaped this way:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -249,6 +250,11 @@ class Storage:
         self._lock = asyncio.Lock()
         self._pending: list[tuple[GameUpdate, asyncio.Future[bool]]] = []
         self._flusher: asyncio.Future[None] | None = None
+        self._ckpt_conn: aiosqlite.Connection | None = None
+        self._checkpointer: asyncio.Future[None] | None = None
+        #: Writes done and writes covered by the last checkpoint (to skip idle checkpoints).
+        self._writes = 0
+        self._checkpointed = 0
 
     # ----------------------------------------------------------------- lifecycle
     @classmethod
@@ -260,6 +266,7 @@ class Storage:
         target_version: int | None = None,
         busy_timeout_ms: int = 10_000,
         synchronous: str = "NORMAL",
+        checkpoint_interval: float | None = 1.0,
     ) -> Storage:
         """Open (creating if needed) the database file and bring its schema up to date.
 
@@ -269,6 +276,10 @@ class Storage:
             target_version: stop migrating at this version (tests of old schemas).
             busy_timeout_ms: how long a statement waits for another process's write lock.
             synchronous: ``NORMAL`` (crash-safe, fast) or ``FULL`` (also power-cut safe).
+            checkpoint_interval: seconds between WAL checkpoints run on a second
+                connection in the background, so that no turn waits behind one (SQLite's
+                automatic checkpoint would run inside some unlucky turn's commit); ``None``
+                keeps SQLite's automatic checkpoints.
         """
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
@@ -282,8 +293,10 @@ class Storage:
             await conn.execute("PRAGMA foreign_keys = ON")
             if migrate:
                 await store.migrate(target_version)
+            if checkpoint_interval is not None and str(path) != ":memory:":
+                await store._start_checkpoints(busy_timeout_ms, checkpoint_interval)
         except BaseException:
-            await conn.close()
+            await store.close()
             raise
         return store
 
@@ -291,7 +304,39 @@ class Storage:
         """Close the connection after the queued game updates are written."""
         if self._flusher is not None and not self._flusher.done():
             await self._flusher
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
+            self._checkpointer = None
+        if self._ckpt_conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                await self._ckpt_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            await self._ckpt_conn.close()
+            self._ckpt_conn = None
         await self._conn.close()
+
+    async def _start_checkpoints(self, busy_timeout_ms: int, interval: float) -> None:
+        """Turn off checkpoints inside commits and run them from a second connection."""
+        self._ckpt_conn = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._ckpt_conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await self._conn.execute("PRAGMA wal_autocheckpoint = 0")
+        self._checkpointer = asyncio.ensure_future(self._checkpoint_loop(interval))
+
+    async def _checkpoint_loop(self, interval: float) -> None:
+        """Copy the WAL back into the database every ``interval`` seconds (PASSIVE: it
+        never waits for writers or readers, and writers never wait for it)."""
+        assert self._ckpt_conn is not None
+        while True:
+            await asyncio.sleep(interval)
+            if self._writes == self._checkpointed:
+                continue
+            writes = self._writes
+            try:
+                await self._ckpt_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                self._checkpointed = writes
+            except sqlite3.Error as exc:
+                log.warning("WAL checkpoint failed (will retry): %s", exc)
 
     async def _retry(self, op: Callable[[], Awaitable[T]]) -> T:
         """Run ``op``, retrying with backoff while the database stays locked."""
@@ -327,7 +372,9 @@ class Storage:
 
         async def attempt() -> T:
             async with self._lock, self._transaction() as conn:
-                return await body(conn)
+                result = await body(conn)
+            self._writes += 1
+            return result
 
         return await self._retry(attempt)
 
@@ -503,6 +550,7 @@ class Storage:
         )
         async with self._lock:
             rows = await self._conn.execute_fetchall(sql, params)
+        self._writes += 1
         return {int(r[0]) for r in rows}
 
     async def finish_game(
@@ -582,6 +630,7 @@ class Storage:
                     "UPDATE games SET remind_at = NULL WHERE id = ? AND version = ? AND remind_at IS NOT NULL",
                     (game_id, version),
                 )
+                self._writes += 1
                 return cur.rowcount == 1
 
         return await self._retry(op)
@@ -668,6 +717,7 @@ class Storage:
                 cur = await self._conn.execute(
                     "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
                 )
+                self._writes += 1
                 return cur.rowcount == 1
 
         return await self._retry(op)

@@ -110,3 +110,25 @@ async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
         pass
     finally:
         conn.close()
+
+
+async def test_background_checkpoints(tmp_path: Path) -> None:
+    import asyncio
+
+    store = await Storage.open(tmp_path / "e.db", checkpoint_interval=0.02)
+    try:
+        auto = await store._conn.execute_fetchall("PRAGMA wal_autocheckpoint")
+        assert next(iter(auto))[0] == 0  # no checkpoint inside a turn's commit
+        row = await store.insert_game(_new_game())
+        for v in range(20):
+            assert await store.update_game(GameUpdate(row.id, v, "a1", row.spn, 100.0 + v))
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if store._checkpointed == store._writes:
+                break
+        assert store._checkpointed == store._writes > 20
+    finally:
+        await store.close()
+    conn = sqlite3.connect(tmp_path / "e.db")
+    assert conn.execute("SELECT version FROM games").fetchone()[0] == 20
+    conn.close()
