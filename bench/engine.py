@@ -1,8 +1,8 @@
 """Engine speed: perft (make/unmake and bulk-counted), random playouts, and python-chess for scale.
 
 Times are CPU seconds of this process (``time.process_time``), so that other work on
-the machine disturbs the figures less. Run: ``.venv/bin/python -m bench.engine`` (python-chess is a benchmark-only dependency:
-``pip install -e '.[bench]'``). Prints figures; asserts nothing.
+the machine disturbs the figures less. Run: ``.venv/bin/python -m bench.engine``
+(python-chess is a benchmark-only dependency: ``pip install -e '.[bench]'``). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def main() -> None:
         board = chess.Board()
         nodes, secs = best_of(args.runs, lambda: chess_perft(board, 3))
         rate = nodes / secs
-        print(f"python-chess {chess.__version__} make/unmake perft(3) from the start: {nodes} nodes, {rate:,.0f} nodes/s")
+        print(f"python-chess {chess.__version__} make/unmake perft(3) from the start: {nodes} nodes, {rate:,.0f} n/s")
         for n, r in seega_rate.items():
             print(f"  Seega {n}x{n} / python-chess: {r / rate:.2f}x")
 

@@ -8,7 +8,7 @@ from text is the same value whatever board it is later played on.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.errors import InvalidActionError
 
@@ -105,11 +105,13 @@ class Geometry:
         c = self.from_global.get(global_cell)
         if c is None:
             last = FILES[self.n - 1] + str(self.n)
-            raise InvalidActionError(f"{cell_name(global_cell)} is off the {self.n}x{self.n} board; cells are a1 to {last}")
+            raise InvalidActionError(
+                f"{cell_name(global_cell)} is off the {self.n}x{self.n} board; cells are a1 to {last}"
+            )
         return c
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(n: int) -> Geometry:
     """The shared tables of an ``n x n`` board."""
     return Geometry(n)

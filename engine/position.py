@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 
 from engine.actions import END_ACTION, PASS_ACTION, PLACE, REMOVE, STEP, Action
 from engine.board import Geometry, geometry
@@ -79,7 +79,7 @@ class ActionTable:
         self.codes: dict[Action, int] = {a: i for i, a in enumerate(self.actions) if a is not _NO_ACTION}
 
 
-@lru_cache(maxsize=None)
+@cache
 def action_table(n: int) -> ActionTable:
     """The shared action codes of an ``n x n`` board."""
     return ActionTable(geometry(n))
@@ -237,7 +237,7 @@ class Position:
     def legal_actions(self) -> list[Action]:
         """Every legal action, in generation order."""
         actions = self.table.actions
-        return [actions[c] for c in self.legal_codes()]  # type: ignore[misc]
+        return [actions[c] for c in self.legal_codes()]
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal here."""
@@ -438,8 +438,8 @@ class Position:
         if self._keep:
             self._stack.append(
                 (code, bb[0], bb[1], self.side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
-                 self.acted, self.first_from, self.result, self._nlocked, undo)  # fmt: skip
-            )
+                 self.acted, self.first_from, self.result, self._nlocked, undo)
+            )  # fmt: skip
         table = self.table
         side = self.side
         if code < table.step_base:  # placement, or replacement in phase s
@@ -497,14 +497,12 @@ class Position:
                 if self._immediate_end(side):
                     return
                 chain = self.rules.chain
-                if chain == "same":
-                    if self._steps(side, t, True):
-                        self.state = t
-                        return
-                elif chain == "any":
-                    if self._steps(side, -1, True):
-                        self.state = ANY
-                        return
+                if chain == "same" and self._steps(side, t, True):
+                    self.state = t
+                    return
+                if chain == "any" and self._steps(side, -1, True):
+                    self.state = ANY
+                    return
             elif self.rules.win_line and self._immediate_end(side):
                 return
             self._end_turn()
