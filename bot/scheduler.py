@@ -97,13 +97,17 @@ class Scheduler:
         changed = self.service.timers_changed
         while True:
             try:
+                # Any timer stored from here on wakes us until we know how long to sleep:
+                # then only timers earlier than the wake-up time do (see note_timer).
+                changed.clear()
+                self.service.timer_target = float("inf")
                 now = self.clock.now()
                 due = await storage.next_due()
                 if due is not None and due <= now:
                     await self.tick()
                     continue
                 wait = self.max_sleep if due is None else min(self.max_sleep, max(0.01, due - now))
-                changed.clear()
+                self.service.timer_target = min(self.service.timer_target, now + wait)
                 sleeper = asyncio.ensure_future(self.clock.sleep(wait))
                 waker = asyncio.ensure_future(changed.wait())
                 try:

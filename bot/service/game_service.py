@@ -161,11 +161,23 @@ class GameService:
         self.renderer = renderer
         self.clock: Clock = clock or SystemClock()
         self.rng = rng or random.Random()
-        #: Set whenever a deadline or expiry is stored, so the scheduler can wake early.
+        #: Set when a deadline or expiry earlier than ``timer_target`` is stored, so the
+        #: scheduler (which sleeps until ``timer_target``) wakes early for it.
         self.timers_changed = asyncio.Event()
+        self.timer_target = float("-inf")
         self._games: dict[int, _Loaded] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._settings: dict[int, SettingsRow] = {}
+
+    def note_timer(self, when: float | None) -> None:
+        """A timer was stored for ``when``: wake the scheduler if it sleeps past it.
+
+        Only earlier timers wake it, so a busy server does not make the scheduler query
+        the database after every turn.
+        """
+        if when is not None and when < self.timer_target:
+            self.timer_target = when
+            self.timers_changed.set()
 
     # ================================================================= loading
     def _lock(self, channel_id: int) -> asyncio.Lock:
@@ -357,7 +369,7 @@ class GameService:
             return await self._finish(g, pos, all_actions, outcome.result, outcome.reason, now)
         if turn_done:
             deadline, remind_at = await self._deadline_for(g, pos, now)
-            self.timers_changed.set()
+            self.note_timer(remind_at)
         else:
             deadline, remind_at = g.row.deadline, g.row.remind_at
         # An offer to end by count lapses when the player who could accept it plays on.
@@ -412,7 +424,6 @@ class GameService:
         if not applied:
             return None
         self._games.pop(g.row.channel_id, None)
-        self.timers_changed.set()
         row = replace(
             g.row,
             actions=actions,
@@ -758,7 +769,7 @@ class GameService:
                 raise ChallengeError("This challenge is no longer open.", "challenge_closed") from None
             loaded = _Loaded(row, pos)
             self._games[channel_id] = loaded
-        self.timers_changed.set()
+        self.note_timer(remind)
         log.info("game %d started in channel %d: %s vs %s", row.id, channel_id, black.name, white.name)
         return loaded
 
@@ -858,7 +869,7 @@ class GameService:
             now,
             now + settings.challenge_timeout,
         )
-        self.timers_changed.set()
+        self.note_timer(row.expires_at)
         return ChallengeResult(self._challenge_view(row), ping=opponent.user_id)
 
     async def get_challenge(self, challenge_id: int) -> ChallengeView:
