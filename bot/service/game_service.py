@@ -1044,10 +1044,8 @@ class GameService:
 
         try:
             return await self._end(row.channel_id, decide)
-        except _Stale:
-            return None
-        except CorruptGameError:
-            return None
+        except (_Stale, CorruptGameError, NoGameError, GameOverServiceError):
+            return None  # moved on, set aside, or ended by another process first
 
     async def reminder(self, game_id: int) -> TimerEvent | None:
         """Mark a due half-time reminder as sent and say whom to remind (``None`` if it

@@ -133,3 +133,22 @@ async def test_scheduler_loop_runs_on_the_fake_clock(service: GameService, clock
         assert seen == ["reminder", "timeout"]
     finally:
         await scheduler.stop()
+
+
+async def test_two_processes_time_out_a_game_once(db_path: Path, clock: FakeClock) -> None:
+    first = await make_service(db_path, clock)
+    second = await make_service(db_path, clock)
+    try:
+        import asyncio
+
+        started = await start_people(first, 1)
+        await second.board(1)  # both have the game cached
+        clock.advance(3601)
+        both = await asyncio.gather(first.timeout(started.game.id), second.timeout(started.game.id))
+        assert sum(r is not None for r in both) == 1
+        assert await Scheduler(first).tick() == [] and await Scheduler(second).tick() == []
+        stats = await first.stats(GUILD, BOB.user_id)
+        assert stats.ratings[0].games == 1  # rated once
+    finally:
+        await close_service(first)
+        await close_service(second)
