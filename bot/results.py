@@ -179,7 +179,8 @@ class GameOver:
     Attributes:
         result: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` for a cancelled game.
         reason: a reason of RULES.md section 5 (``capture-all``, ``resignation``,
-            ``timeout``, ``agreement``...) or ``cancelled``.
+            ``timeout``, ``agreement``...); a moderator's cancel is ``abandoned`` with
+            result ``*``.
         winner, loser: the players, ``None`` for a draw or a cancel.
         rated: whether ratings changed.
         rating_changes: one per rated player.
