@@ -79,6 +79,8 @@ SIZES = (5, 7, 9)
 COLORS = ("black", "white", "random")
 #: Times a command is retried after losing a compare-and-swap race.
 CAS_RETRIES = 5
+#: Seconds a guild's settings are cached before being read again.
+SETTINGS_TTL = 30.0
 #: Bot turns played in a row at most (a bot removal can be followed by another bot turn).
 MAX_BOT_TURNS = 8
 
@@ -167,7 +169,9 @@ class GameService:
         self.timer_target = float("-inf")
         self._games: dict[int, _Loaded] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._settings: dict[int, SettingsRow] = {}
+        #: guild -> (settings, when read, monotonic): re-read after SETTINGS_TTL so that a
+        #: change made through another process (shard) reaches this one soon.
+        self._settings: dict[int, tuple[SettingsRow, float]] = {}
 
     def note_timer(self, when: float | None) -> None:
         """A timer was stored for ``when``: wake the scheduler if it sleeps past it.
@@ -249,11 +253,12 @@ class GameService:
         return loaded, True
 
     async def _settings_for(self, guild_id: int) -> SettingsRow:
-        s = self._settings.get(guild_id)
-        if s is None:
-            s = await self.storage.settings(guild_id)
-            self._settings[guild_id] = s
-        return s
+        cached = self._settings.get(guild_id)
+        if cached is not None and time.monotonic() - cached[1] < SETTINGS_TTL:
+            return cached[0]
+        settings = await self.storage.settings(guild_id)
+        self._settings[guild_id] = (settings, time.monotonic())
+        return settings
 
     # ================================================================= views
     def _view(self, g: _Loaded) -> GameView:
@@ -1246,7 +1251,7 @@ class GameService:
             changes["default_variant"] = default_variant.strip().lower()
         s = replace(s, **changes)  # type: ignore[arg-type]
         await self.storage.save_settings(s)
-        self._settings[guild_id] = s
+        self._settings[guild_id] = (s, time.monotonic())
         return self._view_settings(s)
 
 
