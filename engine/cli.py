@@ -72,13 +72,11 @@ def run(argv: Sequence[str]) -> str:
             raise UsageError(f"--size {size_text!r} must be 5, 7 or 9 (3 for modern-3x3)")
         size = int(size_text)
     spn = args[0]
-    if size is None:
-        # The SPN carries its own size; the preset decides only when it allows it.
-        n = len(spn.split()[0].split("/")) if spn.split() else 0
-        rules = Ruleset.make(_one(flags, "--variant") or "standard", None, flags["--set"])
-        if n and n != rules.size:
-            size = n
     rules = Ruleset.make(_one(flags, "--variant") or "standard", size, flags["--set"])
+    ranks = len(spn.split()[0].split("/")) if spn.split() else 0
+    if ranks and ranks != rules.size:
+        given = "--size" if size is not None else f"the default size {rules.size} (no --size given)"
+        raise UsageError(f"the SPN board has {ranks} ranks but {given} is {rules.size}; pass --size {ranks}")
     if command != "bestmove" and (flags["--level"] or flags["--movetime"]):
         raise UsageError("--level and --movetime go with bestmove only")
     pos = Position.from_spn(spn, rules)

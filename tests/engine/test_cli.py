@@ -154,8 +154,9 @@ def test_bad_input_prints_one_error_line_and_exits_2(
     assert len(lines[0]) > len("error: ") + 5
 
 
-def test_without_size_the_spn_decides_when_the_preset_allows_it() -> None:
-    # docs/rules-decisions.md 4 (RULES.md says "default 5"; see the report on issue 2).
-    assert ok("perft", START_7, "1") == "48\n"
-    done = run("perft", START_7, "1", "--variant", "five-in-a-row")
+def test_without_size_the_default_size_must_match_the_spn() -> None:
+    # RULES.md section 8: --size defaults to 5 (or the preset's only size) and must match the SPN.
+    done = run("perft", START_7, "1")
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1)
+    assert "--size 7" in done.stderr
+    assert ok("perft", START_7, "1", "--size", "7") == "48\n"
