@@ -323,7 +323,9 @@ class Position:
         empty = geo.full & ~(self.bb[0] | self.bb[1])
         if not rules.place_centre:
             empty &= ~geo.centre_bit
-        if rules.opening == "lane" and rules.pieces - self.hand[self.side] < 2:
+        placed = rules.pieces - self.hand[self.side]
+        if rules.opening == "lane" and (placed == 0 or (placed == 1 and self.state == ONE)):
+            # Only the player's first turn is restricted (RULES.md: "Black's first turn").
             n, m = geo.n, geo.n // 2
             if self.side == BLACK:
                 lane = (1 << (m * n)) | (1 << (m * n + n - 1))
