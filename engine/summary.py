@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import PLACE, REMOVE, STEP, Action
-from engine.position import Position
+from engine.position import Position, iter_bits
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
     for action in actions:
         old = (pos.bb[0], pos.bb[1])
         pos.push(action)
-        gone = [(c, color) for color in (0, 1) for c in _bits(old[color] & ~pos.bb[color])]
+        gone = [(c, color) for color in (0, 1) for c in iter_bits(old[color] & ~pos.bb[color])]
         if action.kind == PLACE:
             placed.append(geo.index(action.src))
         elif action.kind == STEP:
@@ -57,11 +57,3 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
             removed.extend(gone)
     return TurnSummary(side, tuple(actions), tuple(placed), tuple(steps), tuple(captured), tuple(removed))
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
