@@ -9,9 +9,13 @@ Why it is shaped this way:
 * A game is its ruleset, players and action list; ``spn`` is stored too so that loading
   can check the replay. Every change to a game is a compare-and-swap on ``version``
   (``UPDATE ... WHERE id = ? AND version = ?``): two processes cannot both apply a turn.
+  Turns of different games arriving together are written by one statement (each row
+  keeping its own version check), one trip to the database thread for all of them.
 * WAL journal: readers never block the writer; ``synchronous=NORMAL`` keeps every
   committed transaction across a process crash (a power cut may lose the last few, never
   tear one). Pass ``synchronous="FULL"`` to trade speed for power-cut durability too.
+  A second connection copies the WAL back into the database in the background, so no
+  turn's commit has to run a checkpoint.
 * Numbered migrations in ``bot/migrations/NNN_name.sql`` are applied in order, each in
   its own transaction with the ``schema_version`` row, so a crash mid-migration leaves
   the previous version.
