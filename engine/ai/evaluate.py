@@ -224,6 +224,50 @@ class Evaluator:
             score += self.p_entry * entry if side == self.first_mover else -self.p_entry * entry
         return score
 
+    # ------------------------------------------------------------------ for tuning
+    def features(self, pos: Position) -> tuple[str, dict[str, int]]:
+        """The phase's feature values (own minus enemy) for ``pos.side``.
+
+        The evaluation is linear: ``evaluator(pos) == sum(w[f] * v for f, v in
+        features)`` plus the line term (kept out: it has a table of weights). The tuning
+        script fits the weights to self-play results through this.
+        """
+        side = pos.side
+        own, opp = pos.bb[side], pos.bb[1 - side]
+        if pos.phase == "p":
+            adj = self.centre_adj
+            entry = 0
+            if self.captures:
+                first = own if side == self.first_mover else opp
+                other = opp if side == self.first_mover else own
+                for q, mid, far in self.entries:
+                    if first & q and other & mid and first & far:
+                        entry += 1
+                entry = entry if side == self.first_mover else -entry
+            return "placement", {
+                "centre_adjacent": _popcount(own & adj) - _popcount(opp & adj),
+                "edge": _popcount(own & self.edges) - _popcount(opp & self.edges),
+                "corner": _popcount(own & self.corners) - _popcount(opp & self.corners),
+                "entry_capture": entry,
+            }
+        if pos.phase == "s":
+            return "placement", dict.fromkeys(PLACEMENT_FEATURES, 0)
+        empty = self.full & ~(own | opp)
+        free = self.neighbours(empty)
+        cb = self.centre_bit
+        caps = self.captures
+        return "movement", {
+            "material": _popcount(own) - _popcount(opp),
+            "mobility": self.mobility(own, empty) - self.mobility(opp, empty),
+            "threat": _popcount(self.vulnerable(opp, own, empty)) if caps else 0,
+            "hanging": -_popcount(self.vulnerable(own, opp, empty)) if caps else 0,
+            "blocked": -(_popcount(own & ~free) - _popcount(opp & ~free)),
+            "centre": 1 if own & cb else (-1 if opp & cb else 0),
+            "corner": _popcount(own & self.corners) - _popcount(opp & self.corners),
+            "edge": _popcount(own & self.edges) - _popcount(opp & self.edges),
+            "tempo": 1,
+        }
+
     def line_score(self, own: int, opp: int) -> int:
         """Open lines (no enemy piece) weighted by how many own pieces they hold."""
         values = self.line_values

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
-from engine.ai.placement import FULL_WIDTH_EMPTIES
 from engine.ai.search import WIN_BOUND, Limits, Result, Searcher
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock
@@ -49,7 +48,7 @@ def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None) 
         evaluator,
         tactics,
         placement_width=level.placement_width,
-        full_width_empties=FULL_WIDTH_EMPTIES,
+        full_width_empties=level.full_width_empties,
     )
 
 
