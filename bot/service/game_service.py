@@ -27,6 +27,7 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from bot.ai_pool import AiRunner
 from bot.clock import Clock, SystemClock
@@ -92,12 +93,12 @@ class _Loaded:
     row: GameRow
     pos: Position
 
-    @property
+    @cached_property
     def black(self) -> Player:
         r = self.row
         return Player(r.black_id, r.black_name, r.black_level)
 
-    @property
+    @cached_property
     def white(self) -> Player:
         r = self.row
         return Player(r.white_id, r.white_name, r.white_level)
