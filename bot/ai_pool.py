@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Protocol
@@ -60,12 +61,19 @@ class _ExecutorAiRunner:
 
 
 class ProcessPoolAiRunner(_ExecutorAiRunner):
-    """The default runner: a pool of ``workers`` processes (``SEEGA_AI_WORKERS``)."""
+    """The default runner: a pool of ``workers`` processes (``SEEGA_AI_WORKERS``).
+
+    Workers are started by a fork server (spawned where there is none): forking the
+    bot itself would copy a process that runs threads (the database's, the gateway's)
+    and could inherit a lock some thread held at that instant.
+    """
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or default_workers()
-        super().__init__(ProcessPoolExecutor(max_workers=self.workers))
-        log.info("AI pool: %d worker processes", self.workers)
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(method)
+        super().__init__(ProcessPoolExecutor(max_workers=self.workers, mp_context=context))
+        log.info("AI pool: %d worker processes (%s)", self.workers, method)
 
 
 class ThreadAiRunner(_ExecutorAiRunner):
