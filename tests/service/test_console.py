@@ -86,3 +86,19 @@ def test_bot_game_and_resume(tmp_path: Path) -> None:
     assert f"White (Player 1) placed {free[0]}, {free[1]}" in out
     assert "Game over: Seega bot (easy) wins (1-0, resignation)." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
+
+
+def test_rules_text_for_every_variant_and_tab_completion() -> None:
+    import io
+
+    from bot.console import ConsoleTable, rules_text
+    from engine.rules import PRESETS
+
+    for variant in PRESETS:
+        if variant != "modern-3x3":
+            text = rules_text(variant)
+            assert text.startswith(f"Variant {variant}.") and "Placement" in text
+    table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
+    complete = table.completer()
+    assert complete("boa", 0) == "board" and complete("boa", 1) is None
+    assert complete("/se", 0) == "/seega"
