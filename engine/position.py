@@ -128,6 +128,7 @@ class Position:
         "_safe",
         "_linecap",
         "_keep",
+        "_plain_ends",
     )
 
     def __init__(self, rules: Ruleset = STANDARD) -> None:
@@ -161,6 +162,9 @@ class Position:
         self._linecap = rules.line_capture
         #: Whether push keeps undo entries (a playout that never pops turns this off).
         self._keep = True
+        #: Whether a step that captures nothing can only end the turn plainly (no line to
+        #: look for): push takes a shorter path then.
+        self._plain_ends = not rules.win_line
 
     # ------------------------------------------------------------------ reading
     @classmethod
@@ -505,7 +509,32 @@ class Position:
                 if chain == "any" and self._steps(side, -1, True):
                     self.state = ANY
                     return
-            elif self.rules.win_line and self._immediate_end(side):
+            elif self._plain_ends:
+                # The common case, a step that took nothing and no line to look for:
+                # the turn ends as _end_turn would end it, without its general checks.
+                if self.acted:
+                    self.acted = False  # a remove-by-blocked removal earlier in the turn
+                else:
+                    self.clock += 1
+                self.turn += 1
+                self.state = START
+                other = 1 - side
+                self.side = other
+                rules = self.rules
+                if (rules.move_limit and self.clock >= rules.move_limit) or (
+                    rules.turn_limit and self.turn > rules.turn_limit
+                ):
+                    self.result = self._turn_end_outcome(side, False)
+                    if self.result is not None:
+                        return
+                geo = self.geo
+                n = geo.n
+                empty = geo.full & ~(bb[0] | bb[1])
+                movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
+                if self._nlocked or not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+                    self._check_blocked()
+                return
+            elif self._immediate_end(side):
                 return
             self._end_turn()
             return
