@@ -338,7 +338,7 @@ class Position:
             empty &= lane
         return empty
 
-    def _step_masks(self, src: int) -> list[int]:
+    def _step_masks(self, src: int, shuttle: bool = True) -> list[int]:
         """The cells the pieces in ``src`` can legally step to, by direction.
 
         Bit t of ``masks[d]`` means the piece at ``t - deltas[d]`` may step to t; each
@@ -353,7 +353,7 @@ class Position:
             ((src & geo.not_file_last) << 1) & empty,
             ((src & geo.not_file_a) >> 1) & empty,
         ]
-        if self._nlocked:
+        if shuttle and self._nlocked:
             limit, direction = self._limit, geo.direction
             for a, (t, run) in self.hist.items():
                 if run >= limit and src >> a & 1:
@@ -384,6 +384,10 @@ class Position:
         if not (geo.neighbours_of(geo.full & ~(own | self.bb[1 - side])) & own):
             return False
         if self._nlocked:
+            # Each locked piece forbids one step: more steps than locks means one is legal.
+            m0, m1, m2, m3 = self._step_masks(own, False)
+            if m0.bit_count() + m1.bit_count() + m2.bit_count() + m3.bit_count() > self._nlocked:
+                return True
             return any(self._step_masks(own))
         return True
 
@@ -748,13 +752,28 @@ class Position:
     def random_code(self, rng: random.Random) -> int:
         """A uniformly random legal action code (for playouts), without listing them all
         where it can. The game must not be over."""
-        targets = self._step_targets()
-        if targets is None:
+        if self.phase != "m" or self.state != START:
             if self.phase == "p":
                 mask = self._placement_mask()
                 return _nth_bit(mask, int(rng.random() * mask.bit_count()))
             return rng.choice(self.legal_codes())
-        m0, m1, m2, m3 = targets
+        own = self.bb[self.side]
+        if self._nlocked:
+            # Rejection sampling: a uniform pick among all steps, redrawn while it is a
+            # shuttle-forbidden one, is uniform among the legal steps.
+            table, hist, limit = self.table, self.hist, self._limit
+            for _ in range(8):
+                code = self._pick_step(self._step_masks(own, False), rng)
+                if code == table.pass_:
+                    return code
+                h = hist.get(table.step_src[code])
+                if h is None or h[1] < limit or h[0] != table.step_dst[code]:
+                    return code
+        return self._pick_step(self._step_masks(own), rng)
+
+    def _pick_step(self, masks: list[int], rng: random.Random) -> int:
+        """A uniformly random step among ``masks`` (pass if there is none)."""
+        m0, m1, m2, m3 = masks
         c0, c1, c2 = m0.bit_count(), m1.bit_count(), m2.bit_count()
         total = c0 + c1 + c2 + m3.bit_count()
         if not total:
