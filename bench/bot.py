@@ -6,7 +6,7 @@ everything the bot does for a move (gateway parsing, the command tree, the servi
 transaction on SQLite, rendering in a thread, the multipart upload) and nothing of the
 AI (games between two people). Printed, never asserted.
 
-    .venv/bin/python bench/bot.py [--moves 200] [--games 200] [--rate 20]
+    .venv/bin/python -m bench.bot [--moves 200] [--games 200] [--rate 20]
 
 Scenarios: one game alone (moves one after another); the same with 200 games in
 progress in 200 channels of the guild; and 200 games with moves arriving at a steady
