@@ -47,7 +47,8 @@ SIZE_CHOICES = [
     Choice(name=_("7x7 (Sebawee)"), value=7),
     Choice(name=_("9x9 (Tisawee)"), value=9),
 ]
-VARIANT_CHOICES = [Choice(name=name, value=name) for name in PRESETS]
+#: The presets playable on Discord's boards (5, 7 or 9; modern-3x3 is 3x3 only).
+VARIANT_CHOICES = [Choice(name=name, value=name) for name, (sizes, _) in PRESETS.items() if {5, 7, 9} & set(sizes)]
 COLOR_CHOICES = [
     Choice(name=_("black"), value="black"),
     Choice(name=_("white"), value="white"),
