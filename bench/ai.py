@@ -194,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     for upper, lower in pairs:
         matches.append(run_match(upper, lower, 5, args.games, times, args.seed, args.opening, args.max_turns))
+        print(table(matches[-1:], times).splitlines()[-1], flush=True)
     if args.pair7:
         upper, lower = args.pair7.split(":")
         games7 = args.games if args.games7 is None else args.games7
@@ -201,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(
         f"time per action: {', '.join(f'{k} {v} ms' for k, v in times.items())}; "
-        f"easy and medium are depth-limited (1 and 3), their time is a cap; total {time.perf_counter() - t0:.0f} s"
+        f"easy and medium are depth-limited (1 and 2), their time is a cap; total {time.perf_counter() - t0:.0f} s"
     )
     print(table(matches, times))
     return 0

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.actions import Action
 from engine.ai.hint import hint
 from engine.ai.levels import LEVEL_TABLE, get_level
-from engine.ai.player import choose, play_turn
+from engine.ai.player import action_of, choose, play_turn
 from engine.errors import GameOverError
 from engine.position import Position
 from engine.rules import Ruleset
@@ -55,7 +55,7 @@ def best_action(
     _check(position, level)
     pos = position.copy()
     choice = choose(pos, get_level(level), movetime_ms, seed)
-    return pos.table.actions[choice.code]  # type: ignore[return-value]
+    return action_of(pos, choice.code)
 
 
 def best_turn(
@@ -71,7 +71,7 @@ def best_turn(
     _check(position, level)
     pos = position.copy()
     choices = play_turn(pos, get_level(level), movetime_ms, seed)
-    return [pos.table.actions[c.code] for c in choices]  # type: ignore[misc]
+    return [action_of(pos, c.code) for c in choices]
 
 
 @dataclass(frozen=True)

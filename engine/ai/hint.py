@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.actions import Action
 from engine.ai.levels import get_level
-from engine.ai.player import choose, components
+from engine.ai.player import action_of, choose, components
 from engine.ai.search import WIN_BOUND
 from engine.errors import GameOverError
 from engine.position import Position
@@ -30,7 +30,7 @@ def hint(position: Position, movetime_ms: int = 500) -> tuple[Action, str]:
     pos = position.copy()
     codes = pos.legal_codes()
     choice = choose(pos, get_level("hard"), movetime_ms, 0)
-    action: Action = pos.table.actions[choice.code]  # type: ignore[assignment]
+    action = action_of(pos, choice.code)
     if len(codes) == 1:
         return action, "the only legal action"
     evaluator, _tactics = components(pos.rules)

@@ -8,8 +8,9 @@ easy       depth 1     one action ahead plus captures (quiescence), so it sees
                        choices are a random action at most 1.5 pieces worse than
                        its best (never a forced loss it can see), and in
                        placement it picks among its top cells at random.
-medium     depth 3     three actions ahead plus captures, no deliberate errors,
-                       narrower placement search.
+medium     depth 2     two actions ahead plus captures, no deliberate errors,
+                       narrower placement search (6 cells per node, every
+                       placement only once 4 cells are empty).
 hard       1 s         iterative deepening until the time is used (one core).
 expert     3 s         the same search with three times the time, which pays for a
                        wider placement search: 12 cells per node instead of 10,
@@ -60,7 +61,7 @@ class Level:
 
 LEVEL_TABLE: dict[str, Level] = {
     "easy": Level("easy", 1000, 1, blunder=0.3, blunder_margin=150, placement_width=6, placement_random=3),
-    "medium": Level("medium", 1000, 3, placement_width=6),
+    "medium": Level("medium", 1000, 2, placement_width=6, full_width_empties=4),
     "hard": Level("hard", 1000, 64),
     "expert": Level("expert", 3000, 64, placement_width=12, full_width_empties=8),
 }

@@ -16,6 +16,7 @@ import logging
 import random
 from dataclasses import dataclass, field
 
+from engine.actions import Action
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
 from engine.ai.search import WIN_BOUND, Limits, Result, Searcher
@@ -28,6 +29,13 @@ log = logging.getLogger(__name__)
 
 _EVALUATORS: dict[Ruleset, tuple[Evaluator, Tactics]] = {}
 _SEARCHERS: dict[tuple[Ruleset, str], Searcher] = {}
+
+
+def action_of(pos: Position, code: int) -> Action:
+    """The :class:`Action` of an action code on ``pos``'s board."""
+    action = pos.table.actions[code]
+    assert action is not None, code
+    return action
 
 
 def components(rules: Ruleset, weights: Weights | None = None) -> tuple[Evaluator, Tactics]:
