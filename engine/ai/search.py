@@ -373,27 +373,11 @@ class Searcher:
         if pos.result is not None:
             return self._terminal(pos, ply)
         tactics = self.tactics
-        side = pos.side
         if tactics.in_chain(pos) and ply < MAX_PLY:
             # Inside a chain the side must pick a capture or stop: search them all.
             codes = pos.legal_codes()
-            best = -INF
-            for code in sorted(codes, key=lambda c: -tactics.capture_count(pos, c)):
-                self.pushed += 1
-                pos.push_code(code)
-                if pos.side == side:
-                    v = self._quiesce(alpha, beta, ply + 1, qd)
-                else:
-                    v = -self._quiesce(-beta, -alpha, ply + 1, qd + 1)
-                pos.pop()
-                self.pushed -= 1
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            return best
+            ordered = sorted(codes, key=lambda c: -tactics.capture_count(pos, c))
+            return self._quiesce_children(ordered, -INF, alpha, beta, ply, qd, qd)
         stand = self.evaluate(pos)
         if pos.phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
             return stand
@@ -408,11 +392,24 @@ class Searcher:
         if not captures:
             return best
         captures.sort(reverse=True)
-        for _n, code in captures:
+        return self._quiesce_children([code for _n, code in captures], best, alpha, beta, ply, qd, qd + 1)
+
+    def _quiesce_children(
+        self, codes: list[int], best: int, alpha: int, beta: int, ply: int, qd: int, same_side_qd: int
+    ) -> int:
+        """Search ``codes`` in order from the current node (fail-soft, starting at ``best``).
+
+        A child where the same side acts again (a chain continues) gets ``same_side_qd``:
+        inside a chain the capture depth does not grow, after a capture it does.
+        """
+        pos = self.pos
+        assert pos is not None
+        side = pos.side
+        for code in codes:
             self.pushed += 1
             pos.push_code(code)
             if pos.side == side:
-                v = self._quiesce(alpha, beta, ply + 1, qd + 1)
+                v = self._quiesce(alpha, beta, ply + 1, same_side_qd)
             else:
                 v = -self._quiesce(-beta, -alpha, ply + 1, qd + 1)
             pos.pop()
