@@ -33,35 +33,8 @@ sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != 
 
 from engine import Action, Position, Ruleset  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord  # noqa: E402
+from tests.discord.harness import FULL_PLACEMENT as PLACEMENT  # noqa: E402
 from tests.discord.harness import TOKEN, make_settings, start_bot, stop_bot  # noqa: E402
-
-#: A full 5x5 placement (Black and White alternate pairs), leaving the centre empty.
-PLACEMENT = [
-    "a1",
-    "b1",
-    "c1",
-    "d1",
-    "e1",
-    "a2",
-    "b2",
-    "c2",
-    "d2",
-    "e2",
-    "a3",
-    "b3",
-    "d3",
-    "e3",
-    "a4",
-    "b4",
-    "c4",
-    "d4",
-    "e4",
-    "a5",
-    "b5",
-    "c5",
-    "d5",
-    "e5",
-]
 
 
 class _StubRenderer:

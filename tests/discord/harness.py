@@ -22,6 +22,8 @@ from tests.discord.fake_discord import FakeDiscord, Interaction, Message
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GfAkEt.SeCrEt-t0ken-never-leaks_42"
 ROOT = Path(__file__).resolve().parents[2]
+#: A full 5x5 placement in pairs (Black, White, Black...), rank by rank, leaving the centre empty.
+FULL_PLACEMENT = [f"{f}{r}" for r in "12345" for f in "abcde" if f"{f}{r}" != "c3"]
 
 
 def make_settings(fake: FakeDiscord, db: Path, **overrides: Any) -> Settings:

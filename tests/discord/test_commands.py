@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.discord.fake_discord import Message
-from tests.discord.harness import Harness
+from tests.discord.harness import FULL_PLACEMENT, Harness
 
 
 async def _people_game(h: Harness) -> Message:
@@ -83,32 +83,7 @@ async def test_autocomplete_offers_only_legal_cells(h: Harness) -> None:
     assert "a1" not in second
     # Fill the board quickly through the service, then ask for steps.
     svc = h.bot.service
-    order = [
-        "a1",
-        "b1",
-        "c1",
-        "d1",
-        "e1",
-        "a2",
-        "b2",
-        "c2",
-        "d2",
-        "e2",
-        "a3",
-        "b3",
-        "d3",
-        "e3",
-        "a4",
-        "b4",
-        "c4",
-        "d4",
-        "e4",
-        "a5",
-        "b5",
-        "c5",
-        "d5",
-        "e5",
-    ]
+    order = FULL_PLACEMENT
     for i in range(0, 24, 2):
         user = h.alice if (i // 2) % 2 == 0 else h.bob
         await svc.place(h.fake.channel_id, user, order[i], order[i + 1])
