@@ -390,6 +390,21 @@ class Storage:
 
         return await self._retry(op)
 
+    async def _update_one(self, sql: str, params: Sequence[Any]) -> bool:
+        """One conditional ``UPDATE`` on its own (autocommit); whether it changed a row.
+
+        The ``WHERE`` clause carries the compare-and-swap condition, so a row that
+        changed since it was read is left alone and ``False`` is returned.
+        """
+
+        async def op() -> bool:
+            async with self._lock:
+                cur = await self._conn.execute(sql, params)
+                self._writes += 1
+                return cur.rowcount == 1
+
+        return await self._retry(op)
+
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         async def op() -> list[aiosqlite.Row]:
             async with self._lock:
@@ -627,17 +642,10 @@ class Storage:
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Clear a game's reminder time if the game has not changed since it was read."""
-
-        async def op() -> bool:
-            async with self._lock:
-                cur = await self._conn.execute(
-                    "UPDATE games SET remind_at = NULL WHERE id = ? AND version = ? AND remind_at IS NOT NULL",
-                    (game_id, version),
-                )
-                self._writes += 1
-                return cur.rowcount == 1
-
-        return await self._retry(op)
+        return await self._update_one(
+            "UPDATE games SET remind_at = NULL WHERE id = ? AND version = ? AND remind_at IS NOT NULL",
+            (game_id, version),
+        )
 
     # ----------------------------------------------------------------- timers
     async def due_reminders(self, now: float) -> list[GameRow]:
@@ -715,16 +723,9 @@ class Storage:
     async def settle_challenge(self, challenge_id: int, status: str) -> bool:
         """Move a pending challenge to ``status`` (declined, expired, withdrawn); ``False``
         if it was no longer pending."""
-
-        async def op() -> bool:
-            async with self._lock:
-                cur = await self._conn.execute(
-                    "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
-                )
-                self._writes += 1
-                return cur.rowcount == 1
-
-        return await self._retry(op)
+        return await self._update_one(
+            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
+        )
 
     async def due_challenges(self, now: float) -> list[ChallengeRow]:
         """Pending challenges past their expiry."""
