@@ -48,7 +48,7 @@ def _card(
     room = x1 - round(14 * s) - tx
     text, face = fit(name, round(30 * s), room, bold=True, min_size=round(22 * s))
     draw_text(draw, (tx, y0 + round(50 * s)), text, face, theme.text, "ls")
-    text, face = fit(counts, round(21 * s), room, min_size=round(16 * s))
+    text, face = fit(counts, round(23 * s), room, min_size=round(17 * s))
     draw_text(draw, (tx, y0 + round(82 * s)), text, face, theme.muted, "ls")
     if badge:
         _pill(draw, ((x0 + x1) / 2 + (x1 - x0) * 0.25, y0), badge, round(14 * s), theme.accent, theme.frame)
@@ -114,5 +114,5 @@ def footer(
     if not last and outcome is None:
         last = hint_text(position)
     if last:
-        text, face = fit(last, round(21 * s), right - x0 - round(6 * s), min_size=round(17 * s))
+        text, face = fit(last, round(23 * s), right - x0 - round(6 * s), min_size=round(18 * s))
         draw_text(draw, (x0 + round(6 * s), line2), text, face, theme.muted, "ls")
