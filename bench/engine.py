@@ -104,5 +104,6 @@ def main() -> None:
         per = actions / (count * args.runs)
         print(f"  {variant:<9} {n}x{n}: {max(rates):8.1f} ({mean:.1f}) playouts/s, {per:6.1f} actions/playout")
 
+
 if __name__ == "__main__":
     main()

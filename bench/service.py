@@ -44,8 +44,16 @@ async def _start(service: GameService, channel: int) -> TurnResult:
     return await service.accept_challenge(ch.challenge.id, b.user_id)
 
 
-async def _game(service: GameService, channel: int, result: TurnResult, commands: int, rng: random.Random,
-                latencies: list[float], think: float, finished_at: list[float]) -> int:
+async def _game(
+    service: GameService,
+    channel: int,
+    result: TurnResult,
+    commands: int,
+    rng: random.Random,
+    latencies: list[float],
+    think: float,
+    finished_at: list[float],
+) -> int:
     if think:
         await asyncio.sleep(rng.uniform(0, think))  # players do not all start at the same instant
     done = 0
@@ -72,8 +80,16 @@ async def _game(service: GameService, channel: int, result: TurnResult, commands
     return done
 
 
-async def run(label: str, games: int, commands: int, db: Path, synchronous: str, seed: int,
-              rate: float | None, checkpoint_interval: float | None = 1.0) -> None:
+async def run(
+    label: str,
+    games: int,
+    commands: int,
+    db: Path,
+    synchronous: str,
+    seed: int,
+    rate: float | None,
+    checkpoint_interval: float | None = 1.0,
+) -> None:
     """Play the games on a fresh database and print the figures."""
     storage = await Storage.open(db, synchronous=synchronous, checkpoint_interval=checkpoint_interval)
     service = GameService(storage, ThreadAiRunner(), None)
@@ -86,10 +102,12 @@ async def run(label: str, games: int, commands: int, db: Path, synchronous: str,
     start_wall = time.perf_counter() - t0
     t0 = time.perf_counter()
     cpu0 = time.process_time()
-    counts = await asyncio.gather(*(
-        _game(service, c, started[c - 1], commands, random.Random(rng.random()), latencies, think, finished_at)
-        for c in range(1, games + 1)
-    ))
+    counts = await asyncio.gather(
+        *(
+            _game(service, c, started[c - 1], commands, random.Random(rng.random()), latencies, think, finished_at)
+            for c in range(1, games + 1)
+        )
+    )
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
     total = sum(counts)
@@ -98,17 +116,25 @@ async def run(label: str, games: int, commands: int, db: Path, synchronous: str,
     service.ai.close()
     lat = sorted(latencies)
     q = statistics.quantiles(lat, n=100)
-    print(f"[{label}] {games} games in {games} channels, one SQLite file (synchronous={synchronous}), "
-          f"{finished} finished; starting them (challenge + accept) took {start_wall:.2f} s")
+    print(
+        f"[{label}] {games} games in {games} channels, one SQLite file (synchronous={synchronous}), "
+        f"{finished} finished; starting them (challenge + accept) took {start_wall:.2f} s"
+    )
     ends = sorted(finished_at)
     lo, hi = ends[len(ends) // 10], ends[len(ends) * 9 // 10]
     steady = (len(ends) * 8 // 10) / (hi - lo) if hi > lo else float("nan")
-    print(f"  {total} commands in {wall:.2f} s = {total / wall:.0f} commands/s overall, {steady:.0f} commands/s"
-          " in the middle 80% of the run" + (f" (offered: {rate:.0f}/s)" if rate else " (as fast as possible)"))
-    print(f"  CPU: {cpu:.2f} s of this process = {cpu / total * 1000:.2f} ms per command "
-          f"(at most {total / cpu:.0f} commands per CPU-second, whatever else the machine is doing)")
-    print(f"  latency per command: p50 {q[49] * 1000:.2f} ms, p90 {q[89] * 1000:.2f} ms, "
-          f"p99 {q[98] * 1000:.2f} ms, max {lat[-1] * 1000:.2f} ms")
+    print(
+        f"  {total} commands in {wall:.2f} s = {total / wall:.0f} commands/s overall, {steady:.0f} commands/s"
+        " in the middle 80% of the run" + (f" (offered: {rate:.0f}/s)" if rate else " (as fast as possible)")
+    )
+    print(
+        f"  CPU: {cpu:.2f} s of this process = {cpu / total * 1000:.2f} ms per command "
+        f"(at most {total / cpu:.0f} commands per CPU-second, whatever else the machine is doing)"
+    )
+    print(
+        f"  latency per command: p50 {q[49] * 1000:.2f} ms, p90 {q[89] * 1000:.2f} ms, "
+        f"p99 {q[98] * 1000:.2f} ms, max {lat[-1] * 1000:.2f} ms"
+    )
 
 
 def main() -> None:
@@ -119,10 +145,18 @@ def main() -> None:
     parser.add_argument("--synchronous", choices=("NORMAL", "FULL"), default="NORMAL")
     parser.add_argument("--rate", type=float, default=500.0, help="commands per second offered in the paced run")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--checkpoint-interval", type=float, default=1.0,
-                        help="seconds between background WAL checkpoints; 0 for SQLite's automatic ones")
-    parser.add_argument("--switch-interval", type=float, default=None,
-                        help="sys.setswitchinterval(S) first: how soon the database thread gets the GIL back")
+    parser.add_argument(
+        "--checkpoint-interval",
+        type=float,
+        default=1.0,
+        help="seconds between background WAL checkpoints; 0 for SQLite's automatic ones",
+    )
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=None,
+        help="sys.setswitchinterval(S) first: how soon the database thread gets the GIL back",
+    )
     args = parser.parse_args()
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
@@ -134,8 +168,18 @@ def main() -> None:
             for suffix in ("", "-wal", "-shm"):
                 if Path(f"{db}{suffix}").exists():
                     os.remove(f"{db}{suffix}")
-            asyncio.run(run(label, args.games, args.commands, db, args.synchronous, args.seed, rate,
-                            args.checkpoint_interval or None))
+            asyncio.run(
+                run(
+                    label,
+                    args.games,
+                    args.commands,
+                    db,
+                    args.synchronous,
+                    args.seed,
+                    rate,
+                    args.checkpoint_interval or None,
+                )
+            )
 
 
 if __name__ == "__main__":

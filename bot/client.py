@@ -216,9 +216,7 @@ class SeegaBot(_SeegaHooks, commands.Bot):
         chain_step_delay: float = 1.0,
     ) -> None:
         super().__init__(**_bot_kwargs(settings, guild_ready_timeout))
-        self._init_seega(
-            settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay
-        )
+        self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay)
 
 
 class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
@@ -235,9 +233,7 @@ class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
     ) -> None:
         count = settings.shards if isinstance(settings.shards, int) else None
         super().__init__(shard_count=count, **_bot_kwargs(settings, guild_ready_timeout))
-        self._init_seega(
-            settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay
-        )
+        self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         # With a gateway URL of our own (a proxy) discord.py would still take the URL

@@ -117,32 +117,42 @@ def rules_text(variant: str) -> str:
     first = "the last player to place" if rules.first_mover == "white" else "Black"
     lines = [f"Variant {variant}.", _RULES_GENERAL.format(placement=placement, centre=centre, first=first).rstrip()]
     if rules.opening == "lane":
-        lines.append("Lane's opening: Black first places on the middle of the left and right edges, White on the "
-                     "middle of the bottom and top edges.")
+        lines.append(
+            "Lane's opening: Black first places on the middle of the left and right edges, White on the "
+            "middle of the bottom and top edges."
+        )
     if rules.win_line:
         lines.append(f"{rules.win_line} of your own pieces in a row or column wins at once.")
     if rules.after_placement == "replace":
         lines.append("If the board fills with no line, each player in turn replaces one enemy piece with their own.")
     if rules.captures:
-        lines.append("Capture: step so that an enemy piece is sandwiched between the piece you moved and another of "
-                     "yours in a line; it is removed." + (" Whole lines of enemies can be taken." if rules.line_capture
-                                                          else ""))
-        lines.append("The centre is safe: a piece on it cannot be captured." if rules.safe_centre
-                     else "Even a piece on the centre can be captured.")
-        lines.append({
-            "same": "After a capture the same piece may capture again (a chain); /seega end-turn stops.",
-            "any": "After a capture any of your pieces may capture again (a chain); /seega end-turn stops.",
-            "none": "One capture step per turn: no chains.",
-        }[rules.chain])
+        lines.append(
+            "Capture: step so that an enemy piece is sandwiched between the piece you moved and another of "
+            "yours in a line; it is removed." + (" Whole lines of enemies can be taken." if rules.line_capture else "")
+        )
+        lines.append(
+            "The centre is safe: a piece on it cannot be captured."
+            if rules.safe_centre
+            else "Even a piece on the centre can be captured."
+        )
+        lines.append(
+            {
+                "same": "After a capture the same piece may capture again (a chain); /seega end-turn stops.",
+                "any": "After a capture any of your pieces may capture again (a chain); /seega end-turn stops.",
+                "none": "One capture step per turn: no chains.",
+            }[rules.chain]
+        )
     if rules.max_shuttles:
         lines.append(f"A piece may not shuttle between the same two cells more than {rules.max_shuttles} times.")
-    lines.append({
-        "pass": "A player who cannot move passes (/seega end-turn).",
-        "remove-by-blocked": "A player who cannot move removes an enemy piece next to one of theirs, then moves.",
-        "remove-by-opponent": "When a player cannot move, the opponent removes one of its own pieces to open a way.",
-        "lose": "A player who cannot move loses.",
-        "capture-one": "When a player cannot move, the opponent removes one of the blocked player's pieces.",
-    }[rules.blocked])
+    lines.append(
+        {
+            "pass": "A player who cannot move passes (/seega end-turn).",
+            "remove-by-blocked": "A player who cannot move removes an enemy piece next to one of theirs, then moves.",
+            "remove-by-opponent": "When a player cannot move, the opponent removes one of its own pieces to open a way.",
+            "lose": "A player who cannot move loses.",
+            "capture-one": "When a player cannot move, the opponent removes one of the blocked player's pieces.",
+        }[rules.blocked]
+    )
     end = "all" if rules.lose_at == 0 else f"all but {rules.lose_at}"
     limit = f" After {rules.move_limit} turns without a capture, more pieces wins." if rules.move_limit else ""
     lines.append(f"Capture {end} of the enemy's pieces to win.{limit}")
@@ -309,14 +319,24 @@ class ConsoleTable:
                 return True
             self.say(f"Starting a game against the bot ({level})...")
             result = await svc.play_bot(
-                CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], level, self._size(opts), opts.get("variant"),
+                CONSOLE_GUILD,
+                CONSOLE_CHANNEL,
+                LOCAL_PLAYERS[0],
+                level,
+                self._size(opts),
+                opts.get("variant"),
                 opts.get("color", "random"),
             )
             self.show(result)
         elif cmd == "challenge":
             ch = await svc.challenge(
-                CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], self._size(opts),
-                opts.get("variant"), opts.get("color", "random"),
+                CONSOLE_GUILD,
+                CONSOLE_CHANNEL,
+                LOCAL_PLAYERS[0],
+                LOCAL_PLAYERS[1],
+                self._size(opts),
+                opts.get("variant"),
+                opts.get("color", "random"),
             )
             self.say("A hot-seat game: Player 1 and Player 2 take turns at this keyboard.")
             self.show(await svc.accept_challenge(ch.challenge.id, LOCAL_PLAYERS[1].user_id))
@@ -338,8 +358,10 @@ class ConsoleTable:
         elif cmd == "offer-end":
             offer = await svc.offer_end(CONSOLE_CHANNEL, await self._actor())
             if isinstance(offer, OfferResult):
-                self.say(f"{offer.offered_by.name} offers to end the game by count; "
-                         f"{offer.opponent.name} accepts with /seega accept-end.")
+                self.say(
+                    f"{offer.offered_by.name} offers to end the game by count; "
+                    f"{offer.opponent.name} accepts with /seega accept-end."
+                )
             else:
                 self.show(offer)
         elif cmd == "accept-end":
@@ -354,8 +376,11 @@ class ConsoleTable:
         elif cmd == "rules":
             variant = opts.get("variant", plain[0] if plain else "standard")
             if variant not in PRESETS:
-                self.say(f"Error: {variant!r} is not a variant; variants are "
-                         + ", ".join(v for v in PRESETS if v != "modern-3x3") + ".")
+                self.say(
+                    f"Error: {variant!r} is not a variant; variants are "
+                    + ", ".join(v for v in PRESETS if v != "modern-3x3")
+                    + "."
+                )
             else:
                 self.say(rules_text(variant))
         elif cmd == "history":
@@ -364,8 +389,10 @@ class ConsoleTable:
                 self.say("No games yet.")
             for s in games:
                 how = f"{s.result} {s.reason}" if s.result else s.status
-                self.say(f"#{s.id}  {s.black.name} (black) vs {s.white.name} (white)  {s.variant} {s.size}x{s.size}"
-                         f"  {s.turns} turns  {how}")
+                self.say(
+                    f"#{s.id}  {s.black.name} (black) vs {s.white.name} (white)  {s.variant} {s.size}x{s.size}"
+                    f"  {s.turns} turns  {how}"
+                )
         elif cmd == "record":
             game_id = opts.get("game", plain[0] if plain else "")
             gid = int(game_id.lstrip("#")) if game_id.lstrip("#").isdigit() else None
@@ -394,12 +421,15 @@ class ConsoleTable:
                 self.say(f"  against the bot ({level}): {t.wins} won, {t.losses} lost, {t.draws} drawn")
         elif cmd == "settings":
             if opts:
-                settings = await svc.set_settings(CONSOLE_GUILD, opts.get("turn_timeout"),
-                                                  opts.get("challenge_timeout"), opts.get("default_variant"))
+                settings = await svc.set_settings(
+                    CONSOLE_GUILD, opts.get("turn_timeout"), opts.get("challenge_timeout"), opts.get("default_variant")
+                )
             else:
                 settings = await svc.get_settings(CONSOLE_GUILD)
-            self.say(f"turn_timeout {format_duration(settings.turn_timeout)}, challenge_timeout "
-                     f"{format_duration(settings.challenge_timeout)}, default_variant {settings.default_variant}")
+            self.say(
+                f"turn_timeout {format_duration(settings.turn_timeout)}, challenge_timeout "
+                f"{format_duration(settings.challenge_timeout)}, default_variant {settings.default_variant}"
+            )
         else:
             self.say(f"Unknown command {cmd!r}; type help for the list.")
         return True

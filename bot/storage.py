@@ -557,8 +557,22 @@ class Storage:
         row = "(" + ", ".join("?" * 12) + ")"
         params: list[Any] = []
         for u in updates:
-            params.extend((u.game_id, u.expected_version, u.actions, u.spn, u.status, u.result, u.reason,
-                           u.updated_at, u.ended_at, u.deadline, u.remind_at, u.end_offer))
+            params.extend(
+                (
+                    u.game_id,
+                    u.expected_version,
+                    u.actions,
+                    u.spn,
+                    u.status,
+                    u.result,
+                    u.reason,
+                    u.updated_at,
+                    u.ended_at,
+                    u.deadline,
+                    u.remind_at,
+                    u.end_offer,
+                )
+            )
         sql = (
             "WITH v (id, version, actions, spn, status, result, reason, updated_at, ended_at, deadline, remind_at,"
             " end_offer) AS (VALUES " + ", ".join([row] * len(updates)) + ")"
@@ -591,8 +605,17 @@ class Storage:
                 "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?,"
                 " ended_at = ?, deadline = NULL, remind_at = NULL, end_offer = NULL, version = version + 1"
                 " WHERE id = ? AND version = ?",
-                (u.actions, u.spn, u.status, u.result, u.reason, u.updated_at, u.ended_at, u.game_id,
-                 u.expected_version),
+                (
+                    u.actions,
+                    u.spn,
+                    u.status,
+                    u.result,
+                    u.reason,
+                    u.updated_at,
+                    u.ended_at,
+                    u.game_id,
+                    u.expected_version,
+                ),
             )
             if cur.rowcount != 1:
                 return False, None

@@ -51,8 +51,7 @@ class Action:
             return cls(PLACE, parse_cell(t))
         except InvalidActionError:
             raise InvalidActionError(
-                f"{text!r} is not an action; actions are written a1 (place), b2-c2 (step), "
-                "xd4 (remove), end or pass"
+                f"{text!r} is not an action; actions are written a1 (place), b2-c2 (step), xd4 (remove), end or pass"
             ) from None
 
     def __str__(self) -> str:

@@ -77,9 +77,7 @@ class Geometry:
             nbrs = tuple(ray[0] for ray in rays if ray)
             self.neighbours.append(nbrs)
             self.neighbour_mask.append(sum(1 << b for b in nbrs))
-            self.captures.append(
-                tuple((1 << ray[0], 1 << ray[1], d) for d, ray in enumerate(rays) if len(ray) >= 2)
-            )
+            self.captures.append(tuple((1 << ray[0], 1 << ray[1], d) for d, ray in enumerate(rays) if len(ray) >= 2))
         self._lines: dict[int, tuple[int, ...]] = {}
 
     def neighbours_of(self, mask: int) -> int:

@@ -62,9 +62,7 @@ def read_spn(spn: str, rules: Ruleset) -> Position:
     ranks = board.split("/")
     n = len(ranks)
     if n != rules.size:
-        raise InvalidPositionError(
-            f"SPN board {board!r} has {n} ranks but the board is {rules.size}x{rules.size}"
-        )
+        raise InvalidPositionError(f"SPN board {board!r} has {n} ranks but the board is {rules.size}x{rules.size}")
     pos = Position(rules)
     bb = [0, 0]
     for i, rank_text in enumerate(ranks):

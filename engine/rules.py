@@ -121,8 +121,7 @@ class Ruleset:
         cells = self.size * self.size - (0 if self.place_centre else 1)
         if self.pieces < 1 or 2 * self.pieces > cells:
             raise InvalidRulesError(
-                f"pieces={self.pieces} does not fit a {self.size}x{self.size} board; "
-                f"allowed 1 to {cells // 2}"
+                f"pieces={self.pieces} does not fit a {self.size}x{self.size} board; allowed 1 to {cells // 2}"
             )
         if self.win_line > self.size:
             raise InvalidRulesError(f"win_line={self.win_line} is longer than the board; allowed 0 to {self.size}")

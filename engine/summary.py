@@ -56,4 +56,3 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
         elif action.kind == REMOVE:
             removed.extend(gone)
     return TurnSummary(side, tuple(actions), tuple(placed), tuple(steps), tuple(captured), tuple(removed))
-

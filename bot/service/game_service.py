@@ -225,8 +225,10 @@ class GameService:
         last = await self.storage.latest_game(channel_id)
         start = "start one with /seega challenge or /seega play-bot"
         if last is not None and last.status == "finished":
-            how = "a draw" if last.result == "1/2-1/2" else (
-                f"{last.black_name if last.result == '1-0' else last.white_name} won"
+            how = (
+                "a draw"
+                if last.result == "1/2-1/2"
+                else (f"{last.black_name if last.result == '1-0' else last.white_name} won")
             )
             return GameOverServiceError(
                 f"The game in this channel is over ({how}, {last.result} by {last.reason}); {start}.",
@@ -298,9 +300,7 @@ class GameService:
         try:
             if outcome is None:
                 return await asyncio.to_thread(self.renderer.render_board, pos, summary, players=players)
-            return await asyncio.to_thread(
-                self.renderer.render_board, pos, summary, players=players, outcome=outcome
-            )
+            return await asyncio.to_thread(self.renderer.render_board, pos, summary, players=players, outcome=outcome)
         except Exception:  # a picture is never worth losing a turn over
             log.exception("rendering game %d failed", g.row.id)
             return None
@@ -361,9 +361,7 @@ class GameService:
         timeout = (await self._settings_for(g.row.guild_id)).turn_timeout
         return now + timeout, now + timeout / 2
 
-    async def _commit(
-        self, g: _Loaded, pos: Position, actions: list[Action]
-    ) -> tuple[_Loaded, GameOver | None] | None:
+    async def _commit(self, g: _Loaded, pos: Position, actions: list[Action]) -> tuple[_Loaded, GameOver | None] | None:
         """Store the actions played on ``pos`` (a copy of ``g.pos``); ``None`` if the
         compare-and-swap lost (the caller reloads and retries)."""
         now = self.clock.now()
@@ -601,9 +599,7 @@ class GameService:
         g, events, over = bot
         return self._result(g, events, over, events[-1].png if events else None)
 
-    async def _bot_turns(
-        self, channel_id: int, g: _Loaded
-    ) -> tuple[_Loaded, list[TurnEvent], GameOver | None] | None:
+    async def _bot_turns(self, channel_id: int, g: _Loaded) -> tuple[_Loaded, list[TurnEvent], GameOver | None] | None:
         """Ask the AI for the bot's turn(s) and store them; ``None`` if the game changed
         meanwhile (a resignation, a cancel)."""
         events: list[TurnEvent] = []

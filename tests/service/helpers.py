@@ -45,24 +45,48 @@ async def close_service(service: GameService) -> None:
     service.ai.close()
 
 
-async def start_people(service: GameService, channel: int, black: Player = ALICE, white: Player = BOB,
-                       size: int = 5, variant: str = "standard") -> TurnResult:
+async def start_people(
+    service: GameService,
+    channel: int,
+    black: Player = ALICE,
+    white: Player = BOB,
+    size: int = 5,
+    variant: str = "standard",
+) -> TurnResult:
     """A game between two people, ``black`` as Black, through challenge and accept."""
     ch = await service.challenge(GUILD, channel, black, white, size, variant, "black")
     return await service.accept_challenge(ch.challenge.id, white.user_id)
 
 
-async def insert_from(service: GameService, channel: int, spn: str, black: Player = ALICE, white: Player = BOB,
-                      variant: str = "standard", size: int = 5, options: tuple[str, ...] = ()) -> int:
+async def insert_from(
+    service: GameService,
+    channel: int,
+    spn: str,
+    black: Player = ALICE,
+    white: Player = BOB,
+    variant: str = "standard",
+    size: int = 5,
+    options: tuple[str, ...] = (),
+) -> int:
     """Insert an active game that starts from the position ``spn`` (for chains, blocks...)."""
     rules = Ruleset.make(variant, size, list(options))
     pos = Position.from_spn(spn, rules)
     row = await service.storage.insert_game(
         NewGame(
-            guild_id=GUILD, channel_id=channel, variant=variant, size=size, options=rules.options_text(),
-            black_id=black.user_id, black_name=black.name, black_level=black.bot_level,
-            white_id=white.user_id, white_name=white.name, white_level=white.bot_level,
-            spn=pos.spn(), created_at=service.clock.now(), setup=pos.spn(),
+            guild_id=GUILD,
+            channel_id=channel,
+            variant=variant,
+            size=size,
+            options=rules.options_text(),
+            black_id=black.user_id,
+            black_name=black.name,
+            black_level=black.bot_level,
+            white_id=white.user_id,
+            white_name=white.name,
+            white_level=white.bot_level,
+            spn=pos.spn(),
+            created_at=service.clock.now(),
+            setup=pos.spn(),
         )
     )
     return row.id
@@ -79,8 +103,9 @@ async def play_action(service: GameService, channel: int, user_id: int, action: 
     return await service.place(channel, user_id, action)
 
 
-async def play_out(service: GameService, channel: int, result: TurnResult, rng: random.Random,
-                   max_commands: int = 2000) -> TurnResult:
+async def play_out(
+    service: GameService, channel: int, result: TurnResult, rng: random.Random, max_commands: int = 2000
+) -> TurnResult:
     """Play random legal commands for whoever is to move until the game ends."""
     for _ in range(max_commands):
         if result.game_over is not None or result.to_move is None:

@@ -60,9 +60,21 @@ async def test_two_processes_apply_once(db_path: Path, tmp_path: Path) -> None:
     gofile = tmp_path / "go"
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.service.child", "move", str(db_path), "3", str(BOB.user_id), "b3 c3",
-             str(gofile), "50"],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                "-m",
+                "tests.service.child",
+                "move",
+                str(db_path),
+                "3",
+                str(BOB.user_id),
+                "b3 c3",
+                str(gofile),
+                "50",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         for _ in range(2)
     ]

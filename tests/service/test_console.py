@@ -29,21 +29,24 @@ def run_console(db: Path, lines: list[str]) -> str:
 
 def test_hot_seat_game(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
-    out = run_console(db, [
-        "help",
-        "/seega challenge size:5 color:black",
-        "/place a1 b1",
-        "/place c3",          # the centre: refused, with the allowed cells
-        "/place a2",          # White places one piece ...
-        "b2",                 # ... an unknown command
-        "/place b2",          # ... and the second
-        "/move a1 a3",
-        "/seega offer-end",
-        "/seega accept-end",
-        "/seega history",
-        "/seega record",
-        "/seega rules variant:seejeh",
-    ])
+    out = run_console(
+        db,
+        [
+            "help",
+            "/seega challenge size:5 color:black",
+            "/place a1 b1",
+            "/place c3",  # the centre: refused, with the allowed cells
+            "/place a2",  # White places one piece ...
+            "b2",  # ... an unknown command
+            "/place b2",  # ... and the second
+            "/move a1 a3",
+            "/seega offer-end",
+            "/seega accept-end",
+            "/seega history",
+            "/seega record",
+            "/seega rules variant:seejeh",
+        ],
+    )
     assert "Commands (the same as on Discord" in out
     assert "Turn 1: Black (Player 1) to play." in out
     assert "Black (Player 1) placed a1, b1" in out
@@ -63,9 +66,7 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     assert "Whole lines of enemies can be taken." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
     conn = sqlite3.connect(db)
-    assert conn.execute("SELECT status, result, reason FROM games").fetchall() == [
-        ("finished", "1/2-1/2", "agreement")
-    ]
+    assert conn.execute("SELECT status, result, reason FROM games").fetchall() == [("finished", "1/2-1/2", "agreement")]
     conn.close()
 
 
@@ -78,8 +79,11 @@ def test_bot_game_and_resume(tmp_path: Path) -> None:
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
     conn = sqlite3.connect(db)
-    free = [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2")
-            if c not in conn.execute("SELECT actions FROM games").fetchone()[0].split()]
+    free = [
+        c
+        for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2")
+        if c not in conn.execute("SELECT actions FROM games").fetchone()[0].split()
+    ]
     conn.close()
     out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"])
     assert "Resuming game #1." in out

@@ -79,8 +79,12 @@ def test_sigkill_at_random_moments(tmp_path: Path) -> None:
             assert now.get(game_id) == record, f"finished game {game_id} lost or changed after kill {i}"
         finished = now
         conn = sqlite3.connect(db)
-        moves_seen = conn.execute("SELECT SUM(LENGTH(actions) - LENGTH(REPLACE(actions, ' ', '')) + 1) FROM games"
-                                  " WHERE actions != ''").fetchone()[0] or 0
+        moves_seen = (
+            conn.execute(
+                "SELECT SUM(LENGTH(actions) - LENGTH(REPLACE(actions, ' ', '')) + 1) FROM games WHERE actions != ''"
+            ).fetchone()[0]
+            or 0
+        )
         conn.close()
     assert finished, "no game finished during the test: the kills came too early"
     assert moves_seen > 500

@@ -82,80 +82,154 @@ async def test_place_one_piece_then_the_second(service: GameService) -> None:
 async def test_place_refusals(service: GameService, db_path: Path) -> None:
     await start_people(service, 1)
     await service.place(1, ALICE.user_id, "a1 b1")
-    await expect_refused(service, db_path, lambda: service.place(1, ALICE.user_id, "c1"), NotYourTurnError,
-                         "not your turn", "Bob")
-    await expect_refused(service, db_path, lambda: service.place(1, CAROL.user_id, "c1"), NotAPlayerError,
-                         "Alice", "Bob")
-    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "a1"), IllegalMoveError,
-                         "a1 is already taken", "you can place on", "a2")
-    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "c3"), IllegalMoveError,
-                         "c3 is the centre", "you can place on")
-    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "z9"), BadInputError,
-                         "'z9' is not a cell", "a1 to e5")
-    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "f6"), BadInputError,
-                         "a1 to e5")
+    await expect_refused(
+        service, db_path, lambda: service.place(1, ALICE.user_id, "c1"), NotYourTurnError, "not your turn", "Bob"
+    )
+    await expect_refused(
+        service, db_path, lambda: service.place(1, CAROL.user_id, "c1"), NotAPlayerError, "Alice", "Bob"
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(1, BOB.user_id, "a1"),
+        IllegalMoveError,
+        "a1 is already taken",
+        "you can place on",
+        "a2",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(1, BOB.user_id, "c3"),
+        IllegalMoveError,
+        "c3 is the centre",
+        "you can place on",
+    )
+    await expect_refused(
+        service, db_path, lambda: service.place(1, BOB.user_id, "z9"), BadInputError, "'z9' is not a cell", "a1 to e5"
+    )
+    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "f6"), BadInputError, "a1 to e5")
     # the second cell is bad: the first is not placed either
-    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "a2", "a2"), IllegalMoveError,
-                         "a2 is already taken")
-    await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError,
-                         "at most two")
-    await expect_refused(service, db_path, lambda: service.move(1, BOB.user_id, "a2 a3"), IllegalMoveError,
-                         "cannot move a piece now", "/place")
+    await expect_refused(
+        service, db_path, lambda: service.place(1, BOB.user_id, "a2", "a2"), IllegalMoveError, "a2 is already taken"
+    )
+    await expect_refused(
+        service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError, "at most two"
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(1, BOB.user_id, "a2 a3"),
+        IllegalMoveError,
+        "cannot move a piece now",
+        "/place",
+    )
 
 
 async def test_no_game_and_game_over(service: GameService, db_path: Path) -> None:
-    await expect_refused(service, db_path, lambda: service.place(5, ALICE.user_id, "a1"), NoGameError,
-                         "no game in this channel", "/seega play-bot")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(5, ALICE.user_id, "a1"),
+        NoGameError,
+        "no game in this channel",
+        "/seega play-bot",
+    )
     await expect_refused(service, db_path, lambda: service.board(5), NoGameError, "no game")
     await start_people(service, 1)
     over = await service.resign(1, BOB.user_id)
     assert over.game_over is not None and over.game_over.winner == ALICE
-    await expect_refused(service, db_path, lambda: service.place(1, ALICE.user_id, "a1"), GameOverServiceError,
-                         "is over", "Alice won", "resignation")
-    await expect_refused(service, db_path, lambda: service.resign(1, ALICE.user_id), GameOverServiceError,
-                         "is over")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(1, ALICE.user_id, "a1"),
+        GameOverServiceError,
+        "is over",
+        "Alice won",
+        "resignation",
+    )
+    await expect_refused(service, db_path, lambda: service.resign(1, ALICE.user_id), GameOverServiceError, "is over")
 
 
 async def test_second_game_in_a_busy_channel(service: GameService, db_path: Path) -> None:
     await start_people(service, 1)
-    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, CAROL, BOB), ChannelBusyError,
-                         "already has a game", "thread")
-    await expect_refused(service, db_path, lambda: service.play_bot(GUILD, 1, CAROL, "easy"), ChannelBusyError,
-                         "already has a game")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.challenge(GUILD, 1, CAROL, BOB),
+        ChannelBusyError,
+        "already has a game",
+        "thread",
+    )
+    await expect_refused(
+        service, db_path, lambda: service.play_bot(GUILD, 1, CAROL, "easy"), ChannelBusyError, "already has a game"
+    )
     # a challenge asking for a thread is fine, and is played in the new thread
     ch = await service.challenge(GUILD, 1, CAROL, BOB, thread=True)
     accepted = await service.accept_challenge(ch.challenge.id, BOB.user_id, channel_id=77)
     assert accepted.game.channel_id == 77
     # accepting into a busy channel is refused and the challenge stays open
     ch2 = await service.challenge(GUILD, 1, CAROL, ALICE, thread=True)
-    await expect_refused(service, db_path, lambda: service.accept_challenge(ch2.challenge.id, ALICE.user_id, 77),
-                         ChannelBusyError, "already has a game")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.accept_challenge(ch2.challenge.id, ALICE.user_id, 77),
+        ChannelBusyError,
+        "already has a game",
+    )
     assert (await service.get_challenge(ch2.challenge.id)).status == "pending"
 
 
 async def test_challenge_refusals_and_decline(service: GameService, db_path: Path) -> None:
-    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, ALICE), ChallengeError,
-                         "yourself")
-    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 6), BadInputError,
-                         "5x5, 7x7 or 9x9")
-    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 7, "five-in-a-row"),
-                         BadInputError, "five-in-a-row is played on 5x5")
-    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 5, "chess"),
-                         BadInputError, "not a variant", "standard")
-    await expect_refused(service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, color="green"),
-                         BadInputError, "black, white or random")
+    await expect_refused(
+        service, db_path, lambda: service.challenge(GUILD, 1, ALICE, ALICE), ChallengeError, "yourself"
+    )
+    await expect_refused(
+        service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 6), BadInputError, "5x5, 7x7 or 9x9"
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.challenge(GUILD, 1, ALICE, BOB, 7, "five-in-a-row"),
+        BadInputError,
+        "five-in-a-row is played on 5x5",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.challenge(GUILD, 1, ALICE, BOB, 5, "chess"),
+        BadInputError,
+        "not a variant",
+        "standard",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.challenge(GUILD, 1, ALICE, BOB, color="green"),
+        BadInputError,
+        "black, white or random",
+    )
     ch = await service.challenge(GUILD, 1, ALICE, BOB, 7, "seejeh", "white")
     assert ch.ping == BOB.user_id and ch.challenge.variant == "seejeh"
-    await expect_refused(service, db_path, lambda: service.accept_challenge(ch.challenge.id, CAROL.user_id),
-                         ChallengeError, "Only Bob")
-    await expect_refused(service, db_path, lambda: service.decline_challenge(ch.challenge.id, CAROL.user_id),
-                         ChallengeError, "Only Bob")
+    await expect_refused(
+        service, db_path, lambda: service.accept_challenge(ch.challenge.id, CAROL.user_id), ChallengeError, "Only Bob"
+    )
+    await expect_refused(
+        service, db_path, lambda: service.decline_challenge(ch.challenge.id, CAROL.user_id), ChallengeError, "Only Bob"
+    )
     declined = await service.decline_challenge(ch.challenge.id, BOB.user_id)
     assert declined.challenge.status == "declined"
-    await expect_refused(service, db_path, lambda: service.accept_challenge(ch.challenge.id, BOB.user_id),
-                         ChallengeError, "no longer open", "declined")
-    await expect_refused(service, db_path, lambda: service.accept_challenge(999, BOB.user_id), ChallengeError,
-                         "no challenge #999")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.accept_challenge(ch.challenge.id, BOB.user_id),
+        ChallengeError,
+        "no longer open",
+        "declined",
+    )
+    await expect_refused(
+        service, db_path, lambda: service.accept_challenge(999, BOB.user_id), ChallengeError, "no challenge #999"
+    )
     # the challenger may withdraw; colours are honoured
     ch = await service.challenge(GUILD, 1, ALICE, BOB, 7, "seejeh", "white")
     started = await service.accept_challenge(ch.challenge.id, BOB.user_id)
@@ -167,27 +241,49 @@ async def test_challenge_refusals_and_decline(service: GameService, db_path: Pat
 
 async def test_move_chain_and_end_turn(service: GameService, db_path: Path) -> None:
     await insert_from(service, 3, CHAIN_SPN)
-    msg = await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "a5 a4"), IllegalMoveError,
-                               "a5 is not one of your pieces", "you can move from")
+    msg = await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(3, BOB.user_id, "a5 a4"),
+        IllegalMoveError,
+        "a5 is not one of your pieces",
+        "you can move from",
+    )
     assert "b3" in msg
-    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3", "b4"), IllegalMoveError,
-                         "b3 cannot step to b4", "you can step to c3")
-    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3"), BadInputError,
-                         "Say where b3 goes", "c3")
-    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3 to"), BadInputError,
-                         "not a move")
-    await expect_refused(service, db_path, lambda: service.end_turn(3, BOB.user_id), IllegalMoveError,
-                         "no chain of captures")
-    await expect_refused(service, db_path, lambda: service.remove(3, BOB.user_id, "a1"), IllegalMoveError,
-                         "No removal is due")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(3, BOB.user_id, "b3", "b4"),
+        IllegalMoveError,
+        "b3 cannot step to b4",
+        "you can step to c3",
+    )
+    await expect_refused(
+        service, db_path, lambda: service.move(3, BOB.user_id, "b3"), BadInputError, "Say where b3 goes", "c3"
+    )
+    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3 to"), BadInputError, "not a move")
+    await expect_refused(
+        service, db_path, lambda: service.end_turn(3, BOB.user_id), IllegalMoveError, "no chain of captures"
+    )
+    await expect_refused(
+        service, db_path, lambda: service.remove(3, BOB.user_id, "a1"), IllegalMoveError, "No removal is due"
+    )
     result = await service.move(3, BOB.user_id, "b3-c3")
     assert result.chain_pending and result.to_move == BOB
     assert result.events[0].captured and not result.events[0].turn_complete
     assert set(result.legal) == {"c3-c4", "end"}
-    await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "e1", "e2"), IllegalMoveError,
-                         "Only a capture continues a chain", "from c3", "/seega end-turn")
-    await expect_refused(service, db_path, lambda: service.place(3, BOB.user_id, "c2"), IllegalMoveError,
-                         "placement phase is over")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(3, BOB.user_id, "e1", "e2"),
+        IllegalMoveError,
+        "Only a capture continues a chain",
+        "from c3",
+        "/seega end-turn",
+    )
+    await expect_refused(
+        service, db_path, lambda: service.place(3, BOB.user_id, "c2"), IllegalMoveError, "placement phase is over"
+    )
     ended = await service.end_turn(3, BOB.user_id)
     assert ended.events[0].actions == ("end",) and ended.to_move == ALICE and not ended.chain_pending
 
@@ -201,13 +297,21 @@ async def test_move_forms(service: GameService) -> None:
 
 async def test_pass_and_remove(service: GameService, db_path: Path) -> None:
     await insert_from(service, 8, PASS_SPN)
-    await expect_refused(service, db_path, lambda: service.move(8, ALICE.user_id, "a1 a2"), IllegalMoveError,
-                         "pass with /seega end-turn")
+    await expect_refused(
+        service, db_path, lambda: service.move(8, ALICE.user_id, "a1 a2"), IllegalMoveError, "pass with /seega end-turn"
+    )
     passed = await service.end_turn(8, ALICE.user_id)
     assert passed.events[0].actions == ("pass",) and passed.to_move == BOB
     await insert_from(service, 9, REMOVE_SPN, variant="fouze")
-    await expect_refused(service, db_path, lambda: service.remove(9, ALICE.user_id, "a1"), IllegalMoveError,
-                         "a1 cannot be removed", "you can remove", "c1")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.remove(9, ALICE.user_id, "a1"),
+        IllegalMoveError,
+        "a1 cannot be removed",
+        "you can remove",
+        "c1",
+    )
     removed = await service.remove(9, ALICE.user_id, "c1")
     assert removed.events[0].removed == ("c1",)
     assert removed.to_move == ALICE  # the blocked player now steps
@@ -228,13 +332,11 @@ async def test_autocomplete(service: GameService) -> None:
 async def test_resign_offer_accept_cancel(service: GameService, db_path: Path) -> None:
     await start_people(service, 1)
     await service.place(1, ALICE.user_id, "a1 b1")
-    await expect_refused(service, db_path, lambda: service.accept_end(1, BOB.user_id), IllegalMoveError,
-                         "no offer")
+    await expect_refused(service, db_path, lambda: service.accept_end(1, BOB.user_id), IllegalMoveError, "no offer")
     await expect_refused(service, db_path, lambda: service.offer_end(1, CAROL.user_id), NotAPlayerError, "Alice")
     offer = await service.offer_end(1, ALICE.user_id)
     assert isinstance(offer, OfferResult) and offer.opponent == BOB and offer.ping == BOB.user_id
-    await expect_refused(service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError,
-                         "no offer")
+    await expect_refused(service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError, "no offer")
     ended = await service.accept_end(1, BOB.user_id)
     assert ended.game_over is not None and ended.game_over.reason == "agreement"
     assert ended.game_over.result == "1-0" and ended.game_over.rated  # Alice has 2 pieces, Bob 0
@@ -282,8 +384,13 @@ async def test_bot_game_plays_the_bot_turn_and_counts_per_level(service: GameSer
 async def test_bot_turn_on_request(service: GameService) -> None:
     start = await service.play_bot(GUILD, 2, CAROL, "easy", 5, None, "white", bot_reply=False)
     assert start.bot_to_move and start.to_move is not None and start.to_move.is_bot
-    await expect_refused(service, Path(service.storage.path), lambda: service.place(2, CAROL.user_id, "a1"),
-                         NotYourTurnError, "bot's turn")
+    await expect_refused(
+        service,
+        Path(service.storage.path),
+        lambda: service.place(2, CAROL.user_id, "a1"),
+        NotYourTurnError,
+        "bot's turn",
+    )
     played = await service.bot_turn(2)
     assert played.to_move == CAROL and played.events
 
@@ -313,25 +420,47 @@ async def test_settings(service: GameService, db_path: Path) -> None:
     assert (default.turn_timeout, default.challenge_timeout, default.default_variant) == (3600, 600, "standard")
     changed = await service.set_settings(GUILD, "45s", "10m", "lane")
     assert (changed.turn_timeout, changed.challenge_timeout, changed.default_variant) == (45, 600, "lane")
-    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, "10s"), BadInputError,
-                         "turn_timeout", "30s to 7d")
+    await expect_refused(
+        service, db_path, lambda: service.set_settings(GUILD, "10s"), BadInputError, "turn_timeout", "30s to 7d"
+    )
     await expect_refused(service, db_path, lambda: service.set_settings(GUILD, "8d"), BadInputError, "out of range")
-    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, None, "soon"), BadInputError,
-                         "not a duration")
-    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, None, None, "chess"),
-                         BadInputError, "not a variant")
+    await expect_refused(
+        service, db_path, lambda: service.set_settings(GUILD, None, "soon"), BadInputError, "not a duration"
+    )
+    await expect_refused(
+        service, db_path, lambda: service.set_settings(GUILD, None, None, "chess"), BadInputError, "not a variant"
+    )
     ch = await service.challenge(GUILD, 1, ALICE, BOB)
     assert ch.challenge.variant == "lane"
 
 
 async def test_bad_level_and_hot_seat(service: GameService, db_path: Path) -> None:
-    await expect_refused(service, db_path, lambda: service.play_bot(GUILD, 1, ALICE, "godlike"), BadInputError,
-                         "easy, medium, hard or expert")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.play_bot(GUILD, 1, ALICE, "godlike"),
+        BadInputError,
+        "easy, medium, hard or expert",
+    )
     # one person playing both colours (the console's hot seat) acts for the side to move
     me = Player(5, "Me")
-    await service.storage.insert_game(__import__("bot.storage", fromlist=["NewGame"]).NewGame(
-        GUILD, 4, "standard", 5, "", me.user_id, me.name, None, me.user_id, me.name, None,
-        "5/5/5/5/5 b p 12/12 - 0 1", service.clock.now()))
+    await service.storage.insert_game(
+        __import__("bot.storage", fromlist=["NewGame"]).NewGame(
+            GUILD,
+            4,
+            "standard",
+            5,
+            "",
+            me.user_id,
+            me.name,
+            None,
+            me.user_id,
+            me.name,
+            None,
+            "5/5/5/5/5 b p 12/12 - 0 1",
+            service.clock.now(),
+        )
+    )
     await service.place(4, me.user_id, "a1 b1")
     second = await service.place(4, me.user_id, "a2 b2")
     assert second.game.turn == 3
@@ -351,8 +480,14 @@ async def test_locked_database_gives_a_friendly_error(db_path: Path, clock: Fake
         other = sqlite3.connect(db_path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
         try:
-            await expect_refused(service, db_path, lambda: service.place(1, ALICE.user_id, "a1 b1"),
-                                 StorageBusyError, "busy", "try again")
+            await expect_refused(
+                service,
+                db_path,
+                lambda: service.place(1, ALICE.user_id, "a1 b1"),
+                StorageBusyError,
+                "busy",
+                "try again",
+            )
         finally:
             other.execute("ROLLBACK")
             other.close()
@@ -377,9 +512,21 @@ async def test_corrupt_game_is_logged(service: GameService, db_path: Path, caplo
 
 async def test_five_in_a_row_replacement(service: GameService, db_path: Path) -> None:
     await insert_from(service, 11, "bbbwb/wwbbw/ww1wb/bwwbw/bwwbb b s 0/0 - 0 13", variant="five-in-a-row")
-    await expect_refused(service, db_path, lambda: service.remove(11, ALICE.user_id, "a1"), IllegalMoveError,
-                         "a1 is your own piece", "replace an enemy piece", "b1")
-    await expect_refused(service, db_path, lambda: service.move(11, ALICE.user_id, "a1 a2"), IllegalMoveError,
-                         "replace an enemy piece with /place on")
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.remove(11, ALICE.user_id, "a1"),
+        IllegalMoveError,
+        "a1 is your own piece",
+        "replace an enemy piece",
+        "b1",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(11, ALICE.user_id, "a1 a2"),
+        IllegalMoveError,
+        "replace an enemy piece with /place on",
+    )
     replaced = await service.place(11, ALICE.user_id, "b1")  # /place and /remove both replace here
     assert replaced.events[0].actions == ("b1",) and replaced.to_move == BOB

@@ -16,7 +16,13 @@ from tests.service.helpers import ALICE, BOB, CAROL, GUILD, close_service, make_
 
 def test_parse_duration() -> None:
     assert [parse_duration(t) for t in ("45s", "10m", "1h", "3d", " 1H30m ", "30s", "7d")] == [
-        45, 600, 3600, 259200, 5400, 30, 604800,
+        45,
+        600,
+        3600,
+        259200,
+        5400,
+        30,
+        604800,
     ]
     for bad in ("", "10", "5x", "29s", "8d", "-1h", "1h-"):
         try:
