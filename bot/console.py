@@ -148,7 +148,9 @@ def rules_text(variant: str) -> str:
         {
             "pass": "A player who cannot move passes (/seega end-turn).",
             "remove-by-blocked": "A player who cannot move removes an enemy piece next to one of theirs, then moves.",
-            "remove-by-opponent": "When a player cannot move, the opponent removes one of its own pieces to open a way.",
+            "remove-by-opponent": (
+                "When a player cannot move, the opponent removes one of its own pieces to open a way."
+            ),
             "lose": "A player who cannot move loses.",
             "capture-one": "When a player cannot move, the opponent removes one of the blocked player's pieces.",
         }[rules.blocked]
