@@ -60,38 +60,31 @@ def hostile_strings(size: int = LONG) -> list[str]:
     ]
 
 
-def _parsers() -> dict[str, Callable[[str], object]]:
-    """Every function that reads text a member types, by name, with one string argument."""
+def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseException], ...]]]:
+    """Every function that reads text a member types, by name: (call with one string, its refusals)."""
     from bot import console, timeparse, transformers
+    from bot.results import ServiceError
     from bot.service import commands
 
     def service_text(text: str) -> object:
         return asyncio.run(_through_service(text))
 
     return {
-        "split_move_text": lambda s: commands.split_move_text(s),
-        "parse_move": lambda s: commands.parse_move(s, None),
-        "parse_move_to": lambda s: commands.parse_move("b2", s),
-        "split_move": transformers.split_move,
-        "normalize_cell": transformers.normalize_cell,
-        "parse_duration": timeparse.parse_duration,
-        "console_options": lambda s: console._options(s.split(" ")),
-        "service": service_text,
+        "split_move_text": (lambda s: commands.split_move_text(s), ()),
+        "parse_move": (lambda s: commands.parse_move(s, None), (ServiceError,)),
+        "parse_move_to": (lambda s: commands.parse_move("b2", s), (ServiceError,)),
+        "split_move": (transformers.split_move, ()),
+        "normalize_cell": (transformers.normalize_cell, (ValueError,)),
+        "parse_duration": (timeparse.parse_duration, (timeparse.DurationError,)),
+        "console_options": (lambda s: console._options(s.split(" ")), ()),
+        "service": (service_text, ()),
     }
-
-
-#: The exceptions a parser may answer hostile text with: its documented refusals.
-def _refusals() -> tuple[type[BaseException], ...]:
-    from bot.results import ServiceError
-    from bot.timeparse import DurationError
-
-    return (ServiceError, DurationError, ValueError)
 
 
 async def _through_service(text: str) -> None:
     """The service's text entry points on a real database with one game in the channel."""
     from bot.results import ServiceError
-    from tests.service.helpers import ALICE, BOB, close_service, make_service, start_people
+    from tests.service.helpers import ALICE, BOB, GUILD, close_service, make_service, start_people
 
     with tempfile.TemporaryDirectory() as tmp:
         service = await make_service(Path(tmp) / "hostile.db")
@@ -105,6 +98,8 @@ async def _through_service(text: str) -> None:
                 service.place(1, ALICE.user_id, text),
                 service.place(1, ALICE.user_id, "a1", text),
                 service.remove(1, ALICE.user_id, text),
+                service.set_settings(GUILD, turn_timeout=text),
+                service.set_settings(GUILD, challenge_timeout=text),
             ):
                 with contextlib.suppress(ServiceError):
                     await call
@@ -113,8 +108,7 @@ async def _through_service(text: str) -> None:
 
 
 def main(parser_name: str) -> int:
-    parse = _parsers()[parser_name]
-    refusals = _refusals()
+    parse, refusals = _parsers()[parser_name]
     print("ready", flush=True)
     for i, text in enumerate(hostile_strings()):
         print(f"start {i}", flush=True)

@@ -35,6 +35,7 @@ PARSERS = [
     "parse_move_to",
     "split_move",
     "normalize_cell",
+    "parse_duration",
     "console_options",
     "service",
 ]
