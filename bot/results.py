@@ -405,6 +405,15 @@ class TimerEvent:
 # --------------------------------------------------------------------------- errors
 
 
+def clip_typed(text: str, limit: int = 40) -> str:
+    """Typed text as a message echoes it: at most ``limit`` characters.
+
+    A member can type thousands of characters into an option; echoed whole, the answer
+    would pass Discord's 2,000-character limit and never arrive.
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class ServiceError(Exception):
     """A request the service refuses; ``str(error)`` is a sentence for the user.
 

@@ -5,6 +5,8 @@ Guild settings take timeouts this way (BOT.md): from 30 seconds to 7 days.
 
 from __future__ import annotations
 
+from bot.results import clip_typed
+
 MIN_SECONDS = 30
 MAX_SECONDS = 7 * 24 * 3600
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -27,12 +29,12 @@ def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SEC
     allowed = f"write a duration like 45s, 10m, 1h or 3d, from {format_duration(minimum)} to {format_duration(maximum)}"
     parts = _parts(t)
     if parts is None:
-        raise DurationError(f"{_shown(text)!r} is not a duration; {allowed}")
+        raise DurationError(f"{clip_typed(text)!r} is not a duration; {allowed}")
     if any(len(digits.lstrip("0")) > _MAX_DIGITS for digits, _ in parts):
-        raise DurationError(f"{_shown(text.strip())} is out of range; {allowed}")
+        raise DurationError(f"{clip_typed(text.strip())} is out of range; {allowed}")
     seconds = sum(int(digits.lstrip("0") or "0") * _UNITS[unit] for digits, unit in parts)
     if not minimum <= seconds <= maximum:
-        raise DurationError(f"{_shown(text.strip())} is out of range; {allowed}")
+        raise DurationError(f"{clip_typed(text.strip())} is out of range; {allowed}")
     return seconds
 
 
@@ -56,11 +58,6 @@ def _parts(t: str) -> list[tuple[str, str]] | None:
         parts.append((digits, t[i]))
         i += 1
     return parts or None
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """Typed text as echoed in a message: at most ``limit`` characters."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def format_duration(seconds: float) -> str:

@@ -101,8 +101,10 @@ async def _through_service(text: str) -> None:
                 service.set_settings(GUILD, turn_timeout=text),
                 service.set_settings(GUILD, challenge_timeout=text),
             ):
-                with contextlib.suppress(ServiceError):
+                try:
                     await call
+                except ServiceError as exc:
+                    assert len(exc.message) < 400, f"an error message of {len(exc.message)} characters"
         finally:
             await close_service(service)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.results import BadInputError, IllegalMoveError
+from bot.results import BadInputError, IllegalMoveError, clip_typed
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
 from engine.board import cell_name, parse_cell
@@ -84,10 +84,11 @@ def board_cell(text: str, pos: Position) -> int:
         cell = parse_cell(text)
         pos.geo.index(cell)
     except SeegaError:
+        typed = clip_typed(text.strip())
         raise BadInputError(
-            f"{text.strip()!r} is not a cell of this {n}x{n} board; cells are written like b2, from a1 to {last}",
+            f"{typed!r} is not a cell of this {n}x{n} board; cells are written like b2, from a1 to {last}",
             "bad_cell",
-            cell=text.strip(),
+            cell=typed,
             last=last,
         ) from None
     return cell
@@ -165,12 +166,15 @@ def parse_move(frm: str, to: str | None) -> tuple[str, str | None]:
     """The from and to cells of a step typed as ``frm`` (maybe both cells) and ``to``."""
     cells = split_move_text(frm or "")
     if cells is None:
+        typed = clip_typed((frm or "").strip())
         raise BadInputError(
-            f"{(frm or '').strip()!r} is not a move; write the cells like b2 and c2, or b2-c2.", "bad_move", text=frm
+            f"{typed!r} is not a move; write the cells like b2 and c2, or b2-c2.", "bad_move", text=typed
         )
     src_text, dst_text = cells
     if dst_text and to and to.strip().lower() != dst_text.lower():
-        raise BadInputError(f"Two destinations were given ({dst_text} and {to.strip()}); give one.", "two_destinations")
+        raise BadInputError(
+            f"Two destinations were given ({dst_text} and {clip_typed(to.strip())}); give one.", "two_destinations"
+        )
     return src_text, dst_text or (to.strip() if to and to.strip() else None)
 
 
