@@ -5,6 +5,12 @@ The service depends only on the :class:`AiRunner` protocol; the default
 (``SEEGA_AI_WORKERS`` of them), so a long search never stalls the event loop or the GIL.
 :class:`ThreadAiRunner` runs it in a thread, for tests and the console where a second
 process is not worth its start-up time.
+
+A worker process can die (the OOM killer, a SIGKILL). A :class:`ProcessPoolExecutor` with
+a dead worker is broken for good: every later call raises ``BrokenProcessPool``. The pool
+runner therefore replaces a broken pool and asks again; when even fresh pools keep dying
+it raises :class:`AiUnavailableError`, and the service lets the game wait and retries
+later instead of playing some other move in the AI's name.
 """
 
 from __future__ import annotations
@@ -13,12 +19,18 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from engine.ai import TurnRequest, think
 
 log = logging.getLogger(__name__)
+
+
+class AiUnavailableError(RuntimeError):
+    """The AI could not answer: its worker processes died on every attempt."""
 
 
 class AiRunner(Protocol):
@@ -45,15 +57,16 @@ def default_workers() -> int:
 
 
 class _ExecutorAiRunner:
-    """Runs :func:`engine.ai.think` in an executor."""
+    """Runs :func:`engine.ai.think` (or ``search``, a picklable stand-in) in an executor."""
 
-    def __init__(self, executor: Executor) -> None:
+    def __init__(self, executor: Executor, search: Callable[[TurnRequest], list[str]] = think) -> None:
         self._executor = executor
+        self.search = search
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         """Run the search in the executor and wait for it without blocking the loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, think, request)
+        return await loop.run_in_executor(self._executor, self.search, request)
 
     def close(self) -> None:
         """Shut the executor down (running searches finish first)."""
@@ -68,12 +81,44 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
     and could inherit a lock some thread held at that instant.
     """
 
-    def __init__(self, workers: int | None = None) -> None:
+    #: Fresh pools tried for one request before giving up (each after a worker died).
+    ATTEMPTS = 3
+
+    def __init__(self, workers: int | None = None, search: Callable[[TurnRequest], list[str]] = think) -> None:
         self.workers = workers or default_workers()
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        context = multiprocessing.get_context(method)
-        super().__init__(ProcessPoolExecutor(max_workers=self.workers, mp_context=context))
+        self._context = multiprocessing.get_context(method)
+        #: How many broken pools were replaced (for logs and tests).
+        self.restarts = 0
+        super().__init__(self._new_pool(), search)
         log.info("AI pool: %d worker processes (%s)", self.workers, method)
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=self._context)
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        """Run the search in a worker; if the pool is broken, replace it and ask again.
+
+        Raises:
+            AiUnavailableError: a worker died in each of :data:`ATTEMPTS` pools.
+        """
+        loop = asyncio.get_running_loop()
+        for attempt in range(1, self.ATTEMPTS + 1):
+            pool = self._executor
+            try:
+                return await loop.run_in_executor(pool, self.search, request)
+            except BrokenProcessPool:
+                log.warning("an AI worker process died (attempt %d of %d); starting a new pool", attempt, self.ATTEMPTS)
+                self._replace(pool)
+        raise AiUnavailableError(f"AI worker processes died {self.ATTEMPTS} times in a row")
+
+    def _replace(self, broken: Executor) -> None:
+        """Put a fresh pool in place of ``broken`` (once, however many requests saw it break)."""
+        if self._executor is not broken:
+            return
+        self._executor = self._new_pool()
+        self.restarts += 1
+        broken.shutdown(wait=False, cancel_futures=True)
 
 
 class ThreadAiRunner(_ExecutorAiRunner):

@@ -484,6 +484,12 @@ class ChallengeError(ServiceError):
     key = "challenge"
 
 
+class BotUnavailableError(ServiceError):
+    """The AI could not choose the bot's turn; the game waits and the bot tries again later."""
+
+    key = "bot_unavailable"
+
+
 class StorageBusyError(ServiceError):
     """The database stayed locked after retries."""
 

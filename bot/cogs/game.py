@@ -27,7 +27,7 @@ from bot.i18n import language as language_of_locale
 from bot.messages import Reply, challenge_reply, offer_reply, turn_reply
 from bot.results import BOT_LEVELS, ChallengeError, GameView, OfferResult, Player, ServiceError, TimerEvent, TurnResult
 from bot.transformers import Cell, MoveFrom
-from bot.tree import Refusal, answer_error, send_ephemeral
+from bot.tree import Refusal, answer_error, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, end_offer_view, game_view, resign_view
 from engine import PRESETS
 
@@ -151,6 +151,10 @@ async def play_bot_turn(bot: AnyBot, game: GameView, locale: Any, send: Send) ->
             if bot.bot_turn_delay:
                 await asyncio.sleep(bot.bot_turn_delay)
             result = await bot.service.bot_turn(game.channel_id)
+    except ServiceError as exc:  # e.g. the AI could not answer: the game waits, the scheduler retries
+        log.warning("the bot's turn in game %s waits: %s", game.id, exc)
+        await send(Reply(content=service_error_text(locale, exc)))
+        return
     except Exception:
         log.exception("the bot could not play its turn in game %s", game.id)
         await send(Reply(content=t(locale, "error.bot_failed", id=game.id)))

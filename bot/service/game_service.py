@@ -35,6 +35,7 @@ from bot.ratings import rate_game
 from bot.results import (
     BOT_LEVELS,
     BadInputError,
+    BotUnavailableError,
     ChallengeError,
     ChallengeResult,
     ChallengeView,
@@ -84,6 +85,10 @@ CAS_RETRIES = 5
 SETTINGS_TTL = 30.0
 #: Bot turns played in a row at most (a bot removal can be followed by another bot turn).
 MAX_BOT_TURNS = 8
+#: Seconds before the first retry of a bot turn the AI could not answer; doubled after
+#: each failure up to the maximum.
+BOT_RETRY_FIRST = 5.0
+BOT_RETRY_MAX = 300.0
 
 
 @dataclass
@@ -173,6 +178,9 @@ class GameService:
         #: guild -> (settings, when read, monotonic): re-read after SETTINGS_TTL so that a
         #: change made through another process (shard) reaches this one soon.
         self._settings: dict[int, tuple[SettingsRow, float]] = {}
+        #: channel -> (when to try the bot's turn again, the delay used): bot turns the AI
+        #: could not answer. The scheduler retries them (see :meth:`due_bot_retries`).
+        self._bot_retry: dict[int, tuple[float, float]] = {}
 
     def note_timer(self, when: float | None) -> None:
         """A timer was stored for ``when``: wake the scheduler if it sleeps past it.
@@ -540,7 +548,10 @@ class GameService:
         if over is None and g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
                 return self._result(g, events, None, png, acted_by=user_id, bot_to_move=True)
-            bot = await self._bot_turns(channel_id, g)
+            try:
+                bot = await self._bot_turns(channel_id, g)
+            except BotUnavailableError:
+                bot = None  # the person's turn stands; the bot's waits for its retry
             if bot is not None:
                 g, bot_events, over = bot
                 events.extend(bot_events)
@@ -588,9 +599,19 @@ class GameService:
         return await self._after_human(channel_id, done, user_id, bot_reply)
 
     async def bot_turn(self, channel_id: int) -> TurnResult:
-        """Play the bot's turn(s) if the bot is to move in the channel's game."""
-        g, _ = await self._load(channel_id, fresh=True)
+        """Play the bot's turn(s) if the bot is to move in the channel's game.
+
+        Raises:
+            BotUnavailableError: the AI could not answer; the game waits and the bot's
+                turn is tried again later (:meth:`due_bot_retries`).
+        """
+        try:
+            g, _ = await self._load(channel_id, fresh=True)
+        except ServiceError:
+            self._bot_retry.pop(channel_id, None)
+            raise
         if g.to_move is None or not g.to_move.is_bot:
+            self._bot_retry.pop(channel_id, None)
             return self._result(g)
         bot = await self._bot_turns(channel_id, g)
         if bot is None:
@@ -622,8 +643,13 @@ class GameService:
             try:
                 texts = await self.ai.choose_turn(request)
             except Exception:
-                log.exception("the AI failed in game %d; playing a random legal turn", g.row.id)
-                texts = []
+                # Never a move chosen by anyone but the AI: the game waits for a retry.
+                log.exception("the AI failed in game %d; the bot will try again later", g.row.id)
+                error = self._retry_bot_later(channel_id, g.row.id)
+                if events:
+                    break
+                raise error from None
+            self._bot_retry.pop(channel_id, None)
             async with self._lock(channel_id):
                 current = self._games.get(channel_id)
                 if current is None or current.row.id != g.row.id or current.row.version != g.row.version:
@@ -640,6 +666,32 @@ class GameService:
             if over is not None:
                 break
         return g, events, over
+
+    def _retry_bot_later(self, channel_id: int, game_id: int) -> BotUnavailableError:
+        """Schedule another try of the bot's turn (backing off) and say so."""
+        _, last = self._bot_retry.get(channel_id, (0.0, 0.0))
+        delay = BOT_RETRY_FIRST if last <= 0 else min(BOT_RETRY_MAX, last * 2)
+        when = self.clock.now() + delay
+        self._bot_retry[channel_id] = (when, delay)
+        self.note_timer(when)
+        seconds = round(delay)
+        return BotUnavailableError(
+            f"The bot could not choose its move in game #{game_id}; it will try again in {seconds} s.",
+            game=game_id,
+            seconds=seconds,
+        )
+
+    def next_bot_retry(self) -> float | None:
+        """When the earliest retry of a bot turn is due, or ``None``."""
+        return min((when for when, _ in self._bot_retry.values()), default=None)
+
+    def due_bot_retries(self, now: float) -> list[int]:
+        """Channels whose bot turn should be tried again now, each claimed once: call
+        :meth:`bot_turn` for each (a new failure schedules the next try, later)."""
+        due = [channel for channel, (when, _) in self._bot_retry.items() if when <= now]
+        for channel in due:
+            self._bot_retry[channel] = (float("inf"), self._bot_retry[channel][1])
+        return due
 
     def _bot_actions(self, g: _Loaded, pos: Position, texts: list[str]) -> list[Action]:
         """Play the AI's turn on ``pos``; finish it with random legal actions if the AI's
@@ -805,7 +857,10 @@ class GameService:
         if g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
                 return self._result(g, png=png, bot_to_move=True)
-            bot_done = await self._bot_turns(channel_id, g)
+            try:
+                bot_done = await self._bot_turns(channel_id, g)
+            except BotUnavailableError:
+                bot_done = None  # the game is started; the bot's first turn waits for its retry
             if bot_done is not None:
                 g, events, over = bot_done
                 return self._result(g, events, over, events[-1].png if events else png)
