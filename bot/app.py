@@ -24,18 +24,39 @@ log = logging.getLogger("bot")
 
 
 class _RedactToken(logging.Filter):
-    """Last line of defence: a log record that somehow contains the token is redacted."""
+    """Last line of defence: a log record that somehow contains the token is redacted.
+
+    Everything a handler writes is checked: the message with its arguments, and the
+    traceback (an exception's text or arguments, a chained cause) and stack attached to
+    it, which the formatter would otherwise print as they are.
+    """
+
+    _formatter = logging.Formatter()
 
     def __init__(self, token: str | None) -> None:
         super().__init__()
         self.token = token
 
+    def _redact(self, text: str) -> str:
+        assert self.token
+        return text.replace(self.token, "[token]")
+
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.token:
-            message = record.getMessage()
-            if self.token in message:
-                record.msg = message.replace(self.token, "[token]")
-                record.args = None
+        if not self.token:
+            return True
+        message = record.getMessage()
+        if self.token in message:
+            record.msg = self._redact(message)
+            record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self._formatter.formatException(record.exc_info)
+        if record.exc_text:
+            # Keep only the redacted text: a formatter formats exc_info only when
+            # exc_text is empty, and another handler must not print the original.
+            record.exc_text = self._redact(record.exc_text)
+            record.exc_info = None
+        if record.stack_info:
+            record.stack_info = self._redact(record.stack_info)
         return True
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import main
+from bot.app import main, setup_logging
 from bot.settings import Settings, SettingsError
 from bot.transformers import normalize_cell, split_move
 from tests.discord.harness import ROOT, TOKEN
@@ -56,6 +57,31 @@ def test_main_reports_a_bad_setting(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     monkeypatch.setenv("SEEGA_AI_WORKERS", "-1")
     assert main(["--env-file", os.devnull]) == 2
     assert "SEEGA_AI_WORKERS" in capsys.readouterr().err
+
+
+def test_the_token_is_redacted_from_tracebacks_and_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not only the message: an exception's text, its chained cause and the arguments."""
+    root = logging.getLogger()
+    saved_handlers, saved_level = root.handlers[:], root.level
+    try:
+        setup_logging(Settings.from_mapping(GOOD))
+        log = logging.getLogger("bot.redaction-test")
+        try:
+            try:
+                raise KeyError({"Authorization": f"Bot {TOKEN}"})
+            except KeyError as cause:
+                raise RuntimeError(f"login refused for {TOKEN}") from cause
+        except RuntimeError:
+            log.exception("could not log in")
+        log.error("headers: %s", {"Authorization": f"Bot {TOKEN}"})
+        log.warning("where %s was read", TOKEN, stack_info=True)
+        err = capsys.readouterr().err
+    finally:
+        root.handlers[:] = saved_handlers
+        root.setLevel(saved_level)
+    assert "could not log in" in err and "RuntimeError: login refused for [token]" in err
+    assert "KeyError" in err and "headers:" in err and "where [token] was read" in err
+    assert TOKEN not in err
 
 
 def test_cells_as_people_type_them() -> None:
