@@ -351,9 +351,15 @@ async def announce_timer_event(bot: AnyBot, event: TimerEvent) -> None:
         message = bot.challenge_messages.pop(challenge.id, None)
         reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
         if message is not None:
+            # By channel and id, as the message's author: message.edit would go through
+            # the interaction's token, which Discord honours for 15 minutes only, while a
+            # challenge may stay open for up to 7 days.
+            where = getattr(getattr(message, "channel", None), "id", None) or challenge.channel_id
             try:
-                await message.edit(
-                    content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
+                await (
+                    bot.get_partial_messageable(where, guild_id=challenge.guild_id)
+                    .get_partial_message(message.id)
+                    .edit(content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none())
                 )
                 return
             except discord.HTTPException:

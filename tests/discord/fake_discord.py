@@ -25,6 +25,8 @@ DISCORD_EPOCH = 1420070400000
 #: Discord's limits: characters of a message's content, of a string option's value.
 CONTENT_LIMIT = 2000
 OPTION_LIMIT = 6000
+#: Seconds an interaction's token can be used for followups and edits.
+WEBHOOK_TTL = 15 * 60.0
 ALL_PERMISSIONS = (1 << 50) - 1
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = ALL_PERMISSIONS & ~(MANAGE_CHANNELS | (1 << 3) | (1 << 5) | (1 << 28))
@@ -210,8 +212,10 @@ class FakeDiscord:
         self.gateway_frames: list[dict[str, Any]] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.unknown_routes: list[str] = []
-        #: Seconds an interaction's webhook (followups, edits) lives; Discord's is 15 minutes.
-        self.webhook_ttl: float | None = None
+        #: Seconds an interaction's token (followups, edits of its messages) lives: Discord's
+        #: 15 minutes. ``clock`` measures it: tests with a fake clock set it to the bot's.
+        self.webhook_ttl: float | None = WEBHOOK_TTL
+        self.clock: Callable[[], float] = time.perf_counter
         self.connections: list[GatewayConnection] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -533,7 +537,7 @@ class FakeDiscord:
         payload.update(extra)
         inter = Interaction(iid, token, itype, user_id, channel_id, payload)
         self.interactions[iid] = inter
-        inter.sent_at = time.perf_counter()
+        inter.sent_at = self.clock()
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
@@ -880,11 +884,7 @@ class FakeDiscord:
 
     def _interaction_by_token(self, token: str) -> Interaction | None:
         inter = next((i for i in self.interactions.values() if i.token == token), None)
-        if (
-            inter is not None
-            and self.webhook_ttl is not None
-            and time.perf_counter() - inter.sent_at > self.webhook_ttl
-        ):
+        if inter is not None and self.webhook_ttl is not None and self.clock() - inter.sent_at > self.webhook_ttl:
             return None  # the token expired: Discord answers Unknown Webhook
         return inter
 

@@ -40,3 +40,18 @@ async def test_reminder_timeout_and_expired_challenge(tmp_path: Path) -> None:
         assert all(b.get("disabled") for b in stale.buttons())
         late = await h.fake.click_custom_id(h.alice, stale, stale.button("Accept")["custom_id"], followup=True)
         assert late.followups[0].ephemeral and "no longer open" in late.followups[0].text
+
+
+async def test_a_challenge_expiring_after_the_interaction_token_is_edited_through_the_channel(tmp_path: Path) -> None:
+    """Discord honours an interaction's token for 15 minutes; a challenge may wait 7 days."""
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as h:
+        await h.slash(h.mod, "seega settings", {"challenge_timeout": "1d"})
+        challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+        assert challenge.button("Accept") and not challenge.button("Accept").get("disabled")
+        clock.advance(24 * 3600 + 1)
+        await h.fake.wait_for(lambda: "expired" in challenge.text, what="the challenge message to say it expired")
+        assert challenge.buttons() and all(b.get("disabled") for b in challenge.buttons()), "no live buttons"
+        assert not [m for m in h.fake.channel_messages(h.fake.channel_id) if m is not challenge and "expired" in m.text]
+        late = await h.fake.click_custom_id(h.bob, challenge, challenge.button("Accept")["custom_id"], followup=True)
+        assert late.followups[0].ephemeral and "no longer open" in late.followups[0].text
