@@ -7,7 +7,6 @@ each detail is an option and a preset is a named set of option values
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -153,10 +152,6 @@ class Ruleset:
         values.update(overrides)
         values.update(parse_options(options or {}))
         return cls(variant=variant, size=size, **values)  # type: ignore[arg-type]
-
-    def with_options(self, options: Mapping[str, object] | Iterable[str]) -> Ruleset:
-        """A copy with some options changed (values may be strings)."""
-        return dataclasses.replace(self, **parse_options(options))  # type: ignore[arg-type]
 
     def overrides(self) -> dict[str, object]:
         """The options that differ from this ruleset's preset at its size."""
