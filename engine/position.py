@@ -568,6 +568,8 @@ class Position:
             self.clock = 0
             self.acted = True
             if self._immediate_end(side):
+                # A finished game has no removal due (RULES.md section 4): phase m.
+                self.phase = "m"
                 return
             if self.rules.blocked == "remove-by-blocked":
                 # The blocked player's own removal is part of its turn: it now steps.
@@ -628,7 +630,8 @@ class Position:
         return None
 
     def _finish_turn(self) -> None:
-        """The game ended: the turn ends with it, the phase stays (RULES.md section 5)."""
+        """The game ended: the turn ends with it, the phase stays (RULES.md section 5;
+        a removal that ends the game sets phase ``m`` itself, see ``push_code``)."""
         if self.phase in "mr" and not self.acted:
             self.clock += 1
         self.turn += 1
@@ -742,6 +745,9 @@ class Position:
         if result is None:
             result = self._turn_end_outcome(mover)
         self.result = result
+        if result is not None and self.phase == "r":
+            # A finished game has no removal due; older writers left phase r here.
+            self.phase = "m"
         if result is None and self.phase == "m" and self.state == START:
             self._check_blocked()
 
