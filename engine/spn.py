@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.board import geometry
 from engine.errors import InvalidPositionError
+from engine.numbers import parse_whole
 from engine.outcome import BLACK, WHITE
 from engine.rules import Ruleset
 
@@ -22,6 +23,10 @@ from engine.rules import Ruleset
 START = -1  # '-' at the start of a turn
 ONE = -2  # '1' one piece of a placement pair placed
 ANY = -3  # 'c' inside a chain with chain=any
+
+#: The largest clock and turn number an SPN may hold: far beyond any game (a game
+#: of a billion turns), small enough that no reader meets a number it cannot handle.
+MAX_COUNTER = 999_999_999
 
 
 @dataclass
@@ -92,15 +97,14 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
         raise InvalidPositionError(f"SPN side {side!r} must be b or w")
     if phase not in ("p", "m", "r", "s"):
         raise InvalidPositionError(f"SPN phase {phase!r} must be p, m, r or s")
-    black_hand, sep, white_hand = hand.partition("/")
-    if not (sep and black_hand.isdigit() and white_hand.isdigit()):
-        raise InvalidPositionError(f"SPN hand {hand!r} must be two counts like 12/12")
-    if not clock.isdigit():
-        raise InvalidPositionError(f"SPN clock {clock!r} must be a whole number")
-    if not turn.isdigit() or int(turn) < 1:
-        raise InvalidPositionError(f"SPN turn {turn!r} must be a whole number from 1")
+    hands = _read_hand(hand, bb, rules)
+    clock_value = parse_whole(clock, MAX_COUNTER)
+    if clock_value is None:
+        raise InvalidPositionError(f"SPN clock {clock!r} must be a whole number from 0 to {MAX_COUNTER}")
+    turn_value = parse_whole(turn, MAX_COUNTER)
+    if turn_value is None or turn_value < 1:
+        raise InvalidPositionError(f"SPN turn {turn!r} must be a whole number from 1 to {MAX_COUNTER}")
     to_move = BLACK if side == "b" else WHITE
-    hands = [int(black_hand), int(white_hand)]
     cell_state = _read_state(state, phase, to_move, bb, rules)
     if phase == "p" and hands[to_move] == 0:
         raise InvalidPositionError(f"SPN {spn!r}: {side} is to place but has no piece in hand")
@@ -112,9 +116,32 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
         phase=phase,
         hand=hands,
         state=cell_state,
-        clock=int(clock),
-        turn=int(turn),
+        clock=clock_value,
+        turn=turn_value,
     )
+
+
+def _read_hand(hand: str, bb: list[int], rules: Ruleset) -> list[int]:
+    """The two hand counts: each at most ``rules.pieces``, and together no more than the
+    empty cells a piece may be placed on (so every piece in hand can be placed)."""
+    black_hand, sep, white_hand = hand.partition("/")
+    counts = [parse_whole(black_hand, rules.pieces), parse_whole(white_hand, rules.pieces)]
+    if not sep or counts[0] is None or counts[1] is None:
+        raise InvalidPositionError(
+            f"SPN hand {hand!r} must be two counts like {rules.pieces}/{rules.pieces}, "
+            f"each from 0 to pieces={rules.pieces}"
+        )
+    hands = [counts[0], counts[1]]
+    geo = geometry(rules.size)
+    empty = geo.full & ~(bb[0] | bb[1])
+    if not rules.place_centre:
+        empty &= ~geo.centre_bit
+    room = empty.bit_count()
+    if hands[0] + hands[1] > room:
+        raise InvalidPositionError(
+            f"SPN hand {hand!r}: {hands[0] + hands[1]} pieces in hand but only {room} empty cells to place them on"
+        )
+    return hands
 
 
 def _read_board(board: str, n: int) -> list[int]:
