@@ -7,6 +7,7 @@ legal game; the first illegal action is reported with its turn number.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from engine.actions import Action
@@ -17,6 +18,7 @@ from engine.rules import Ruleset
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_TAG_NAME = re.compile(r"\w+")
 _NUMBER = re.compile(r"^[0-9]+\.+")
 
 
@@ -108,6 +110,9 @@ class GameRecord:
             tags["Options"] = options
         for name, value in self.tags.items():
             tags.setdefault(name, value)
+        for name in tags:
+            if not _TAG_NAME.fullmatch(name):
+                raise InvalidRecordError(f"tag name {name[:40]!r} must be letters, digits or _ (like WhiteElo)")
         head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in tags.items())
         start_turn = self.start().turn if self.setup else 1
         words = [f"{start_turn + i}. {','.join(str(a) for a in actions)}" for i, actions in enumerate(self.turns)]
@@ -123,8 +128,54 @@ class GameRecord:
         return f"{head}\n\n" + "\n".join(lines) + "\n"
 
 
+#: Escapes with a letter; the characters of the categories in ``_CODED`` are written
+#: as a backslash, ``u`` and four hex digits.
+_NAMED = {"\\": "\\", '"': '"', "\n": "n", "\r": "r", "\t": "t"}
+_UNNAMED = {letter: ch for ch, letter in _NAMED.items()}
+#: Categories written with a hex code: control characters (including the separators
+#: ``str.splitlines`` breaks lines on: U+001C-U+001E, U+0085), line and paragraph
+#: separators (U+2028, U+2029) and lone surrogates. All lie in the BMP.
+_CODED = ("Cc", "Zl", "Zp", "Cs")
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value as it is written between the quotes: one line, nothing unescaped
+    that the reader would take for syntax (see :func:`_unescape`)."""
+    out = []
+    for ch in value:
+        if ch in _NAMED:
+            out.append("\\" + _NAMED[ch])
+        elif unicodedata.category(ch) in _CODED:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _unescape(text: str) -> str:
+    """The value of a tag as read between its quotes; the inverse of :func:`_escape`.
+
+    An unknown escape stands for its character (``\\x`` is ``x``), as older
+    versions read every escape.
+    """
+    out = []
+    i, end = 0, len(text)
+    while i < end:
+        ch = text[i]
+        if ch != "\\" or i + 1 == end:
+            out.append(ch)
+            i += 1
+            continue
+        letter = text[i + 1]
+        code = text[i + 2 : i + 6]
+        if letter == "u" and len(code) == 4 and all(c in _HEX for c in code):
+            out.append(chr(int(code, 16)))
+            i += 6
+            continue
+        out.append(_UNNAMED.get(letter, letter))
+        i += 2
+    return "".join(out)
 
 
 def read_sgn(text: str) -> GameRecord:
@@ -143,7 +194,7 @@ def read_sgn(text: str) -> GameRecord:
             m = _TAG.match(line)
             if not m:
                 raise InvalidRecordError(f'bad tag line {line!r}; tags are written [Name "value"]')
-            tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
+            tags[m.group(1)] = _unescape(m.group(2))
         i += 1
     movetext = re.sub(r"\{[^}]*\}", " ", "\n".join(lines[i:]))
     if "{" in movetext or "}" in movetext:
