@@ -1,4 +1,4 @@
-"""Actions: small frozen values that round-trip through the notation of RULES.md.
+"""Actions: small frozen values that round-trip through the notation of docs/rules.md.
 
 ``Action.parse("b2-c2")`` and ``str(action)`` convert; ``repr`` shows the text too.
 A turn is one or more actions by one side (a placement pair, a capture chain, a removal

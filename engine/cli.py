@@ -1,4 +1,4 @@
-"""The command line of RULES.md section 8: ``python -m engine COMMAND SPN ...``.
+"""The command line of docs/rules.md section 8: ``python -m engine COMMAND SPN ...``.
 
 Other programs drive this, so the output is exact: results on stdout, and on bad input
 one line ``error: ...`` on stderr with exit status 2.

@@ -9,7 +9,7 @@ WHITE = 1
 COLOR_NAMES = ("black", "white")
 COLOR_LETTERS = ("b", "w")
 
-#: Every reason a game can end for (RULES.md section 5).
+#: Every reason a game can end for (docs/rules.md section 5).
 REASONS = (
     "capture-all",
     "reduced",

@@ -1,4 +1,4 @@
-"""Game records (SGN, RULES.md section 7): tags, turns, result; written and read back.
+"""Game records (SGN, docs/rules.md section 7): tags, turns, result; written and read back.
 
 Reading a record replays every action under its ruleset, so a record that reads is a
 legal game; the first illegal action is reported with its turn number.

@@ -1,8 +1,8 @@
-"""The ruleset: one frozen value holding every option of RULES.md, plus named presets.
+"""The ruleset: one frozen value holding every option of docs/rules.md, plus named presets.
 
 A variant is not a class here: the sources differ in a dozen independent details, so
 each detail is an option and a preset is a named set of option values
-(RULES.md section 6). Any option can be set on top of a preset.
+(docs/rules.md section 6). Any option can be set on top of a preset.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ PRESETS: dict[str, tuple[tuple[int, ...], dict[str, object]]] = {
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every option of RULES.md sections 2-5 for one game, plus the board size.
+    """Every option of docs/rules.md sections 2-5 for one game, plus the board size.
 
     Build one with :meth:`Ruleset.make` (preset, size, options); the constructor takes
     every field as it is and only checks consistency.
@@ -141,7 +141,7 @@ class Ruleset:
         """The ruleset of a preset at a size, with options set on top.
 
         Args:
-            variant: a preset name of RULES.md section 6.
+            variant: a preset name of docs/rules.md section 6.
             size: 3, 5, 7 or 9; ``None`` means 5, or the preset's only size.
             options: ``{"chain": "any"}`` or ``["chain=any", "lose_at=1"]``; values may
                 be strings as typed on a command line.

@@ -1,4 +1,4 @@
-"""SPN text and the fields of a position, converted both ways (RULES.md section 7).
+"""SPN text and the fields of a position, converted both ways (docs/rules.md section 7).
 
 ``<board> <side> <phase> <hand> <state> <clock> <turn>``, for example the start of a
 standard 5x5 game ``5/5/5/5/5 b p 12/12 - 0 1``.

@@ -1,4 +1,4 @@
-"""RULES.md section 8: the ``python -m engine`` command line, run as other programs run it."""
+"""docs/rules.md section 8: the ``python -m engine`` command line, run as other programs run it."""
 
 from __future__ import annotations
 
@@ -171,7 +171,7 @@ def test_bad_input_prints_one_error_line_and_exits_2(
 
 
 def test_without_size_the_default_size_must_match_the_spn() -> None:
-    # RULES.md section 8: --size defaults to 5 (or the preset's only size) and must match the SPN.
+    # docs/rules.md section 8: --size defaults to 5 (or the preset's only size) and must match the SPN.
     done = run("perft", START_7, "1")
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1)
     assert "--size 7" in done.stderr

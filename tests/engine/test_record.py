@@ -1,4 +1,4 @@
-"""RULES.md section 7, game records (SGN): written, read back, replayed and validated."""
+"""docs/rules.md section 7, game records (SGN): written, read back, replayed and validated."""
 
 from __future__ import annotations
 
