@@ -178,6 +178,32 @@ def _unescape(text: str) -> str:
     return "".join(out)
 
 
+def _drop_comments(text: str) -> str:
+    """The movetext with each ``{comment}`` replaced by a space (a ``{`` inside a comment
+    is part of it), in one pass: a pattern like ``\\{[^}]*\\}`` retries from every ``{``
+    and takes quadratic time on a run of unclosed braces.
+
+    Raises:
+        InvalidRecordError: a ``{`` without its ``}``, or a ``}`` outside a comment.
+    """
+    out: list[str] = []
+    pos = 0
+    while True:
+        start = text.find("{", pos)
+        stop = len(text) if start < 0 else start
+        if text.find("}", pos, stop) >= 0:
+            raise InvalidRecordError("a } outside a {comment} in the moves")
+        if start < 0:
+            out.append(text[pos:])
+            return "".join(out)
+        end = text.find("}", start + 1)
+        if end < 0:
+            raise InvalidRecordError("an unclosed {comment} in the moves")
+        out.append(text[pos:start])
+        out.append(" ")
+        pos = end + 1
+
+
 def read_sgn(text: str) -> GameRecord:
     """Parse SGN text and replay it.
 
@@ -193,12 +219,11 @@ def read_sgn(text: str) -> GameRecord:
         if line:
             m = _TAG.match(line)
             if not m:
-                raise InvalidRecordError(f'bad tag line {line!r}; tags are written [Name "value"]')
+                shown = line if len(line) <= 80 else line[:77] + "..."
+                raise InvalidRecordError(f'bad tag line {shown!r}; tags are written [Name "value"]')
             tags[m.group(1)] = _unescape(m.group(2))
         i += 1
-    movetext = re.sub(r"\{[^}]*\}", " ", "\n".join(lines[i:]))
-    if "{" in movetext or "}" in movetext:
-        raise InvalidRecordError("an unclosed {comment} in the moves")
+    movetext = _drop_comments("\n".join(lines[i:]))
     size: int | None = None
     if "Size" in tags:
         size = parse_whole(tags["Size"], 9)
