@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import cell_name, parse_cell
-from engine.errors import InvalidActionError
+from engine.errors import InvalidActionError, quoted
 
 PLACE = "place"
 STEP = "step"
@@ -51,7 +51,8 @@ class Action:
             return cls(PLACE, parse_cell(t))
         except InvalidActionError:
             raise InvalidActionError(
-                f"{text!r} is not an action; actions are written a1 (place), b2-c2 (step), xd4 (remove), end or pass"
+                f"{quoted(text, 40)} is not an action; "
+                "actions are written a1 (place), b2-c2 (step), xd4 (remove), end or pass"
             ) from None
 
     def __str__(self) -> str:

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from engine.errors import SeegaError
+from engine.errors import SeegaError, quoted
 from engine.notation import board_text
 from engine.numbers import parse_whole
 from engine.position import Position
@@ -78,7 +78,7 @@ def _split(argv: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
                 value = argv[i]
             flags[name].append(value)
         elif arg.startswith("--") and len(arg) > 2:
-            raise UsageError(f"unknown flag {_shown(arg)}; flags are {', '.join(_VALUE_FLAGS + HELP_FLAGS)}")
+            raise UsageError(f"unknown flag {quoted(arg, 40)}; flags are {', '.join(_VALUE_FLAGS + HELP_FLAGS)}")
         else:
             words.append(arg)
         i += 1
@@ -102,7 +102,7 @@ def run(argv: Sequence[str]) -> str:
     command, args = words[0], words[1:]
     if command not in COMMANDS:
         raise UsageError(
-            f"unknown command {_shown(command)}; commands are {', '.join(COMMANDS)}; {USAGE}; --help for more"
+            f"unknown command {quoted(command, 40)}; commands are {', '.join(COMMANDS)}; {USAGE}; --help for more"
         )
     if not args:
         raise UsageError(f"{command} needs an SPN (one argument, quoted)")
@@ -111,7 +111,7 @@ def run(argv: Sequence[str]) -> str:
     if size_text is not None:
         size = parse_whole(size_text, 9)
         if size is None:
-            raise UsageError(f"--size {_shown(size_text)} must be 5, 7 or 9 (3 for modern-3x3)")
+            raise UsageError(f"--size {quoted(size_text, 40)} must be 5, 7 or 9 (3 for modern-3x3)")
     spn = args[0]
     rules = Ruleset.make(_one(flags, "--variant") or "standard", size, flags["--set"])
     ranks = len(spn.split()[0].split("/")) if spn.split() else 0
@@ -151,7 +151,7 @@ def run(argv: Sequence[str]) -> str:
         movetime = parse_whole(movetime_text, MAX_MOVETIME_MS)
         if movetime is None:
             raise UsageError(
-                f"--movetime {_shown(movetime_text)} must be a whole number of milliseconds "
+                f"--movetime {quoted(movetime_text, 40)} must be a whole number of milliseconds "
                 f"from 0 (the level's default) to {MAX_MOVETIME_MS}"
             )
     from engine.ai import best_action
@@ -159,14 +159,9 @@ def run(argv: Sequence[str]) -> str:
     return str(best_action(pos, level, movetime))
 
 
-def _shown(text: str) -> str:
-    """A command-line word for an error message, cut short (it may be huge)."""
-    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
-
-
 def _no_more(command: str, rest: list[str]) -> None:
     if rest:
-        raise UsageError(f"{command} takes only the SPN; unexpected {_shown(' '.join(rest))}")
+        raise UsageError(f"{command} takes only the SPN; unexpected {quoted(' '.join(rest), 40)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -24,7 +24,7 @@ from functools import cache
 
 from engine.actions import END_ACTION, PASS_ACTION, PLACE, REMOVE, STEP, Action
 from engine.board import Geometry, geometry
-from engine.errors import GameOverError, IllegalActionError, InvalidPositionError
+from engine.errors import GameOverError, IllegalActionError, InvalidPositionError, quoted
 from engine.outcome import BLACK, COLOR_NAMES, WHITE, Outcome
 from engine.rules import STANDARD, Ruleset
 from engine.spn import ANY as ANY
@@ -190,7 +190,7 @@ class Position:
         if pos.result is None and not pos.legal_codes():
             # e.g. phase r with nothing to remove: no game reaches it, so it is an impossible state.
             raise InvalidPositionError(
-                f"SPN {spn!r} is an impossible state: no action is legal yet the game is not over"
+                f"SPN {quoted(spn)} is an impossible state: no action is legal yet the game is not over"
             )
         return pos
 

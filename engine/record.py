@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from engine.actions import Action
-from engine.errors import InvalidRecordError, SeegaError
+from engine.errors import InvalidRecordError, SeegaError, quoted
 from engine.numbers import parse_whole
 from engine.position import Position
 from engine.rules import Ruleset
@@ -112,7 +112,7 @@ class GameRecord:
             tags.setdefault(name, value)
         for name in tags:
             if not _TAG_NAME.fullmatch(name):
-                raise InvalidRecordError(f"tag name {name[:40]!r} must be letters, digits or _ (like WhiteElo)")
+                raise InvalidRecordError(f"tag name {quoted(name, 40)} must be letters, digits or _ (like WhiteElo)")
         head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in tags.items())
         start_turn = self.start().turn if self.setup else 1
         words = [f"{start_turn + i}. {','.join(str(a) for a in actions)}" for i, actions in enumerate(self.turns)]
@@ -219,8 +219,7 @@ def read_sgn(text: str) -> GameRecord:
         if line:
             m = _TAG.match(line)
             if not m:
-                shown = line if len(line) <= 80 else line[:77] + "..."
-                raise InvalidRecordError(f'bad tag line {shown!r}; tags are written [Name "value"]')
+                raise InvalidRecordError(f'bad tag line {quoted(line, 80)}; tags are written [Name "value"]')
             tags[m.group(1)] = _unescape(m.group(2))
         i += 1
     movetext = _drop_comments("\n".join(lines[i:]))
@@ -229,7 +228,7 @@ def read_sgn(text: str) -> GameRecord:
         size = parse_whole(tags["Size"], 9)
         if size is None:
             raise InvalidRecordError(
-                f"bad ruleset tags: Size {tags['Size'][:40]!r} must be 5, 7 or 9 (3 for modern-3x3)"
+                f"bad ruleset tags: Size {quoted(tags['Size'], 40)} must be 5, 7 or 9 (3 for modern-3x3)"
             )
     try:
         options = [o for o in tags.get("Options", "").split(",") if o.strip()]
@@ -241,7 +240,7 @@ def read_sgn(text: str) -> GameRecord:
     token_result: str | None = None
     for token in movetext.split():
         if token_result is not None:
-            raise InvalidRecordError(f"{token!r} after the result {token_result}")
+            raise InvalidRecordError(f"{quoted(token, 40)} after the result {token_result}")
         if token in RESULTS:
             token_result = token
             continue
@@ -257,7 +256,7 @@ def read_sgn(text: str) -> GameRecord:
             raise InvalidRecordError(f"the Result tag {result} and the result {token_result} after the moves differ")
         result = token_result
     if result not in RESULTS:
-        raise InvalidRecordError(f"result {result!r} must be one of {', '.join(RESULTS)}")
+        raise InvalidRecordError(f"result {quoted(result, 40)} must be one of {', '.join(RESULTS)}")
     known = {"Variant", "Size", "Options", "SetUp", "Result", "Termination"}
     record = GameRecord(
         rules=rules,

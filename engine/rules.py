@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from engine.errors import InvalidRulesError
+from engine.errors import InvalidRulesError, quoted
 from engine.numbers import parse_whole
 
 PLACEMENTS = ("pairs", "pairs-then-singles", "singles")
@@ -182,8 +182,7 @@ def _shown(value: object) -> str:
     """A value for an error message, cut short: it may be a hostile megabyte."""
     if isinstance(value, int) and value.bit_length() > 128:
         return "a huge number"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return quoted(value, 40) if isinstance(value, str) else repr(value)[:40]
 
 
 def format_value(value: object) -> str:
