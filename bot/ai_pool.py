@@ -22,15 +22,49 @@ import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol
+from typing import Protocol, TypeVar
 
+from engine import Position, Ruleset
 from engine.ai import TurnRequest, think
+from engine.ai.levels import get_level
+from engine.ai.player import choose
+from engine.ai.search import WIN
 
 log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
 
 
 class AiUnavailableError(RuntimeError):
     """The AI could not answer: its worker processes died on every attempt."""
+
+
+#: Forced actions followed at most before :func:`evaluate` gives up and calls it even.
+_FORCED_LIMIT = 64
+
+
+def evaluate(request: TurnRequest) -> int:
+    """The AI's value of the request's position for the side to act, searched at its level.
+
+    In centipieces (100 = a piece), or near ``±engine.ai.search.WIN`` when the search
+    sees a forced end. Forced actions (a single legal one) are followed first, since the
+    search does not score those. Runs in a worker process like :func:`engine.ai.think`.
+    """
+    rules = Ruleset.make(request.variant, request.size, request.options)
+    pos = Position.from_spn(request.setup, rules) if request.setup else Position(rules)
+    for text in request.actions:
+        pos.play(text)
+    side = pos.side
+    level = get_level(request.level)
+    for _ in range(_FORCED_LIMIT):
+        if pos.result is not None:
+            winner = pos.result.winner
+            return 0 if winner is None else (WIN if winner == side else -WIN)
+        choice = choose(pos, level, request.movetime_ms, request.seed)
+        if choice.result is not None:
+            return choice.result.score if pos.side == side else -choice.result.score
+        pos.push_code(choice.code)
+    return 0
 
 
 class AiRunner(Protocol):
@@ -38,6 +72,10 @@ class AiRunner(Protocol):
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         """The actions of the AI's turn for ``request``."""
+        ...
+
+    async def evaluate(self, request: TurnRequest) -> int:
+        """:func:`evaluate`: the AI's value of the position for the side to act."""
         ...
 
     def close(self) -> None:
@@ -65,8 +103,15 @@ class _ExecutorAiRunner:
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         """Run the search in the executor and wait for it without blocking the loop."""
+        return await self._run(self.search, request)
+
+    async def evaluate(self, request: TurnRequest) -> int:
+        """Run :func:`evaluate` in the executor."""
+        return await self._run(evaluate, request)
+
+    async def _run(self, work: Callable[[TurnRequest], _T], request: TurnRequest) -> _T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self.search, request)
+        return await loop.run_in_executor(self._executor, work, request)
 
     def close(self) -> None:
         """Shut the executor down (running searches finish first)."""
@@ -96,8 +141,8 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
     def _new_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.workers, mp_context=self._context)
 
-    async def choose_turn(self, request: TurnRequest) -> list[str]:
-        """Run the search in a worker; if the pool is broken, replace it and ask again.
+    async def _run(self, work: Callable[[TurnRequest], _T], request: TurnRequest) -> _T:
+        """Run ``work`` in a worker; if the pool is broken, replace it and ask again.
 
         Raises:
             AiUnavailableError: a worker died in each of :data:`ATTEMPTS` pools.
@@ -106,7 +151,7 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
         for attempt in range(1, self.ATTEMPTS + 1):
             pool = self._executor
             try:
-                return await loop.run_in_executor(pool, self.search, request)
+                return await loop.run_in_executor(pool, work, request)
             except BrokenProcessPool:
                 log.warning("an AI worker process died (attempt %d of %d); starting a new pool", attempt, self.ATTEMPTS)
                 self._replace(pool)

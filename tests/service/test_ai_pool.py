@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai_pool import ProcessPoolAiRunner
+from bot.ai_pool import ProcessPoolAiRunner, evaluate
 from bot.clock import FakeClock
 from bot.results import BotUnavailableError, TurnResult
 from bot.scheduler import Scheduler
@@ -152,4 +152,19 @@ async def test_an_ai_that_cannot_answer_makes_the_game_wait(tmp_path: Path, cloc
         assert service.next_bot_retry() is None
     finally:
         await service.storage.close()
+        runner.close()
+
+
+AHEAD = "bbbbb/bb3/2b2/5/w4 {side} m 0/0 - 0 20"  # Black has 8 pieces, White 1
+
+
+async def test_the_pool_evaluates_a_position_for_the_side_to_act() -> None:
+    runner = ProcessPoolAiRunner(workers=1)
+    try:
+        for side, sign in (("b", 1), ("w", -1)):
+            request = TurnRequest("standard", 5, (), (), AHEAD.format(side=side), "medium")
+            value = await runner.evaluate(request)
+            assert sign * value > 500, f"{side} to act: {value}"
+            assert value == evaluate(request), "medium is deterministic: the same value in this process"
+    finally:
         runner.close()
