@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.ai_pool import AiUnavailableError, ThreadAiRunner
 from bot.clock import FakeClock
+from engine.ai import TurnRequest
 from tests.discord.harness import running
 
 
@@ -55,3 +57,54 @@ async def test_a_challenge_expiring_after_the_interaction_token_is_edited_throug
         assert not [m for m in h.fake.channel_messages(h.fake.channel_id) if m is not challenge and "expired" in m.text]
         late = await h.fake.click_custom_id(h.bob, challenge, challenge.button("Accept")["custom_id"], followup=True)
         assert late.followups[0].ephemeral and "no longer open" in late.followups[0].text
+
+
+class FlakyAi:
+    """The real AI in a thread, except that it fails (as a dead worker pool does) while ``down``."""
+
+    def __init__(self) -> None:
+        self.inner = ThreadAiRunner()
+        self.down = True
+        self.calls = 0
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        self.calls += 1
+        if self.down:
+            raise AiUnavailableError("AI worker processes died 3 times in a row")
+        return await self.inner.choose_turn(request)
+
+    async def evaluate(self, request: TurnRequest) -> int:
+        return await self.inner.evaluate(request)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+async def test_the_bot_waits_says_so_and_plays_when_the_ai_is_back(tmp_path: Path) -> None:
+    clock = FakeClock()
+    ai = FlakyAi()
+    try:
+        async with running(tmp_path, clock=clock, ai=ai) as h:
+            await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"})
+            await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+            waiting = await h.fake.wait_for(
+                lambda: next((m for m in h.fake.channel_messages() if "try again" in m.text), None),
+                what="the bot saying it will try again",
+            )
+            assert "game #1" in waiting.text
+            game = await h.bot.service.game(h.fake.channel_id)
+            assert game is not None and game.to_move is not None and game.to_move.is_bot
+            assert game.spn.startswith("5/5/5/5/bb3 "), "nothing was played in the bot's name"
+            ai.down = False
+            seen = {m.id for m in h.fake.channel_messages()}
+            clock.advance(60)
+            await h.fake.wait_for(
+                lambda: next(
+                    (m for m in h.fake.channel_messages() if m.id not in seen and h.alice in m.pinged_user_ids()), None
+                ),
+                what="the bot's turn, played by the scheduler's retry, calling Alice",
+            )
+            game = await h.bot.service.game(h.fake.channel_id)
+            assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice
+    finally:
+        ai.close()
