@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, TextIO
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner
 from bot.clock import Clock
 from bot.results import (
-    BOT_LEVELS,
     BadInputError,
     GameOver,
     OfferResult,
@@ -37,11 +36,9 @@ from bot.results import (
     TurnResult,
 )
 from bot.scheduler import Scheduler
-from bot.service import GameService, Renderer, default_renderer
+from bot.service import GameService, Renderer, catalog, default_renderer
 from bot.storage import Storage
 from bot.timeparse import format_duration
-from engine import Ruleset
-from engine.rules import PRESETS
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -96,7 +93,7 @@ Commands (the same as on Discord; the leading "/" and "seega" may be left out):
   /seega cancel           abandon the game at this table, unrated
   help                    this text
   quit                    leave (the game is saved; it resumes next time)
-Variants: """ + ", ".join(v for v in PRESETS if v != "modern-3x3")
+Variants: """ + ", ".join(catalog.VARIANTS)
 
 _RULES_GENERAL = (
     "Seega is played on a 5x5, 7x7 or 9x9 board. Each player has (n*n-1)/2 pieces.\n"
@@ -107,7 +104,7 @@ _RULES_GENERAL = (
 
 def rules_text(variant: str) -> str:
     """A short, plain description of a preset, generated from its options."""
-    rules = Ruleset.make(variant, 5)
+    rules = catalog.rules_for(variant)
     placement = {
         "pairs": "two per turn",
         "pairs-then-singles": "two on the first turn, then one per turn",
@@ -315,10 +312,7 @@ class ConsoleTable:
         if cmd in ("help", "h", "?"):
             self.say(HELP)
         elif cmd == "play-bot":
-            level = opts.get("level", plain[0] if plain else "medium")
-            if level not in BOT_LEVELS:
-                self.say(f"Error: {level!r} is not a level; levels are {', '.join(BOT_LEVELS)}.")
-                return True
+            level = catalog.check_level(opts.get("level", plain[0] if plain else catalog.DEFAULT_LEVEL))
             self.say(f"Starting a game against the bot ({level})...")
             result = await svc.play_bot(
                 CONSOLE_GUILD,
@@ -376,15 +370,8 @@ class ConsoleTable:
         elif cmd == "cancel":
             self.show(await svc.cancel(CONSOLE_CHANNEL))
         elif cmd == "rules":
-            variant = opts.get("variant", plain[0] if plain else "standard")
-            if variant not in PRESETS:
-                self.say(
-                    f"Error: {variant!r} is not a variant; variants are "
-                    + ", ".join(v for v in PRESETS if v != "modern-3x3")
-                    + "."
-                )
-            else:
-                self.say(rules_text(variant))
+            variant = catalog.check_variant(opts.get("variant", plain[0] if plain else catalog.DEFAULT_VARIANT))
+            self.say(rules_text(variant))
         elif cmd == "history":
             games = await svc.history(CONSOLE_GUILD, None, 10)
             if not games:
@@ -464,7 +451,7 @@ class ConsoleTable:
             if " " not in line.strip() and not line.endswith(" "):
                 words = sorted({c.split()[0] for c in COMMANDS} | {c.split()[-1] for c in COMMANDS})
             else:
-                words = self.cells + [f"level:{lvl}" for lvl in BOT_LEVELS] + ["size:5", "size:7", "size:9"]
+                words = self.cells + [f"level:{lvl}" for lvl in catalog.LEVELS] + [f"size:{n}" for n in catalog.SIZES]
             options = [w for w in words if w.startswith(text)]
             return options[state] if state < len(options) else None
 

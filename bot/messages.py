@@ -28,7 +28,8 @@ from bot.results import (
     TurnEvent,
     TurnResult,
 )
-from engine import Ruleset
+from bot.service.catalog import rules_for
+from bot.timeparse import format_duration
 
 Locale = discord.Locale | str | None
 
@@ -370,8 +371,6 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
 
 
 def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
-    from bot.timeparse import format_duration
-
     embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOURS["info"])
     embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout))
     embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout))
@@ -381,7 +380,7 @@ def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
 
 def rules_embed(variant: str, locale: Locale) -> discord.Embed:
     """The rules of a preset, generated from its options so they never disagree with the engine."""
-    rules = Ruleset.make(variant, 5 if variant != "modern-3x3" else 3)
+    rules = rules_for(variant)
     lines = [t(locale, "rules.board")]
     lines.append(t(locale, "rules.place_singles" if rules.placement == "singles" else "rules.place_pairs"))
     if rules.placement == "pairs-then-singles":

@@ -16,9 +16,6 @@ from engine.summary import TurnSummary
 #: The user id the service uses for its own AI opponent.
 BOT_USER_ID = 0
 
-#: AI levels a bot opponent can play at (mirrors ``engine.ai.LEVELS``).
-BOT_LEVELS = ("easy", "medium", "hard", "expert")
-
 
 @dataclass(frozen=True)
 class Player:
