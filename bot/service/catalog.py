@@ -10,7 +10,6 @@ Nothing else in the bot names a preset to leave out.
 from __future__ import annotations
 
 from bot.results import BadInputError
-from bot.service.commands import join_names
 from bot.storage import SettingsRow
 from engine.ai import LEVELS as ENGINE_LEVELS
 from engine.rules import PRESETS, Ruleset
@@ -42,12 +41,7 @@ def check_variant(variant: str) -> str:
     """The variant name, normalised, or a :class:`BadInputError` listing the variants offered."""
     name = (variant or "").strip().lower()
     if name not in VARIANT_SIZES:
-        raise BadInputError(
-            f"{variant!r} is not a variant; variants are {join_names(VARIANTS)}.",
-            "bad_variant",
-            variant=variant,
-            variants=", ".join(VARIANTS),
-        )
+        raise BadInputError("bad_variant", variant=variant, variants=VARIANTS)
     return name
 
 
@@ -56,21 +50,14 @@ def check_rules(variant: str, size: int) -> Ruleset:
     name = check_variant(variant)
     sizes = VARIANT_SIZES[name]
     if size not in sizes:
-        names = [f"{s}x{s}" for s in sizes]
-        raise BadInputError(
-            f"{name} is played on {join_names(names)}, not {size}x{size}.",
-            "bad_size",
-            variant=name,
-            size=size,
-            sizes=", ".join(names),
-        )
+        raise BadInputError("bad_size", variant=name, size=size, sizes=[f"{s}x{s}" for s in sizes])
     return Ruleset.make(name, size)
 
 
 def check_size(size: int) -> int:
     """A board size people can choose, or a :class:`BadInputError`."""
     if size not in SIZES:
-        raise BadInputError(f"Boards are 5x5, 7x7 or 9x9, not {size}.", "bad_board_size", size=size)
+        raise BadInputError("bad_board_size", size=size, sizes=[f"{s}x{s}" for s in SIZES])
     return size
 
 
@@ -78,12 +65,7 @@ def check_level(level: str | None) -> str:
     """An AI level, normalised (empty: the default), or a :class:`BadInputError` listing them."""
     name = (level or DEFAULT_LEVEL).strip().lower()
     if name not in LEVELS:
-        raise BadInputError(
-            f"{level!r} is not a level; levels are {join_names(LEVELS)}.",
-            "bad_level",
-            level=level,
-            levels=", ".join(LEVELS),
-        )
+        raise BadInputError("bad_level", level=level, levels=LEVELS)
     return name
 
 
@@ -91,7 +73,7 @@ def check_color(color: str | None) -> str:
     """``black``, ``white`` or ``random`` (empty: random), or a :class:`BadInputError`."""
     name = (color or DEFAULT_COLOR).strip().lower()
     if name not in COLORS:
-        raise BadInputError(f"{color!r} is not a colour; choose black, white or random.", "bad_color", color=color)
+        raise BadInputError("bad_color", color=color)
     return name
 
 

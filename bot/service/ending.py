@@ -106,10 +106,7 @@ class Ending:
         def decide(g: LoadedGame) -> Decision:
             color = g.check_player(user_id, need_turn=False)
             if g.row.end_offer is None or g.row.end_offer == COLOR_NAMES[color]:
-                raise IllegalMoveError(
-                    "There is no offer to end the game for you to accept; offer one with /seega offer-end.",
-                    "no_offer",
-                )
+                raise IllegalMoveError("no_offer")
             return by_count(g), "agreement", "finished"
 
         return await self.end(channel_id, decide, user_id)

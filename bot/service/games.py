@@ -41,6 +41,7 @@ from bot.results import (
 from bot.service.loaded import LoadedGame, replay, winner_of
 from bot.service.rendering import Renderer
 from bot.storage import GameRow, GameUpdate, SettingsRow, Storage
+from bot.texts import Text
 from engine import COLOR_NAMES, Action, Position, SeegaError
 
 log = logging.getLogger(__name__)
@@ -132,31 +133,18 @@ class Games:
         if set_aside and row.status == "active":
             await self.storage.set_aside(row.id, problem, self.clock.now())
             self.cache.pop(row.channel_id, None)
-        raise CorruptGameError(
-            f"The game in this channel (#{row.id}) could not be restored and was set aside; "
-            "start a new game with /seega challenge or /seega play-bot.",
-            "corrupt_game",
-            game_id=row.id,
-        )
+        raise CorruptGameError("corrupt_game", game_id=row.id)
 
     async def no_game(self, channel_id: int) -> ServiceError:
         """The error for a channel without an active game (naming how the last one ended)."""
         last = await self.storage.latest_game(channel_id)
-        start = "start one with /seega challenge or /seega play-bot"
         if last is not None and last.status == "finished":
-            how = (
-                "a draw"
-                if last.result == "1/2-1/2"
-                else (f"{last.black_name if last.result == '1-0' else last.white_name} won")
-            )
-            return GameOverServiceError(
-                f"The game in this channel is over ({how}, {last.result} by {last.reason}); {start}.",
-                "game_over",
-                game_id=last.id,
-                result=last.result,
-                reason=last.reason,
-            )
-        return NoGameError(f"There is no game in this channel; {start}.", "no_game")
+            reason = Text.of(f"reason.{last.reason}")
+            if last.result not in ("1-0", "0-1"):
+                return GameOverServiceError("game_over_draw", game_id=last.id, result=last.result, reason=reason)
+            winner = last.black_name if last.result == "1-0" else last.white_name
+            return GameOverServiceError("game_over", game_id=last.id, winner=winner, result=last.result, reason=reason)
+        return NoGameError("no_game")
 
     async def load(self, channel_id: int, fresh: bool = False) -> tuple[LoadedGame, bool]:
         """The channel's active game and whether it was just read from the database."""
@@ -202,10 +190,7 @@ class Games:
                     return done
                 fresh_needed = True
                 log.info("game %d changed under us (version %d); retrying", g.row.id, g.row.version)
-        raise StorageBusyError(
-            "The game changed several times while your command was being applied; please try again.",
-            "storage_busy",
-        )
+        raise StorageBusyError("game_changed")
 
     async def deadline_for(self, g: LoadedGame, pos: Position, now: float) -> tuple[float | None, float | None]:
         """(deadline, remind_at) for the player to move in ``pos``."""

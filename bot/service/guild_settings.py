@@ -8,7 +8,7 @@ from bot.results import BadInputError, GuildSettings
 from bot.service import catalog
 from bot.service.games import Games
 from bot.storage import SettingsRow
-from bot.timeparse import DurationError, parse_duration
+from bot.timeparse import MAX_SECONDS, MIN_SECONDS, DurationError, format_duration, parse_duration
 
 
 def settings_view(s: SettingsRow) -> GuildSettings:
@@ -41,10 +41,13 @@ class GuildSettingsCases:
         for name, value in (("turn_timeout", turn_timeout), ("challenge_timeout", challenge_timeout)):
             if value is None or (isinstance(value, str) and not value.strip()):
                 continue
+            text = value if isinstance(value, str) else f"{int(value)}s"
             try:
-                seconds = parse_duration(value if isinstance(value, str) else f"{int(value)}s")
+                seconds = parse_duration(text)
             except DurationError as exc:
-                raise BadInputError(f"{name}: {exc}", "bad_duration", setting=name, problem=str(exc)) from None
+                key = "duration_out_of_range" if exc.out_of_range else "bad_duration"
+                low, high = format_duration(MIN_SECONDS), format_duration(MAX_SECONDS)
+                raise BadInputError(key, setting=name, value=text.strip(), low=low, high=high) from None
             changes[name] = seconds
         if default_variant:
             changes["default_variant"] = catalog.check_variant(default_variant)

@@ -11,6 +11,7 @@ from functools import cached_property
 
 from bot.results import NotAPlayerError, NotYourTurnError, Player
 from bot.storage import GameRow
+from bot.texts import Text
 from engine import BLACK, COLOR_NAMES, WHITE, Position, Ruleset
 
 
@@ -53,22 +54,13 @@ class LoadedGame:
         """The colour ``user_id`` plays, or the error saying why they may not act."""
         color = self.color_of(user_id)
         if color is None:
-            raise NotAPlayerError(
-                f"Only the two players, {self.black.name} and {self.white.name}, can play in this game; "
-                "anybody may look with /seega board.",
-                "not_a_player",
-                black=self.black.name,
-                white=self.white.name,
-            )
+            raise NotAPlayerError("not_a_player", black=self.black.name, white=self.white.name)
         if need_turn and color != self.pos.side:
             other = self.player(self.pos.side)
             if other.is_bot:
-                raise NotYourTurnError("It is the bot's turn; it is thinking.", "not_your_turn_bot")
+                raise NotYourTurnError("not_your_turn_bot")
             raise NotYourTurnError(
-                f"It is not your turn: {other.name} ({COLOR_NAMES[self.pos.side]}) plays now.",
-                "not_your_turn",
-                player=other.name,
-                color=COLOR_NAMES[self.pos.side],
+                "not_your_turn", player=other.name, color=Text.of(f"color.{COLOR_NAMES[self.pos.side]}")
             )
         return color
 

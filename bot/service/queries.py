@@ -150,17 +150,15 @@ class Queries:
         if game_id is not None:
             row = await storage.game(game_id)
             if row is None or row.guild_id != guild_id:
-                raise NoGameError(f"There is no game #{game_id} in this server.", "no_such_game", game_id=game_id)
+                raise NoGameError("no_such_game", game_id=game_id)
         elif channel_id is not None:
             row = await storage.latest_game(channel_id)
             if row is None:
-                raise NoGameError("No game has been played in this channel yet.", "no_game_yet")
+                raise NoGameError("no_game_yet")
         else:
-            raise BadInputError("Say which game: its number, or the channel.", "missing_game")
+            raise BadInputError("missing_game")
         if row.status == "corrupt":
-            raise CorruptGameError(
-                f"Game #{row.id} was set aside as corrupt; it has no record.", "corrupt_record", game_id=row.id
-            )
+            raise CorruptGameError("corrupt_record", game_id=row.id)
         pos = await self.games.restore(row, set_aside=row.status == "active")
         record = GameRecord.from_position(
             pos,

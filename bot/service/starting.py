@@ -16,13 +16,10 @@ from bot.service.games import Games
 from bot.service.loaded import LoadedGame
 from bot.service.snapshots import board_png, challenge_view, turn_result
 from bot.storage import ChallengeRow, ChannelTakenError, NewGame
+from bot.texts import Text
 from engine import BLACK, Position, Ruleset
 
 log = logging.getLogger(__name__)
-
-_CHANNEL_BUSY = (
-    "This channel already has a game; finish it (or /seega resign) first, or play in another channel or a thread."
-)
 
 
 class Starting:
@@ -34,7 +31,7 @@ class Starting:
 
     async def _ensure_free(self, channel_id: int) -> None:
         if await self.games.storage.active_game(channel_id) is not None:
-            raise ChannelBusyError(_CHANNEL_BUSY, "channel_busy")
+            raise ChannelBusyError("channel_busy")
 
     async def _start(
         self,
@@ -73,9 +70,9 @@ class Starting:
             try:
                 row = await games.storage.insert_game(new, challenge_id)
             except ChannelTakenError:
-                raise ChannelBusyError(_CHANNEL_BUSY, "channel_busy") from None
+                raise ChannelBusyError("channel_busy") from None
             except LookupError:
-                raise ChallengeError("This challenge is no longer open.", "challenge_closed") from None
+                raise ChallengeError("challenge_closed") from None
             loaded = LoadedGame(row, pos)
             games.cache[channel_id] = loaded
         games.note_timer(remind)
@@ -129,12 +126,9 @@ class Starting:
     ) -> ChallengeResult:
         """Store a pending challenge that expires after the guild's challenge timeout."""
         if opponent.is_bot:
-            raise ChallengeError("To play the bot, use /seega play-bot.", "challenge_bot")
+            raise ChallengeError("challenge_bot")
         if opponent.user_id == challenger.user_id:
-            raise ChallengeError(
-                "You cannot challenge yourself; challenge someone else or play the bot with /seega play-bot.",
-                "challenge_self",
-            )
+            raise ChallengeError("challenge_self")
         games = self.games
         settings = await games.settings(guild_id)
         rules = catalog.check_rules(variant or settings.default_variant, size)
@@ -161,19 +155,19 @@ class Starting:
         """A challenge by id (for buttons after a restart)."""
         row = await self.games.storage.challenge(challenge_id)
         if row is None:
-            raise ChallengeError(f"There is no challenge #{challenge_id}.", "no_challenge", id=challenge_id)
+            raise ChallengeError("no_challenge", id=challenge_id)
         return challenge_view(row)
 
     async def _open_challenge(self, challenge_id: int) -> ChallengeRow:
         storage = self.games.storage
         row = await storage.challenge(challenge_id)
         if row is None:
-            raise ChallengeError(f"There is no challenge #{challenge_id}.", "no_challenge", id=challenge_id)
+            raise ChallengeError("no_challenge", id=challenge_id)
         if row.status == "pending" and row.expires_at <= self.games.clock.now():
             await storage.settle_challenge(row.id, "expired")
             row = replace(row, status="expired")
         if row.status != "pending":
-            raise ChallengeError(f"This challenge is no longer open (it was {row.status}).", "challenge_closed")
+            raise ChallengeError("challenge_settled", status=Text.of(f"challenge_status.{row.status}"))
         return row
 
     async def accept_challenge(
@@ -183,9 +177,7 @@ class Starting:
         challenge's channel. Only the challenged user may accept."""
         row = await self._open_challenge(challenge_id)
         if user_id != row.opponent_id:
-            raise ChallengeError(
-                f"Only {row.opponent_name} can accept this challenge.", "not_challenged", opponent=row.opponent_name
-            )
+            raise ChallengeError("not_challenged", opponent=row.opponent_name)
         rules = catalog.check_rules(row.variant, row.size)
         color = row.color if row.color != "random" else self.games.rng.choice(("black", "white"))
         challenger = Player(row.challenger_id, row.challenger_name)
@@ -202,11 +194,9 @@ class Starting:
         elif user_id == row.challenger_id:
             status = "withdrawn"
         else:
-            raise ChallengeError(
-                f"Only {row.opponent_name} can decline this challenge.", "not_challenged", opponent=row.opponent_name
-            )
+            raise ChallengeError("not_challenged_decline", opponent=row.opponent_name)
         if not await self.games.storage.settle_challenge(row.id, status):
-            raise ChallengeError("This challenge is no longer open.", "challenge_closed")
+            raise ChallengeError("challenge_closed")
         return ChallengeResult(challenge_view(replace(row, status=status)), ping=row.challenger_id)
 
     async def expire_challenges(self) -> list[ChallengeView]:

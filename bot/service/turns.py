@@ -66,11 +66,9 @@ class Turns:
         if second and second.strip():
             cells.append(second.strip())
         if not cells:
-            raise BadInputError("Say where to place: a cell like b2, or two cells like a1 b2.", "missing_cell")
+            raise BadInputError("missing_cell")
         if len(cells) > 2:
-            raise BadInputError(
-                f"A turn places at most two pieces, not {len(cells)}.", "too_many_cells", count=len(cells)
-            )
+            raise BadInputError("too_many_cells", count=len(cells))
         return await self._apply(channel_id, user_id, lambda pos: commands.play_place(pos, cells), bot_reply)
 
     async def move(
