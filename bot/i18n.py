@@ -58,7 +58,7 @@ def has(locale: discord.Locale | str | None, key: str) -> bool:
 class SeegaTranslator(app_commands.Translator):
     """Translates command and option descriptions and choice names (never command names).
 
-    Command and option names stay as ``BOT.md`` fixes them, so people can share
+    Command and option names stay as ``docs/commands.md`` fixes them, so people can share
     instructions across languages.
     """
 

@@ -176,7 +176,7 @@ class GameOver:
 
     Attributes:
         result: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` for a cancelled game.
-        reason: a reason of RULES.md section 5 (``capture-all``, ``resignation``,
+        reason: why it ended (``docs/rules.md``: ``capture-all``, ``resignation``,
             ``timeout``, ``agreement``...); a moderator's cancel is ``abandoned`` with
             result ``*``.
         winner, loser: the players, ``None`` for a draw or a cancel.
@@ -354,7 +354,7 @@ class RecordResult:
 
     Attributes:
         game_id: the game.
-        sgn: the record as SGN text (RULES.md section 7).
+        sgn: the record as SGN text (``docs/rules.md``).
         filename: a suggested file name for the SGN (``seega-42.sgn``).
         replay: an animated replay (GIF/APNG) when the service has a renderer.
         replay_filename: a suggested file name for the replay.

@@ -1,6 +1,6 @@
 """Durations as people type them: ``45s``, ``10m``, ``1h``, ``3d`` (and ``1h30m``).
 
-Guild settings take timeouts this way (BOT.md): from 30 seconds to 7 days.
+Guild settings take timeouts this way (docs/commands.md): from 30 seconds to 7 days.
 """
 
 from __future__ import annotations

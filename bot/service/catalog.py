@@ -16,7 +16,7 @@ from engine.rules import PRESETS, Ruleset
 
 #: Board sizes people can choose.
 SIZES: tuple[int, ...] = (5, 7, 9)
-#: The name of each size (BOT.md: Khamsawee, Sebawee, Tisawee).
+#: The name of each size (Khamsawee, Sebawee, Tisawee).
 SIZE_NAMES: dict[int, str] = {5: "Khamsawee", 7: "Sebawee", 9: "Tisawee"}
 #: The presets the bot offers, in the engine's order, each with the sizes it is played on.
 VARIANT_SIZES: dict[str, tuple[int, ...]] = {
