@@ -1,6 +1,6 @@
 """Durations as people type them: ``45s``, ``10m``, ``1h``, ``3d`` (and ``1h30m``).
 
-Guild settings take timeouts this way (BOT.md): from 30 seconds to 7 days.
+Guild settings take timeouts this way (docs/commands.md): from 30 seconds to 7 days.
 """
 
 from __future__ import annotations
@@ -18,6 +18,11 @@ _MAX_DIGITS = 12
 class DurationError(ValueError):
     """Text that is not a duration, or one out of range; the message says what is allowed."""
 
+    def __init__(self, message: str, *, out_of_range: bool = False) -> None:
+        super().__init__(message)
+        #: Whether the text was a duration, only too short or too long.
+        self.out_of_range = out_of_range
+
 
 def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SECONDS) -> int:
     """Seconds in ``text`` such as ``45s``, ``10m``, ``1h``, ``3d`` or ``1h30m``.
@@ -31,10 +36,10 @@ def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SEC
     if parts is None:
         raise DurationError(f"{clip_typed(text)!r} is not a duration; {allowed}")
     if any(len(digits.lstrip("0")) > _MAX_DIGITS for digits, _ in parts):
-        raise DurationError(f"{clip_typed(text.strip())} is out of range; {allowed}")
+        raise DurationError(f"{clip_typed(text.strip())} is out of range; {allowed}", out_of_range=True)
     seconds = sum(int(digits.lstrip("0") or "0") * _UNITS[unit] for digits, unit in parts)
     if not minimum <= seconds <= maximum:
-        raise DurationError(f"{clip_typed(text.strip())} is out of range; {allowed}")
+        raise DurationError(f"{clip_typed(text.strip())} is out of range; {allowed}", out_of_range=True)
     return seconds
 
 

@@ -62,7 +62,8 @@ def hostile_strings(size: int = LONG) -> list[str]:
 
 def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseException], ...]]]:
     """Every function that reads text a member types, by name: (call with one string, its refusals)."""
-    from bot import console, timeparse, transformers
+    from bot import timeparse, transformers
+    from bot.console import commands as console
     from bot.results import ServiceError
     from bot.service import commands
 
