@@ -216,7 +216,7 @@ class GameService:
         return await self.ending.resign(channel_id, user_id)
 
     async def offer_end(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
-        """Propose ending by count; against the bot it ends at once (a :class:`TurnResult`)."""
+        """Propose ending by count; the bot answers at once, as a player would (see :mod:`bot.service.bot_offers`)."""
         return await self.ending.offer_end(channel_id, user_id)
 
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:
