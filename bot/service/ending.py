@@ -24,6 +24,7 @@ from bot.results import (
 from bot.service.bot_offers import bot_accepts, evaluation_request
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame, result_of, winner_of
+from bot.service.numbers import storable
 from bot.service.snapshots import board_png, game_view, turn_result
 from engine import BLACK, COLOR_NAMES, WHITE
 
@@ -154,7 +155,7 @@ class Ending:
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed: the player to move loses by
         ``timeout``. ``None`` if the game is no longer active or the deadline moved."""
-        row = await self.games.storage.game(game_id)
+        row = await self.games.storage.game(game_id) if storable(game_id) else None
         if row is None or row.status != "active":
             return None
         now = self.games.clock.now()
@@ -173,7 +174,7 @@ class Ending:
         """Mark a due half-time reminder as sent and say whom to remind (``None`` if it
         is no longer due)."""
         storage = self.games.storage
-        row = await storage.game(game_id)
+        row = await storage.game(game_id) if storable(game_id) else None
         now = self.games.clock.now()
         if row is None or row.status != "active" or row.remind_at is None or row.remind_at > now:
             return None
