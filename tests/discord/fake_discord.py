@@ -22,6 +22,11 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 DISCORD_EPOCH = 1420070400000
+#: Discord's limits: characters of a message's content, of a string option's value.
+CONTENT_LIMIT = 2000
+OPTION_LIMIT = 6000
+#: Seconds an interaction's token can be used for followups and edits.
+WEBHOOK_TTL = 15 * 60.0
 ALL_PERMISSIONS = (1 << 50) - 1
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = ALL_PERMISSIONS & ~(MANAGE_CHANNELS | (1 << 3) | (1 << 5) | (1 << 28))
@@ -207,8 +212,10 @@ class FakeDiscord:
         self.gateway_frames: list[dict[str, Any]] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.unknown_routes: list[str] = []
-        #: Seconds an interaction's webhook (followups, edits) lives; Discord's is 15 minutes.
-        self.webhook_ttl: float | None = None
+        #: Seconds an interaction's token (followups, edits of its messages) lives: Discord's
+        #: 15 minutes. ``clock`` measures it: tests with a fake clock set it to the bot's.
+        self.webhook_ttl: float | None = WEBHOOK_TTL
+        self.clock: Callable[[], float] = time.perf_counter
         self.connections: list[GatewayConnection] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -478,6 +485,10 @@ class FakeDiscord:
                 value = bool(value)
             elif kind == STRING:
                 value = str(value)
+                if len(value) > OPTION_LIMIT:
+                    raise AssertionError(
+                        f"Discord would refuse {name}: {len(value)} characters, at most {OPTION_LIMIT}"
+                    )
             if spec.get("choices") and name != focused:
                 allowed = [c["value"] for c in spec["choices"]]
                 if value not in allowed:
@@ -526,7 +537,7 @@ class FakeDiscord:
         payload.update(extra)
         inter = Interaction(iid, token, itype, user_id, channel_id, payload)
         self.interactions[iid] = inter
-        inter.sent_at = time.perf_counter()
+        inter.sent_at = self.clock()
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
@@ -671,7 +682,9 @@ class FakeDiscord:
         body = await request.read()  # cached by aiohttp: the recording middleware read it first
         ctype = request.headers.get("Content-Type", "")
         if not ctype.startswith("multipart/"):
-            return (json.loads(body) if body else {}), []
+            data = json.loads(body) if body else {}
+            self._check_content(data)
+            return data, []
         boundary = re.search(r'boundary="?([^";]+)"?', ctype)
         assert boundary is not None, ctype
         data: dict[str, Any] = {}
@@ -691,7 +704,19 @@ class FakeDiscord:
             elif name.group(1).startswith("files["):
                 index = int(name.group(1)[6:-1])
                 files.append(Attachment(filename.group(1) if filename else name.group(1), content, index))
+        self._check_content(data)
         return data, files
+
+    @staticmethod
+    def _check_content(data: Any) -> None:
+        """Refuse a message longer than Discord allows, as Discord does (400, Invalid Form Body)."""
+        if not isinstance(data, dict):
+            return
+        for body in (data, data.get("data")):
+            content = body.get("content") if isinstance(body, dict) else None
+            if isinstance(content, str) and len(content) > CONTENT_LIMIT:
+                error = {"code": 50035, "message": "Invalid Form Body", "errors": {"content": {}}}
+                raise web.HTTPBadRequest(text=json.dumps(error), content_type="application/json")
 
     def _authorized(self, request: web.Request) -> bool:
         return request.headers.get("Authorization") == f"Bot {self.token}"
@@ -859,11 +884,7 @@ class FakeDiscord:
 
     def _interaction_by_token(self, token: str) -> Interaction | None:
         inter = next((i for i in self.interactions.values() if i.token == token), None)
-        if (
-            inter is not None
-            and self.webhook_ttl is not None
-            and time.perf_counter() - inter.sent_at > self.webhook_ttl
-        ):
+        if inter is not None and self.webhook_ttl is not None and self.clock() - inter.sent_at > self.webhook_ttl:
             return None  # the token expired: Discord answers Unknown Webhook
         return inter
 

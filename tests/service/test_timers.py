@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.results import ChallengeError, TimerEvent
+from bot.results import BadInputError, ChallengeError, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.timeparse import DurationError, format_duration, parse_duration
@@ -32,6 +32,21 @@ def test_parse_duration() -> None:
         else:
             raise AssertionError(f"{bad!r} was accepted")
     assert format_duration(5400) == "1h30m" and format_duration(45) == "45s"
+
+
+def test_durations_with_thousands_of_digits_are_out_of_range() -> None:
+    """Not a ValueError from int() (4,300 digits at most), and the message stays short."""
+    for text in ("9" * 5000 + "s", "1h" + "9" * 20 + "m", "1" * 4301 + "d"):
+        with pytest.raises(DurationError, match="out of range") as caught:
+            parse_duration(text)
+        assert len(str(caught.value)) < 200
+    assert parse_duration("0" * 5000 + "45s") == 45
+
+
+async def test_set_settings_refuses_a_duration_of_thousands_of_digits(service: GameService) -> None:
+    with pytest.raises(BadInputError, match="out of range"):
+        await service.set_settings(GUILD, turn_timeout="9" * 5000 + "s")
+    assert (await service.get_settings(GUILD)).turn_timeout == 3600
 
 
 async def test_reminder_at_half_time_then_timeout(service: GameService, clock: FakeClock) -> None:
