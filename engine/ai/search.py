@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock, SearchTimeout
 from engine.ai.zobrist import position_hash
-from engine.position import Position
+from engine.position import START, Position
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +40,11 @@ MAX_PLY = 256
 MAX_QDEPTH = 8
 #: Clear the transposition table when it holds more entries than this.
 TT_LIMIT = 400_000
+#: Clear the evaluation cache when it holds this many entries.
+EVAL_LIMIT = 50_000
 
 Evaluate = Callable[[Position], int]
+_NO_CAPTURES: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -115,6 +118,8 @@ class Searcher:
         self.quiescence = quiescence
         self.reductions = reductions
         self.tt: dict[int, tuple[int, int, int, int]] = {}
+        #: Static evaluations of quiescence positions (bitboards, side, phase) -> value.
+        self.evals: dict[tuple[int, int, int, str], int] = {}
         n_codes = 6 * tactics.cells + 2
         self.history = [[0] * n_codes, [0] * n_codes]
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 1)]
@@ -159,7 +164,7 @@ class Searcher:
         if not codes:
             raise ValueError(f"no legal action to search in {pos.spn()}")
         tt_entry = self.tt.get(position_hash(pos))
-        order = self._order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
+        order, _caps = self._order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
         result = Result(order[0], 0, 0, 0)
         if len(order) == 1 and not exact_root:
             result.pv = [order[0]]
@@ -252,7 +257,15 @@ class Searcher:
         self.tt[key] = (depth, EXACT, _to_tt(alpha, 0), best)
         return best, alpha
 
-    def _order(self, pos: Position, codes: list[int], tt_move: int, ply: int, prune: bool) -> list[int]:
+    def _order(
+        self, pos: Position, codes: list[int], tt_move: int, ply: int, prune: bool
+    ) -> tuple[list[int], frozenset[int] | set[int]]:
+        """The actions in search order, and the set of those that capture.
+
+        TT action, then captures (most pieces first), the two killers, then the rest by
+        history. Captures come from four bitboard masks per node
+        (:meth:`Tactics.capture_masks`), not from a test per action.
+        """
         tactics = self.tactics
         phase = pos.phase
         if phase == "p" or phase == "s":
@@ -263,43 +276,102 @@ class Searcher:
                 ordered = front + [c for c in ordered if c not in front]
             if prune and phase == "p" and len(codes) > self.full_width_empties:
                 ordered = ordered[: self.placement_width]
-            return ordered
+            return ordered, _NO_CAPTURES
         if len(codes) == 1:
-            return codes
-        hist = self.history[pos.side]
+            return codes, _NO_CAPTURES
+        side = pos.side
+        bb = pos.bb
+        up, down, right, left = tactics.capture_masks(bb[side], bb[1 - side])
+        targets = up | down | right | left
+        hist = self.history[side]
         k1, k2 = self.killers[ply]
+        dst = tactics.step_dst
+        caps: set[int] = set()
         keyed = []
-        capture = tactics.capture_count
         for c in codes:
-            if c == tt_move:
+            t = dst[c]
+            if t >= 0 and targets >> t & 1:
+                caps.add(c)
+                s = (1 << 36) + (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
+                if c == tt_move:
+                    s = 1 << 40
+            elif c == tt_move:
                 s = 1 << 40
+            elif c == k1:
+                s = 1 << 34
+            elif c == k2:
+                s = (1 << 34) - 1
             else:
-                n = capture(pos, c)
-                if n:
-                    s = (1 << 36) + n
+                s = hist[c]
+            keyed.append((s, c))
+        keyed.sort(reverse=True)
+        return [c for _s, c in keyed], caps
+
+    def _steps_ordered(
+        self, own: int, enemy: int, side: int, tt_move: int, ply: int
+    ) -> tuple[list[int], frozenset[int] | set[int]]:
+        """Every step of ``own`` (the legal actions at the start of a movement turn when
+        no shuttle limit bites), in search order, and the set of capturing ones.
+
+        The same order as :meth:`_order` gives the same list, built without the
+        position's generator: one pass over four direction masks.
+        """
+        tactics = self.tactics
+        n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
+        empty = full & ~(own | enemy)
+        up, down, right, left = tactics.capture_masks(own, enemy)
+        targets = up | down | right | left
+        hist = self.history[side]
+        k1, k2 = self.killers[ply]
+        base = tactics.step_codes
+        caps: set[int] = set()
+        keyed = []
+        for d, reach in enumerate(
+            ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
+        ):
+            offset = base[d]
+            while reach:
+                low = reach & -reach
+                reach ^= low
+                t = low.bit_length() - 1
+                c = offset + 4 * t
+                if c == tt_move:
+                    s = 1 << 40
+                    if targets >> t & 1:
+                        caps.add(c)
+                elif targets >> t & 1:
+                    caps.add(c)
+                    s = (1 << 36) + (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
                 elif c == k1:
                     s = 1 << 34
                 elif c == k2:
                     s = (1 << 34) - 1
                 else:
                     s = hist[c]
-            keyed.append((s, c))
+                keyed.append((s, c))
+        if not keyed:
+            return [tactics.pass_], _NO_CAPTURES
         keyed.sort(reverse=True)
-        return [c for _s, c in keyed]
+        return [c for _s, c in keyed], caps
 
     def _node(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         pos = self.pos
         assert pos is not None
+        if depth <= 0 or ply >= MAX_PLY:
+            # A leaf: quiescence counts it (each position is one node).
+            if self.quiescence:
+                return self._quiesce(alpha, beta, ply, 0)
+            self.nodes += 1
+            if pos.result is not None:
+                return self._terminal(pos, ply)
+            return self.evaluate(pos)
         self.nodes += 1
         if not self.nodes & 63:
             self._check()
         if pos.result is not None:
             return self._terminal(pos, ply)
-        if depth <= 0 or ply >= MAX_PLY:
-            if self.quiescence:
-                return self._quiesce(alpha, beta, ply, 0)
-            return self.evaluate(pos)
-        key = position_hash(pos)
+        bb, hand = pos.bb, pos.hand
+        key = hash((bb[0], bb[1], pos.side, pos.phase, hand[0], hand[1], pos.state, pos.clock))
         entry = self.tt.get(key)
         tt_move = -1
         if entry is not None:
@@ -313,40 +385,40 @@ class Searcher:
                         return v
                 elif v <= alpha:
                     return v
-        codes = pos.legal_codes()
-        ordered = self._order(pos, codes, tt_move, ply, prune=True)
         side = pos.side
-        tactics = self.tactics
-        chain = tactics.in_chain(pos)
-        movement = pos.phase == "m" and not chain
+        phase = pos.phase
+        chain = phase == "m" and pos.state != START
+        if phase == "m" and not chain and not pos._nlocked:
+            # The common node: plain steps, generated and ordered from the bitboards.
+            ordered, caps = self._steps_ordered(bb[side], bb[1 - side], side, tt_move, ply)
+        else:
+            ordered, caps = self._order(pos, pos.legal_codes(), tt_move, ply, True)
+        movement = phase == "m" and not chain
         reduce_ok = self.reductions and movement and depth >= 3
         new_depth = depth if chain else depth - 1
         alpha0 = alpha
         best = -INF
         best_code = ordered[0]
         killers = self.killers[ply]
+        push, pop, search = pos.push_code, pos.pop, self._node
         for i, code in enumerate(ordered):
-            quiet = movement and code != tt_move and code != killers[0] and tactics.capture_count(pos, code) == 0
+            quiet = movement and code != tt_move and code != killers[0] and code not in caps
             self.pushed += 1
-            pos.push_code(code)
+            push(code)
             same = pos.side == side
             if i == 0:
-                v = (
-                    self._node(new_depth, alpha, beta, ply + 1)
-                    if same
-                    else -self._node(new_depth, -beta, -alpha, ply + 1)
-                )
+                v = search(new_depth, alpha, beta, ply + 1) if same else -search(new_depth, -beta, -alpha, ply + 1)
             else:
                 d = new_depth - 1 if reduce_ok and quiet and i >= 3 else new_depth
                 if same:
-                    v = self._node(d, alpha, alpha + 1, ply + 1)
+                    v = search(d, alpha, alpha + 1, ply + 1)
                     if v > alpha and (d < new_depth or v < beta):
-                        v = self._node(new_depth, alpha, beta, ply + 1)
+                        v = search(new_depth, alpha, beta, ply + 1)
                 else:
-                    v = -self._node(d, -alpha - 1, -alpha, ply + 1)
+                    v = -search(d, -alpha - 1, -alpha, ply + 1)
                     if v > alpha and (d < new_depth or v < beta):
-                        v = -self._node(new_depth, -beta, -alpha, ply + 1)
-            pos.pop()
+                        v = -search(new_depth, -beta, -alpha, ply + 1)
+            pop()
             self.pushed -= 1
             if v > best:
                 best = v
@@ -354,7 +426,7 @@ class Searcher:
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        if quiet or pos.phase == "p":
+                        if quiet or phase == "p":
                             if killers[0] != code:
                                 killers[1] = killers[0]
                                 killers[0] = code
@@ -372,27 +444,27 @@ class Searcher:
             self._check()
         if pos.result is not None:
             return self._terminal(pos, ply)
-        tactics = self.tactics
-        if tactics.in_chain(pos) and ply < MAX_PLY:
+        phase = pos.phase
+        if phase == "m" and pos.state != START and ply < MAX_PLY:
             # Inside a chain the side must pick a capture or stop: search them all.
-            codes = pos.legal_codes()
-            ordered = sorted(codes, key=lambda c: -tactics.capture_count(pos, c))
+            ordered, _caps = self._order(pos, pos.legal_codes(), -1, ply, False)
             return self._quiesce_children(ordered, -INF, alpha, beta, ply, qd, qd)
-        stand = self.evaluate(pos)
-        if pos.phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
+        bb = pos.bb
+        ekey = (bb[0], bb[1], pos.side, phase)
+        stand = self.evals.get(ekey)
+        if stand is None:
+            stand = self.evaluate(pos)
+            if len(self.evals) >= EVAL_LIMIT:
+                self.evals.clear()
+            self.evals[ekey] = stand
+        if phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
+            return stand
+        captures = self.tactics.capture_steps(pos)
+        if not captures:
             return stand
         if stand > alpha:
             alpha = stand
-        best = stand
-        captures = []
-        for code in pos.legal_codes():
-            n = tactics.capture_count(pos, code)
-            if n:
-                captures.append((n, code))
-        if not captures:
-            return best
-        captures.sort(reverse=True)
-        return self._quiesce_children([code for _n, code in captures], best, alpha, beta, ply, qd, qd + 1)
+        return self._quiesce_children([code for _n, code in captures], stand, alpha, beta, ply, qd, qd + 1)
 
     def _quiesce_children(
         self, codes: list[int], best: int, alpha: int, beta: int, ply: int, qd: int, same_side_qd: int
