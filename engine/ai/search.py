@@ -22,6 +22,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.ai.evaluate import Evaluator
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock, SearchTimeout
 from engine.ai.zobrist import position_hash
@@ -42,6 +43,9 @@ MAX_QDEPTH = 8
 TT_LIMIT = 400_000
 #: Clear the evaluation cache when it holds this many entries.
 EVAL_LIMIT = 50_000
+#: A quiet step one ply from the horizon is skipped when the static value plus this
+#: (centipieces: 1.5 pieces) is still at most alpha.
+FUTILITY_MARGIN = 150
 
 Evaluate = Callable[[Position], int]
 _NO_CAPTURES: frozenset[int] = frozenset()
@@ -99,6 +103,8 @@ class Searcher:
             the end of the placement phase is searched into the movement phase.
         quiescence: whether leaves are extended by captures and chains.
         reductions: whether late quiet steps are searched one ply shallower first.
+        futility: whether quiet steps one ply from the horizon are skipped when the
+            static value is far below alpha.
     """
 
     def __init__(
@@ -110,6 +116,7 @@ class Searcher:
         full_width_empties: int = 6,
         quiescence: bool = True,
         reductions: bool = True,
+        futility: bool = True,
     ) -> None:
         self.evaluate = evaluate
         self.tactics = tactics
@@ -117,6 +124,15 @@ class Searcher:
         self.full_width_empties = full_width_empties
         self.quiescence = quiescence
         self.reductions = reductions
+        rules = tactics.rules
+        #: Futility pruning is off where a quiet step can end the game (a blocked side
+        #: loses, a line wins): there the static value says nothing about the step.
+        self.futility = futility and rules.blocked != "lose" and not rules.win_line
+        #: The evaluation of raw bitboards (movement phase), when the evaluation is ours.
+        self._movement_eval = evaluate.movement if isinstance(evaluate, Evaluator) else None
+        #: Whether quiet steps one ply from the horizon may be scored without playing
+        #: them (:meth:`_quiet_leaf`): not where a quiet step can end the game.
+        self.lazy_leaves = quiescence and self._movement_eval is not None and self.futility
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         #: Static evaluations of quiescence positions (bitboards, side, phase) -> value.
         self.evals: dict[tuple[int, int, int, str], int] = {}
@@ -325,34 +341,39 @@ class Searcher:
         k1, k2 = self.killers[ply]
         base = tactics.step_codes
         caps: set[int] = set()
+        # Sort keys are ints, score << 10 | code (codes are below 1024): cheaper to build
+        # and sort than tuples.
         keyed = []
         for d, reach in enumerate(
             ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
         ):
             offset = base[d]
+            hits = reach & targets
+            reach ^= hits
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                t = low.bit_length() - 1
+                c = offset + 4 * t
+                caps.add(c)
+                count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
+                keyed.append(((1 << 50 if c == tt_move else (1 << 46) + count) << 10) | c)
             while reach:
                 low = reach & -reach
                 reach ^= low
-                t = low.bit_length() - 1
-                c = offset + 4 * t
+                c = offset + 4 * (low.bit_length() - 1)
                 if c == tt_move:
-                    s = 1 << 40
-                    if targets >> t & 1:
-                        caps.add(c)
-                elif targets >> t & 1:
-                    caps.add(c)
-                    s = (1 << 36) + (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
+                    keyed.append((1 << 60) | c)
                 elif c == k1:
-                    s = 1 << 34
+                    keyed.append((1 << 54) | c)
                 elif c == k2:
-                    s = (1 << 34) - 1
+                    keyed.append(((1 << 44) - 1) << 10 | c)
                 else:
-                    s = hist[c]
-                keyed.append((s, c))
+                    keyed.append(hist[c] << 10 | c)
         if not keyed:
             return [tactics.pass_], _NO_CAPTURES
         keyed.sort(reverse=True)
-        return [c for _s, c in keyed], caps
+        return [k & 1023 for k in keyed], caps
 
     def _node(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         pos = self.pos
@@ -388,6 +409,13 @@ class Searcher:
         side = pos.side
         phase = pos.phase
         chain = phase == "m" and pos.state != START
+        if depth <= 2 and not chain and phase == "m" and self.futility and beta - alpha == 1 and beta < WIN_BOUND:
+            # Reverse futility: a null-window node whose static value beats beta by a
+            # margin per remaining ply is cut without a move (the side to act can
+            # usually keep at least that much).
+            margin = self._static(pos) - FUTILITY_MARGIN * depth
+            if margin >= beta:
+                return margin
         if phase == "m" and not chain and not pos._nlocked:
             # The common node: plain steps, generated and ordered from the bitboards.
             ordered, caps = self._steps_ordered(bb[side], bb[1 - side], side, tt_move, ply)
@@ -401,25 +429,48 @@ class Searcher:
         best_code = ordered[0]
         killers = self.killers[ply]
         push, pop, search = pos.push_code, pos.pop, self._node
+        # Futility pruning: one ply from the horizon, a quiet step cannot lift a static
+        # value this far below alpha above it (its child only stands pat or captures).
+        futile = -INF
+        if depth == 1 and movement and self.futility and alpha > -WIN_BOUND:
+            margin = self._static(pos) + FUTILITY_MARGIN
+            if margin <= alpha:
+                futile = margin
+        lazy = new_depth == 0 and movement and self.lazy_leaves and not pos.acted
+        if lazy:
+            rules = self.tactics.rules
+            if (rules.move_limit and pos.clock + 1 >= rules.move_limit) or (
+                rules.turn_limit and pos.turn + 1 > rules.turn_limit
+            ):
+                lazy = False
+        quiet_leaf = self._quiet_leaf
         for i, code in enumerate(ordered):
             quiet = movement and code != tt_move and code != killers[0] and code not in caps
-            self.pushed += 1
-            push(code)
-            same = pos.side == side
-            if i == 0:
-                v = search(new_depth, alpha, beta, ply + 1) if same else -search(new_depth, -beta, -alpha, ply + 1)
+            if quiet and i and futile > -INF:
+                if futile > best:
+                    best = futile
+                continue
+            leaf = quiet_leaf(pos, code, -alpha) if lazy and code not in caps else None
+            if leaf is not None:
+                v = -leaf
             else:
-                d = new_depth - 1 if reduce_ok and quiet and i >= 3 else new_depth
-                if same:
-                    v = search(d, alpha, alpha + 1, ply + 1)
-                    if v > alpha and (d < new_depth or v < beta):
-                        v = search(new_depth, alpha, beta, ply + 1)
+                self.pushed += 1
+                push(code)
+                same = pos.side == side
+                if i == 0:
+                    v = search(new_depth, alpha, beta, ply + 1) if same else -search(new_depth, -beta, -alpha, ply + 1)
                 else:
-                    v = -search(d, -alpha - 1, -alpha, ply + 1)
-                    if v > alpha and (d < new_depth or v < beta):
-                        v = -search(new_depth, -beta, -alpha, ply + 1)
-            pop()
-            self.pushed -= 1
+                    d = new_depth - 1 if reduce_ok and quiet and i >= 3 else new_depth
+                    if same:
+                        v = search(d, alpha, alpha + 1, ply + 1)
+                        if v > alpha and (d < new_depth or v < beta):
+                            v = search(new_depth, alpha, beta, ply + 1)
+                    else:
+                        v = -search(d, -alpha - 1, -alpha, ply + 1)
+                        if v > alpha and (d < new_depth or v < beta):
+                            v = -search(new_depth, -beta, -alpha, ply + 1)
+                pop()
+                self.pushed -= 1
             if v > best:
                 best = v
                 best_code = code
@@ -436,6 +487,70 @@ class Searcher:
         self.tt[key] = (depth, flag, _to_tt(best, ply), best_code)
         return best
 
+    def _quiet_leaf(self, pos: Position, code: int, beta: int) -> int | None:
+        """The quiescence value of the child after the quiet step ``code``, without
+        playing it, when that child is a plain stand-pat leaf; else ``None``.
+
+        One ply from the horizon most children are: the opponent is to act at the start
+        of a movement turn, the game goes on (the caller checked the clocks), the
+        opponent has a step (else the blocked rule applies: ``None``), and it either
+        stands pat at or above ``beta`` or has no capture (else ``None``: the caller
+        plays the step and searches the captures). Its value is then the evaluation of
+        the child's bitboards, exactly what :meth:`_quiesce` returns after a push, for
+        the price of a few shifts (a test compares both on random positions).
+        """
+        tactics = self.tactics
+        side = pos.side
+        bb = pos.bb
+        a = tactics.step_src[code]
+        if a < 0:  # pass
+            return None
+        own = bb[side] ^ ((1 << a) | (1 << tactics.step_dst[code]))
+        enemy = bb[1 - side]
+        n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
+        empty = full & ~(own | enemy)
+        steps = (
+            (enemy << n) & empty | (enemy >> n) & empty | ((enemy & nfl) << 1) & empty | ((enemy & nfa) >> 1) & empty
+        )
+        if not steps:
+            return None
+        ekey = (own, enemy, 1, "m") if side == 0 else (enemy, own, 0, "m")
+        evals = self.evals
+        stand = evals.get(ekey)
+        if stand is None:
+            movement = self._movement_eval
+            assert movement is not None
+            stand = movement(enemy, own)
+            if len(evals) >= EVAL_LIMIT:
+                evals.clear()
+            evals[ekey] = stand
+        if stand < beta:
+            up, down, right, left = tactics.capture_masks(enemy, own)
+            targets = up | down | right | left
+            if targets and (
+                (enemy << n) & targets
+                or (enemy >> n) & targets
+                or ((enemy & nfl) << 1) & targets
+                or ((enemy & nfa) >> 1) & targets
+            ):
+                return None
+        self.nodes += 1
+        if not self.nodes & 63:
+            self._check()
+        return stand
+
+    def _static(self, pos: Position) -> int:
+        """The evaluation of ``pos``, cached by bitboards, side and phase (bounded)."""
+        bb = pos.bb
+        ekey = (bb[0], bb[1], pos.side, pos.phase)
+        value = self.evals.get(ekey)
+        if value is None:
+            value = self.evaluate(pos)
+            if len(self.evals) >= EVAL_LIMIT:
+                self.evals.clear()
+            self.evals[ekey] = value
+        return value
+
     def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         pos = self.pos
         assert pos is not None
@@ -449,14 +564,7 @@ class Searcher:
             # Inside a chain the side must pick a capture or stop: search them all.
             ordered, _caps = self._order(pos, pos.legal_codes(), -1, ply, False)
             return self._quiesce_children(ordered, -INF, alpha, beta, ply, qd, qd)
-        bb = pos.bb
-        ekey = (bb[0], bb[1], pos.side, phase)
-        stand = self.evals.get(ekey)
-        if stand is None:
-            stand = self.evaluate(pos)
-            if len(self.evals) >= EVAL_LIMIT:
-                self.evals.clear()
-            self.evals[ekey] = stand
+        stand = self._static(pos)
         if phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
             return stand
         captures = self.tactics.capture_steps(pos)

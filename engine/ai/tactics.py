@@ -43,6 +43,7 @@ class Tactics:
         self.full = geo.full
         self.nfa = geo.not_file_a
         self.nfl = geo.not_file_last
+        self.step_src = table.step_src
         self.step_dst = table.step_dst
         #: step_codes[d] + 4 * t: the step in direction d (up, down, right, left) onto t.
         self.step_codes = table.step_codes
