@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 
 _EVALUATORS: dict[Ruleset, tuple[Evaluator, Tactics]] = {}
 _SEARCHERS: dict[tuple[Ruleset, str], Searcher] = {}
+#: Warm searchers kept per process (each holds a transposition table of at most
+#: ``search.TT_LIMIT`` entries), so a worker's memory stays bounded.
+MAX_SEARCHERS = 4
 
 
 def action_of(pos: Position, code: int) -> Action:
@@ -67,7 +70,7 @@ def searcher_for(rules: Ruleset, level: Level) -> Searcher:
     key = (rules, level.name)
     searcher = _SEARCHERS.get(key)
     if searcher is None:
-        if len(_SEARCHERS) > 8:
+        if len(_SEARCHERS) >= MAX_SEARCHERS:
             _SEARCHERS.clear()
         searcher = make_searcher(rules, level)
         _SEARCHERS[key] = searcher
