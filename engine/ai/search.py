@@ -19,9 +19,9 @@ steps and whole capture chains; node- and time-limits polled every 64 nodes.
 from __future__ import annotations
 
 import logging
-from itertools import islice
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from engine.ai.evaluate import Evaluator
 from engine.ai.tactics import Tactics
