@@ -46,6 +46,10 @@ MAX_QDEPTH = 8
 TT_LIMIT = 250_000
 #: Clear the evaluation cache when it holds this many entries.
 EVAL_LIMIT = 50_000
+#: A position that repeats one of the game or of the search path counts as a draw,
+#: minus this for the side with more pieces (half a piece: it prefers any line that
+#: makes progress and loses less than that), plus this for the side with fewer.
+CONTEMPT = 50
 #: A quiet step one ply from the horizon is skipped when the static value plus this
 #: (centipieces: 1.5 pieces) is still at most alpha.
 FUTILITY_MARGIN = 150
@@ -109,6 +113,9 @@ class Searcher:
         futility: whether quiet steps one ply from the horizon are skipped when the
             static value is far below alpha.
         tt_limit: the most entries the transposition table holds at any time.
+        contempt: how much worse than a draw (centipieces) a repeated position is for
+            the side with more pieces (and better for the side with fewer); 0 turns
+            repetition detection off.
     """
 
     def __init__(
@@ -122,6 +129,7 @@ class Searcher:
         reductions: bool = True,
         futility: bool = True,
         tt_limit: int = TT_LIMIT,
+        contempt: int = CONTEMPT,
     ) -> None:
         self.evaluate = evaluate
         self.tactics = tactics
@@ -140,6 +148,9 @@ class Searcher:
         self.lazy_leaves = quiescence and self._movement_eval is not None and self.futility
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.tt_limit = max(16, tt_limit)
+        self.contempt = contempt
+        #: Repetition keys (bitboards, side) of the game's turn starts and the current path.
+        self._seen: set[int] = set()
         #: Static evaluations of quiescence positions (bitboards, side, phase) -> value.
         self.evals: dict[tuple[int, int, int, str], int] = {}
         n_codes = 6 * tactics.cells + 2
@@ -180,6 +191,7 @@ class Searcher:
         for h in self.history:
             for i in range(len(h)):
                 h[i] >>= 2
+        self._seen = self._game_keys(pos) if self.contempt else set()
         codes = list(root_codes) if root_codes is not None else pos.legal_codes()
         if not codes:
             raise ValueError(f"no legal action to search in {pos.spn()}")
@@ -222,6 +234,31 @@ class Searcher:
         return result
 
     # ------------------------------------------------------------------ internals
+    def _game_keys(self, pos: Position) -> set[int]:
+        """Repetition keys of the turn starts of the game so far (the position's own
+        record: :func:`engine.ai.think` replays the whole game), back to the last capture
+        (material only goes down, so nothing earlier can come again), the root included."""
+        keys: set[int] = set()
+        p = pos.copy()
+        counts = (p.count(0), p.count(1))
+        for _ in range(len(p.move_stack) + 1):
+            if (p.count(0), p.count(1)) != counts:
+                break
+            if p.phase == "m" and p.state == START:
+                keys.add(hash((p.bb[0], p.bb[1], p.side)))
+            if not p.move_stack:
+                break
+            p.pop()
+        return keys
+
+    def _repetition(self, pos: Position) -> int:
+        """The value of a repeated position for the side to act: a draw, shaded by
+        contempt, so the side with more pieces avoids going round in circles and the
+        side with fewer seeks it."""
+        side = pos.side
+        diff = pos.bb[side].bit_count() - pos.bb[1 - side].bit_count()
+        return -self.contempt if diff > 0 else (self.contempt if diff < 0 else 0)
+
     def _check(self) -> None:
         from time import perf_counter
 
@@ -398,6 +435,11 @@ class Searcher:
         if pos.result is not None:
             return self._terminal(pos, ply)
         bb, hand = pos.bb, pos.hand
+        rkey = 0
+        if self.contempt and pos.state == START and pos.phase == "m":
+            rkey = hash((bb[0], bb[1], pos.side))
+            if rkey in self._seen:
+                return self._repetition(pos)
         key = hash((bb[0], bb[1], pos.side, pos.phase, hand[0], hand[1], pos.state, pos.clock))
         entry = self.tt.get(key)
         tt_move = -1
@@ -444,6 +486,8 @@ class Searcher:
                 futile = margin
         lazy = new_depth == 0 and movement and self.lazy_leaves and self._quiet_steps_go_on(pos)
         quiet_leaf = self._quiet_leaf
+        if rkey:
+            self._seen.add(rkey)
         for i, code in enumerate(ordered):
             quiet = movement and code != tt_move and code != killers[0] and code not in caps
             if quiet and i and futile > -INF:
@@ -483,6 +527,8 @@ class Searcher:
                                 killers[0] = code
                             self.history[side][code] += depth * depth
                         break
+        if rkey:
+            self._seen.discard(rkey)
         flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
         tt = self.tt
         if len(tt) >= self.tt_limit and key not in tt:
