@@ -42,6 +42,8 @@ class Level:
         placement_width: placements searched per node early in the placement phase.
         full_width_empties: at or below this many empty cells every placement is searched.
         placement_random: pick a placement at random among this many best (1: the best).
+        tables: whether the level looks endgame positions up in the tables (where they
+            are exact) instead of searching them.
     """
 
     name: str
@@ -52,6 +54,7 @@ class Level:
     placement_width: int = 10
     full_width_empties: int = FULL_WIDTH_EMPTIES
     placement_random: int = 1
+    tables: bool = False
 
     @property
     def depth_limited(self) -> bool:
@@ -62,8 +65,8 @@ class Level:
 LEVEL_TABLE: dict[str, Level] = {
     "easy": Level("easy", 1000, 1, blunder=0.3, blunder_margin=150, placement_width=6, placement_random=3),
     "medium": Level("medium", 1000, 2, placement_width=6, full_width_empties=4),
-    "hard": Level("hard", 1000, 64),
-    "expert": Level("expert", 3000, 64, placement_width=12, full_width_empties=8),
+    "hard": Level("hard", 1000, 64, tables=True),
+    "expert": Level("expert", 3000, 64, placement_width=12, full_width_empties=8, tables=True),
 }
 
 

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from engine.actions import Action
+from engine.ai.endgame import covers, shipped
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
 from engine.ai.search import WIN_BOUND, Limits, Result, Searcher
@@ -60,6 +61,7 @@ def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None) 
         tactics,
         placement_width=level.placement_width,
         full_width_empties=level.full_width_empties,
+        tables=shipped() if level.tables and covers(rules) else None,
     )
 
 

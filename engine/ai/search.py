@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 
+from engine.ai.endgame import EndgameTables, decode
 from engine.ai.evaluate import Evaluator
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock, SearchTimeout
@@ -113,6 +114,8 @@ class Searcher:
         futility: whether quiet steps one ply from the horizon are skipped when the
             static value is far below alpha.
         tt_limit: the most entries the transposition table holds at any time.
+        tables: endgame tables exact under the searched ruleset (see ``endgame.py``):
+            positions they cover are looked up at the root, the nodes and the leaves.
         contempt: how much worse than a draw (centipieces) a repeated position is for
             the side with more pieces (and better for the side with fewer); 0 turns
             repetition detection off.
@@ -130,6 +133,7 @@ class Searcher:
         futility: bool = True,
         tt_limit: int = TT_LIMIT,
         contempt: int = CONTEMPT,
+        tables: EndgameTables | None = None,
     ) -> None:
         self.evaluate = evaluate
         self.tactics = tactics
@@ -149,6 +153,11 @@ class Searcher:
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.tt_limit = max(16, tt_limit)
         self.contempt = contempt
+        #: Endgame tables exact for this ruleset, or ``None``.
+        self.tables = tables
+        #: Positions with at most this many pieces are looked up, not searched.
+        self.table_pieces = tables.max_pieces if tables is not None else 0
+        self.table_hits = 0
         #: Repetition keys (bitboards, side) of the game's turn starts and the current path.
         self._seen: set[int] = set()
         #: Static evaluations of quiescence positions (bitboards, side, phase) -> value.
@@ -192,9 +201,21 @@ class Searcher:
             for i in range(len(h)):
                 h[i] >>= 2
         self._seen = self._game_keys(pos) if self.contempt else set()
+        self.table_hits = 0
         codes = list(root_codes) if root_codes is not None else pos.legal_codes()
         if not codes:
             raise ValueError(f"no legal action to search in {pos.spn()}")
+        bb = pos.bb
+        if (
+            self.tables is not None
+            and pos.state == START
+            and (bb[0] | bb[1]).bit_count() <= self.table_pieces
+            and self.tables.probe(bb[0], bb[1], pos.side) is not None
+        ):
+            best, score, drawing = self._table_root(pos, codes)
+            if abs(score) >= WIN_BOUND or not drawing:
+                return Result(best, score, 1, len(codes), [best], {}, 0.0)
+            codes = drawing
         tt_entry = self.tt.get(position_hash(pos))
         order, _caps = self._order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
         result = Result(order[0], 0, 0, 0)
@@ -250,6 +271,46 @@ class Searcher:
                 break
             p.pop()
         return keys
+
+    def _probe(self, pos: Position, ply: int) -> int | None:
+        """The endgame tables' value of a movement turn start (``None``: not covered).
+
+        A win in d turns scores like a game end d plies further (one action per turn
+        under the tables' rules), so the search prefers the shortest win and the longest
+        defence; a draw is exact, shaded by a quarter of the evaluation (at most 0.9
+        pieces) so the bot keeps the drawn line where the opponent can still go wrong.
+        """
+        tables = self.tables
+        if tables is None or pos.phase != "m":
+            return None
+        code = tables.probe(pos.bb[0], pos.bb[1], pos.side)
+        if code is None:
+            return None
+        self.table_hits += 1
+        outcome, distance = decode(code)
+        if outcome > 0:
+            return WIN - ply - distance
+        if outcome < 0:
+            return -(WIN - ply - distance)
+        return max(-90, min(90, self._static(pos) // 4))
+
+    def _table_root(self, pos: Position, codes: list[int]) -> tuple[int, int, list[int]]:
+        """Each root action scored by the tables: (best code, its score, the drawing
+        codes). A win or a loss is played from the tables alone (the fastest win, the
+        longest defence); with a draw the search chooses among the drawing actions."""
+        scores = {}
+        for code in codes:
+            pos.push_code(code)
+            if pos.result is not None:
+                v = -self._terminal(pos, 1)
+            else:
+                known = self._probe(pos, 1)
+                v = -known if known is not None else 0
+            pos.pop()
+            scores[code] = v
+        best = max(codes, key=lambda c: scores[c])
+        drawing = [c for c in codes if abs(scores[c]) < WIN_BOUND]
+        return best, scores[best], drawing
 
     def _repetition(self, pos: Position) -> int:
         """The value of a repeated position for the side to act: a draw, shaded by
@@ -435,6 +496,10 @@ class Searcher:
         if pos.result is not None:
             return self._terminal(pos, ply)
         bb, hand = pos.bb, pos.hand
+        if self.table_pieces and (bb[0] | bb[1]).bit_count() <= self.table_pieces and pos.state == START:
+            known = self._probe(pos, ply)
+            if known is not None:
+                return known
         rkey = 0
         if self.contempt and pos.state == START and pos.phase == "m":
             rkey = hash((bb[0], bb[1], pos.side))
@@ -484,7 +549,13 @@ class Searcher:
             margin = self._static(pos) + FUTILITY_MARGIN
             if margin <= alpha:
                 futile = margin
-        lazy = new_depth == 0 and movement and self.lazy_leaves and self._quiet_steps_go_on(pos)
+        lazy = (
+            new_depth == 0
+            and movement
+            and self.lazy_leaves
+            and (bb[0] | bb[1]).bit_count() > self.table_pieces
+            and self._quiet_steps_go_on(pos)
+        )
         quiet_leaf = self._quiet_leaf
         if rkey:
             self._seen.add(rkey)
@@ -630,6 +701,12 @@ class Searcher:
             # Inside a chain the side must pick a capture or stop: search them all.
             ordered, _caps = self._order(pos, pos.legal_codes(), -1, ply, False)
             return self._quiesce_children(ordered, -INF, alpha, beta, ply, qd, qd)
+        if self.table_pieces and pos.state == START:
+            bb = pos.bb
+            if (bb[0] | bb[1]).bit_count() <= self.table_pieces:
+                known = self._probe(pos, ply)
+                if known is not None:
+                    return known
         stand = self._static(pos)
         if phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
             return stand

@@ -21,6 +21,9 @@ def _play(contempt: int, turns: int = 80) -> tuple[int, Position]:
     searchers = [make_searcher(LUDII, level), make_searcher(LUDII, level)]
     for searcher in searchers:
         searcher.contempt = contempt
+        # The ending is small enough for the endgame tables: switch them off, this
+        # measures the search's own play.
+        searcher.tables, searcher.table_pieces = None, 0
     seen: set[tuple[int, int, int]] = set()
     repeats = 0
     while pos.result is None and pos.turn < turns:
