@@ -33,6 +33,8 @@ _SEARCHERS: dict[tuple[Ruleset, str], Searcher] = {}
 #: Warm searchers kept per process (each holds a transposition table of at most
 #: ``search.TT_LIMIT`` entries), so a worker's memory stays bounded.
 MAX_SEARCHERS = 4
+#: The endgame tables are read once the game is this many pieces from them.
+TABLE_MARGIN = 4
 
 
 def action_of(pos: Position, code: int) -> Action:
@@ -119,8 +121,11 @@ def choose(
     if len(codes) == 1:
         return Choice(codes[0])
     budget = movetime_ms if movetime_ms else level.movetime_ms
-    clock = Clock.for_budget(budget)
     searcher = searcher or searcher_for(pos.rules, level)
+    tables = searcher.tables
+    if tables is not None and pos.phase == "m" and pos.count(0) + pos.count(1) <= tables.max_pieces + TABLE_MARGIN:
+        tables.load_all()  # before the clock starts: reading the tables is not thinking time
+    clock = Clock.for_budget(budget)
     rng = random.Random(seed)
     limits = Limits(max_depth=level.max_depth, max_nodes=max_nodes, clock=clock)
     imperfect = level.blunder > 0 or level.placement_random > 1

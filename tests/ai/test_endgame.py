@@ -205,3 +205,17 @@ def test_hard_plays_a_won_ending_perfectly() -> None:
             pos.push(action)
     assert pos.result.winner == winner
     assert pos.turn - start == distance
+
+
+def test_tables_are_read_before_the_clock_starts() -> None:
+    """A few captures from the tables, a move loads them before its budget starts."""
+    from engine.ai.levels import get_level
+    from engine.ai.player import choose, make_searcher
+
+    rules = Ruleset.make("ludii", 5)
+    searcher = make_searcher(rules, get_level("hard"))
+    assert searcher.tables is not None
+    searcher.tables = EndgameTables()  # a fresh, unread copy
+    pos = Position.from_spn("bb3/1w1w1/2b2/w1w2/b3w b m 0/0 - 0 40", rules)  # 9 pieces
+    choose(pos, get_level("hard"), 50, searcher=searcher)
+    assert set(searcher.tables.loaded) == set(searcher.tables.available())
