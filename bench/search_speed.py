@@ -44,7 +44,7 @@ POSITIONS = (
 )
 
 
-def run(depth_delta: int) -> tuple[int, float, list[str]]:
+def run(depth_delta: int, contempt: int | None = None) -> tuple[int, float, list[str]]:
     total_nodes = 0
     total_seconds = 0.0
     lines = []
@@ -52,6 +52,8 @@ def run(depth_delta: int) -> tuple[int, float, list[str]]:
         rules = Ruleset.make(variant, size)
         pos = Position.from_spn(spn, rules)
         searcher = make_searcher(rules, get_level("hard"))
+        if contempt is not None and hasattr(searcher, "contempt"):
+            searcher.contempt = contempt
         d = max(1, depth + depth_delta)
         t0 = time.process_time()
         result = searcher.search(pos, Limits(max_depth=d))
@@ -71,10 +73,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth-delta", type=int, default=0, help="add this to every position's depth")
     parser.add_argument("--repeat", type=int, default=1, help="best of this many runs")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of one run")
+    parser.add_argument(
+        "--contempt", type=int, default=None, help="override the repetition contempt (0: no repetition detection)"
+    )
     args = parser.parse_args(argv)
     best: tuple[int, float, list[str]] | None = None
     for _ in range(args.repeat):
-        res = run(args.depth_delta)
+        res = run(args.depth_delta, args.contempt)
         if best is None or res[1] < best[1]:
             best = res
     assert best is not None
