@@ -51,6 +51,9 @@ EVAL_LIMIT = 50_000
 #: minus this for the side with more pieces (half a piece: it prefers any line that
 #: makes progress and loses less than that), plus this for the side with fewer.
 CONTEMPT = 50
+#: At equal material, a side whose evaluation is this far ahead counts as ahead for the
+#: contempt (at half the contempt).
+STRUCTURAL_PLUS = 50
 #: A quiet step one ply from the horizon is skipped when the static value plus this
 #: (centipieces: 1.5 pieces) is still at most alpha.
 FUTILITY_MARGIN = 150
@@ -314,11 +317,20 @@ class Searcher:
 
     def _repetition(self, pos: Position) -> int:
         """The value of a repeated position for the side to act: a draw, shaded by
-        contempt, so the side with more pieces avoids going round in circles and the
-        side with fewer seeks it."""
+        contempt, so the side with more pieces (or, at equal material, a clear
+        structural plus) avoids going round in circles and the side behind seeks it."""
         side = pos.side
         diff = pos.bb[side].bit_count() - pos.bb[1 - side].bit_count()
-        return -self.contempt if diff > 0 else (self.contempt if diff < 0 else 0)
+        if diff:
+            return -self.contempt if diff > 0 else self.contempt
+        # Equal material: a clear structural plus (half a piece by the evaluation) also
+        # makes going round in circles a waste, at half the contempt.
+        static = self._static(pos)
+        if static > STRUCTURAL_PLUS:
+            return -self.contempt // 2
+        if static < -STRUCTURAL_PLUS:
+            return self.contempt // 2
+        return 0
 
     def _check(self) -> None:
         from time import perf_counter

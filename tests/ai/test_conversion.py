@@ -61,3 +61,41 @@ def test_game_history_reaches_the_search() -> None:
     start = Position.from_spn(AHEAD, LUDII)
     assert hash((start.bb[0], start.bb[1], start.side)) in keys
     assert len(keys) == 4  # the root repeats the start: four distinct turn starts
+
+
+def test_contempt_follows_material_then_structure() -> None:
+    """Repeated positions: -contempt for the side with more pieces, +contempt for the
+    side with fewer; at equal material half of it by a clear structural plus."""
+    import random
+
+    from engine.ai.search import CONTEMPT, STRUCTURAL_PLUS
+
+    level = get_level("hard")
+    searcher = make_searcher(LUDII, level)
+    seen = {"ahead": 0, "behind": 0, "plus": 0, "minus": 0, "level": 0}
+    rng = random.Random(4)
+    for _ in range(40):
+        pos = Position(LUDII)
+        while pos.result is None and pos.turn < 120:
+            pos.push_code(pos.random_code(rng))
+            if pos.result is not None or pos.phase != "m" or pos.state != START:
+                continue
+            own, other = pos.count(pos.side), pos.count(1 - pos.side)
+            value = searcher._repetition(pos)
+            static = searcher._static(pos)
+            if own > other:
+                assert value == -CONTEMPT
+                seen["ahead"] += 1
+            elif own < other:
+                assert value == CONTEMPT
+                seen["behind"] += 1
+            elif static > STRUCTURAL_PLUS:
+                assert value == -CONTEMPT // 2
+                seen["plus"] += 1
+            elif static < -STRUCTURAL_PLUS:
+                assert value == CONTEMPT // 2
+                seen["minus"] += 1
+            else:
+                assert value == 0
+                seen["level"] += 1
+    assert min(seen.values()) > 0, seen
