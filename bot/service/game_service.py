@@ -198,8 +198,12 @@ class GameService:
         """Play the bot's turn(s) if the bot is to move in the channel's game."""
         return await self.bots.bot_turn(channel_id)
 
+    async def waiting_bot_channels(self) -> list[int]:
+        """Channels whose game waits for the bot's turn (to resume after a restart)."""
+        return await self.bots.waiting_channels()
+
     async def resume_bot_turns(self) -> list[TurnResult]:
-        """Play bot turns that were due when the process stopped (called at start)."""
+        """Play, one after the other, the bot turns that were due when the process stopped."""
         return await self.bots.resume()
 
     # ----------------------------------------------------------------- ending
