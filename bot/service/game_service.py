@@ -30,6 +30,7 @@ from bot.results import (
     GameView,
     GuildSettings,
     LeaderboardEntry,
+    Moderator,
     OfferResult,
     Player,
     PlayerStats,
@@ -219,9 +220,9 @@ class GameService:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
         return await self.ending.accept_end(channel_id, user_id)
 
-    async def cancel(self, channel_id: int, by_user_id: int | None = None) -> TurnResult:
-        """End the channel's game unrated, result ``*`` and reason ``abandoned``."""
-        return await self.ending.cancel(channel_id, by_user_id)
+    async def cancel(self, channel_id: int, moderator: Moderator | None = None) -> TurnResult:
+        """End the channel's game unrated (result ``*``, reason ``abandoned``); moderators only."""
+        return await self.ending.cancel(channel_id, moderator)
 
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed (``None`` if it moved on)."""
@@ -289,6 +290,10 @@ class GameService:
         turn_timeout: str | int | None = None,
         challenge_timeout: str | int | None = None,
         default_variant: str | None = None,
+        *,
+        moderator: Moderator | None = None,
     ) -> GuildSettings:
-        """Change some settings; timeouts are written ``45s``, ``10m``, ``1h``, ``3d`` (30 s to 7 d)."""
-        return await self.guild_settings.set_settings(guild_id, turn_timeout, challenge_timeout, default_variant)
+        """Change some settings (moderators only); timeouts are written ``45s``, ``10m``, ``1h``, ``3d``."""
+        return await self.guild_settings.set_settings(
+            guild_id, turn_timeout, challenge_timeout, default_variant, moderator=moderator
+        )
