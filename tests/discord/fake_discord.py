@@ -202,9 +202,14 @@ class FakeDiscord:
         self.app_id = self.snowflake()
         self.bot_user = self._user_payload(self.app_id, "Seega", bot=True)
         self.guild_id = self.snowflake()
+        #: The server's "Moderators" role: Manage Channels server-wide.
+        self.moderator_role_id = self.snowflake()
         self.guild_name = guild_name
         self.users: dict[int, dict[str, Any]] = {self.app_id: self.bot_user}
+        #: A member's permissions in the channels (what interactions carry).
         self.member_permissions: dict[int, int] = {}
+        #: A member's roles (what their server-wide permissions come from).
+        self.member_roles: dict[int, list[int]] = {}
         self.channels: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -239,11 +244,13 @@ class FakeDiscord:
             "public_flags": 0,
         }
 
-    def add_user(self, name: str, *, moderator: bool = False) -> int:
-        """A guild member; moderators have Manage Channels."""
+    def add_user(self, name: str, *, moderator: bool = False, channel_moderator: bool = False) -> int:
+        """A guild member. Moderators have the Moderators role (Manage Channels server-wide);
+        a channel moderator has Manage Channels only through the channels' overwrites."""
         uid = self.snowflake()
         self.users[uid] = self._user_payload(uid, name)
-        self.member_permissions[uid] = ALL_PERMISSIONS if moderator else MEMBER_PERMISSIONS
+        self.member_permissions[uid] = ALL_PERMISSIONS if moderator or channel_moderator else MEMBER_PERMISSIONS
+        self.member_roles[uid] = [self.moderator_role_id] if moderator else []
         return uid
 
     def add_channel(self, name: str) -> int:
@@ -265,7 +272,7 @@ class FakeDiscord:
 
     def _member_payload(self, uid: int, *, with_user: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "roles": [],
+            "roles": [str(r) for r in self.member_roles.get(uid, [])],
             "joined_at": _iso(),
             "deaf": False,
             "mute": False,
@@ -286,7 +293,7 @@ class FakeDiscord:
             "id": str(self.guild_id),
             "name": self.guild_name,
             "icon": None,
-            "owner_id": str(next(iter(self.member_permissions), self.app_id)),
+            "owner_id": str(self.app_id),  # no test user owns the server (an owner may do anything)
             "roles": [
                 {
                     "id": str(self.guild_id),
@@ -298,7 +305,18 @@ class FakeDiscord:
                     "managed": False,
                     "mentionable": False,
                     "flags": 0,
-                }
+                },
+                {
+                    "id": str(self.moderator_role_id),
+                    "name": "Moderators",
+                    "permissions": str(ALL_PERMISSIONS),
+                    "position": 1,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                },
             ],
             "channels": [c for c in self.channels.values() if c["type"] == 0],
             "threads": [c for c in self.channels.values() if c["type"] == 11],

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
-from bot.results import Player, TurnResult
+from bot.results import Moderator, Player, TurnResult
 from bot.service import GameService
 from bot.storage import NewGame, Storage
 from engine import Position, Ruleset
@@ -17,6 +17,8 @@ GUILD = 10
 ALICE = Player(101, "Alice")
 BOB = Player(102, "Bob")
 CAROL = Player(103, "Carol")
+#: The moderator capability of GUILD (the service refuses moderation without it).
+MOD = Moderator(GUILD, 199)
 
 TABLES = ("games", "challenges", "ratings", "rating_history", "guild_settings", "schema_version")
 

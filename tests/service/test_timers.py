@@ -11,7 +11,7 @@ from bot.results import BadInputError, ChallengeError, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.timeparse import DurationError, format_duration, parse_duration
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, close_service, make_service, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, close_service, make_service, start_people
 
 
 def test_parse_duration() -> None:
@@ -50,7 +50,7 @@ async def test_set_settings_refuses_a_duration_of_thousands_of_digits(service: G
 
 
 async def test_reminder_at_half_time_then_timeout(service: GameService, clock: FakeClock) -> None:
-    await service.set_settings(GUILD, turn_timeout="10m")
+    await service.set_settings(GUILD, turn_timeout="10m", moderator=MOD)
     seen: list[TimerEvent] = []
 
     async def on_event(event: TimerEvent) -> None:
@@ -136,7 +136,7 @@ async def test_bot_turn_due_at_start_is_played(db_path: Path, clock: FakeClock) 
 async def test_scheduler_loop_runs_on_the_fake_clock(service: GameService, clock: FakeClock) -> None:
     import asyncio
 
-    await service.set_settings(GUILD, turn_timeout="1m")
+    await service.set_settings(GUILD, turn_timeout="1m", moderator=MOD)
     seen: list[str] = []
 
     async def on_event(event: TimerEvent) -> None:
