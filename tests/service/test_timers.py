@@ -45,7 +45,7 @@ def test_durations_with_thousands_of_digits_are_out_of_range() -> None:
 
 async def test_set_settings_refuses_a_duration_of_thousands_of_digits(service: GameService) -> None:
     with pytest.raises(BadInputError, match="out of range"):
-        await service.set_settings(GUILD, turn_timeout="9" * 5000 + "s")
+        await service.set_settings(GUILD, turn_timeout="9" * 5000 + "s", moderator=MOD)
     assert (await service.get_settings(GUILD)).turn_timeout == 3600
 
 
