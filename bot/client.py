@@ -123,7 +123,7 @@ class SeegaBotMixin:
         from bot.service import GameService, default_renderer
         from bot.storage import Storage
 
-        self.storage = await Storage.open(self.settings.db_path)
+        self.storage = await Storage.open(self.settings.database)
         workers = self.settings.ai_workers
         self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
         self.service = GameService(self.storage, self.ai, default_renderer())

@@ -38,7 +38,8 @@ from bot.results import (
 )
 from bot.scheduler import Scheduler
 from bot.service import GameService, Renderer, default_renderer
-from bot.storage import Storage
+from bot.settings import redact_url
+from bot.storage import Storage, is_postgres_url
 from bot.timeparse import format_duration
 from engine import Ruleset
 from engine.rules import PRESETS
@@ -501,7 +502,10 @@ async def run_console(
     runner = ai or ProcessPoolAiRunner(workers)
     rend = default_renderer() if renderer is True else (renderer or None)
     service = GameService(storage, runner, rend, clock)
-    images = Path(image_dir) if image_dir else Path(db_path).resolve().parent / "seega-images"
+    on_file = not is_postgres_url(db_path)
+    images = (
+        Path(image_dir) if image_dir else (Path(db_path).resolve().parent if on_file else Path.cwd()) / "seega-images"
+    )
     table = ConsoleTable(service, out, images)
     scheduler = Scheduler(service, lambda e: _async_show(table, e))
     interactive = inp.isatty() and out.isatty()
@@ -512,7 +516,8 @@ async def run_console(
             readline.set_completer(table.completer())
             readline.set_completer_delims(" \t")
             readline.parse_and_bind("tab: complete")
-    table.say(f"Seega offline table (database {db_path}). Type help for the commands, quit to leave.")
+    shown = db_path if on_file else redact_url(str(db_path))
+    table.say(f"Seega offline table (database {shown}). Type help for the commands, quit to leave.")
     try:
         await scheduler.start()
         game = await service.game(CONSOLE_CHANNEL)
@@ -554,7 +559,7 @@ def main_console(settings: Settings | None = None) -> int:
     db_path: str | os.PathLike[str] = "seega.db"
     workers = None
     if settings is not None:
-        db_path = settings.db_path
+        db_path = settings.database
         workers = settings.ai_workers
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -572,7 +577,10 @@ def _main(argv: Sequence[str]) -> int:
     if argv:
         from dataclasses import replace
 
-        settings = replace(settings, db_path=Path(argv[0]))
+        from bot.settings import database_setting
+
+        db_path, db_url = database_setting(argv[0])
+        settings = replace(settings, db_path=db_path, db_url=db_url)
     return main_console(settings)
 
 
