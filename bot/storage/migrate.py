@@ -126,7 +126,8 @@ async def _copy(source: SqliteStorage, target: PostgresStorage) -> MigrationRepo
             if sorted(columns) != sorted(pg_columns):
                 raise MigrationError(f"table {table}: columns differ ({columns} vs {pg_columns})")
             listed = ", ".join(columns)
-            rows = [tuple(r) for r in await source._fetchall(f"SELECT {listed} FROM {table} ORDER BY {', '.join(key)}")]
+            order = ", ".join(key)
+            rows = [tuple(r) for r in await source._fetchall(f"SELECT {listed} FROM {table} ORDER BY {order}")]
             placeholders = ", ".join(f"${i}" for i in range(1, len(columns) + 1))
             before = int(await conn.fetchval(f"SELECT COUNT(*) FROM {table}"))
             if rows:
@@ -145,8 +146,8 @@ async def _copy(source: SqliteStorage, target: PostgresStorage) -> MigrationRepo
             report.copied[table] = after - before
         for table in IDENTITY_TABLES:
             await conn.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}),"
-                " false)"
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
             )
         for record in await conn.fetch("SELECT id, variant, size, options, setup, actions, spn, status FROM games"):
             row = dict(record)
