@@ -119,14 +119,20 @@ class SeegaBotMixin:
     async def _open_resources(self) -> None:
         if self._injected_service is not None:
             return
+        from bot import scale
         from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
         from bot.service import GameService, default_renderer
         from bot.storage import Storage
 
         self.storage = await Storage.open(self.settings.database)
+        self.storage.shards = scale.process_shards(self.settings)
         workers = self.settings.ai_workers
-        self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
+        if self.settings.db_url is not None:  # AI turns are jobs for `seega-bot worker` processes
+            self.ai = await scale.queue_runner(self.settings.db_url)
+        else:
+            self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
         self.service = GameService(self.storage, self.ai, default_renderer())
+        scale.follow_settings(self.storage, self.service)
 
     async def _start_scheduler(self) -> None:
         try:
@@ -153,6 +159,9 @@ class SeegaBotMixin:
             if asyncio.iscoroutine(stop):
                 await stop
         if self.ai is not None:
+            aclose = getattr(self.ai, "aclose", None)
+            if aclose is not None:
+                await aclose()
             await asyncio.get_running_loop().run_in_executor(None, self.ai.close)
         if self.storage is not None:
             await self.storage.close()
@@ -232,7 +241,8 @@ class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
         chain_step_delay: float = 1.0,
     ) -> None:
         count = settings.shards if isinstance(settings.shards, int) else None
-        super().__init__(shard_count=count, **_bot_kwargs(settings, guild_ready_timeout))
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        super().__init__(shard_count=count, shard_ids=ids, **_bot_kwargs(settings, guild_ready_timeout))
         self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay)
 
     async def connect(self, *, reconnect: bool = True) -> None:

@@ -134,6 +134,9 @@ class Storage:
 
     def __init__(self) -> None:
         self._settings_listeners: list[SettingsListener] = []
+        #: The shards whose guilds' timers this process applies (``None``: all guilds);
+        #: the timer queries below use it when not given one (see bot/scale.py).
+        self.shards: Shards | None = None
 
     # ----------------------------------------------------------------- backend duties
     @classmethod
@@ -322,6 +325,7 @@ class Storage:
     # ----------------------------------------------------------------- timers
     async def due_reminders(self, now: float, shards: Shards | None = None) -> list[GameRow]:
         """Active games (of ``shards``' guilds) whose half-time reminder is due."""
+        shards = shards or self.shards
         where = f" AND {shards.sql()}" if shards else ""
         rows = await self._fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ?"
@@ -332,6 +336,7 @@ class Storage:
 
     async def due_timeouts(self, now: float, shards: Shards | None = None) -> list[GameRow]:
         """Active games (of ``shards``' guilds) whose turn deadline has passed."""
+        shards = shards or self.shards
         where = f" AND {shards.sql()}" if shards else ""
         rows = await self._fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
@@ -342,6 +347,7 @@ class Storage:
 
     async def bot_games_waiting(self, shards: Shards | None = None) -> list[GameRow]:
         """Active games against the bot (the service checks whose turn it is)."""
+        shards = shards or self.shards
         where = f" AND {shards.sql()}" if shards else ""
         rows = await self._fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND (black_level IS NOT NULL"
@@ -351,6 +357,7 @@ class Storage:
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """The earliest pending reminder, deadline or challenge expiry, or ``None``."""
+        shards = shards or self.shards
         where = f" AND {shards.sql()}" if shards else ""
         row = await self._fetchone(
             "SELECT MIN(t) FROM ("
@@ -403,6 +410,7 @@ class Storage:
 
     async def due_challenges(self, now: float, shards: Shards | None = None) -> list[ChallengeRow]:
         """Pending challenges (of ``shards``' guilds) past their expiry."""
+        shards = shards or self.shards
         where = f" AND {shards.sql()}" if shards else ""
         rows = await self._fetchall(
             f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' AND expires_at <= ?{where}"

@@ -14,6 +14,7 @@ from bot.storage.postgres import pg_migrations
 from tests.service.helpers import Db, execute, query, snapshot
 
 LATEST = len(migrations())
+EMPTY_5 = "5/5/5/5/5 b p 12/12 - 0 1"
 
 
 def _new_game(channel: int = 1) -> NewGame:
@@ -154,3 +155,69 @@ async def test_background_checkpoints(db_path: Db) -> None:
     finally:
         await store.close()
     assert query(db_path, "SELECT version FROM games") == [(20,)]
+
+
+async def test_timers_of_other_shards_are_left_to_their_process(db_path: Db) -> None:
+    """A process running shards 0 and 2 of 4 sees only the timers of guilds on them."""
+    from bot.storage import Shards, shard_of
+
+    store = await Storage.open(db_path)
+    try:
+        for shard in range(4):
+            guild = (shard << 22) + 12345 + (7 << 22) * 4  # a guild on that shard
+            assert shard_of(guild, 4) == shard
+            game = NewGame(guild, 100 + shard, "standard", 5, "", 1, "A", None, 2, "B", None, EMPTY_5, 100.0,
+                           deadline=200.0 + shard, remind_at=150.0 + shard)  # fmt: skip
+            await store.insert_game(game)
+            await store.insert_challenge(guild, 200 + shard, (1, "A"), (2, "B"), 5, "standard", "random", False, 100.0,
+                                         300.0 + shard)  # fmt: skip
+        assert len(await store.due_timeouts(1000.0)) == 4
+        store.shards = Shards(4, [0, 2])
+        assert sorted(shard_of(r.guild_id, 4) for r in await store.due_timeouts(1000.0)) == [0, 2]
+        assert sorted(shard_of(r.guild_id, 4) for r in await store.due_reminders(1000.0)) == [0, 2]
+        assert sorted(shard_of(c.guild_id, 4) for c in await store.due_challenges(1000.0)) == [0, 2]
+        assert await store.next_due() == 150.0
+        store.shards = Shards(4, [1, 3])
+        assert await store.next_due() == 151.0
+        assert [shard_of(r.guild_id, 4) for r in await store.due_timeouts(201.5)] == [1]
+    finally:
+        await store.close()
+
+
+async def test_concurrent_finishes_of_one_player_lose_no_rating(new_db: Callable[[], Db]) -> None:
+    """Two games of Alice end at the same instant through two connections (two processes):
+    both results count in her rating (the rating rows are read and written under a lock)."""
+    from bot.ratings import rate_game  # the bot's own Glicko-2 rater
+
+    db = new_db()
+    stores = [await Storage.open(db), await Storage.open(db)]
+    try:
+        rows = []
+        for channel, opponent in ((1, 2), (2, 3)):
+            game = NewGame(1, channel, "standard", 5, "", 1, "Alice", None, opponent, f"P{opponent}", None,
+                           "5/5/5/5/5 b p 12/12 - 0 1", 100.0)  # fmt: skip
+            rows.append(await stores[0].insert_game(game))
+        for _ in range(5):  # repeat: the race must never be lost, not just usually
+            results = await asyncio.gather(
+                *(
+                    s.finish_game(
+                        GameUpdate(r.id, r.version, "", r.spn, 101.0, "finished", "1-0", "resignation", 101.0),
+                        rate_game,
+                        1.0,
+                    )
+                    for s, r in zip(stores, rows, strict=True)
+                )
+            )
+            assert all(applied for applied, _ in results)
+            rows = [
+                await stores[0].insert_game(
+                    NewGame(1, r.channel_id, "standard", 5, "", 1, "Alice", None, r.white_id, r.white_name, None,
+                            "5/5/5/5/5 b p 12/12 - 0 1", 100.0))
+                for r in rows
+            ]  # fmt: skip
+        alice = await stores[0].rating(1, 5, 1)
+        assert alice is not None and alice.games == 10 and alice.wins == 10
+        assert len(await stores[0].rating_history(1, 1)) == 10
+    finally:
+        for s in stores:
+            await s.close()
