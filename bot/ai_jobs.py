@@ -17,7 +17,12 @@ Why it is shaped this way:
   shard, and the service applies the turn with its compare-and-swap, so the move is
   posted once even when a retried job answers twice.
 * :class:`QueueAiRunner` has the :class:`bot.ai_pool.AiRunner` interface: the service
-  does not know whether its AI is a local pool or a queue.
+  does not know whether its AI is a local pool or a queue. Its :meth:`QueueAiRunner.run`
+  runs any CPU-heavy function of the engine or the coach (a hint, a review's analyses)
+  as a job the same way: the function is named, not pickled, and must live in
+  :data:`ALLOWED_MODULES`; its argument and result are pickled and read back with an
+  unpickler that only builds engine/coach classes and plain data, so a row written into
+  the queue cannot make a worker run arbitrary code.
 """
 
 from __future__ import annotations
@@ -27,14 +32,18 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
+import importlib
+import io
 import json
 import logging
 import multiprocessing
+import pickle
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import timedelta
+from typing import Any, TypeVar
 
 import asyncpg
 from pgqueuer import PgQueuer, Queries
@@ -45,13 +54,24 @@ from engine.ai import TurnRequest, think
 log = logging.getLogger(__name__)
 
 ENTRYPOINT = "seega_ai_turn"
+CALL_ENTRYPOINT = "seega_ai_call"
+#: Where the functions a job may name live (``module:function``), and the classes its
+#: pickled argument and result may contain.
+ALLOWED_MODULES = ("engine", "bot.service.coach")
+#: Plain data the unpickler may build besides those modules' classes.
+SAFE_GLOBALS = {
+    ("builtins", name)
+    for name in ("tuple", "list", "dict", "set", "frozenset", "int", "float", "str", "bytes", "bool", "complex")
+} | {("collections", "OrderedDict"), ("copyreg", "_reconstructor"), ("builtins", "object")}
+A = TypeVar("A")
+R = TypeVar("R")
 RESULTS_CHANNEL = "seega_ai_results"
 #: Advisory lock held while one process installs the queue's tables.
 INSTALL_LOCK = 0x5EE6B
 #: Results older than this are deleted (a bot turn is applied within seconds).
 RESULT_TTL = "1 hour"
 RESULTS_DDL = (
-    "CREATE TABLE IF NOT EXISTS seega_ai_results (key TEXT PRIMARY KEY, actions TEXT NOT NULL,"
+    "CREATE TABLE IF NOT EXISTS seega_ai_results (key TEXT PRIMARY KEY, result BYTEA NOT NULL,"
     " created_at TIMESTAMPTZ NOT NULL DEFAULT now())"
 )
 
@@ -69,6 +89,59 @@ def decode(payload: bytes) -> TurnRequest:
     for name in ("options", "actions"):
         fields[name] = tuple(fields[name])
     return TurnRequest(**fields)
+
+
+def _allowed(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") or module.startswith(m + "_") for m in ALLOWED_MODULES)
+
+
+def function_name(fn: Callable[..., Any]) -> str:
+    """``module:name`` of a top-level function a job may run."""
+    module, name = getattr(fn, "__module__", ""), getattr(fn, "__qualname__", "")
+    if not _allowed(module) or "." in name or "<" in name:
+        raise ValueError(f"{module}:{name} cannot run as a job (top-level functions of {ALLOWED_MODULES} only)")
+    return f"{module}:{name}"
+
+
+def resolve(name: str) -> Callable[..., Any]:
+    """The function a job names (refused unless it is allowed)."""
+    module, _, attr = name.partition(":")
+    if not _allowed(module) or not attr.isidentifier():
+        raise ValueError(f"a job named a function that may not run: {name!r}")
+    fn = getattr(importlib.import_module(module), attr)
+    if not callable(fn):
+        raise ValueError(f"{name!r} is not a function")
+    return fn  # type: ignore[no-any-return]
+
+
+class _SafeUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in SAFE_GLOBALS or _allowed(module):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"a job's data may not contain {module}.{name}")
+
+
+def safe_loads(data: bytes) -> Any:
+    """Unpickle a job's argument or result, building only allowed classes."""
+    return _SafeUnpickler(io.BytesIO(data)).load()
+
+
+def encode_call(fn: Callable[..., Any], arg: Any) -> tuple[str, bytes]:
+    """The job key and payload of ``fn(arg)``: the function's name, a newline, the pickled argument."""
+    payload = function_name(fn).encode() + b"\n" + pickle.dumps(arg, protocol=pickle.HIGHEST_PROTOCOL)
+    return "call-" + hashlib.sha256(payload).hexdigest()[:40], payload
+
+
+def run_call(payload: bytes) -> bytes:
+    """In a search process: run the call a payload names; its pickled result."""
+    name, _, data = payload.partition(b"\n")
+    result = resolve(name.decode())(safe_loads(data))
+    return pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def run_turn(payload: bytes) -> bytes:
+    """In a search process: the AI's turn for a turn job's payload, as text."""
+    return " ".join(think(decode(payload))).encode()
 
 
 async def install(url: str) -> None:
@@ -121,21 +194,30 @@ class QueueAiRunner:
         if event is not None:
             event.set()
 
-    async def _answer(self, key: str) -> list[str] | None:
+    async def _answer(self, key: str) -> bytes | None:
         assert self._pool is not None
-        text = await self._pool.fetchval("SELECT actions FROM seega_ai_results WHERE key = $1", key)
-        return None if text is None else str(text).split()
+        data = await self._pool.fetchval("SELECT result FROM seega_ai_results WHERE key = $1", key)
+        return None if data is None else bytes(data)
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         """Enqueue the request (once, whoever asks) and wait for a worker's answer."""
-        assert self._queries is not None, "call start() first"
         key, payload = encode(request)
+        return (await self._job(ENTRYPOINT, key, payload)).decode().split()
+
+    async def run(self, fn: Callable[[A], R], arg: A) -> R:
+        """``fn(arg)`` on a worker (a hint, a review's analysis): the coach's work runner."""
+        key, payload = encode_call(fn, arg)
+        return safe_loads(await self._job(CALL_ENTRYPOINT, key, payload))  # type: ignore[no-any-return]
+
+    async def _job(self, entrypoint: str, key: str, payload: bytes) -> bytes:
+        """Enqueue a job once (whoever asks) and wait for its stored result."""
+        assert self._queries is not None, "call start() first"
         event = self._waiting.setdefault(key, asyncio.Event())
         try:
             answer = await self._answer(key)
             if answer is not None:
                 return answer
-            await self._queries.enqueue(ENTRYPOINT, payload, dedupe_key=key, on_conflict="skip")
+            await self._queries.enqueue(entrypoint, payload, dedupe_key=key, on_conflict="skip")
             loop = asyncio.get_running_loop()
             deadline = loop.time() + self.timeout
             while True:
@@ -178,18 +260,15 @@ async def serve(url: str, processes: int, heartbeat: float = 30.0, batch: int = 
     pgq = PgQueuer.from_asyncpg_connection(conn)
     done = 0
 
-    @pgq.entrypoint(ENTRYPOINT)
-    async def ai_turn(job: Job) -> None:
+    async def answer(key: str, work: Callable[[bytes], bytes], payload: bytes) -> None:
         nonlocal done
-        assert job.payload is not None
-        key = encode(decode(job.payload))[0]
         if await db.fetchval("SELECT 1 FROM seega_ai_results WHERE key = $1", key) is None:
-            actions = await asyncio.get_running_loop().run_in_executor(executor, think, decode(job.payload))
+            result = await asyncio.get_running_loop().run_in_executor(executor, work, payload)
             async with db.acquire() as c, c.transaction():
                 await c.execute(
-                    "INSERT INTO seega_ai_results (key, actions) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+                    "INSERT INTO seega_ai_results (key, result) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
                     key,
-                    " ".join(actions),
+                    result,
                 )
                 await c.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
         else:  # answered by a worker that died before marking the job done: tell again
@@ -197,6 +276,18 @@ async def serve(url: str, processes: int, heartbeat: float = 30.0, batch: int = 
         done += 1
         if done % 200 == 0:
             await db.execute(f"DELETE FROM seega_ai_results WHERE created_at < now() - interval '{RESULT_TTL}'")
+
+    @pgq.entrypoint(ENTRYPOINT)
+    async def ai_turn(job: Job) -> None:
+        assert job.payload is not None
+        await answer(encode(decode(job.payload))[0], run_turn, job.payload)
+
+    @pgq.entrypoint(CALL_ENTRYPOINT)
+    async def ai_call(job: Job) -> None:
+        assert job.payload is not None
+        name = job.payload.partition(b"\n")[0].decode()
+        resolve(name)  # refuse a function that may not run before anything is unpickled
+        await answer("call-" + hashlib.sha256(job.payload).hexdigest()[:40], run_call, job.payload)
 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

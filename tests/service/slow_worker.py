@@ -12,15 +12,14 @@ import sys
 import time
 
 from bot import ai_jobs
-from engine.ai import TurnRequest
 
 
-def slow_think(request: TurnRequest) -> list[str]:
-    """Think forever (until killed)."""
+def slow_turn(payload: bytes) -> bytes:
+    """Think forever (until killed), in the worker's search process."""
     time.sleep(3600)
     raise AssertionError("unreachable")
 
 
 if __name__ == "__main__":
-    ai_jobs.think = slow_think  # type: ignore[assignment]
+    ai_jobs.run_turn = slow_turn
     asyncio.run(ai_jobs.serve(sys.argv[1], 1, heartbeat=float(sys.argv[2])))

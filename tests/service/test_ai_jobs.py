@@ -133,3 +133,30 @@ async def test_a_job_outlives_the_bot_process_that_asked(url: str, workers: list
         assert query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]
     finally:
         await second.aclose()
+
+
+async def test_any_engine_function_runs_as_a_job_and_nothing_else(
+    url: str, workers: list[subprocess.Popen[bytes]]
+) -> None:
+    """The coach's hints and reviews go through ``run(fn, arg)``: a named engine function,
+    a pickled argument; a forged row can neither name another function nor smuggle a class."""
+    import pickle
+
+    from bot.ai_jobs import resolve, safe_loads
+    from engine.ai import think
+
+    runner = await QueueAiRunner(url, timeout=120).start()
+    workers.append(_worker(url))
+    try:
+        request = TurnRequest("standard", 5, level="easy", seed=3)
+        turn = await runner.run(think, request)
+        assert turn == think(request)  # the same search, run by the worker (easy with a seed is deterministic)
+        with pytest.raises(ValueError, match="cannot run as a job"):
+            await runner.run(os.getcwd, None)  # type: ignore[arg-type]
+    finally:
+        await runner.aclose()
+    with pytest.raises(ValueError, match="may not run"):
+        resolve("os:system")
+    with pytest.raises(pickle.UnpicklingError):
+        safe_loads(pickle.dumps(os.system))
+    assert safe_loads(pickle.dumps(request)) == request
