@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.results import StorageBusyError
+from bot.settings import redact_url
 from bot.storage.contract import BACKENDS, Storage, Transaction
 from bot.storage.rows import ConstraintError, GameUpdate
 from bot.storage.sqlite import MIGRATIONS_DIR, migrations
@@ -115,7 +116,8 @@ class PostgresStorage(Storage):
         super().__init__()
         self._pool = pool
         self.url = url
-        self.path = url
+        #: What logs and messages may show (the password hidden).
+        self.path = redact_url(url)
         self._listener: asyncpg.Connection | None = None
 
     @classmethod
@@ -243,13 +245,8 @@ class PostgresStorage(Storage):
                         continue
                     await conn.execute(sql)
                     await conn.execute("INSERT INTO schema_version (version, name) VALUES ($1, $2)", version, name)
-                log.info("database %s: applied migration %s", _redacted(self.url), name)
+                log.info("database %s: applied migration %s", self.path, name)
         return await self.schema_version()
-
-
-def _redacted(url: str) -> str:
-    """The URL without its password, for logs."""
-    return re.sub(r"//([^:@/]+):[^@/]*@", r"//\1:***@", url)
 
 
 BACKENDS["postgresql"] = PostgresStorage

@@ -389,7 +389,7 @@ async def test_bot_turn_on_request(service: GameService) -> None:
     assert start.bot_to_move and start.to_move is not None and start.to_move.is_bot
     await expect_refused(
         service,
-        service.storage.path,
+        getattr(service.storage, "url", service.storage.path),
         lambda: service.place(2, CAROL.user_id, "a1"),
         NotYourTurnError,
         "bot's turn",
