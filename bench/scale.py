@@ -141,6 +141,10 @@ def bench_ai(pg: TempPostgres, jobs: int, movetime: int) -> None:
         print(f"  {workers} worker(s): {jobs / wall:.2f} bot turns/s ({wall:.1f} s)", flush=True)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -151,6 +155,8 @@ def main() -> None:
     parser.add_argument("--only", default="storage,processes,ai")
     args = parser.parse_args()
     parts = set(args.only.split(","))
+    # SIGTERM (a timeout, a kill) unwinds like Ctrl-C, so the PostgreSQL server is stopped.
+    signal.signal(signal.SIGTERM, _interrupt)
     print(f"machine: {os.cpu_count()} cores (shared), python {sys.version.split()[0]}")
     with TempPostgres() as pg:
         if "storage" in parts:
