@@ -67,6 +67,8 @@ class TempPostgres:
         self.port = free_port()
         self._as_postgres = os.geteuid() == 0
         self._databases = 0
+        #: Databases made since the last :meth:`drop_created` (each is a 7 MB copy of template0).
+        self.created: list[str] = []
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         cmd = [str(self.bin / args[0]), *args[1:]]
@@ -111,7 +113,16 @@ class TempPostgres:
         done = self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", USER, "-T", "template0", name)
         if done.returncode != 0:
             raise RuntimeError(f"createdb failed: {done.stderr.strip()}")
+        self.created.append(name)
         return self.url(name)
+
+    def drop_created(self) -> None:
+        """Drop the databases made so far (connections still open to them are ended)."""
+        names, self.created = self.created, []
+        for name in names:
+            done = self._run("dropdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", USER, "--force", name)
+            if done.returncode != 0:
+                raise RuntimeError(f"dropdb {name} failed: {done.stderr.strip()}")
 
     def stop(self) -> None:
         """Stop the server (fast shutdown) and delete its directory."""
