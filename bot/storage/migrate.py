@@ -119,7 +119,8 @@ async def _copy(source: SqliteStorage, target: PostgresStorage) -> MigrationRepo
             pg_columns = [
                 r[0]
                 for r in await conn.fetch(
-                    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1"
+                    "SELECT column_name FROM information_schema.columns"
+                    " WHERE table_schema = current_schema() AND table_name = $1"
                     " ORDER BY ordinal_position",
                     table,
                 )
