@@ -7,18 +7,17 @@
   do (a shard moved between processes during a rolling restart) the service's
   compare-and-swap still applies each timeout once.
 * Guild settings: the service caches them; a change saved by any process is sent with
-  PostgreSQL ``NOTIFY`` and every process drops its cached copy at once.
+  PostgreSQL ``NOTIFY`` and every process's service drops its cached copy at once
+  (:meth:`bot.storage.Storage.on_settings_changed`).
 * AI: with PostgreSQL the bot's turns are jobs for ``seega-bot worker`` processes
   (:mod:`bot.ai_jobs`); with SQLite the in-process pool stays.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.ai_jobs import QueueAiRunner
 from bot.settings import Settings
-from bot.storage import Shards, Storage
+from bot.storage import Shards
 
 
 def process_shards(settings: Settings) -> Shards | None:
@@ -31,10 +30,3 @@ def process_shards(settings: Settings) -> Shards | None:
 async def queue_runner(url: str) -> QueueAiRunner:
     """The AI runner of a bot on PostgreSQL: jobs on the queue."""
     return await QueueAiRunner(url).start()
-
-
-def follow_settings(storage: Storage, service: Any) -> None:
-    """Drop the service's cached settings of a guild when any process saves new ones."""
-    forget = getattr(service, "forget_settings", None)
-    if forget is not None:
-        storage.on_settings_changed(forget)

@@ -491,7 +491,7 @@ async def test_locked_database_gives_a_friendly_error(db_path: Db, clock: FakeCl
 async def test_corrupt_game_is_logged(service: GameService, db_path: Db, caplog: pytest.LogCaptureFixture) -> None:
     await start_people(service, 1)
     execute(db_path, "UPDATE games SET actions = 'c3', version = version + 1")  # the centre: not a legal placement
-    with caplog.at_level("ERROR", logger="bot.service.game_service"), pytest.raises(CorruptGameError):
+    with caplog.at_level("ERROR", logger="bot.service"), pytest.raises(CorruptGameError):
         await service.board(1)
     assert any("corrupt" in r.message and "does not replay" in r.message for r in caplog.records)
 

@@ -215,8 +215,8 @@ async def test_concurrent_finishes_of_one_player_lose_no_rating(new_db: Callable
                             "5/5/5/5/5 b p 12/12 - 0 1", 100.0))
                 for r in rows
             ]  # fmt: skip
-        alice = await stores[0].rating(1, 5, 1)
-        assert alice is not None and alice.games == 10 and alice.wins == 10
+        (alice,) = await stores[0].ratings_of(1, 1)
+        assert alice.size == 5 and alice.games == 10 and alice.wins == 10
         assert len(await stores[0].rating_history(1, 1)) == 10
     finally:
         for s in stores:
