@@ -155,7 +155,10 @@ def run_scaling_command(command: str, settings: Settings, target: str | None) ->
         from bot.ai_jobs import run_workers
 
         if settings.db_url is None:
-            print("seega-bot worker needs SEEGA_DB=postgresql://...: with SQLite the bot runs its own AI pool.")
+            print(
+                "seega-bot worker needs SEEGA_DB=postgresql://...: with SQLite the bot runs its own AI pool.",
+                file=sys.stderr,
+            )
             return 2
         return run_workers(settings.db_url, settings.ai_workers or 1)
     from bot.storage.migrate import MigrationError, migrate_database

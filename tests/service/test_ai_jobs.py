@@ -160,3 +160,31 @@ async def test_any_engine_function_runs_as_a_job_and_nothing_else(
     with pytest.raises(pickle.UnpicklingError):
         safe_loads(pickle.dumps(os.system))
     assert safe_loads(pickle.dumps(request)) == request
+
+
+async def test_the_worker_command(url: str, tmp_path: Path) -> None:
+    """``seega-bot worker`` serves the queue of ``SEEGA_DB`` and stops cleanly on SIGTERM
+    (docker stop); with SQLite it explains that the bot runs its own pool."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DISCORD_TOKEN="", SEEGA_AI_WORKERS="1", SEEGA_DB=url)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "bot", "worker"], cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True
+    )
+    runner = await QueueAiRunner(url, timeout=120).start()
+    try:
+        request = TurnRequest("standard", 5, level="easy", seed=11)
+        assert len(await runner.choose_turn(request)) == 2
+    finally:
+        await runner.aclose()
+        worker.send_signal(signal.SIGTERM)
+        _, err = worker.communicate(timeout=30)
+    assert worker.returncode == 0, err
+    assert "AI worker: 1 processes" in err and "Traceback" not in err
+    sqlite = subprocess.run(
+        [sys.executable, "-m", "bot", "worker"],
+        cwd=tmp_path,
+        env=dict(env, SEEGA_DB=str(tmp_path / "seega.db")),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert sqlite.returncode == 2 and "SEEGA_DB=postgresql://" in sqlite.stderr
