@@ -4,6 +4,9 @@
 otherwise opens the offline console table; ``seega-bot --console`` opens the console
 table; ``seega-bot sync`` publishes the slash commands (globally, or to
 ``DISCORD_GUILD_ID``) and exits, because Discord limits how often commands may be written.
+``seega-bot worker`` runs AI workers on the PostgreSQL job queue (``bot.ai_jobs``);
+``seega-bot migrate-db --to URL`` copies the SQLite database into PostgreSQL
+(``bot.storage.migrate``). See docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -135,10 +138,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync"),
+        choices=("run", "sync", "worker", "migrate-db"),
         default="run",
-        help="run the bot (default), or sync the slash commands with Discord and exit",
+        help="run the bot (default); sync the slash commands with Discord and exit; run AI workers on the"
+        " PostgreSQL job queue; or copy the SQLite database into PostgreSQL (migrate-db --to URL)",
     )
+    parser.add_argument("--to", metavar="URL", help="migrate-db: the postgresql://user@host:port/db to copy into")
     parser.add_argument("--console", action="store_true", help="open the offline console table (no Discord)")
     parser.add_argument("--env-file", default=".env", help="the .env file to read (default: ./.env)")
     return parser.parse_args(argv)
@@ -217,6 +222,38 @@ async def _serve(bot: Any, token: str) -> None:
     log.info("stopped")
 
 
+def run_scaling_command(command: str, settings: Settings, target: str | None) -> int:
+    """``worker`` and ``migrate-db``: the pieces of a PostgreSQL deployment (docs/scaling.md)."""
+    from bot.settings import redact_url
+
+    if command == "worker":
+        from bot.ai_jobs import run_workers
+
+        if settings.db_url is None:
+            print(
+                "seega-bot worker needs SEEGA_DB=postgresql://...: with SQLite the bot runs its own AI pool.",
+                file=sys.stderr,
+            )
+            return 2
+        return run_workers(settings.db_url, settings.ai_workers or 1)
+    from bot.storage.migrate import MigrationError, migrate_database
+
+    if not target:
+        print("seega-bot migrate-db needs --to postgresql://user@host:port/db", file=sys.stderr)
+        return 2
+    source = settings.database
+    print(f"Copying {source} into {redact_url(target)} ...")
+    try:
+        report = asyncio.run(migrate_database(source, target))
+    except MigrationError as exc:
+        print(f"seega-bot migrate-db: {exc}; PostgreSQL was left unchanged.", file=sys.stderr)
+        return 1
+    for line in report.lines():
+        print("  " + line)
+    print(f"Done. Set SEEGA_DB={redact_url(target)} to run the bot on PostgreSQL.")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``seega-bot``; returns the exit status."""
     args = parse_args(argv)
@@ -225,6 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"seega-bot: bad setting: {exc}", file=sys.stderr)
         return 2
+    if args.command in ("worker", "migrate-db"):
+        setup_logging(settings)
+        return run_scaling_command(args.command, settings, args.to)
     console = args.console or (args.command == "run" and not settings.has_token)
     # At the console table, INFO lines (migrations, the AI pool) would interleave with the
     # board: show warnings only, unless LOG_LEVEL asks for more detail.

@@ -18,6 +18,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot import scale
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner, ThreadAiRunner
 from bot.flows import BUTTON_HANDLERS, announce_timer_event
 from bot.i18n import SeegaTranslator
@@ -128,9 +129,13 @@ class SeegaBotMixin:
     async def _open_resources(self) -> None:
         if self._injected_service is not None:
             return
-        self.storage = await Storage.open(self.settings.db_path)
+        self.storage = await Storage.open(self.settings.database)
+        self.storage.shards = scale.process_shards(self.settings)
         workers = self.settings.ai_workers
-        self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
+        if self.settings.db_url is not None:  # AI turns are jobs for `seega-bot worker` processes
+            self.ai = await scale.queue_runner(self.settings.db_url)
+        else:
+            self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
         self.service = GameService(self.storage, self.ai, default_renderer())
 
     async def _start_scheduler(self) -> None:
@@ -147,6 +152,9 @@ class SeegaBotMixin:
         if self.scheduler is not None:
             await self.scheduler.stop()
         if self.ai is not None:
+            aclose = getattr(self.ai, "aclose", None)
+            if aclose is not None:
+                await aclose()
             await asyncio.get_running_loop().run_in_executor(None, self.ai.close)
         if self.storage is not None:
             await self.storage.close()
@@ -221,7 +229,8 @@ class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
         chain_step_delay: float = 1.0,
     ) -> None:
         count = settings.shards if isinstance(settings.shards, int) else None
-        super().__init__(shard_count=count, **_bot_kwargs(settings, guild_ready_timeout))
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        super().__init__(shard_count=count, shard_ids=ids, **_bot_kwargs(settings, guild_ready_timeout))
         self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay)
 
     async def connect(self, *, reconnect: bool = True) -> None:

@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, t
 from bot.messages import Reply, challenge_reply, turn_reply
-from bot.results import ChallengeError, GameView, Player, ServiceError, TimerEvent, TurnResult
+from bot.results import ChallengeError, GameView, Moderator, Player, ServiceError, TimerEvent, TurnResult
 from bot.senders import Send, channel_sender, interaction_sender, remember_board
 from bot.tree import Refusal, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, end_offer_view, game_view
@@ -31,6 +31,20 @@ log = logging.getLogger(__name__)
 
 def as_player(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
+
+
+def moderator_of(interaction: discord.Interaction) -> Moderator | None:
+    """The moderator capability, if the person may moderate this server.
+
+    From their server-wide permissions (their roles; the owner and administrators too),
+    never from ``interaction.permissions``, which a single channel's overwrites can grant.
+    """
+    member = interaction.user
+    if interaction.guild_id is None or not isinstance(member, discord.Member):
+        return None
+    if not member.guild_permissions.manage_channels:
+        return None
+    return Moderator(interaction.guild_id, member.id)
 
 
 def guild_id(interaction: discord.Interaction) -> int:

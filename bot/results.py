@@ -400,6 +400,19 @@ class TimerEvent:
     remaining: float | None = None
 
 
+@dataclass(frozen=True)
+class Moderator:
+    """The capability to moderate one guild (cancel its games, change its settings).
+
+    An adapter makes it only after checking the person's guild-wide right (on Discord:
+    Manage Channels from their roles, never a single channel's overwrites); the service
+    refuses moderation without it, or with one for another guild.
+    """
+
+    guild_id: int
+    user_id: int
+
+
 # --------------------------------------------------------------------------- errors
 
 
@@ -529,6 +542,12 @@ class StorageBusyError(ServiceError):
     """The database stayed locked after retries."""
 
     key = "storage_busy"
+
+
+class NotAModeratorError(ServiceError):
+    """Moderation (cancel, settings) without the guild's moderator capability."""
+
+    key = "moderator_only"
 
 
 class CorruptGameError(ServiceError):

@@ -168,14 +168,18 @@ class BotTurns:
             events.append(replace(event, png=await board_png(self.games, g, pos, event.summary)))
         return events
 
+    async def waiting_channels(self) -> list[int]:
+        """Channels whose game waits for the bot (its turn was due when the process stopped)."""
+        return [row.channel_id for row in await self.games.storage.bot_games_waiting()]
+
     async def resume(self) -> list[TurnResult]:
-        """Play bot turns that were due when the process stopped (called at start)."""
+        """Play, one after the other, the bot turns that were due when the process stopped."""
         out = []
-        for row in await self.games.storage.bot_games_waiting():
+        for channel_id in await self.waiting_channels():
             try:
-                g, _ = await self.games.load(row.channel_id, fresh=True)
+                g, _ = await self.games.load(channel_id, fresh=True)
                 if g.to_move is not None and g.to_move.is_bot:
-                    out.append(await self.bot_turn(row.channel_id))
+                    out.append(await self.bot_turn(channel_id))
             except ServiceError as exc:
-                log.warning("could not resume the bot in game %d: %s", row.id, exc)
+                log.warning("could not resume the bot in channel %d: %s", channel_id, exc)
         return out

@@ -197,6 +197,21 @@ async def test_moderator_cancel_and_settings(h: Harness) -> None:
     assert perms["seega"]["options"], "the group is synced with its subcommands"
 
 
+async def test_moderation_needs_the_server_wide_permission_not_a_channel_overwrite(h: Harness) -> None:
+    """Manage Channels granted in one channel's overwrites does not make a server moderator."""
+    await _people_game(h)
+    channel_mod = h.fake.add_user("channel-mod", channel_moderator=True)
+    refused = await h.slash(channel_mod, "seega cancel")
+    assert refused.reply.ephemeral and "Manage Channels" in refused.reply.text
+    assert await h.bot.service.game(h.fake.channel_id) is not None, "the game goes on"
+    for options in ({"turn_timeout": "45s"}, {}):
+        answer = await h.slash(channel_mod, "seega settings", options)
+        assert answer.reply.ephemeral and "Manage Channels" in answer.reply.text
+    assert (await h.bot.service.get_settings(h.fake.guild_id)).turn_timeout == 3600
+    cancelled = await h.slash(h.mod, "seega cancel")  # the Moderators role: server-wide
+    assert "cancelled" in cancelled.reply.text
+
+
 async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) -> None:
     await _people_game(h)
     await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})

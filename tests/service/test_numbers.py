@@ -12,7 +12,7 @@ import pytest
 
 from bot.results import BadInputError, ChallengeError, NoGameError
 from bot.service import GameService
-from tests.service.helpers import ALICE, BOB, GUILD, snapshot, start_people
+from tests.service.helpers import ALICE, BOB, GUILD, MOD, snapshot, start_people
 
 HUGE = [2**63, 10**20, 99999999999999999999999, -(2**63) - 1, 10**5000]
 
@@ -54,6 +54,6 @@ async def test_list_lengths_are_clamped(service: GameService) -> None:
 async def test_a_timeout_in_seconds_with_thousands_of_digits_is_out_of_range(service: GameService) -> None:
     for value in (10**5000, -(10**5000), 0, 10**20):
         with pytest.raises(BadInputError) as caught:
-            await service.set_settings(GUILD, turn_timeout=value)
+            await service.set_settings(GUILD, turn_timeout=value, moderator=MOD)
         assert caught.value.key == "duration_out_of_range" and len(caught.value.message) < 300
-    assert (await service.set_settings(GUILD, turn_timeout=600)).turn_timeout == 600
+    assert (await service.set_settings(GUILD, turn_timeout=600, moderator=MOD)).turn_timeout == 600

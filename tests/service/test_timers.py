@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.clock import FakeClock
@@ -11,7 +9,7 @@ from bot.results import BadInputError, ChallengeError, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.timeparse import DurationError, format_duration, parse_duration
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, close_service, make_service, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, Db, close_service, make_service, start_people
 
 
 def test_parse_duration() -> None:
@@ -45,12 +43,12 @@ def test_durations_with_thousands_of_digits_are_out_of_range() -> None:
 
 async def test_set_settings_refuses_a_duration_of_thousands_of_digits(service: GameService) -> None:
     with pytest.raises(BadInputError, match="out of range"):
-        await service.set_settings(GUILD, turn_timeout="9" * 5000 + "s")
+        await service.set_settings(GUILD, turn_timeout="9" * 5000 + "s", moderator=MOD)
     assert (await service.get_settings(GUILD)).turn_timeout == 3600
 
 
 async def test_reminder_at_half_time_then_timeout(service: GameService, clock: FakeClock) -> None:
-    await service.set_settings(GUILD, turn_timeout="10m")
+    await service.set_settings(GUILD, turn_timeout="10m", moderator=MOD)
     seen: list[TimerEvent] = []
 
     async def on_event(event: TimerEvent) -> None:
@@ -104,7 +102,7 @@ async def test_challenge_expires(service: GameService, clock: FakeClock) -> None
         await service.accept_challenge(ch2.challenge.id, CAROL.user_id)
 
 
-async def test_deadline_passed_while_down_applies_at_start(db_path: Path, clock: FakeClock) -> None:
+async def test_deadline_passed_while_down_applies_at_start(db_path: Db, clock: FakeClock) -> None:
     first = await make_service(db_path, clock)
     await start_people(first, 1)
     await first.play_bot(GUILD, 2, CAROL, "easy", 5, None, "black")
@@ -120,7 +118,7 @@ async def test_deadline_passed_while_down_applies_at_start(db_path: Path, clock:
         await close_service(second)
 
 
-async def test_bot_turn_due_at_start_is_played(db_path: Path, clock: FakeClock) -> None:
+async def test_bot_turn_due_at_start_is_played(db_path: Db, clock: FakeClock) -> None:
     first = await make_service(db_path, clock)
     await first.play_bot(GUILD, 2, CAROL, "easy", 5, None, "white", bot_reply=False)
     await close_service(first)
@@ -136,7 +134,7 @@ async def test_bot_turn_due_at_start_is_played(db_path: Path, clock: FakeClock) 
 async def test_scheduler_loop_runs_on_the_fake_clock(service: GameService, clock: FakeClock) -> None:
     import asyncio
 
-    await service.set_settings(GUILD, turn_timeout="1m")
+    await service.set_settings(GUILD, turn_timeout="1m", moderator=MOD)
     seen: list[str] = []
 
     async def on_event(event: TimerEvent) -> None:
@@ -156,7 +154,7 @@ async def test_scheduler_loop_runs_on_the_fake_clock(service: GameService, clock
         await scheduler.stop()
 
 
-async def test_two_processes_time_out_a_game_once(db_path: Path, clock: FakeClock) -> None:
+async def test_two_processes_time_out_a_game_once(db_path: Db, clock: FakeClock) -> None:
     first = await make_service(db_path, clock)
     second = await make_service(db_path, clock)
     try:
