@@ -544,6 +544,12 @@ class StorageBusyError(ServiceError):
     key = "storage_busy"
 
 
+class StorageFullError(ServiceError):
+    """The database (or the disk under it) is full: nothing was written."""
+
+    key = "storage_full"
+
+
 class NotAModeratorError(ServiceError):
     """Moderation (cancel, settings) without the guild's moderator capability."""
 

@@ -41,6 +41,7 @@ from bot.results import (
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.ending import Ending
+from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
 from bot.service.guild_settings import GuildSettingsCases
 from bot.service.queries import Queries
@@ -54,6 +55,7 @@ SIZES = catalog.SIZES
 COLORS = catalog.COLORS
 
 
+@full_disk_is_a_service_error
 class GameService:
     """Use cases of the bot. One instance per process; safe for many concurrent callers.
 
