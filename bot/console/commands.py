@@ -7,15 +7,21 @@ from the same rows, so adding a command is adding a row and a method.
 
 from __future__ import annotations
 
+import logging
 import re
+import secrets
 import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, rules_text
-from bot.results import BadInputError, Moderator, OfferResult, ServiceError
+from bot.results import BadInputError, Moderator, OfferResult, ServiceError, clip_typed
 from bot.service import catalog
 from bot.timeparse import format_duration
+
+#: Unexpected failures at the table: their tracebacks go here (a file, see run_console),
+#: not between the boards.
+errors_log = logging.getLogger("bot.console.errors")
 
 
 def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
@@ -86,12 +92,17 @@ class ConsoleTable(ConsoleOutput):
         name, rest = words[0].lstrip("/").lower(), words[1:]
         command = BY_NAME.get(name)
         if command is None:
-            self.say(f"Unknown command {name!r}; type help for the list.")
+            self.say(f"Unknown command {clip_typed(name)!r}; type help for the list.")
             return True
         try:
             return await command.run(self, Args(*_options(rest))) is not False
         except ServiceError as exc:
             self.say(f"Error: {exc}")
+        except Exception:
+            # One line at the table, the traceback in the log: the table goes on.
+            error_id = secrets.token_hex(4)
+            errors_log.exception("console command %r failed: error %s", clip_typed(text, 200), error_id)
+            self.say(f"Error: something went wrong (error id {error_id}); the details are in {self.error_log}.")
         return True
 
     def moderator(self) -> Moderator:
@@ -188,7 +199,9 @@ class ConsoleTable(ConsoleOutput):
 
     async def record(self, args: Args) -> None:
         game_id = args.get("game").lstrip("#")
-        gid = int(game_id) if game_id.isdigit() else None
+        gid = int(game_id) if game_id.isdecimal() and len(game_id) <= 30 else None
+        if game_id and gid is None:
+            raise BadInputError("bad_number", value=game_id)
         rec = await self.service.record(CONSOLE_GUILD, gid, CONSOLE_CHANNEL)
         self.say(rec.sgn.rstrip())
         if self.image_dir is not None:
