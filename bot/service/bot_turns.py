@@ -63,8 +63,10 @@ class BotTurns:
                 setup=g.row.setup,
                 level=player.bot_level or DEFAULT_LEVEL,
             )
+            human = g.white if g.black.is_bot else g.black
             try:
-                texts = await games.ai.choose_turn(request)
+                async with games.ai_queue.slot(g.row.guild_id, None if human.is_bot else human.user_id):
+                    texts = await games.ai.choose_turn(request)
             except Exception:
                 log.exception("the AI failed in game %d; playing a random legal turn", g.row.id)
                 texts = []

@@ -276,23 +276,24 @@ async def test_bot_turns_respect_the_guild_cap(h: Harness) -> None:
     await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
     users = [h.fake.add_user(f"p{i}") for i in range(4)]
     peak = 0
-    slot = h.bot.ai_slot(h.fake.guild_id)
-    real = h.bot.service.bot_turn
+    ai = h.bot.service.games.ai
+    real = ai.choose_turn
+    cap = h.bot.service.games.limits.ai_running
 
-    async def counting(channel: int) -> object:
+    async def counting(request: object) -> list[str]:
         nonlocal peak
-        peak = max(peak, h.bot.ai_per_guild - slot._value)
+        peak = max(peak, h.bot.service.games.ai_queue.in_line(h.fake.guild_id)[0])
         await asyncio.sleep(0.02)
-        return await real(channel)
+        return await real(request)  # type: ignore[arg-type]
 
-    h.bot.service.bot_turn = counting  # type: ignore[method-assign]
+    ai.choose_turn = counting  # type: ignore[method-assign]
     starts = [
         h.slash(u, "seega play-bot", {"level": "easy", "color": "white"}, channel_id=c)
         for u, c in zip(users, channels, strict=True)
     ]
     await asyncio.gather(*starts)
     await h.idle()
-    assert 1 <= peak <= h.bot.ai_per_guild
+    assert cap == h.bot.settings.ai_per_guild == 2 and 1 <= peak <= cap
     for channel in channels:
         game = await h.bot.service.game(channel)
         assert game is not None and game.turn == 2, "the bot (black) played its first turn"
