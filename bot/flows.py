@@ -23,7 +23,7 @@ from bot.i18n import lang, t
 from bot.messages import Reply, challenge_reply, turn_reply
 from bot.results import ChallengeError, GameView, Moderator, Player, ServiceError, TimerEvent, TurnResult
 from bot.senders import Send, channel_sender, interaction_sender, remember_board
-from bot.tree import Refusal, send_ephemeral
+from bot.tree import Refusal, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, end_offer_view, game_view
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,10 @@ async def play_bot_turn(bot: SeegaHost, game: GameView, locale: Any, send: Send)
         if bot.bot_turn_delay:
             await asyncio.sleep(bot.bot_turn_delay)
         result = await bot.service.bot_turn(game.channel_id)
+    except ServiceError as exc:  # e.g. the AI could not answer: the game waits, the scheduler retries
+        log.warning("the bot's turn in game %s waits: %s", game.id, exc)
+        await send(Reply(content=service_error_text(locale, exc)))
+        return
     except Exception:
         log.exception("the bot could not play its turn in game %s", game.id)
         await send(Reply(content=t(locale, "error.bot_failed", id=game.id)))
@@ -285,9 +289,15 @@ async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
         message = bot.challenge_messages.pop(challenge.id, None)
         reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
         if message is not None:
+            # By channel and id, as the message's author: message.edit would go through
+            # the interaction's token, which Discord honours for 15 minutes only, while a
+            # challenge may stay open for up to 7 days.
+            where = getattr(getattr(message, "channel", None), "id", None) or challenge.channel_id
             try:
-                await message.edit(
-                    content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
+                await (
+                    bot.get_partial_messageable(where, guild_id=challenge.guild_id)
+                    .get_partial_message(message.id)
+                    .edit(content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none())
                 )
                 return
             except discord.HTTPException:

@@ -416,6 +416,19 @@ class Moderator:
 # --------------------------------------------------------------------------- errors
 
 
+#: Characters of a text parameter a service error keeps (a name, a cell, typed text).
+PARAM_LIMIT = 60
+
+
+def clip_typed(text: str, limit: int = 40) -> str:
+    """Typed text as a message echoes it: at most ``limit`` characters.
+
+    A member can type thousands of characters into an option; echoed whole, the answer
+    would pass Discord's 2,000-character limit and never arrive.
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class ServiceError(Exception):
     """A request the service refuses: a message key and its parameters.
 
@@ -439,7 +452,12 @@ class ServiceError(Exception):
             key, fallback = key_or_message, None
         if key is not None:
             self.key = key
-        self.params: dict[str, Any] = params
+        # Text a member typed is echoed at most PARAM_LIMIT characters long: whole, a
+        # 6,000-character option would make an answer Discord refuses to deliver.
+        self.params: dict[str, Any] = {
+            name: clip_typed(value, PARAM_LIMIT) if isinstance(value, str) else value for name, value in params.items()
+        }
+        params = self.params
         english = fallback
         if key is not None and texts.has("en", f"service.{key}"):
             english = texts.text("en", f"service.{key}", **params)
@@ -503,6 +521,12 @@ class ChallengeError(ServiceError):
     """A challenge that cannot be made, accepted or declined (missing, expired, not yours)."""
 
     key = "challenge"
+
+
+class BotUnavailableError(ServiceError):
+    """The AI could not choose the bot's turn; the game waits and the bot tries again later."""
+
+    key = "bot_unavailable"
 
 
 class StorageBusyError(ServiceError):

@@ -38,7 +38,8 @@ class Scheduler:
     Args:
         service: the game service.
         on_event: called with every :class:`TimerEvent` (reminders, timeouts, expired
-            challenges, resumed bot turns); exceptions it raises are logged, not fatal.
+            challenges, resumed bot turns, bot turns retried after the AI failed);
+            exceptions it raises are logged, not fatal.
         clock: the time source (defaults to the service's).
         max_sleep: the longest wait between checks, seconds (a safety net: the service
             also wakes the scheduler whenever it stores a new deadline).
@@ -101,6 +102,14 @@ class Scheduler:
             event = await self.service.reminder(row.id)
             if event is not None:
                 await emit(event)
+        for channel in self.service.due_bot_retries(now):
+            try:
+                turn = await self.service.bot_turn(channel)
+            except ServiceError as exc:
+                log.warning("the bot's turn in channel %d is still waiting: %s", channel, exc)
+                continue
+            if turn.events or turn.game_over is not None:
+                await emit(TimerEvent("bot_turn", game=turn.game, turn=turn, ping=turn.ping))
         return events
 
     async def resume(self, *, collect: bool = True) -> list[TimerEvent]:
@@ -140,7 +149,10 @@ class Scheduler:
                 changed.clear()
                 self.service.timer_target = float("inf")
                 now = self.clock.now()
-                due = await storage.next_due()
+                due = min(
+                    (t for t in (await storage.next_due(), self.service.next_bot_retry()) if t is not None),
+                    default=None,
+                )
                 if due is not None and due <= now:
                     await self.tick(collect=False)
                     continue

@@ -210,6 +210,14 @@ class GameService:
         """Play, one after the other, the bot turns that were due when the process stopped."""
         return await self.bots.resume()
 
+    def next_bot_retry(self) -> float | None:
+        """When the earliest retry of a bot turn the AI could not answer is due, or ``None``."""
+        return self.bots.next_retry()
+
+    def due_bot_retries(self, now: float) -> list[int]:
+        """Channels whose bot turn should be tried again now (call :meth:`bot_turn` for each)."""
+        return self.bots.due_retries(now)
+
     # ----------------------------------------------------------------- ending
     async def resign(self, channel_id: int, user_id: int) -> TurnResult:
         """The player resigns (at any time); the opponent wins by ``resignation``."""

@@ -312,3 +312,27 @@ async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
     await h.idle()
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.white.user_id == h.alice, "the rematch swaps colours"
+
+
+async def test_the_longest_hostile_text_gets_a_short_private_answer(h: Harness) -> None:
+    """6,000 characters (Discord's most for an option) in every text option of a game.
+
+    The answer echoes a few of them: echoed whole it would pass Discord's 2,000-character
+    limit for a message, and the member would get no answer at all.
+    """
+    await _people_game(h)
+    before = await _spn(h)
+    long_texts = ["b2" + " " * 5997 + "!", "a1" * 3000, "😀" * 3000]
+    for text in long_texts:
+        for user, command, options in [
+            (h.alice, "move", {"from": text}),
+            (h.alice, "place", {"first": text}),
+            (h.alice, "remove", {"cell": text}),
+            (h.mod, "seega settings", {"turn_timeout": text}),
+        ]:
+            reply = (await h.slash(user, command, options, timeout=10.0)).reply
+            assert reply.ephemeral and len(reply.text) < 400, f"/{command}: {reply.text[:100]}..."
+            assert "error id" not in reply.text
+        choices = await h.fake.autocomplete(h.alice, "move", {"from": "b2", "to": text}, "to")
+        assert choices == []
+    assert await _spn(h) == before

@@ -1,5 +1,7 @@
 """Child processes for the multi-process tests (run as ``python -m tests.service.child``).
 
+``DB`` is a SQLite path or a PostgreSQL URL.
+
 ``move DB CHANNEL USER MOVE GOFILE N``: open a service, wait for GOFILE to exist, then fire
 N concurrent identical moves and print how many were applied.
 
@@ -16,14 +18,21 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.results import ServiceError
-from tests.service.helpers import ALICE, BOB, close_service, make_service, play_action, start_people
+from bot.results import Player, ServiceError
+from bot.service.limits import LimitError
+from bot.storage import is_postgres_url
+from tests.service.helpers import ALICE, BOB, GUILD, Db, close_service, make_service, play_action, start_people
 
 CHANNELS = (1, 2, 3, 4)
 
 
+def db_target(text: str) -> Db:
+    """The database named on the command line: a PostgreSQL URL stays text, else a path."""
+    return text if is_postgres_url(text) else Path(text)
+
+
 async def move(db: str, channel: int, user: int, text: str, gofile: str, n: int) -> None:
-    service = await make_service(Path(db))
+    service = await make_service(db_target(db))
     print("ready", flush=True)
     while not os.path.exists(gofile):
         await asyncio.sleep(0.001)
@@ -43,7 +52,7 @@ async def move(db: str, channel: int, user: int, text: str, gofile: str, n: int)
 async def play(db: str, seed: int, ready: Callable[[], object] = lambda: print("ready", flush=True)) -> None:
     """Play random hot-seat games in four channels forever, continuing stored ones."""
     rng = random.Random(seed)
-    service = await make_service(Path(db), seed=seed)
+    service = await make_service(db_target(db), seed=seed)
     ready()
 
     async def table(channel: int) -> None:
@@ -51,7 +60,15 @@ async def play(db: str, seed: int, ready: Callable[[], object] = lambda: print("
             try:
                 result = await service.board(channel)
             except ServiceError:
-                result = await start_people(service, channel, ALICE, BOB)
+                # a pair of players per table: one person may have one challenge pending
+                # to the same opponent at a time (docs/limits.md)
+                black = Player(ALICE.user_id + 10 * channel, f"{ALICE.name} {channel}")
+                try:
+                    result = await start_people(service, channel, black, BOB)
+                except LimitError:  # a kill left its challenge open: withdraw it and start again
+                    for c in await service.storage.pending_challenges_from(GUILD, black.user_id, service.clock.now()):
+                        await service.decline_challenge(c.id, black.user_id)
+                    result = await start_people(service, channel, black, BOB)
             while result.game_over is None and result.to_move is not None:
                 result = await play_action(service, channel, result.to_move.user_id, rng.choice(result.legal))
 
