@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 
 import pytest
 
@@ -164,6 +165,26 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     old = Message(id=ask.reply.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(resign_id))
     again = await h.fake.click_custom_id(h.bob, old, resign_id, followup=True)
     assert any(m.ephemeral for m in again.followups + ([again.original] if again.original else []))
+
+
+async def test_a_rematch_is_a_challenge_and_counts_against_the_cap(h: Harness) -> None:
+    """Replaying a Rematch click (an old client, a script) makes no second challenge."""
+    await _people_game(h)
+    ask = await h.slash(h.bob, "seega resign")
+    done = await h.click(h.bob, ask.reply, "Resign", followup=True)
+    final = done.followups[0]
+    rematch_id = final.button("Rematch")["custom_id"]
+    first = await h.click(h.alice, final, "Rematch", followup=True)
+    assert "challenges" in first.followups[0].text and first.followups[0].pinged_user_ids() == {h.bob}
+    old = Message(id=final.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(rematch_id))
+    for _ in range(5):
+        again = await h.fake.click_custom_id(h.alice, old, rematch_id)
+        answers = [again.reply, *again.followups]
+        assert any(m.ephemeral and "still waiting" in m.text for m in answers), [m.text for m in answers]
+    refused = await h.slash(h.alice, "seega challenge", {"opponent": h.bob}, channel_id=h.fake.add_channel("y"))
+    assert refused.reply.ephemeral and "still waiting" in refused.reply.text
+    pending = await h.bot.service.storage.pending_challenges_from(h.fake.guild_id, h.alice, time.time())
+    assert len(pending) == 1
 
 
 async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
