@@ -138,14 +138,16 @@ async def test_two_shard_processes_workers_and_kills(postgres_server: TempPostgr
             60,
             "shard B's process to apply its guild's deadline",
         )
-        for channel in (channel_a, channel_b):  # announced once, soon after (startup does not wait for it)
 
-            def timeouts(channel: int = channel) -> list[Message]:
-                return [m for m in fake.channel_messages(channel) if "time ran out" in m.text]
+        def timeouts(channel: int) -> list[Message]:
+            return [m for m in fake.channel_messages(channel) if "time ran out" in m.text]
 
-            await _until(lambda: timeouts(), 30, "the timeout's announcement")
-            await asyncio.sleep(0.5)  # room for a duplicate to show up, were there one
-            assert len(timeouts()) == 1, [m.text for m in fake.channel_messages(channel)]
+        # the game is finished in the database a moment before its picture is posted
+        for channel in (channel_a, channel_b):
+            await _until(lambda channel=channel: timeouts(channel), 30, "the timeout's announcement")
+        await asyncio.sleep(1.5)  # room for a duplicate to show up, were there one
+        for channel in (channel_a, channel_b):
+            assert len(timeouts(channel)) == 1, [m.text for m in fake.channel_messages(channel)]
 
         # a button posted before the kill still works after it, on the restarted process
         accepted = await fake.click(alice, pending.reply, "Accept", followup=True)
