@@ -43,6 +43,7 @@ from bot.service.bot_turns import BotTurns
 from bot.service.ending import Ending
 from bot.service.games import Games
 from bot.service.guild_settings import GuildSettingsCases
+from bot.service.limits import Limits
 from bot.service.queries import Queries
 from bot.service.rendering import Renderer
 from bot.service.starting import Starting
@@ -63,6 +64,7 @@ class GameService:
         renderer: draws boards and replays (``bot.render``), or ``None`` for no images.
         clock: the time source (a fake one in tests).
         rng: randomness for colour draws (seed it in tests).
+        limits: the per-user caps and the AI line's sizes (``docs/limits.md``).
     """
 
     def __init__(
@@ -72,8 +74,9 @@ class GameService:
         renderer: Renderer | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
+        limits: Limits | None = None,
     ) -> None:
-        self.games = Games(storage, ai, renderer, clock or SystemClock(), rng or random.Random())
+        self.games = Games(storage, ai, renderer, clock or SystemClock(), rng or random.Random(), limits)
         self.bots = BotTurns(self.games)
         self.starting = Starting(self.games, self.bots)
         self.turns = Turns(self.games, self.bots)

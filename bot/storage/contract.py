@@ -419,6 +419,15 @@ class Storage:
         )
         return [ChallengeRow(*r) for r in rows]
 
+    async def pending_challenges_from(self, guild_id: int, challenger_id: int, now: float) -> list[ChallengeRow]:
+        """A person's pending challenges in the guild that have not expired (per-user caps)."""
+        rows = await self._fetchall(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' AND expires_at > ?"
+            " AND guild_id = ? AND challenger_id = ? ORDER BY id",
+            (now, guild_id, challenger_id),
+        )
+        return [ChallengeRow(*r) for r in rows]
+
     # ----------------------------------------------------------------- ratings and history
     async def ratings_of(self, guild_id: int, user_id: int) -> list[RatingRow]:
         """A player's ratings on every size, smallest board first."""
