@@ -41,6 +41,7 @@ from bot.results import (
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.ending import Ending
+from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
 from bot.service.guild_settings import GuildSettingsCases
 from bot.service.limits import Limits
@@ -55,6 +56,7 @@ SIZES = catalog.SIZES
 COLORS = catalog.COLORS
 
 
+@full_disk_is_a_service_error
 class GameService:
     """Use cases of the bot. One instance per process; safe for many concurrent callers.
 
@@ -224,7 +226,7 @@ class GameService:
         return await self.ending.resign(channel_id, user_id)
 
     async def offer_end(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
-        """Propose ending by count; against the bot it ends at once (a :class:`TurnResult`)."""
+        """Propose ending by count; the bot answers at once, as a player would (see :mod:`bot.service.bot_offers`)."""
         return await self.ending.offer_end(channel_id, user_id)
 
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:

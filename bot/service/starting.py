@@ -23,6 +23,7 @@ from bot.service.bot_turns import BotTurns
 from bot.service.games import Games
 from bot.service.limits import LimitError
 from bot.service.loaded import LoadedGame
+from bot.service.numbers import storable
 from bot.service.snapshots import board_png, challenge_view, turn_result
 from bot.storage import ChallengeRow, ChannelTakenError, NewGame
 from bot.texts import Text
@@ -187,14 +188,14 @@ class Starting:
 
     async def get_challenge(self, challenge_id: int) -> ChallengeView:
         """A challenge by id (for buttons after a restart)."""
-        row = await self.games.storage.challenge(challenge_id)
+        row = await self.games.storage.challenge(challenge_id) if storable(challenge_id) else None
         if row is None:
             raise ChallengeError("no_challenge", id=challenge_id)
         return challenge_view(row)
 
     async def _open_challenge(self, challenge_id: int) -> ChallengeRow:
         storage = self.games.storage
-        row = await storage.challenge(challenge_id)
+        row = await storage.challenge(challenge_id) if storable(challenge_id) else None
         if row is None:
             raise ChallengeError("no_challenge", id=challenge_id)
         if row.status == "pending" and row.expires_at <= self.games.clock.now():
