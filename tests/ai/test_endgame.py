@@ -220,7 +220,7 @@ def test_tables_are_read_before_the_clock_starts() -> None:
     choose(pos, get_level("hard"), 50, searcher=searcher)
     reachable = {(nb, nw) for nb, nw in searcher.tables.available() if nb <= pos.count(0) and nw <= pos.count(1)}
     assert set(searcher.tables.loaded) == reachable
-    assert (1, 5) not in reachable  # 4 black pieces, 5 white: never 1 v 5
+    assert (5, 1) not in reachable  # 4 black pieces, 5 white: never 5 v 1
 
 
 def test_search_sees_table_wins_beyond_its_horizon() -> None:
