@@ -51,8 +51,9 @@ T = TypeVar("T")
 #: Backend name -> class with an ``open`` coroutine; filled by the backend modules.
 BACKENDS: dict[str, Any] = {}
 
-#: The settings-changed callback: called with the guild id whose settings changed.
-SettingsListener = Callable[[int], None]
+#: The settings-changed callback: called with the guild id whose settings changed, or
+#: ``None`` when changes may have been missed (forget every guild's).
+SettingsListener = Callable[[int | None], None]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -526,6 +527,6 @@ class Storage:
         (PostgreSQL ``LISTEN``; SQLite processes rely on the service's cache lifetime)."""
         self._settings_listeners.append(listener)
 
-    def _settings_changed(self, guild_id: int) -> None:
+    def _settings_changed(self, guild_id: int | None) -> None:
         for listener in list(self._settings_listeners):
             listener(guild_id)
