@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -27,18 +28,39 @@ log = logging.getLogger("bot")
 
 
 class _RedactToken(logging.Filter):
-    """Last line of defence: a log record that somehow contains the token is redacted."""
+    """Last line of defence: a log record that somehow contains the token is redacted.
+
+    Everything a handler writes is checked: the message with its arguments, and the
+    traceback (an exception's text or arguments, a chained cause) and stack attached to
+    it, which the formatter would otherwise print as they are.
+    """
+
+    _formatter = logging.Formatter()
 
     def __init__(self, token: str | None) -> None:
         super().__init__()
         self.token = token
 
+    def _redact(self, text: str) -> str:
+        assert self.token
+        return text.replace(self.token, "[token]")
+
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.token:
-            message = record.getMessage()
-            if self.token in message:
-                record.msg = message.replace(self.token, "[token]")
-                record.args = None
+        if not self.token:
+            return True
+        message = record.getMessage()
+        if self.token in message:
+            record.msg = self._redact(message)
+            record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self._formatter.formatException(record.exc_info)
+        if record.exc_text:
+            # Keep only the redacted text: a formatter formats exc_info only when
+            # exc_text is empty, and another handler must not print the original.
+            record.exc_text = self._redact(record.exc_text)
+            record.exc_info = None
+        if record.stack_info:
+            record.stack_info = self._redact(record.stack_info)
         return True
 
 
@@ -53,6 +75,59 @@ def setup_logging(settings: Settings) -> None:
     if settings.log_level != "DEBUG":
         logging.getLogger("discord.gateway").setLevel(logging.WARNING)
         logging.getLogger("discord.client").setLevel(logging.WARNING)
+
+
+def database_problem(path: object, exc: BaseException) -> str:
+    """One line for a database that cannot be opened: what is wrong, and what to do."""
+    text = str(exc).lower()
+    where = f"SEEGA_DB={path}"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return (
+            f"{where} is not a Seega database, or it is damaged ({exc}): set SEEGA_DB to another file,"
+            " or move this one away (and restore a backup, if you have one)."
+        )
+    if "readonly" in text or "read-only" in text or "permission" in text:
+        return (
+            f"{where} cannot be written ({exc}): let this user write the file and its folder,"
+            " or set SEEGA_DB to another path."
+        )
+    if "unable to open" in text or isinstance(exc, FileNotFoundError | NotADirectoryError):
+        return (
+            f"{where} cannot be opened ({exc}): create its folder, or set SEEGA_DB to a file in a folder that exists."
+        )
+    if "locked" in text:
+        return f"{where} is locked by another program ({exc}): stop it, or set SEEGA_DB to another file."
+    if "full" in text:
+        return f"{where} cannot grow: the disk is full ({exc}): free some space, then start again."
+    return f"{where} cannot be opened ({type(exc).__name__}: {exc}): check the file, or set SEEGA_DB to another path."
+
+
+def check_database(settings: Settings) -> str | None:
+    """Open the database once (applying migrations) before anything starts.
+
+    Returns ``None`` when it works, else the :func:`database_problem` line: a wrong
+    ``SEEGA_DB`` is the most common set-up mistake, and deep inside the start-up it
+    surfaced as 40 lines of traceback.
+    """
+    from bot.storage import Storage
+
+    async def probe() -> None:
+        store = await Storage.open(settings.db_path, checkpoint_interval=None)
+        await store.close()
+
+    try:
+        # First synchronously: aiosqlite leaves its thread reporting to a closed event
+        # loop when the very first connect fails (a traceback at exit).
+        conn = sqlite3.connect(settings.db_path)
+        try:
+            conn.execute("PRAGMA schema_version").fetchone()
+        finally:
+            conn.close()
+        asyncio.run(probe())
+    except (sqlite3.DatabaseError, OSError) as exc:
+        log.debug("the database check failed", exc_info=True)
+        return database_problem(settings.db_path, exc)
+    return None
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -194,6 +269,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # At the console table, INFO lines (migrations, the AI pool) would interleave with the
     # board: show warnings only, unless LOG_LEVEL asks for more detail.
     setup_logging(replace(settings, log_level="WARNING") if console and settings.log_level == "INFO" else settings)
+    if console or args.command == "run":
+        problem = check_database(settings)
+        if problem is not None:
+            print(f"seega-bot: {problem}", file=sys.stderr)
+            return 2
     if console:
         if not args.console:
             print("No DISCORD_TOKEN set: opening the offline console table (see .env.example).", file=sys.stderr)

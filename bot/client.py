@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
+from collections.abc import MutableMapping
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot import scale
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner, ThreadAiRunner
 from bot.flows import BUTTON_HANDLERS, announce_timer_event
 from bot.i18n import SeegaTranslator
+from bot.recent import BOARD_MESSAGES_LIMIT, Recent
 from bot.results import TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService, default_renderer
@@ -84,7 +86,9 @@ class SeegaBotMixin:
         #: Pause between the frames of a bot's capture chain, shown step by step (0: at once).
         self.chain_step_delay = chain_step_delay
         #: channel id -> id of the last message showing that channel's board (to disable stale buttons).
-        self.board_messages: dict[int, discord.Message | discord.InteractionMessage | discord.WebhookMessage] = {}
+        self.board_messages: MutableMapping[
+            int, discord.Message | discord.InteractionMessage | discord.WebhookMessage
+        ] = Recent(BOARD_MESSAGES_LIMIT)
         #: challenge id -> the message showing it (to disable its buttons when it expires).
         self.challenge_messages: dict[int, Any] = {}
         self.background: set[asyncio.Task[Any]] = set()

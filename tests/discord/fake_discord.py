@@ -22,6 +22,11 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 DISCORD_EPOCH = 1420070400000
+#: Discord's limits: characters of a message's content, of a string option's value.
+CONTENT_LIMIT = 2000
+OPTION_LIMIT = 6000
+#: Seconds an interaction's token can be used for followups and edits.
+WEBHOOK_TTL = 15 * 60.0
 ALL_PERMISSIONS = (1 << 50) - 1
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = ALL_PERMISSIONS & ~(MANAGE_CHANNELS | (1 << 3) | (1 << 5) | (1 << 28))
@@ -197,9 +202,14 @@ class FakeDiscord:
         self.app_id = self.snowflake()
         self.bot_user = self._user_payload(self.app_id, "Seega", bot=True)
         self.guild_id = self.snowflake()
+        #: The server's "Moderators" role: Manage Channels server-wide.
+        self.moderator_role_id = self.snowflake()
         self.guild_name = guild_name
         self.users: dict[int, dict[str, Any]] = {self.app_id: self.bot_user}
+        #: A member's permissions in the channels (what interactions carry).
         self.member_permissions: dict[int, int] = {}
+        #: A member's roles (what their server-wide permissions come from).
+        self.member_roles: dict[int, list[int]] = {}
         self.channels: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -207,8 +217,10 @@ class FakeDiscord:
         self.gateway_frames: list[dict[str, Any]] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.unknown_routes: list[str] = []
-        #: Seconds an interaction's webhook (followups, edits) lives; Discord's is 15 minutes.
-        self.webhook_ttl: float | None = None
+        #: Seconds an interaction's token (followups, edits of its messages) lives: Discord's
+        #: 15 minutes. ``clock`` measures it: tests with a fake clock set it to the bot's.
+        self.webhook_ttl: float | None = WEBHOOK_TTL
+        self.clock: Callable[[], float] = time.perf_counter
         self.connections: list[GatewayConnection] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -235,11 +247,13 @@ class FakeDiscord:
             "public_flags": 0,
         }
 
-    def add_user(self, name: str, *, moderator: bool = False) -> int:
-        """A guild member; moderators have Manage Channels."""
+    def add_user(self, name: str, *, moderator: bool = False, channel_moderator: bool = False) -> int:
+        """A guild member. Moderators have the Moderators role (Manage Channels server-wide);
+        a channel moderator has Manage Channels only through the channels' overwrites."""
         uid = self.snowflake()
         self.users[uid] = self._user_payload(uid, name)
-        self.member_permissions[uid] = ALL_PERMISSIONS if moderator else MEMBER_PERMISSIONS
+        self.member_permissions[uid] = ALL_PERMISSIONS if moderator or channel_moderator else MEMBER_PERMISSIONS
+        self.member_roles[uid] = [self.moderator_role_id] if moderator else []
         return uid
 
     def add_guild(self, name: str, *, shard: int = 0, shard_count: int = 1) -> tuple[int, int]:
@@ -280,7 +294,7 @@ class FakeDiscord:
 
     def _member_payload(self, uid: int, *, with_user: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "roles": [],
+            "roles": [str(r) for r in self.member_roles.get(uid, [])],
             "joined_at": _iso(),
             "deaf": False,
             "mute": False,
@@ -303,7 +317,7 @@ class FakeDiscord:
             "id": str(gid),
             "name": self.extra_guilds.get(gid, self.guild_name),
             "icon": None,
-            "owner_id": str(next(iter(self.member_permissions), self.app_id)),
+            "owner_id": str(self.app_id),  # no test user owns the server (an owner may do anything)
             "roles": [
                 {
                     "id": str(gid),
@@ -315,7 +329,18 @@ class FakeDiscord:
                     "managed": False,
                     "mentionable": False,
                     "flags": 0,
-                }
+                },
+                {
+                    "id": str(self.moderator_role_id),
+                    "name": "Moderators",
+                    "permissions": str(ALL_PERMISSIONS),
+                    "position": 1,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                },
             ],
             "channels": [c for c in mine if c["type"] == 0],
             "threads": [c for c in mine if c["type"] == 11],
@@ -503,6 +528,10 @@ class FakeDiscord:
                 value = bool(value)
             elif kind == STRING:
                 value = str(value)
+                if len(value) > OPTION_LIMIT:
+                    raise AssertionError(
+                        f"Discord would refuse {name}: {len(value)} characters, at most {OPTION_LIMIT}"
+                    )
             if spec.get("choices") and name != focused:
                 allowed = [c["value"] for c in spec["choices"]]
                 if value not in allowed:
@@ -551,7 +580,7 @@ class FakeDiscord:
         payload.update(extra)
         inter = Interaction(iid, token, itype, user_id, channel_id, payload)
         self.interactions[iid] = inter
-        inter.sent_at = time.perf_counter()
+        inter.sent_at = self.clock()
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
@@ -696,7 +725,9 @@ class FakeDiscord:
         body = await request.read()  # cached by aiohttp: the recording middleware read it first
         ctype = request.headers.get("Content-Type", "")
         if not ctype.startswith("multipart/"):
-            return (json.loads(body) if body else {}), []
+            data = json.loads(body) if body else {}
+            self._check_content(data)
+            return data, []
         boundary = re.search(r'boundary="?([^";]+)"?', ctype)
         assert boundary is not None, ctype
         data: dict[str, Any] = {}
@@ -716,7 +747,19 @@ class FakeDiscord:
             elif name.group(1).startswith("files["):
                 index = int(name.group(1)[6:-1])
                 files.append(Attachment(filename.group(1) if filename else name.group(1), content, index))
+        self._check_content(data)
         return data, files
+
+    @staticmethod
+    def _check_content(data: Any) -> None:
+        """Refuse a message longer than Discord allows, as Discord does (400, Invalid Form Body)."""
+        if not isinstance(data, dict):
+            return
+        for body in (data, data.get("data")):
+            content = body.get("content") if isinstance(body, dict) else None
+            if isinstance(content, str) and len(content) > CONTENT_LIMIT:
+                error = {"code": 50035, "message": "Invalid Form Body", "errors": {"content": {}}}
+                raise web.HTTPBadRequest(text=json.dumps(error), content_type="application/json")
 
     def _authorized(self, request: web.Request) -> bool:
         return request.headers.get("Authorization") == f"Bot {self.token}"
@@ -884,11 +927,7 @@ class FakeDiscord:
 
     def _interaction_by_token(self, token: str) -> Interaction | None:
         inter = next((i for i in self.interactions.values() if i.token == token), None)
-        if (
-            inter is not None
-            and self.webhook_ttl is not None
-            and time.perf_counter() - inter.sent_at > self.webhook_ttl
-        ):
+        if inter is not None and self.webhook_ttl is not None and self.clock() - inter.sent_at > self.webhook_ttl:
             return None  # the token expired: Discord answers Unknown Webhook
         return inter
 

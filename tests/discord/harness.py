@@ -104,6 +104,8 @@ async def running(
     tests can move time for the timers or script the bot's turns.
     """
     fake = FakeDiscord(TOKEN)
+    if clock is not None:
+        fake.clock = clock.now  # interaction tokens expire on the bot's time
     await fake.start()
     people = [fake.add_user(n) for n in ("alice", "bob", "carol")] + [fake.add_user("mod", moderator=True)]
     settings = make_settings(fake, tmp_path / "seega.db", **overrides)

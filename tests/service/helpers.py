@@ -15,7 +15,7 @@ import asyncpg
 
 from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
-from bot.results import Player, TurnResult
+from bot.results import Moderator, Player, TurnResult
 from bot.service import GameService
 from bot.storage import NewGame, Storage, is_postgres_url
 from bot.storage.postgres import numbered
@@ -25,6 +25,8 @@ GUILD = 10
 ALICE = Player(101, "Alice")
 BOB = Player(102, "Bob")
 CAROL = Player(103, "Carol")
+#: The moderator capability of GUILD (the service refuses moderation without it).
+MOD = Moderator(GUILD, 199)
 
 TABLES = ("games", "challenges", "ratings", "rating_history", "guild_settings", "schema_version")
 

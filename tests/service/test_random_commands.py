@@ -8,7 +8,7 @@ import random
 from bot.results import ServiceError
 from bot.service import GameService
 from engine import Position, Ruleset
-from tests.service.helpers import ALICE, BOB, CAROL, Db, query, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, MOD, Db, query, start_people
 
 CELLS = [f"{f}{r}" for f in "abcdef" for r in range(1, 7)] + ["", "zz", "a0", "b2 c2 d2"]
 
@@ -78,5 +78,5 @@ async def test_random_commands_keep_the_database_consistent(service: GameService
             if row[2] != "active":
                 break
         if (await service.game(1)) is not None:
-            await service.cancel(1)
+            await service.cancel(1, MOD)
     assert refused > 100 and accepted > 100

@@ -29,6 +29,7 @@ from tests.service.helpers import (
     BOB,
     CAROL,
     GUILD,
+    MOD,
     Db,
     close_service,
     execute,
@@ -348,7 +349,7 @@ async def test_resign_offer_accept_cancel(service: GameService, db_path: Db) -> 
     await service.offer_end(1, ALICE.user_id)
     await service.place(1, BOB.user_id, "a1 b1")
     assert (await service.game(1)).end_offer_by is None  # type: ignore[union-attr]
-    cancelled = await service.cancel(1)
+    cancelled = await service.cancel(1, MOD)
     assert cancelled.game_over is not None and cancelled.game_over.result == "*"
     assert not cancelled.game_over.rated and cancelled.game.status == "cancelled"
     stats = await service.stats(GUILD, ALICE.user_id)
@@ -416,17 +417,32 @@ async def test_corrupt_game_is_set_aside(service: GameService, db_path: Db, cloc
 async def test_settings(service: GameService, db_path: Db) -> None:
     default = await service.get_settings(GUILD)
     assert (default.turn_timeout, default.challenge_timeout, default.default_variant) == (3600, 600, "standard")
-    changed = await service.set_settings(GUILD, "45s", "10m", "lane")
+    changed = await service.set_settings(GUILD, "45s", "10m", "lane", moderator=MOD)
     assert (changed.turn_timeout, changed.challenge_timeout, changed.default_variant) == (45, 600, "lane")
     await expect_refused(
-        service, db_path, lambda: service.set_settings(GUILD, "10s"), BadInputError, "turn_timeout", "30s to 7d"
+        service,
+        db_path,
+        lambda: service.set_settings(GUILD, "10s", moderator=MOD),
+        BadInputError,
+        "turn_timeout",
+        "30s to 7d",
     )
-    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, "8d"), BadInputError, "out of range")
     await expect_refused(
-        service, db_path, lambda: service.set_settings(GUILD, None, "soon"), BadInputError, "not a duration"
+        service, db_path, lambda: service.set_settings(GUILD, "8d", moderator=MOD), BadInputError, "out of range"
     )
     await expect_refused(
-        service, db_path, lambda: service.set_settings(GUILD, None, None, "chess"), BadInputError, "not a variant"
+        service,
+        db_path,
+        lambda: service.set_settings(GUILD, None, "soon", moderator=MOD),
+        BadInputError,
+        "not a duration",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.set_settings(GUILD, None, None, "chess", moderator=MOD),
+        BadInputError,
+        "not a variant",
     )
     ch = await service.challenge(GUILD, 1, ALICE, BOB)
     assert ch.challenge.variant == "lane"

@@ -4,6 +4,8 @@ migrations from every version, compare-and-swap, constraints, durability of writ
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -54,6 +56,42 @@ async def test_migrations_are_numbered_and_reopen_is_a_no_op(db_path: Db) -> Non
     assert snapshot(path) == before
 
 
+async def test_active_games_from_before_timers_get_a_deadline_and_time_out(tmp_path: Path) -> None:
+    """Migration 003 added ``deadline`` without filling it: such games never timed out."""
+    path = tmp_path / "old.db"
+    store = await Storage.open(path, target_version=2)
+    await store.close()
+    conn = sqlite3.connect(path)
+    cols = "id, guild_id, channel_id, variant, size, black_id, black_name, black_level, white_id, white_name,"
+    cols += " white_level, spn, status, created_at, updated_at"
+    rows = [
+        (1, 1, 11, "standard", 5, 1, "A", None, 2, "B", None, "5/5/5/5/5 w p 12/12 - 0 1", "active", 1, 1),
+        (2, 2, 12, "standard", 5, 1, "A", None, 0, "bot", "hard", "5/5/5/5/5 w p 12/12 - 0 1", "active", 1, 1),
+        (3, 2, 13, "standard", 5, 1, "A", None, 0, "bot", "hard", "5/5/5/5/5 b p 12/12 - 0 1", "active", 1, 1),
+        (4, 1, 14, "standard", 5, 1, "A", None, 2, "B", None, "5/5/5/5/5 b p 12/12 - 0 1", "finished", 1, 1),
+    ]
+    conn.executemany(f"INSERT INTO games ({cols}) VALUES ({', '.join('?' * 15)})", rows)
+    conn.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (1, 600)")
+    conn.commit()
+    conn.close()
+    before = time.time()
+    store = await Storage.open(path)
+    after = time.time()
+    try:
+        people, bot_to_move, person_vs_bot, finished = [await store.game(i) for i in (1, 2, 3, 4)]
+        assert people is not None and people.deadline is not None and people.remind_at is not None
+        assert before + 600 - 1 <= people.deadline <= after + 600 + 1, "the guild's turn timeout, from now"
+        assert abs(people.remind_at - (people.deadline - 300)) < 1
+        assert bot_to_move is not None and bot_to_move.deadline is None, "the bot never times out"
+        assert person_vs_bot is not None and person_vs_bot.deadline is not None
+        assert person_vs_bot.deadline - before == pytest.approx(3600, abs=2), "the default timeout"
+        assert finished is not None and finished.deadline is None
+        due = await store.due_timeouts(people.deadline + 1)
+        assert {r.id for r in due} == {1}
+    finally:
+        await store.close()
+
+
 async def test_migrate_from_every_earlier_version_keeps_data(new_db: Callable[[], Db]) -> None:
     for start in range(0, LATEST):
         path = new_db()
@@ -78,7 +116,8 @@ async def test_migrate_from_every_earlier_version_keeps_data(new_db: Callable[[]
             assert await store.schema_version() == LATEST
             if start >= 1:
                 row = await store.game(7)
-                assert row is not None and row.deadline is None and row.black_name == "A"
+                assert row is not None and row.black_name == "A"
+                assert row.deadline is not None, "an active game without a deadline gets one (004)"
                 assert (await store.challenge(1)) is not None
             # the latest schema works in full
             await store.insert_game(_new_game(channel=2))
