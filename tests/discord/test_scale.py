@@ -138,9 +138,15 @@ async def test_two_shard_processes_workers_and_kills(postgres_server: TempPostgr
             60,
             "shard B's process to apply its guild's deadline",
         )
+
+        def timeouts(channel: int) -> list[Message]:
+            return [m for m in fake.channel_messages(channel) if "time ran out" in m.text]
+
+        for channel in (channel_a, channel_b):  # announced (the board is drawn first), once
+            await _until(lambda channel=channel: timeouts(channel), 60, "the timeout's announcement")
+        await asyncio.sleep(1.5)
         for channel in (channel_a, channel_b):
-            timeouts = [m for m in fake.channel_messages(channel) if "time ran out" in m.text]
-            assert len(timeouts) == 1, [m.text for m in fake.channel_messages(channel)]
+            assert len(timeouts(channel)) == 1, [m.text for m in fake.channel_messages(channel)]
 
         # a button posted before the kill still works after it, on the restarted process
         accepted = await fake.click(alice, pending.reply, "Accept", followup=True)

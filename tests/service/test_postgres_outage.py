@@ -15,7 +15,7 @@ from bot.clock import FakeClock
 from bot.service import GameService
 from bot.storage import Storage
 from tests.postgres import TempPostgres
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, close_service, make_service, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, close_service, make_service, start_people
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +43,7 @@ async def test_a_restart_of_the_server_loses_nothing() -> None:
             assert placed.game.turn == 3
             # a settings change after the restart reaches the other process at once: its
             # settings listener reconnected, and dropped what it had cached meanwhile
-            await one.set_settings(GUILD, None, None, "lane")
+            await one.set_settings(GUILD, None, None, "lane", moderator=MOD)
             for attempt in range(200):
                 ch = await two.challenge(GUILD, 10 + attempt, ALICE, BOB)
                 if ch.challenge.variant == "lane":
@@ -53,9 +53,12 @@ async def test_a_restart_of_the_server_loses_nothing() -> None:
             # the worker connected again and still takes the bot's turns
             started = await asyncio.wait_for(bots.play_bot(GUILD, 3, CAROL, "easy", 5, None, "white"), 120)
             assert started.events and started.events[0].player.is_bot
-        finally:
             os.killpg(worker.pid, signal.SIGTERM)
-            assert worker.wait(timeout=30) == 0
+            assert worker.wait(timeout=30) == 0  # a clean stop after the reconnection
+        finally:
+            if worker.poll() is None:
+                os.killpg(worker.pid, signal.SIGKILL)
+                worker.wait(timeout=30)
             await runner.aclose()
             await storage.close()
             await close_service(one)
