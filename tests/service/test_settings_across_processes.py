@@ -7,6 +7,7 @@ import asyncio
 
 from bot.storage import SettingsRow, Storage
 from tests.postgres import TempPostgres
+from tests.service.helpers import ALICE, BOB, GUILD, MOD, close_service, make_service
 
 
 async def test_a_settings_change_notifies_every_other_process(postgres_server: TempPostgres) -> None:
@@ -33,8 +34,6 @@ async def test_a_settings_change_notifies_every_other_process(postgres_server: T
 async def test_a_bot_process_uses_settings_changed_by_another_at_once(postgres_server: TempPostgres) -> None:
     """Two services (two bot processes): a moderator's change through one is what the
     other's next challenge uses, without waiting for its cache to age."""
-    from tests.service.helpers import ALICE, BOB, GUILD, MOD, close_service, make_service
-
     url = postgres_server.create_database()
     one, two = await make_service(url), await make_service(url)
     try:
