@@ -127,9 +127,13 @@ class Games:
     def remember_settings(self, settings: SettingsRow) -> None:
         self._settings[settings.guild_id] = (settings, time.monotonic())
 
-    def forget_settings(self, guild_id: int) -> None:
-        """Drop a guild's cached settings: another process saved new ones."""
-        self._settings.pop(guild_id, None)
+    def forget_settings(self, guild_id: int | None) -> None:
+        """Drop a guild's cached settings: another process saved new ones (``None``:
+        changes may have been missed, drop every guild's)."""
+        if guild_id is None:
+            self._settings.clear()
+        else:
+            self._settings.pop(guild_id, None)
 
     # ----------------------------------------------------------------- loading
     async def restore(self, row: GameRow, *, set_aside: bool = True) -> Position:
