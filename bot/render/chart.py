@@ -8,6 +8,7 @@ files, the renderer only draws.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -98,7 +99,7 @@ def evaluation_chart(
     # The area between the curve and the middle: dark where Black leads, light where White does.
     big = Image.new("RGBA", (WIDTH * SS, HEIGHT * SS), (0, 0, 0, 0))
     bd = ImageDraw.Draw(big)
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
         for colour, above in ((th.black_base, True), (th.white_base, False)):
             a0 = min(y0, mid) if above else max(y0, mid)
             a1 = min(y1, mid) if above else max(y1, mid)
