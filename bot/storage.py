@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.results import StorageBusyError
+from bot.storage_coach import CoachQueries
 
 log = logging.getLogger(__name__)
 
@@ -242,7 +243,7 @@ def _is_locked(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
-class Storage:
+class Storage(CoachQueries):
     """The database of one process. Open with ``await Storage.open(path)``; ``await close()``.
 
     Every method is a coroutine returning dataclasses; none returns raw rows.
