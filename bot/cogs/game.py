@@ -21,6 +21,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.cogs.admin import AdminCommands
+from bot.cogs.coach import CoachCommands
 from bot.cogs.stats import StatsCommands
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
@@ -583,6 +584,7 @@ class SeegaCog(
     GameCommands,
     StatsCommands,
     AdminCommands,
+    CoachCommands,
     commands.GroupCog,
     group_name="seega",
     group_description=_("Play Seega, the Egyptian board game"),

@@ -35,8 +35,9 @@ def _mark_turn(img: Image.Image, position: Position, actions: Sequence[Action], 
     for cell in summary.placed:
         x0, y0, x1, y1 = lay.cell_box(cell)
         inset = edge + 2 if dashed else edge
-        draw.rounded_rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=lay.cell // 6,
-                               outline=theme.move, width=edge)  # fmt: skip
+        draw.rounded_rectangle(
+            (x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=lay.cell // 6, outline=theme.move, width=edge
+        )
     ghosts(img, lay, theme, summary, occupied | sum(1 << c for c, _ in summary.captured), position.phase)
     arrows(img, lay, theme, summary)
 

@@ -52,8 +52,9 @@ class Lessons:
         following = next((i for i, lesson in enumerate(LESSONS, 1) if lesson.id not in done), None)
         next_number = following if verdict.solved else None
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
-        return LessonAnswer(number, item.id, verdict.solved, verdict.key, verdict.detail, next_number, done_count,
-                            len(LESSONS))  # fmt: skip
+        return LessonAnswer(
+            number, item.id, verdict.solved, verdict.key, verdict.detail, next_number, done_count, len(LESSONS)
+        )
 
 
 async def rating_chart(

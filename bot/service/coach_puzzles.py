@@ -65,9 +65,13 @@ class Puzzles:
     """The puzzle use cases."""
 
     def __init__(
-        self, storage: Storage, clock: Clock, pictures: Pictures | None, bank: list[Puzzle] | None = None,
+        self,
+        storage: Storage,
+        clock: Clock,
+        pictures: Pictures | None,
+        bank: list[Puzzle] | None = None,
         rng: random.Random | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.pictures = pictures
@@ -113,9 +117,19 @@ class Puzzles:
         if self.pictures is not None:
             image = await in_thread(self.pictures.board_png, pos)
         return PuzzleView(
-            puzzle.id, not new, day, pos.side, puzzle.variant, puzzle.size, puzzle.difficulty, puzzle.rating,
-            puzzle.theme, puzzle.id in done, board_text(pos), image,
-        )  # fmt: skip
+            puzzle.id,
+            not new,
+            day,
+            pos.side,
+            puzzle.variant,
+            puzzle.size,
+            puzzle.difficulty,
+            puzzle.rating,
+            puzzle.theme,
+            puzzle.id in done,
+            board_text(pos),
+            image,
+        )
 
     async def answer(self, guild_id: int, user_id: int, name: str, text: str) -> PuzzleAnswer:
         """Judge an answer to the user's current puzzle."""
@@ -125,8 +139,13 @@ class Puzzles:
             raise BadInputError("You have no puzzle open: use /seega puzzle first.", "coach_no_puzzle")
         verdict = judge(puzzle, text)
         if verdict.outcome not in RATED_OUTCOMES:
-            return PuzzleAnswer(puzzle.id, verdict.outcome, verdict.detail, streak=row.streak if row else 0,
-                                best_streak=row.best_streak if row else 0)  # fmt: skip
+            return PuzzleAnswer(
+                puzzle.id,
+                verdict.outcome,
+                verdict.detail,
+                streak=row.streak if row else 0,
+                best_streak=row.best_streak if row else 0,
+            )
         solved = verdict.outcome == "solved"
         first, before, after = await self.storage.record_puzzle_attempt(
             guild_id,
@@ -142,9 +161,17 @@ class Puzzles:
             actions = [Action.parse(a) for a in puzzle.solution]
             image = await in_thread(self.pictures.suggestion_image, puzzle.position(), actions)
         return PuzzleAnswer(
-            puzzle.id, verdict.outcome, "", puzzle.solution, first, before.rating, after.rating, after.streak,
-            after.best_streak, image,
-        )  # fmt: skip
+            puzzle.id,
+            verdict.outcome,
+            "",
+            puzzle.solution,
+            first,
+            before.rating,
+            after.rating,
+            after.streak,
+            after.best_streak,
+            image,
+        )
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PuzzleLeader]:
         """The guild's best solvers."""

@@ -90,6 +90,15 @@ def work_for(ai: Any, parallel: int = 1) -> ExecutorWork:
     return thread_work()
 
 
+def default_pictures() -> Pictures | None:
+    """``bot.render.coach_pictures`` if it can be imported (Pillow and fonts), else ``None``."""
+    try:
+        from bot.render import coach_pictures
+    except Exception:  # pictures are optional, as for the boards (bot.service.rendering)
+        return None
+    return coach_pictures  # type: ignore[return-value]
+
+
 async def in_thread(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     """Run a picture-drawing function in a thread (Pillow releases the GIL while it works)."""
     return await asyncio.to_thread(functools.partial(fn, *args, **kwargs))

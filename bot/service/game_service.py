@@ -64,6 +64,8 @@ from bot.results import (
     TurnResult,
 )
 from bot.service import commands
+from bot.service.coach import Coach
+from bot.service.coach_work import default_pictures, work_for
 from bot.service.rendering import Renderer
 from bot.storage import ChallengeRow, ChannelTakenError, GameRow, GameUpdate, NewGame, SettingsRow, Storage
 from bot.timeparse import DurationError, parse_duration
@@ -173,6 +175,8 @@ class GameService:
         #: guild -> (settings, when read, monotonic): re-read after SETTINGS_TTL so that a
         #: change made through another process (shard) reaches this one soon.
         self._settings: dict[int, tuple[SettingsRow, float]] = {}
+        #: Hints, reviews, puzzles, lessons and rating charts (bot.service.coach).
+        self.coach = Coach(storage, self.clock, work_for(ai), default_pictures() if renderer else None, rng=self.rng)
 
     def note_timer(self, when: float | None) -> None:
         """A timer was stored for ``when``: wake the scheduler if it sleeps past it.
