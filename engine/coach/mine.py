@@ -215,8 +215,11 @@ def main(argv: list[str] | None = None) -> int:
                 count += 1
                 bank.append(Puzzle(f"{prefix}-{count:04d}", *_fields(p)))
             _write(args, bank)
-            print(f"{config.variant}:{config.size} game {g + 1}/{args.games}: {count} puzzles, "
-                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr)  # fmt: skip
+            print(
+                f"{config.variant}:{config.size} game {g + 1}/{args.games}: {count} puzzles, "
+                f"{time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+            )
             if args.limit and count >= args.limit:
                 break
     _write(args, bank)

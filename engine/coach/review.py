@@ -225,8 +225,13 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
         for action in actions:
             pos.push(action)
     curve = tuple(round(value_for(a, BLACK), 4) for a in analyses)
-    return GameReview(tuple(verdicts), curve, (_accuracy(verdicts, BLACK), _accuracy(verdicts, WHITE)),
-                      _key_moments(verdicts), max_nodes)  # fmt: skip
+    return GameReview(
+        tuple(verdicts),
+        curve,
+        (_accuracy(verdicts, BLACK), _accuracy(verdicts, WHITE)),
+        _key_moments(verdicts),
+        max_nodes,
+    )
 
 
 def _accuracy(verdicts: Sequence[TurnVerdict], side: int) -> float | None:

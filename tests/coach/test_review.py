@@ -52,8 +52,15 @@ def test_win_chance_mapping() -> None:
 
 def test_classes_by_loss() -> None:
     assert [classify(x) for x in (0.0, 0.019, 0.02, 0.05, 0.10, 0.199, 0.20, 0.9)] == [
-        "best", "best", "good", "inaccuracy", "mistake", "mistake", "blunder", "blunder"
-    ]  # fmt: skip
+        "best",
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
     assert classify(0.5, played_best=True) == "best"
     assert move_accuracy(0.6, 0.6) == pytest.approx(100.0, abs=0.01)
     assert 60 < move_accuracy(0.6, 0.5) < 70

@@ -22,10 +22,12 @@ PIXEL_FRACTION = 0.002
 RULES = Ruleset.make("standard", 5)
 SPN = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"
 CURVE = [0.5, 0.52, 0.55, 0.5, 0.47, 0.6, 0.62, 0.58, 0.3, 0.28, 0.33, 0.31, 0.5, 0.72, 0.75, 0.9, 1.0]
-EVAL_WORDS = ChartWords("Review: Amira vs Omar", "Black better", "White better", "turn",
-                        {"blunder": "blunder", "mistake": "mistake"})  # fmt: skip
-ARABIC_WORDS = ChartWords("مراجعة: أميرة ضد عمر", "أفضل للأسود", "أفضل للأبيض", "الدور",
-                          {"blunder": "خطأ فادح", "mistake": "خطأ"})  # fmt: skip
+EVAL_WORDS = ChartWords(
+    "Review: Amira vs Omar", "Black better", "White better", "turn", {"blunder": "blunder", "mistake": "mistake"}
+)
+ARABIC_WORDS = ChartWords(
+    "مراجعة: أميرة ضد عمر", "أفضل للأسود", "أفضل للأبيض", "الدور", {"blunder": "خطأ فادح", "mistake": "خطأ"}
+)
 
 
 def _eval() -> bytes:

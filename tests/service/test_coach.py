@@ -80,8 +80,9 @@ async def insert(env: Env, channel: int, spn: str | None, white_level: str | Non
 async def finish(env: Env, game_id: int, rated: bool = False) -> None:
     row = await env.storage.game(game_id)
     assert row is not None
-    update = GameUpdate(game_id, row.version, row.actions, row.spn, env.clock.now(), "finished", "1-0", "resignation",
-                        env.clock.now())  # fmt: skip
+    update = GameUpdate(
+        game_id, row.version, row.actions, row.spn, env.clock.now(), "finished", "1-0", "resignation", env.clock.now()
+    )
     applied, _ = await env.storage.finish_game(update, rate_game if rated else None, 1.0 if rated else None)
     assert applied
 
