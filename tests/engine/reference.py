@@ -1,6 +1,6 @@
-"""A slow, obviously-correct second implementation of RULES.md, used to check the engine.
+"""A slow, obviously-correct second implementation of docs/rules.md, used to check the engine.
 
-It is written from the text of RULES.md sections 1-7 alone: cells are ``(file, rank)``
+It is written from the text of docs/rules.md sections 1-7 alone: cells are ``(file, rank)``
 tuples, the board is a dict, every piece carries an id so its shuttle history can follow
 it, and each rule is one short function named after the sentence it implements. Nothing
 here is optimised and nothing is shared with ``engine/position.py``; the only import from
@@ -303,6 +303,9 @@ class RefGame:
         self.took_this_turn = True
         end = self.immediate_end()
         if end is not None:
+            # "A finished game has no removal due: when a removal ends the game ... the
+            # phase is m."
+            self.phase = "m"
             self.end_game_mid_turn(end)
             return
         if self.rules.blocked == "remove-by-blocked":
@@ -464,6 +467,8 @@ class RefGame:
         game.took_this_turn = phase == "m" and state != "-"
         if state == "-":
             game.start_turn(other(side))
+        if game.result is not None and game.phase == "r":
+            game.phase = "m"  # a finished game has no removal due
         return game
 
 
