@@ -8,7 +8,6 @@ works too. Everything is checked by playing it on a copy of the position.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -19,7 +18,6 @@ from engine.position import Position
 
 #: Longest answer read (characters): a turn never needs more.
 MAX_ANSWER = 200
-_SPLIT = re.compile(r"[\s,;]+")
 
 
 @dataclass(frozen=True)
@@ -56,7 +54,7 @@ def read_actions(pos: Position, text: str) -> list[Action] | tuple[str, str]:
     """The actions a typed turn means in ``pos``, or (error, word): ``unreadable`` for a
     word that is neither a cell nor an action, ``half`` for a lone cell where a step
     needs two."""
-    words = [w for w in _SPLIT.split(text.strip().lower()[:MAX_ANSWER]) if w]
+    words = text[:MAX_ANSWER].lower().replace(",", " ").replace(";", " ").split()
     actions: list[Action] = []
     cells: list[int] = []
 
