@@ -14,7 +14,8 @@ For every movement-phase position at the start of a turn:
    (:data:`DEEP_DECISIVE`) and ahead of every other first action by :data:`DEEP_MARGIN`;
    each later action of a chain is verified the same way (stopping the chain included);
 3. **grading**: the difficulty is the shallowest depth at which a fresh search finds the
-   solution's first action and keeps it at every deeper depth up to :data:`GRADE_DEPTH`.
+   solution's first action and keeps it at every deeper depth up to :data:`GRADE_DEPTH`
+   (each depth within :data:`GRADE_NODES` nodes).
 
 Usage: ``python -m engine.coach.mine --out engine/coach/puzzles.json --games 40 --seed 1``
 (``--config standard:5`` may be repeated; the defaults cover five variants on 5x5 and
@@ -33,13 +34,14 @@ from engine.ai import best_turn
 from engine.ai.levels import get_level
 from engine.ai.player import components, make_searcher
 from engine.ai.search import WIN_BOUND, Limits
-from engine.coach.puzzles import CHECK_DECISIVE, CHECK_MARGIN, Puzzle, valued_turns
+from engine.coach.puzzles import CHECK_DECISIVE, CHECK_MARGIN, Puzzle, TooManyTurns, valued_turns
 from engine.position import START, Position
 from engine.rules import Ruleset
 
 DEEP_MARGIN = 150
 DEEP_DECISIVE = 150
 GRADE_DEPTH = 7
+GRADE_NODES = 25_000
 #: A puzzle's best other turn may be worth at most this (cheap check) unless the solution
 #: wins the game: a position already won whatever the mover does teaches nothing.
 MAX_OTHER = 200
@@ -110,14 +112,21 @@ def verify_deep(pos: Position, actions: tuple[str, ...], deep_nodes: int) -> tup
 
 
 def grade(pos: Position, first: str) -> int:
-    """Difficulty 1..5 from the shallowest depth that finds ``first`` and keeps it."""
+    """Difficulty 1..5 from the shallowest depth that finds ``first`` and keeps it.
+
+    Depths 1..:data:`GRADE_DEPTH` are searched by fresh searchers of at most
+    :data:`GRADE_NODES` nodes each; a depth the budget does not complete counts as one
+    that does not find the solution.
+    """
     code = pos.table.codes[pos.copy().play(first)]
     found = GRADE_DEPTH + 1
-    for depth in range(GRADE_DEPTH, 0, -1):
+    for depth in range(1, GRADE_DEPTH + 1):
         searcher = make_searcher(pos.rules, get_level("hard"))
-        if searcher.search(pos, Limits(max_depth=depth, max_nodes=200_000)).best != code:
-            break
-        found = depth
+        result = searcher.search(pos, Limits(max_depth=depth, max_nodes=GRADE_NODES))
+        if result.depth == depth and result.best == code:
+            found = min(found, depth)
+        else:
+            found = GRADE_DEPTH + 1
     return {1: 1, 2: 2, 3: 3, 4: 3, 5: 4, 6: 4, 7: 5}.get(found, 5)
 
 
@@ -146,7 +155,10 @@ def candidate(pos: Position, deep_nodes: int) -> tuple[tuple[str, ...], int, str
     _evaluator, tactics = components(pos.rules)
     if not any(tactics.capture_count(pos, c) for c in pos.legal_codes()):
         return None  # only positions with a capture on the board are screened (docs/coach.md)
-    valued = valued_turns(pos)
+    try:
+        valued = valued_turns(pos)
+    except TooManyTurns:
+        return None
     if len(valued) < 2:
         return None
     (actions, after, value), (_a2, _p2, second) = valued[0], valued[1]

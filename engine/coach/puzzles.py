@@ -38,7 +38,15 @@ CHECK_DECISIVE = 120
 RATING_BASE = 900
 RATING_STEP = 200
 
+#: At most this many action sequences are walked to list a position's turns: with
+#: ``chain=any`` a capture-rich position can have more, and is then no puzzle.
+MAX_TURN_WALK = 1000
+
 Key = tuple[tuple[int, int, int, str, int, int, int, int], str]
+
+
+class TooManyTurns(Exception):
+    """The position's turns are too many to list (see :data:`MAX_TURN_WALK`)."""
 
 
 @dataclass(frozen=True)
@@ -129,11 +137,18 @@ def turn_outcomes(pos: Position) -> list[tuple[tuple[Action, ...], Position]]:
 
     A chain may stop at any point with ``end``; turns that lead to the same position are
     listed once (the first found), so the list is what the mover can truly choose from.
+
+    Raises:
+        TooManyTurns: the walk would pass :data:`MAX_TURN_WALK` action sequences.
     """
     out: dict[Key, tuple[tuple[Action, ...], Position]] = {}
     side, turn = pos.side, pos.turn
+    walked = [0]
 
     def walk(p: Position, path: tuple[Action, ...]) -> None:
+        walked[0] += 1
+        if walked[0] > MAX_TURN_WALK:
+            raise TooManyTurns(f"more than {MAX_TURN_WALK} action sequences from {pos.spn()}")
         if p.result is not None or p.side != side or p.turn != turn:
             out.setdefault(_key(p), (path, p.copy()))
             return
@@ -190,7 +205,10 @@ def valued_turns(pos: Position, depth: int = CHECK_DEPTH) -> list[tuple[tuple[Ac
 def check_position(pos: Position, solved: Position, depth: int = CHECK_DEPTH) -> CheckResult:
     """Compare the turn that leads to ``solved`` with every other turn from ``pos``."""
     target = _key(solved)
-    valued = valued_turns(pos, depth)
+    try:
+        valued = valued_turns(pos, depth)
+    except TooManyTurns:
+        return CheckResult(False, 0, 0, (), "too many turns to check")
     mine = next((v for _a, after, v in valued if _key(after) == target), None)
     if mine is None:
         return CheckResult(False, 0, 0, (), "the solution is not a turn of this position")
