@@ -117,6 +117,15 @@ class CoachQueries:
         )
         return {int(r[0]): int(r[1]) for r in rows}
 
+    async def games_with_hints(self, guild_id: int, user_id: int) -> int:
+        """How many of a player's games in a guild used at least one of their hints."""
+        row = await self._fetchone(
+            "SELECT COUNT(DISTINCT h.game_id) FROM coach_hints h JOIN games g ON g.id = h.game_id"
+            " WHERE g.guild_id = ? AND h.user_id = ?",
+            (guild_id, user_id),
+        )
+        return int(row[0]) if row else 0
+
     async def hint_limit(self, guild_id: int, default: int) -> int:
         """The guild's hint limit per player and game."""
         row = await self._fetchone("SELECT hint_limit FROM coach_settings WHERE guild_id = ?", (guild_id,))

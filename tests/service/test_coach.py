@@ -111,6 +111,8 @@ async def test_a_hint_against_the_bot_shows_the_move_its_reason_and_counts(env: 
     assert got.used == 1 and got.limit == 3
     assert got.image is not None and HINT in colours(got.image)
     assert await env.storage.hint_counts([gid]) == {gid: 1}
+    assert await env.storage.games_with_hints(GUILD, ALICE) == 1
+    assert await env.storage.games_with_hints(GUILD, BOB) == 0
     with pytest.raises(NotAPlayerError):
         await env.coach.hints.hint(GUILD, 2, BOB)
 
