@@ -10,8 +10,8 @@ Run: ``nice -n 10 python -m bench.coach_calibrate [games] [size]``.
 
 from __future__ import annotations
 
+import argparse
 import math
-import sys
 import time
 
 from engine.ai import best_turn
@@ -42,8 +42,11 @@ def play(seed: int, size: int) -> tuple[list[tuple[int, int]], float]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 24
-    size = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    parser = argparse.ArgumentParser(prog="python -m bench.coach_calibrate", description=__doc__.split("\n")[0])
+    parser.add_argument("games", type=int, nargs="?", default=24, help="seeded games to play")
+    parser.add_argument("size", type=int, nargs="?", default=5, choices=(5, 7, 9), help="board size")
+    args = parser.parse_args()
+    games, size = args.games, args.size
     start = time.perf_counter()
     data: list[tuple[int, float]] = []
     for seed in range(games):
