@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.i18n import t
 from bot.service.coach_results import (
     HintResult,
     LessonAnswer,
@@ -19,6 +18,7 @@ from bot.service.coach_results import (
     ReviewResult,
     Wording,
 )
+from bot.texts import text as t
 from engine.coach.review import CLASSES
 from engine.outcome import COLOR_NAMES
 

@@ -29,11 +29,10 @@ from bot.coach_messages import (
     review_text,
     wording,
 )
+from bot.host import SeegaHost
 from bot.i18n import lang, t
 
 if TYPE_CHECKING:
-    from bot.client import AnyBot
-
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
 else:
     CogMixin = object
@@ -58,7 +57,7 @@ def _files(*named: tuple[str, bytes | None]) -> list[discord.File]:
 class CoachCommands(CogMixin):
     """The coach's commands, over ``self.bot.service.coach``."""
 
-    bot: AnyBot
+    bot: SeegaHost
 
     @app_commands.command(name="hint", description=_("The bot's suggestion for your turn (practice games only)"))
     async def hint(self, interaction: discord.Interaction) -> None:

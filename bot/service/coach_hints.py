@@ -38,11 +38,7 @@ class Hints:
     async def set_limit(self, guild_id: int, limit: int) -> int:
         """Set the guild's hint limit (0 turns hints off)."""
         if not 0 <= limit <= MAX_HINT_LIMIT:
-            raise BadInputError(
-                f"The hint limit must be a number from 0 to {MAX_HINT_LIMIT}.",
-                "coach_hint_limit_range",
-                max=MAX_HINT_LIMIT,
-            )
+            raise BadInputError("coach_hint_limit_range", max=MAX_HINT_LIMIT)
         await self.storage.save_hint_limit(guild_id, limit)
         return limit
 
@@ -50,43 +46,27 @@ class Hints:
         """The suggestion for ``user_id``'s turn in the channel's game."""
         row = await self.storage.active_game(channel_id)
         if row is None or row.guild_id != guild_id:
-            raise NoGameError("There is no game in progress in this channel.", "no_game")
+            raise NoGameError("no_game")
         black, white = names_of(row)
         people = {i for i, lvl in ((row.black_id, row.black_level), (row.white_id, row.white_level)) if lvl is None}
         if user_id not in people:
-            raise NotAPlayerError(
-                f"Only the players, {black} and {white}, can ask for a hint here.",
-                "not_a_player",
-                black=black,
-                white=white,
-            )
+            raise NotAPlayerError("not_a_player", black=black, white=white)
         if not is_practice(row):
-            raise BadInputError(
-                "Hints are not allowed in rated games between people; play the bot to practise with hints.",
-                "coach_hint_rated",
-            )
+            raise BadInputError("coach_hint_rated")
         pos = position_of(row)
         if pos.result is not None:
-            raise GameOverServiceError("This game is over.", "game_over")
+            raise GameOverServiceError("coach_hint_game_over")
         mover = (row.black_id, row.black_level) if pos.side == 0 else (row.white_id, row.white_level)
         if mover != (user_id, None):
-            raise NotYourTurnError(
-                f"A hint is for your own turn; now {COLOR_NAMES[pos.side]} plays.",
-                "coach_hint_not_your_turn",
-                color=COLOR_NAMES[pos.side],
-            )
+            raise NotYourTurnError("coach_hint_not_your_turn", color=COLOR_NAMES[pos.side])
         limit = await self.limit(guild_id)
         used = await self.storage.hint_count(row.id, user_id)
         if used >= limit:
-            raise BadInputError(
-                f"You have used all {limit} hints allowed in a game here.", "coach_hint_limit", limit=limit
-            )
+            raise BadInputError("coach_hint_limit", limit=limit)
         advice = await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
         taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now())
         if taken is None:
-            raise BadInputError(
-                f"You have used all {limit} hints allowed in a game here.", "coach_hint_limit", limit=limit
-            )
+            raise BadInputError("coach_hint_limit", limit=limit)
         image = None
         if self.pictures is not None:
             actions = [Action.parse(a) for a in advice.actions]

@@ -25,7 +25,7 @@ class Lessons:
     @staticmethod
     def _check_number(number: int) -> None:
         if not 1 <= number <= len(LESSONS):
-            raise BadInputError(f"Lessons are numbered 1 to {len(LESSONS)}.", "coach_bad_lesson", count=len(LESSONS))
+            raise BadInputError("coach_bad_lesson", count=len(LESSONS))
 
     async def show(self, user_id: int, number: int | None = None) -> LessonView:
         """A lesson: the one asked for, or the first the user has not done yet."""

@@ -136,7 +136,7 @@ class Puzzles:
         row = await self.storage.puzzle_rating(guild_id, user_id)
         puzzle = self.by_id(row.current) if row and row.current else None
         if puzzle is None:
-            raise BadInputError("You have no puzzle open: use /seega puzzle first.", "coach_no_puzzle")
+            raise BadInputError("coach_no_puzzle")
         verdict = judge(puzzle, text)
         if verdict.outcome not in RATED_OUTCOMES:
             return PuzzleAnswer(

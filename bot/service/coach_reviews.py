@@ -49,14 +49,13 @@ class Reviews:
         if game_id is not None:
             row = await self.storage.game(game_id)
             if row is None or row.guild_id != guild_id:
-                raise NoGameError(f"There is no game #{game_id} in this server.", "no_such_game", game_id=game_id)
+                raise NoGameError("no_such_game", game_id=game_id)
         else:
             row = await self.storage.latest_game(channel_id)
             if row is None:
-                raise NoGameError("No game has been played in this channel yet.", "no_game")
+                raise NoGameError("no_game_yet")
         if row.status != "finished":
             raise BadInputError(
-                f"Game #{row.id} is not finished ({row.status}); a review needs a finished game.",
                 "coach_review_unfinished",
                 game_id=row.id,
                 status=row.status,

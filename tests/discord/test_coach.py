@@ -64,7 +64,7 @@ async def test_a_hint_against_the_bot_and_the_hint_limit(h: Harness) -> None:
     again = said(await h.slash(h.alice, "seega hint"))
     assert again.ephemeral and "used all 1 hints" in again.text
     onlooker = said(await h.slash(h.carol, "seega hint"))
-    assert onlooker.ephemeral and "Only the players" in onlooker.text
+    assert onlooker.ephemeral and "Only the two players" in onlooker.text
     not_mod = said(await h.slash(h.alice, "seega coach-settings", {"hints": 9}))
     assert not_mod.ephemeral and await h.bot.service.coach.hints.limit(h.fake.guild_id) == 1
 

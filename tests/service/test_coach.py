@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
 from bot.ratings import rate_game
 from bot.render import coach_pictures
 from bot.render.hint import HINT
 from bot.results import BadInputError, NoGameError, NotAPlayerError, NotYourTurnError
+from bot.service import GameService
 from bot.service.coach import Coach
 from bot.service.coach_work import thread_work
 from bot.storage import GameUpdate, NewGame, Storage
@@ -112,6 +114,8 @@ async def test_a_hint_against_the_bot_shows_the_move_its_reason_and_counts(env: 
     assert got.image is not None and HINT in colours(got.image)
     assert await env.storage.hint_counts([gid]) == {gid: 1}
     assert await env.storage.games_with_hints(GUILD, ALICE) == 1
+    sgn = (await GameService(env.storage, ThreadAiRunner(), None, env.clock).record(GUILD, gid, replay=False)).sgn
+    assert '[Hints "1"]' in sgn  # the record says a hint was used
     assert await env.storage.games_with_hints(GUILD, BOB) == 0
     with pytest.raises(NotAPlayerError):
         await env.coach.hints.hint(GUILD, 2, BOB)
