@@ -15,7 +15,8 @@ For every movement-phase position at the start of a turn:
    each later action of a chain is verified the same way (stopping the chain included);
 3. **grading**: the difficulty is the shallowest depth at which a fresh search finds the
    solution's first action and keeps it at every deeper depth up to :data:`GRADE_DEPTH`
-   (each depth within :data:`GRADE_NODES` nodes).
+   (each depth within :data:`GRADE_NODES` nodes, up to the first depth the budget cannot
+   complete).
 
 Usage: ``python -m engine.coach.mine --out engine/coach/puzzles.json --games 40 --seed 1``
 (``--config standard:5`` may be repeated; the defaults cover five variants on 5x5 and
@@ -42,9 +43,11 @@ DEEP_MARGIN = 150
 DEEP_DECISIVE = 150
 GRADE_DEPTH = 7
 GRADE_NODES = 25_000
-#: A puzzle's best other turn may be worth at most this (cheap check) unless the solution
-#: wins the game: a position already won whatever the mover does teaches nothing.
+#: A puzzle's best other turn may be worth at most this (cheap check), or
+#: :data:`MAX_OTHER_WIN` when the solution forces a win: a position already won
+#: whatever the mover does teaches nothing.
 MAX_OTHER = 200
+MAX_OTHER_WIN = 400
 #: Gains are stored capped (a forced win is "5000").
 GAIN_CAP = 5000
 #: Turns of one game between two puzzles taken from it (they would look alike).
@@ -114,20 +117,24 @@ def verify_deep(pos: Position, actions: tuple[str, ...], deep_nodes: int) -> tup
 def grade(pos: Position, first: str) -> int:
     """Difficulty 1..5 from the shallowest depth that finds ``first`` and keeps it.
 
-    Depths 1..:data:`GRADE_DEPTH` are searched by fresh searchers of at most
-    :data:`GRADE_NODES` nodes each; a depth the budget does not complete counts as one
-    that does not find the solution.
+    Depths 1, 2, ... :data:`GRADE_DEPTH` are searched by fresh searchers of at most
+    :data:`GRADE_NODES` nodes each, until a depth cannot be completed within that budget
+    (a search that proves a forced end completes every depth). The difficulty maps the
+    shallowest depth from which every completed depth chose the solution; a solution no
+    completed depth chose is 5.
     """
     code = pos.table.codes[pos.copy().play(first)]
-    found = GRADE_DEPTH + 1
+    found: int | None = None
     for depth in range(1, GRADE_DEPTH + 1):
         searcher = make_searcher(pos.rules, get_level("hard"))
         result = searcher.search(pos, Limits(max_depth=depth, max_nodes=GRADE_NODES))
-        if result.depth == depth and result.best == code:
-            found = min(found, depth)
+        if result.depth < depth and abs(result.score) < WIN_BOUND:
+            break  # the budget ran out: deeper depths are not known
+        if result.best == code:
+            found = found or depth
         else:
-            found = GRADE_DEPTH + 1
-    return {1: 1, 2: 2, 3: 3, 4: 3, 5: 4, 6: 4, 7: 5}.get(found, 5)
+            found = None
+    return {1: 1, 2: 2, 3: 3, 4: 3, 5: 4, 6: 4, 7: 5}.get(found or GRADE_DEPTH + 1, 5)
 
 
 def theme(pos: Position, actions: tuple[str, ...], win: bool) -> str:
@@ -164,7 +171,7 @@ def candidate(pos: Position, deep_nodes: int) -> tuple[tuple[str, ...], int, str
     (actions, after, value), (_a2, _p2, second) = valued[0], valued[1]
     if value < CHECK_DECISIVE or second > value - CHECK_MARGIN:
         return None
-    if second > MAX_OTHER and value < WIN_BOUND:
+    if second > (MAX_OTHER_WIN if value >= WIN_BOUND else MAX_OTHER):
         return None
     text = tuple(str(a) for a in actions)
     ok, gain, score = verify_deep(pos, text, deep_nodes)
