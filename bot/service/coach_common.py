@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.service.loaded import replay
 from bot.storage import GameRow
 from engine.coach.review import AnalysisJob
 from engine.position import Position
@@ -16,11 +17,7 @@ def rules_of(row: GameRow) -> Ruleset:
 
 def position_of(row: GameRow) -> Position:
     """The position the stored game reaches (shuttle history included)."""
-    rules = rules_of(row)
-    pos = Position.from_spn(row.setup, rules) if row.setup else Position(rules)
-    for text in row.action_list:
-        pos.play(text)
-    return pos
+    return replay(row)
 
 
 def record_of(row: GameRow) -> GameRecord:

@@ -18,6 +18,8 @@ from engine.position import Position
 
 #: Longest answer read (characters): a turn never needs more.
 MAX_ANSWER = 200
+#: Longest word echoed back in an error (answers are typed by anyone).
+MAX_ECHO = 24
 
 
 @dataclass(frozen=True)
@@ -72,17 +74,17 @@ def read_actions(pos: Position, text: str) -> list[Action] | tuple[str, str]:
             try:
                 actions.append(Action.parse(word))
             except SeegaError:
-                return "unreadable", word
+                return "unreadable", word[:MAX_ECHO]
             continue
         try:
             cell = parse_cell(word)
         except SeegaError:
-            return "unreadable", word
+            return "unreadable", word[:MAX_ECHO]
         if pos.phase == "m" and len(cells) >= 2 and not _adjacent(cells[-1], cell):
             flush()
         cells.append(cell)
     if pos.phase == "m" and len(cells) == 1:
-        return "half", words[-1]
+        return "half", words[-1][:MAX_ECHO]
     flush()
     return actions
 

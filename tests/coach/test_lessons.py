@@ -30,6 +30,7 @@ def test_hostile_and_oversized_answers_are_refused_cleanly() -> None:
         played = play_answer(pos, text)
         assert played.error in ("empty", "unreadable", "illegal", "half"), (text[:20], played)
     assert pos.spn() == Position(RULES).spn()
+    assert len(play_answer(pos, "x" * 150).detail) <= 24  # an error never echoes a long word
 
 
 def test_a_chain_stopped_early_is_not_complete() -> None:
