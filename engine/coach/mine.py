@@ -46,12 +46,12 @@ GRADE_NODES = 25_000
 #: A puzzle's best other turn may be worth at most this (cheap check), or
 #: :data:`MAX_OTHER_WIN` when the solution forces a win: a position already won
 #: whatever the mover does teaches nothing.
-MAX_OTHER = 200
-MAX_OTHER_WIN = 400
+MAX_OTHER = 300
+MAX_OTHER_WIN = 1000
 #: Gains are stored capped (a forced win is "5000").
 GAIN_CAP = 5000
 #: Turns of one game between two puzzles taken from it (they would look alike).
-SPACING = 6
+SPACING = 4
 MAX_TURNS = 400
 DEFAULT_CONFIGS = (
     "standard:5",
