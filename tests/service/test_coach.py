@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.ai_pool import ThreadAiRunner
+from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
 from bot.ratings import rate_game
 from bot.render import coach_pictures
@@ -19,10 +19,12 @@ from bot.render.hint import HINT
 from bot.results import BadInputError, NoGameError, NotAPlayerError, NotYourTurnError
 from bot.service import GameService
 from bot.service.coach import Coach
-from bot.service.coach_work import thread_work
+from bot.service.coach_work import thread_work, work_for
 from bot.storage import GameUpdate, NewGame, Storage
+from engine.coach.hints import advise_job
 from engine.coach.lessons import LESSONS, lesson
-from engine.coach.puzzles import load_bank
+from engine.coach.puzzles import Puzzle, check, load_bank
+from engine.coach.review import AnalysisJob, run_job
 from engine.position import Position
 from engine.rules import Ruleset
 
@@ -214,11 +216,8 @@ async def test_answers_streaks_ratings_and_the_leaderboard(env: Env) -> None:
     assert [(e.name, e.solved, e.failed) for e in board] == [("Alice", 1, 1)]  # Bob has answered nothing
 
 
-def _a_wrong_turn(puzzle: object) -> str:
-    from engine.coach.puzzles import check
-
-    result = check(puzzle)  # type: ignore[arg-type]
-    return " ".join(result.other)
+def _a_wrong_turn(puzzle: Puzzle) -> str:
+    return " ".join(check(puzzle).other)
 
 
 # ---------------------------------------------------------------------------- lessons and charts
@@ -249,3 +248,17 @@ async def test_the_rating_history_chart(env: Env) -> None:
         await finish(env, await insert(env, channel, SPN, None, "c2-c3"), rated=True)
     png = await env.coach.rating_chart(GUILD, ALICE, "Alice")
     assert png is not None and Image.open(io.BytesIO(png)).size == (900, 460)
+
+
+async def test_analyses_run_in_the_ai_worker_processes() -> None:
+    """The production path: the AI runner's process pool runs the coach's jobs too, and a
+    node-bounded analysis there equals the one made here."""
+    runner = ProcessPoolAiRunner(1)
+    try:
+        work = work_for(runner)
+        job = AnalysisJob("standard", 5, (), SPN, (), 3000)
+        assert await work.run(run_job, job) == run_job(job)
+        advice = await work.run(advise_job, job)
+        assert advice.actions == ("c2-c3",)
+    finally:
+        runner.close()
