@@ -155,7 +155,24 @@ def theme(pos: Position, actions: tuple[str, ...], win: bool) -> str:
     return "double" if takes[0] >= 2 else "capture"
 
 
-def candidate(pos: Position, deep_nodes: int) -> tuple[tuple[str, ...], int, str, int] | None:
+@dataclass(frozen=True)
+class Filters:
+    """How demanding the miner is (command-line options, recorded in the bank).
+
+    Attributes:
+        max_other: the best other turn may be worth at most this (cheap check).
+        max_other_win: the same beside a solution that forces a win (0: no cap).
+        spacing: turns of one game between two puzzles taken from it.
+    """
+
+    max_other: int = MAX_OTHER
+    max_other_win: int = MAX_OTHER_WIN
+    spacing: int = SPACING
+
+
+def candidate(
+    pos: Position, deep_nodes: int, filters: Filters = Filters()
+) -> tuple[tuple[str, ...], int, str, int] | None:
     """(solution, difficulty, theme, gain) if ``pos`` makes a verified puzzle, else ``None``."""
     if pos.phase != "m" or pos.state != START or pos.result is not None or len(pos.legal_codes()) < 2:
         return None
@@ -171,7 +188,8 @@ def candidate(pos: Position, deep_nodes: int) -> tuple[tuple[str, ...], int, str
     (actions, after, value), (_a2, _p2, second) = valued[0], valued[1]
     if value < CHECK_DECISIVE or second > value - CHECK_MARGIN:
         return None
-    if second > (MAX_OTHER_WIN if value >= WIN_BOUND else MAX_OTHER):
+    cap = filters.max_other_win if value >= WIN_BOUND else filters.max_other
+    if cap and second > cap:
         return None
     text = tuple(str(a) for a in actions)
     ok, gain, score = verify_deep(pos, text, deep_nodes)
@@ -181,19 +199,19 @@ def candidate(pos: Position, deep_nodes: int) -> tuple[tuple[str, ...], int, str
     return text, grade(pos, text[0]), theme(pos, text, win), min(gain, GAIN_CAP)
 
 
-def mine_game(config: Config, seed: int, deep_nodes: int) -> list[Puzzle]:
+def mine_game(config: Config, seed: int, deep_nodes: int, filters: Filters = Filters()) -> list[Puzzle]:
     """The puzzles found in one seeded self-play game."""
     rules = Ruleset.make(config.variant, config.size)
     pos = Position(rules)
     levels = PAIRINGS[seed % len(PAIRINGS)]
     found: list[Puzzle] = []
-    last = -SPACING
+    last = -filters.spacing
     turns = 0
     while pos.result is None and turns < MAX_TURNS:
-        if pos.phase == "m" and turns - last >= SPACING:
+        if pos.phase == "m" and turns - last >= filters.spacing:
             spn = pos.spn()
             fresh = Position.from_spn(spn, rules)  # a puzzle has no shuttle history
-            got = candidate(fresh, deep_nodes)
+            got = candidate(fresh, deep_nodes, filters)
             if got is not None:
                 solution, difficulty, kind, gain = got
                 source = {"seed": seed, "turn": pos.turn, "levels": list(levels)}
@@ -213,11 +231,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=30, help="games per config")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deep-nodes", type=int, default=60_000)
+    parser.add_argument("--max-other", type=int, default=MAX_OTHER, help="cap on the best other turn")
+    parser.add_argument(
+        "--max-other-win", type=int, default=MAX_OTHER_WIN, help="the same beside a forced win (0: none)"
+    )
+    parser.add_argument("--spacing", type=int, default=SPACING, help="turns between two puzzles of one game")
     parser.add_argument("--merge", nargs="*", help="instead of mining, join these bank files into --out")
+    parser.add_argument("--regrade", help="instead of mining, grade this bank's puzzles again into --out")
     parser.add_argument("--limit", type=int, default=0, help="stop a config after this many puzzles (0: no limit)")
     args = parser.parse_args(argv)
     if args.merge:
         return merge(args.merge, args.out)
+    if args.regrade:
+        return regrade(args.regrade, args.out)
+    filters = Filters(args.max_other, args.max_other_win, args.spacing)
     configs = [Config.parse(c) for c in (args.config or DEFAULT_CONFIGS)]
     bank: list[Puzzle] = []
     seen: set[str] = set()
@@ -227,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         prefix = f"{config.variant[:3]}{config.size}"
         for g in range(args.games):
             seed = args.seed * 100_000 + g
-            for p in mine_game(config, seed, args.deep_nodes):
+            for p in mine_game(config, seed, args.deep_nodes, filters):
                 if p.spn in seen:
                     continue
                 seen.add(p.spn)
@@ -256,6 +283,21 @@ def _write(args: argparse.Namespace, bank: list[Puzzle]) -> None:
     with open(args.out, "w", encoding="utf-8") as fh:
         json.dump(data, fh, indent=0, ensure_ascii=False)
         fh.write("\n")
+
+
+def regrade(path: str, out: str) -> int:
+    """Grade a bank's puzzles again with :func:`grade` (its positions and solutions kept)."""
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    for item in data["puzzles"]:
+        rules = Ruleset.make(item["variant"], item["size"], item.get("options", ()))
+        item["difficulty"] = grade(Position.from_spn(item["spn"], rules), item["solution"][0])
+    data["regraded"] = True
+    with open(out, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=0, ensure_ascii=False)
+        fh.write("\n")
+    print(f"{len(data['puzzles'])} puzzles graded again -> {out}")
+    return 0
 
 
 def merge(paths: list[str], out: str) -> int:
