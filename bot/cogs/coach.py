@@ -29,8 +29,10 @@ from bot.coach_messages import (
     review_text,
     wording,
 )
+from bot.flows import moderator_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
+from bot.tree import Refusal
 
 if TYPE_CHECKING:
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
@@ -151,11 +153,15 @@ class CoachCommands(CogMixin):
     @app_commands.command(name="coach-settings", description=_("Moderators: how many hints a player may take per game"))
     @app_commands.describe(hints=_("Hints per player and game (0 turns hints off)"))
     @app_commands.default_permissions(manage_channels=True)
-    @app_commands.checks.has_permissions(manage_channels=True)
     async def coach_settings(self, interaction: discord.Interaction, hints: int | None = None) -> None:
         guild = _guild(interaction)
+        moderator = moderator_of(interaction)
+        if moderator is None:
+            raise Refusal("error.moderator_only")
         hints_coach = self.bot.service.coach.hints
-        limit = await hints_coach.limit(guild) if hints is None else await hints_coach.set_limit(guild, hints)
+        limit = (
+            await hints_coach.limit(guild) if hints is None else await hints_coach.set_limit(guild, hints, moderator)
+        )
         await interaction.response.send_message(
             t(lang(interaction), "coach.settings.hints", limit=limit), ephemeral=True
         )

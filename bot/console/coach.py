@@ -21,6 +21,7 @@ from bot.coach_messages import (
     wording,
 )
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LANG, LOCAL_PLAYERS, ConsoleOutput
+from bot.results import Moderator
 
 
 class CoachArgs(Protocol):
@@ -113,7 +114,10 @@ class CoachConsole(ConsoleOutput):
     async def coach_settings(self, args: CoachArgs) -> None:
         value = args.get("hints")
         hints = self.service.coach.hints
-        limit = await hints.set_limit(CONSOLE_GUILD, int(value)) if value.isdigit() and len(value) < 4 else None
+        at_table = Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)  # whoever sits at the table moderates it
+        limit = (
+            await hints.set_limit(CONSOLE_GUILD, int(value), at_table) if value.isdigit() and len(value) < 4 else None
+        )
         if limit is None:
             limit = await hints.limit(CONSOLE_GUILD)
         self.say(f"Hints per player and game at this table: {limit}.")

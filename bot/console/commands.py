@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.console.coach import CoachConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
-from bot.results import BadInputError, OfferResult, ServiceError
+from bot.results import BadInputError, Moderator, OfferResult, ServiceError
 from bot.service import catalog
 from bot.timeparse import format_duration
 
@@ -95,6 +95,10 @@ class ConsoleTable(CoachConsole):
             self.say(f"Error: {exc}")
         return True
 
+    def moderator(self) -> Moderator:
+        """Whoever sits at the console runs their own table: they moderate it."""
+        return Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)
+
     @staticmethod
     def _size(args: Args) -> int:
         value = args.opts.get("size", str(catalog.DEFAULT_SIZE)).lower().split("x")[0]
@@ -167,7 +171,7 @@ class ConsoleTable(CoachConsole):
         self.show(await self.service.accept_end(CONSOLE_CHANNEL, user))
 
     async def cancel(self, args: Args) -> None:
-        self.show(await self.service.cancel(CONSOLE_CHANNEL))
+        self.show(await self.service.cancel(CONSOLE_CHANNEL, self.moderator()))
 
     async def rules(self, args: Args) -> None:
         self.say(rules_text(catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT))))
@@ -217,7 +221,11 @@ class ConsoleTable(CoachConsole):
         opts = args.opts
         if opts:
             settings = await self.service.set_settings(
-                CONSOLE_GUILD, opts.get("turn_timeout"), opts.get("challenge_timeout"), opts.get("default_variant")
+                CONSOLE_GUILD,
+                opts.get("turn_timeout"),
+                opts.get("challenge_timeout"),
+                opts.get("default_variant"),
+                moderator=self.moderator(),
             )
         else:
             settings = await self.service.get_settings(CONSOLE_GUILD)

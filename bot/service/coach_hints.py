@@ -9,7 +9,15 @@ is stored, so records and reviews can say that hints were used.
 from __future__ import annotations
 
 from bot.clock import Clock
-from bot.results import BadInputError, GameOverServiceError, NoGameError, NotAPlayerError, NotYourTurnError
+from bot.results import (
+    BadInputError,
+    GameOverServiceError,
+    Moderator,
+    NoGameError,
+    NotAModeratorError,
+    NotAPlayerError,
+    NotYourTurnError,
+)
 from bot.service.coach_common import is_practice, job_for, names_of, position_of
 from bot.service.coach_results import HintResult
 from bot.service.coach_work import CoachWork, Pictures, in_thread
@@ -35,8 +43,10 @@ class Hints:
         """The guild's hint limit per player and game."""
         return await self.storage.hint_limit(guild_id, DEFAULT_HINT_LIMIT)
 
-    async def set_limit(self, guild_id: int, limit: int) -> int:
-        """Set the guild's hint limit (0 turns hints off)."""
+    async def set_limit(self, guild_id: int, limit: int, moderator: Moderator | None = None) -> int:
+        """Set the guild's hint limit (0 turns hints off); only with the guild's moderator capability."""
+        if not isinstance(moderator, Moderator) or moderator.guild_id != guild_id:
+            raise NotAModeratorError("moderator_only")
         if not 0 <= limit <= MAX_HINT_LIMIT:
             raise BadInputError("coach_hint_limit_range", max=MAX_HINT_LIMIT)
         await self.storage.save_hint_limit(guild_id, limit)

@@ -24,7 +24,7 @@ from bot.results import BadInputError
 from bot.service.coach_results import PuzzleAnswer, PuzzleLeader, PuzzleView
 from bot.service.coach_work import Pictures, in_thread
 from bot.storage import Storage
-from bot.storage_coach import PuzzleRatingRow
+from bot.storage.coach import PuzzleRatingRow
 from engine.actions import Action
 from engine.coach.puzzles import Puzzle, judge, load_bank
 from engine.notation import board_text

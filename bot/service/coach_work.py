@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
@@ -82,11 +82,34 @@ def thread_work() -> ExecutorWork:
     return ExecutorWork(ThreadPoolExecutor(max_workers=1, thread_name_prefix="seega-coach"))
 
 
-def work_for(ai: Any, parallel: int = 1) -> ExecutorWork:
-    """The work runner sharing the AI runner's executor (a thread of its own otherwise)."""
-    run = getattr(ai, "executor", None)
-    if callable(run):
-        return ExecutorWork(run, parallel)
+class RunnerWork:
+    """Runs jobs through an AI runner's own ``run`` (the PostgreSQL job queue of
+    :mod:`bot.ai_jobs`, whose workers may be on other machines), at most ``parallel``
+    at a time from this process."""
+
+    def __init__(self, run: Callable[[Callable[[Any], Any], Any], Awaitable[Any]], parallel: int = 1) -> None:
+        self._run = run
+        self.parallel = max(1, parallel)
+        self._slots: asyncio.Semaphore | None = None
+
+    async def run(self, fn: Callable[[A], R], arg: A) -> R:
+        """``fn(arg)`` as a job, waiting for a free slot first."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.parallel)
+        async with self._slots:
+            result: R = await self._run(fn, arg)
+            return result
+
+
+def work_for(ai: Any, parallel: int = 1) -> CoachWork:
+    """Where the coach's jobs run: the AI runner's job queue or its executor (the AI's own
+    worker processes); a thread of its own for a runner with neither."""
+    queue = getattr(ai, "run", None)
+    if callable(queue):
+        return RunnerWork(queue, parallel)
+    executor = getattr(ai, "executor", None)
+    if callable(executor):
+        return ExecutorWork(executor, parallel)
     return thread_work()
 
 

@@ -6,7 +6,6 @@ import io
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -16,7 +15,14 @@ from bot.clock import FakeClock
 from bot.ratings import rate_game
 from bot.render import coach_pictures
 from bot.render.hint import HINT
-from bot.results import BadInputError, NoGameError, NotAPlayerError, NotYourTurnError
+from bot.results import (
+    BadInputError,
+    Moderator,
+    NoGameError,
+    NotAModeratorError,
+    NotAPlayerError,
+    NotYourTurnError,
+)
 from bot.service import GameService
 from bot.service.coach import Coach
 from bot.service.coach_work import thread_work, work_for
@@ -27,9 +33,11 @@ from engine.coach.puzzles import Puzzle, check, load_bank
 from engine.coach.review import AnalysisJob, run_job
 from engine.position import Position
 from engine.rules import Ruleset
+from tests.service.helpers import Db
 
 GUILD = 10
 ALICE, BOB = 101, 102
+MOD = Moderator(GUILD, 900)
 RULES = Ruleset.make("standard", 5)
 # White to move; c2-c3 takes two (see tests/coach/test_review.py), c2-b2 throws the game away.
 SPN = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"
@@ -44,8 +52,9 @@ class Env:
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    storage = await Storage.open(tmp_path / "coach.db")
+async def env(db_path: Db) -> AsyncIterator[Env]:
+    """The coach over a real database: a SQLite file and a PostgreSQL database (conftest)."""
+    storage = await Storage.open(db_path)
     clock = FakeClock()
     work = thread_work()
     coach = Coach(storage, clock, work, coach_pictures, bank=BANK, rng=random.Random(3), review_nodes=3000)
@@ -126,7 +135,11 @@ async def test_a_hint_against_the_bot_shows_the_move_its_reason_and_counts(env: 
 async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:
     await insert(env, 3, None, "easy")
     assert await env.coach.hints.limit(GUILD) == 3
-    await env.coach.hints.set_limit(GUILD, 1)
+    with pytest.raises(NotAModeratorError):
+        await env.coach.hints.set_limit(GUILD, 1)  # no capability
+    with pytest.raises(NotAModeratorError):
+        await env.coach.hints.set_limit(GUILD, 1, Moderator(GUILD + 1, ALICE))  # another server's
+    await env.coach.hints.set_limit(GUILD, 1, MOD)
     assert await env.coach.hints.limit(GUILD) == 1
     first = await env.coach.hints.hint(GUILD, 3, ALICE)
     assert len(first.actions) == 2  # a placement pair
@@ -135,7 +148,7 @@ async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:
     assert err.value.key == "coach_hint_limit" and err.value.params == {"limit": 1}
     for bad in (-1, 21, 10**12):
         with pytest.raises(BadInputError):
-            await env.coach.hints.set_limit(GUILD, bad)
+            await env.coach.hints.set_limit(GUILD, bad, MOD)
 
 
 async def test_a_hint_is_for_your_own_turn_in_a_game_in_progress(env: Env) -> None:

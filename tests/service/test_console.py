@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.service.helpers import Db, query
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_console(db: Path, lines: list[str]) -> str:
+def run_console(db: Db, lines: list[str], cwd: Path) -> str:
     env = dict(os.environ, SEEGA_AI_WORKERS="1", PYTHONPATH=str(ROOT), DISCORD_TOKEN="")
     proc = subprocess.run(
         [sys.executable, "-m", "bot.console", str(db)],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
-        cwd=db.parent,
+        cwd=cwd,
         env=env,
         timeout=120,
     )
@@ -27,8 +28,8 @@ def run_console(db: Path, lines: list[str]) -> str:
     return proc.stdout
 
 
-def test_hot_seat_game(tmp_path: Path) -> None:
-    db = tmp_path / "table.db"
+def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
+    db = db_path
     out = run_console(
         db,
         [
@@ -46,6 +47,7 @@ def test_hot_seat_game(tmp_path: Path) -> None:
             "/seega record",
             "/seega rules variant:seejeh",
         ],
+        tmp_path,
     )
     assert "Commands (the same as on Discord" in out
     assert "Turn 1: Black (Player 1) to play." in out
@@ -65,27 +67,20 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     assert "Replay written to" in out
     assert "A longer line of enemies closed at both ends by your pieces is captured whole." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
-    conn = sqlite3.connect(db)
-    assert conn.execute("SELECT status, result, reason FROM games").fetchall() == [("finished", "1/2-1/2", "agreement")]
-    conn.close()
+    assert query(db, "SELECT status, result, reason FROM games") == [("finished", "1/2-1/2", "agreement")]
 
 
-def test_bot_game_and_resume(tmp_path: Path) -> None:
-    db = tmp_path / "table.db"
-    out = run_console(db, ["/seega play-bot level:easy size:7 color:white", "/seega board"])
+def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
+    db = db_path
+    out = run_console(db, ["/seega play-bot level:easy size:7 color:white", "/seega board"], tmp_path)
     assert "Starting a game against the bot (easy)" in out
     assert "Black (Seega bot (easy)): placed on" in out
     assert "Turn 2: White (Player 1) to play." in out
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
-    conn = sqlite3.connect(db)
-    free = [
-        c
-        for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2")
-        if c not in conn.execute("SELECT actions FROM games").fetchone()[0].split()
-    ]
-    conn.close()
-    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"])
+    played = query(db, "SELECT actions FROM games")[0][0].split()
+    free = [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2") if c not in played]
+    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"], tmp_path)
     assert "Resuming game #1." in out
     assert f"White (Player 1): placed on {free[0]}, {free[1]}" in out
     assert "Game over: Seega bot (easy) wins (resignation), 1-0." in out
@@ -128,12 +123,11 @@ def test_one_command_table_drives_dispatch_help_and_completion() -> None:
     assert complete("variant:la", 0) == "variant:lane"
 
 
-def test_the_coach_at_the_table(tmp_path: Path) -> None:
+def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     """Lessons with a wrong try, the puzzle of the day and an answer, a hint against the
     bot, the hint limit, and a review of the finished game, all typed at the console."""
-    db = tmp_path / "coach.db"
     out = run_console(
-        db,
+        db_path,
         [
             "/seega learn",
             "/seega learn answer:a1 e5",  # legal, but not next to the centre
@@ -150,6 +144,7 @@ def test_the_coach_at_the_table(tmp_path: Path) -> None:
             "/seega review",
             "/seega stats",
         ],
+        tmp_path,
     )
     assert "Lesson 1 of 8: Placement and the centre" in out
     assert "not next to the centre c3" in out

@@ -1,4 +1,4 @@
-"""The coach's tables (migration ``004_coach.sql``): reviews, hints, puzzles, lessons.
+"""The coach's tables (migration ``005_coach.sql``, both backends): reviews, hints, puzzles, lessons.
 
 A mixin of :class:`bot.storage.Storage`: the queries live apart from the game tables so
 the two change independently, but they use the storage's own helpers (``_fetchone``,
