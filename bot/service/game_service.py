@@ -11,7 +11,8 @@ key and parameters. Each method hands the request to the module of its use case:
 - :mod:`bot.service.bot_turns`: the AI opponent;
 - :mod:`bot.service.ending`: resign, end by count, cancel, timeouts and reminders;
 - :mod:`bot.service.queries`: the board, autocomplete, ratings, history, records;
-- :mod:`bot.service.guild_settings`: a guild's settings.
+- :mod:`bot.service.guild_settings`: a guild's settings;
+- :mod:`bot.service.coach`: hints, reviews, puzzles, lessons, rating charts (``service.coach``).
 
 What the bot offers (variants, sizes, levels, defaults) is :mod:`bot.service.catalog`.
 """
@@ -40,6 +41,8 @@ from bot.results import (
 )
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
+from bot.service.coach import Coach
+from bot.service.coach_work import default_pictures, work_for
 from bot.service.ending import Ending
 from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
@@ -85,6 +88,10 @@ class GameService:
         self.ending = Ending(self.games)
         self.queries = Queries(self.games)
         self.guild_settings = GuildSettingsCases(self.games)
+        #: Hints, reviews, puzzles, lessons and rating charts (bot.service.coach).
+        self.coach = Coach(
+            storage, self.games.clock, work_for(ai), default_pictures() if renderer else None, rng=self.games.rng
+        )
 
     # ----------------------------------------------------------------- shared state
     @property

@@ -176,6 +176,9 @@ class Queries:
             record.result = row.result
             record.termination = row.reason
         record.tags["Game"] = str(row.id)
+        hints = (await storage.hint_counts([row.id])).get(row.id)
+        if hints:
+            record.tags["Hints"] = str(hints)  # the coach's hints were used (docs/coach.md)
         sgn = record.to_sgn()
         data = None
         name = None

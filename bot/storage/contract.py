@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from bot.storage.coach import CoachQueries
 from bot.storage.history import HistoryQueries
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
@@ -96,7 +97,7 @@ class Transaction(Protocol):
         ...
 
 
-class Storage(TimerQueries, HistoryQueries):
+class Storage(TimerQueries, HistoryQueries, CoachQueries):
     """The database of one process; open with ``await Storage.open(target)``, then ``close()``.
 
     Every method is a coroutine returning the dataclasses of :mod:`bot.storage.rows`.

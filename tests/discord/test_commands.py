@@ -245,6 +245,8 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
     assert "Bob" in text and "Alice" in text and text.index("Bob") < text.index("Alice")
     stats = await h.slash(h.carol, "seega stats", {"user": h.bob})
     assert "1 won" in stats.reply.text
+    if h.bot.service.renderer is not None:  # the rated game drew Bob's rating history
+        assert stats.reply.png() and stats.reply.attachments[0].filename == "rating-history.png"
     history = await h.slash(h.carol, "seega history", {"user": h.alice})
     assert "#1" in history.reply.text and "resignation" in history.reply.text
     record = await h.slash(h.carol, "seega record")
