@@ -56,3 +56,22 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
         elif action.kind == REMOVE:
             removed.extend(gone)
     return TurnSummary(side, tuple(actions), tuple(placed), tuple(steps), tuple(captured), tuple(removed))
+
+
+def shuttle_holds(position: Position) -> tuple[tuple[int, int], ...]:
+    """(piece, cell) for every step the shuttle limit forbids now, into an empty cell.
+
+    A player who sees an empty cell beside a piece and cannot step there needs to be
+    told why: renderers mark these pieces and messages explain them. Steps into an
+    occupied cell are left out (they are impossible anyway, for a plainer reason).
+    """
+    limit = 2 * position.rules.max_shuttles
+    if not limit:
+        return ()
+    empty = ~(position.bb[0] | position.bb[1])
+    held = [
+        (cell, other)
+        for cell, (other, run) in position.hist.items()
+        if run >= limit and empty >> other & 1 and position.piece_at(cell) is not None
+    ]
+    return tuple(sorted(held))
