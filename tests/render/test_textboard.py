@@ -65,3 +65,10 @@ def test_an_outcome_the_rules_cannot_see_is_shown() -> None:
     pos = Position(Ruleset.make("standard", 9))
     first = text_board(pos, players=("Amira", "Omar"), outcome=Outcome(1, "timeout")).splitlines()[0]
     assert first == "Seega · Standard · 9×9 · 0-1 after 0 turns · Omar wins · Amira ran out of time"
+
+
+def test_a_shuttle_held_pass_says_why() -> None:
+    pos, turn = BY_NAME["shuttle-held-5x5"].build()
+    lines = text_board(pos, turn).splitlines()
+    assert lines[0].endswith("White is blocked and passes")
+    assert lines[-1] == "d2 may not go back to c2 a third time: the shuttle limit"
