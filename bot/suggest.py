@@ -1,4 +1,4 @@
-""""Did you mean /place?": the closest known command to a mistyped one.
+""" "Did you mean /place?": the closest known command to a mistyped one.
 
 Pure and small so the console and the Discord adapter ask the same question of the same
 list. A typo of one or two letters (``plcae``, ``mvoe``, ``resing``) finds its command;

@@ -1,0 +1,43 @@
+"""What the bot says to explain a game: its rules, why it ended, why a move is refused.
+
+Each function returns *lines*: a locale key of ``bot/locale/*.json`` (all under
+``explain.``) and its parameters, never finished text, so Discord (each person's
+language) and the console (English) word them from the same source. :func:`say` turns
+lines into text in one language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.i18n import t
+
+#: One sentence: a locale key and the parameters of its template.
+Line = tuple[str, dict[str, Any]]
+
+
+def say(lang: str, lines: Iterable[Line], sep: str = "\n") -> str:
+    """The lines in ``lang``, joined by ``sep``.
+
+    A parameter that is itself a line (a nested ``(key, params)``) is worded first, so a
+    sentence can embed a phrase ("Amira wins: {why}.") in the same language.
+    """
+    return sep.join(word(lang, line) for line in lines)
+
+
+def word(lang: str, line: Line) -> str:
+    """One line in ``lang`` (nested lines in the parameters worded first)."""
+    key, params = line
+    ready = {k: word(lang, v) if _is_line(v) else v for k, v in params.items()}
+    return t(lang, key, **ready)
+
+
+def _is_line(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and value[0].startswith("explain.")
+        and isinstance(value[1], dict)
+    )

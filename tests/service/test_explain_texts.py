@@ -1,0 +1,149 @@
+"""Rules texts and end-of-game sentences: generated from the ruleset, in both languages."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.explain import Line, say, word
+from bot.explain.endings import end_line
+from bot.explain.rules import rules_lines
+from engine import Outcome, Position, Ruleset
+from engine.outcome import REASONS
+from engine.rules import PRESETS
+
+LOCALES = Path(__file__).resolve().parents[2] / "bot" / "locale"
+BOT_SIZES = (5, 7, 9)
+
+
+def _messages(lang: str) -> dict[str, str]:
+    data: dict[str, dict[str, str]] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    return data["messages"]
+
+
+def _offered(variant: str) -> tuple[int, ...]:
+    sizes = PRESETS[variant][0]
+    return tuple(s for s in sizes if s in BOT_SIZES) or sizes
+
+
+def _keys(lines: list[Line]) -> list[str]:
+    out = []
+    for key, params in lines:
+        out.append(key)
+        out.extend(v[0] for v in params.values() if isinstance(v, tuple))
+    return out
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_explain_key_is_in_both_languages_with_the_same_placeholders() -> None:
+    en, ar = _messages("en"), _messages("ar")
+    mine = [k for k in en if k.startswith("explain.")]
+    assert mine == [k for k in ar if k.startswith("explain.")]
+    for key in mine:
+        assert _placeholders(en[key]) == _placeholders(ar[key]), key
+        assert re.search("[\u0600-\u06ff]", ar[key]), f"{key} is not in Arabic"
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_each_preset_rules_text_is_complete(variant: str, lang: str) -> None:
+    sizes = _offered(variant)
+    lines = rules_lines(Ruleset.make(variant, sizes[0]), sizes)
+    messages = _messages(lang)
+    for key in _keys(lines):
+        assert key in messages, key
+    text = say(lang, lines)
+    assert "{" not in text and "(s)" not in text and "explain." not in text
+    assert "0 piece" not in text
+
+
+def _english(variant: str) -> tuple[list[str], str]:
+    sizes = _offered(variant)
+    lines = rules_lines(Ruleset.make(variant, sizes[0]), sizes)
+    return _keys(lines), say("en", lines)
+
+
+def test_five_in_a_row_has_no_movement_and_is_5x5_only() -> None:
+    keys, text = _english("five-in-a-row")
+    movement = ("step", "capture", "chain", "shuttle", "blocked", "first_", "move_limit")
+    assert not [k for k in keys if any(m in k for m in movement)]
+    assert "explain.rules.no_movement" in keys
+    assert "5x5" in text and "7x7" not in text and "9x9" not in text
+    assert "end-turn" not in text and "/move" not in text
+
+
+def test_modern_3x3_is_described_on_its_own_board_only() -> None:
+    _, text = _english("modern-3x3")
+    assert "3x3" in text and "5x5" not in text and "7x7" not in text
+    assert "into the centre" not in text  # its centre may be filled during placement
+    assert "captured" not in text and "chain" not in text  # no captures in this variant
+
+
+def test_the_numbers_follow_the_ruleset() -> None:
+    _, standard = _english("standard")
+    assert "12 (5x5), 24 (7x7), 40 (9x9)" in standard
+    assert "Capture every enemy piece to win." in standard
+    assert "After 100 turns in a row without a capture" in standard
+    _, seejeh = _english("seejeh")
+    assert "A player reduced to a single piece loses." in seejeh
+    assert "captured whole" in seejeh
+    _, ludii = _english("ludii")
+    assert "shuttle" not in ludii and "The centre gives no protection." in ludii
+    assert "After 2500 turns in all the game is a draw." in ludii
+    custom = rules_lines(Ruleset.make("standard", 7, ["lose_at=3", "max_shuttles=3"]), (7,))
+    text = say("en", custom)
+    assert "reduced to 3 pieces or fewer" in text and "3 times in a row" in text
+
+
+# -------------------------------------------------------------- the end of a game
+NAMES = ("Seega bot (easy)", "Sam")
+
+
+def _final() -> Position:
+    pos = Position.from_spn("bbbb1/bbb2/b1b1w/bb1w1/ww3 b m 0/0 - 99 180")
+    pos.play("c4-d4")
+    return pos
+
+
+def test_move_limit_says_the_rule_and_the_count_to_the_loser() -> None:
+    pos = _final()
+    outcome = pos.outcome()
+    assert outcome == Outcome(0, "move-limit")
+    assert word("en", end_line(outcome, pos, NAMES, you=1)) == (
+        "Seega bot (easy) wins: 100 turns without a capture, 11 pieces to your 4."
+    )
+    assert word("en", end_line(outcome, pos, NAMES)) == (
+        "Seega bot (easy) wins: 100 turns without a capture, and 11 pieces beat 4."
+    )
+    assert word("ar", end_line(outcome, pos, NAMES, you=1)) == (
+        "Seega bot (easy) يفوز: 100 دورًا دون أسر، و11 قطعة مقابل قطعك 4."
+    )
+
+
+@pytest.mark.parametrize("reason", [*REASONS, "cancelled"])
+@pytest.mark.parametrize("winner", [0, 1, None])
+@pytest.mark.parametrize("you", [None, 0, 1])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_every_end_reason_is_a_sentence_in_both_languages(
+    reason: str, winner: int | None, you: int | None, lang: str
+) -> None:
+    pos = _final()
+    line = end_line(Outcome(winner, reason), pos, NAMES, you)
+    messages = _messages(lang)
+    for key in _keys([line]):
+        assert key in messages, key
+    text = word(lang, line)
+    assert "{" not in text and "explain." not in text and reason not in text.split(":")[-1].split()
+    assert text.endswith(".")
+    if lang == "en" and winner is not None and reason in ("capture-all", "resignation", "timeout", "blocked"):
+        loser = 1 - winner
+        assert ("you" in text.lower()) if you == loser else (NAMES[loser] in text)
+    if lang == "en" and you is not None and winner == you and reason != "cancelled":
+        assert text.startswith("You win")
