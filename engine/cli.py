@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from engine.errors import SeegaError
 from engine.notation import board_text
+from engine.numbers import parse_whole
 from engine.position import Position
 from engine.rules import Ruleset
 
@@ -18,6 +19,11 @@ USAGE = (
     "usage: python -m engine {legal|apply|perft|status|show|bestmove} SPN [ARGS...] "
     "[--variant PRESET] [--size N] [--set OPTION=VALUE]... [--level L] [--movetime MS]"
 )
+#: Deeper than any perft that finishes in reasonable time (perft grows exponentially),
+#: and far below Python's recursion limit.
+MAX_PERFT_DEPTH = 16
+#: Ten minutes: the longest a bestmove may think.
+MAX_MOVETIME_MS = 600_000
 _VALUE_FLAGS = ("--variant", "--size", "--set", "--level", "--movetime")
 COMMANDS = ("legal", "apply", "perft", "status", "show", "bestmove")
 
@@ -41,7 +47,7 @@ def _split(argv: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
                 value = argv[i]
             flags[name].append(value)
         elif arg.startswith("--") and len(arg) > 2:
-            raise UsageError(f"unknown flag {arg}; flags are {', '.join(_VALUE_FLAGS)}")
+            raise UsageError(f"unknown flag {_shown(arg)}; flags are {', '.join(_VALUE_FLAGS)}")
         else:
             words.append(arg)
         i += 1
@@ -62,15 +68,15 @@ def run(argv: Sequence[str]) -> str:
         raise UsageError(f"no command; {USAGE}")
     command, args = words[0], words[1:]
     if command not in COMMANDS:
-        raise UsageError(f"unknown command {command!r}; commands are {', '.join(COMMANDS)}")
+        raise UsageError(f"unknown command {_shown(command)}; commands are {', '.join(COMMANDS)}")
     if not args:
         raise UsageError(f"{command} needs an SPN (one argument, quoted)")
     size_text = _one(flags, "--size")
     size: int | None = None
     if size_text is not None:
-        if not size_text.isdigit():
-            raise UsageError(f"--size {size_text!r} must be 5, 7 or 9 (3 for modern-3x3)")
-        size = int(size_text)
+        size = parse_whole(size_text, 9)
+        if size is None:
+            raise UsageError(f"--size {_shown(size_text)} must be 5, 7 or 9 (3 for modern-3x3)")
     spn = args[0]
     rules = Ruleset.make(_one(flags, "--variant") or "standard", size, flags["--set"])
     ranks = len(spn.split()[0].split("/")) if spn.split() else 0
@@ -89,9 +95,10 @@ def run(argv: Sequence[str]) -> str:
             pos.play(action)
         return pos.spn()
     if command == "perft":
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise UsageError("perft needs SPN DEPTH, DEPTH a whole number >= 0")
-        return str(pos.perft(int(rest[0])))
+        depth = parse_whole(rest[0], MAX_PERFT_DEPTH) if len(rest) == 1 else None
+        if depth is None:
+            raise UsageError(f"perft needs SPN DEPTH, DEPTH a whole number from 0 to {MAX_PERFT_DEPTH}")
+        return str(pos.perft(depth))
     if command == "status":
         _no_more(command, rest)
         outcome = pos.outcome()
@@ -103,17 +110,28 @@ def run(argv: Sequence[str]) -> str:
     for action in rest:
         pos.play(action)
     level = _one(flags, "--level") or "hard"
-    movetime = _one(flags, "--movetime")
-    if movetime is not None and not movetime.isdigit():
-        raise UsageError(f"--movetime {movetime!r} must be a whole number of milliseconds")
+    movetime_text = _one(flags, "--movetime")
+    movetime: int | None = None
+    if movetime_text is not None:
+        movetime = parse_whole(movetime_text, MAX_MOVETIME_MS)
+        if movetime is None:
+            raise UsageError(
+                f"--movetime {_shown(movetime_text)} must be a whole number of milliseconds "
+                f"from 0 (the level's default) to {MAX_MOVETIME_MS}"
+            )
     from engine.ai import best_action
 
-    return str(best_action(pos, level, int(movetime) if movetime is not None else None))
+    return str(best_action(pos, level, movetime))
+
+
+def _shown(text: str) -> str:
+    """A command-line word for an error message, cut short (it may be huge)."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
 
 
 def _no_more(command: str, rest: list[str]) -> None:
     if rest:
-        raise UsageError(f"{command} takes only the SPN; unexpected {' '.join(rest)!r}")
+        raise UsageError(f"{command} takes only the SPN; unexpected {_shown(' '.join(rest))}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

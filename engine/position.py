@@ -11,6 +11,9 @@ and perft never allocate; :class:`~engine.actions.Action` values are the public 
 Every transition that RULES.md describes as happening "at once" (captures, game ends,
 the start-of-turn blocked check) happens inside ``push``, so a position is always
 settled: its SPN says exactly what the next legal actions are.
+
+The SPN text itself is read and written by :mod:`engine.spn`, which also defines the
+turn-state constants ``START``, ``ONE`` and ``ANY`` (re-exported here for callers).
 """
 
 from __future__ import annotations
@@ -21,16 +24,13 @@ from functools import cache
 
 from engine.actions import END_ACTION, PASS_ACTION, PLACE, REMOVE, STEP, Action
 from engine.board import Geometry, geometry
-from engine.errors import GameOverError, IllegalActionError
+from engine.errors import GameOverError, IllegalActionError, InvalidPositionError
 from engine.outcome import BLACK, COLOR_NAMES, WHITE, Outcome
 from engine.rules import STANDARD, Ruleset
-
-#: Turn-state values (``state`` >= 0 is a cell: the chain piece, or the cell the
-#: first piece left under the ``lose`` exception).
-START = -1  # '-' at the start of a turn
-ONE = -2  # '1' one piece of a placement pair placed
-ANY = -3  # 'c' inside a chain with chain=any
-
+from engine.spn import ANY as ANY
+from engine.spn import ONE as ONE
+from engine.spn import START as START
+from engine.spn import format_spn, parse_spn
 
 #: The shuttle-history changes of one action: (cell, its previous entry or None).
 _HistUndo = list[tuple[int, tuple[int, int] | None]]
@@ -169,16 +169,34 @@ class Position:
     # ------------------------------------------------------------------ reading
     @classmethod
     def from_spn(cls, spn: str, rules: Ruleset = STANDARD) -> Position:
-        """The position an SPN describes, under ``rules`` (whose size must match)."""
-        from engine.notation import read_spn
+        """The settled position an SPN describes, under ``rules`` (whose size must match).
 
-        return read_spn(spn, rules)
+        Raises:
+            InvalidPositionError: the SPN is malformed, does not match ``rules.size``, or
+                describes an impossible state.
+        """
+        fields = parse_spn(spn, rules)
+        pos = cls(rules)
+        pos.bb = fields.bb
+        pos.side = fields.side
+        pos.phase = fields.phase
+        pos.hand = fields.hand
+        pos.state = fields.state
+        pos.clock = fields.clock
+        pos.turn = fields.turn
+        # A chain exists only after a capture in this turn, so the clock must not tick at its end.
+        pos.acted = pos.phase == "m" and pos.state != START
+        pos.settle()
+        if pos.result is None and not pos.legal_codes():
+            # e.g. phase r with nothing to remove: no game reaches it, so it is an impossible state.
+            raise InvalidPositionError(
+                f"SPN {spn!r} is an impossible state: no action is legal yet the game is not over"
+            )
+        return pos
 
     def spn(self) -> str:
         """The position in SPN (RULES.md section 7)."""
-        from engine.notation import write_spn
-
-        return write_spn(self)
+        return format_spn(self.geo.n, self.bb, self.side, self.phase, self.hand, self.state, self.clock, self.turn)
 
     def __str__(self) -> str:
         return self.spn()
@@ -209,10 +227,6 @@ class Position:
     def count(self, color: int) -> int:
         """Pieces of ``color`` on the board."""
         return self.bb[color].bit_count()
-
-    def cells_of(self, color: int) -> list[int]:
-        """Bit indexes of the pieces of ``color``, ascending."""
-        return _bits(self.bb[color])
 
     @property
     def size(self) -> int:
@@ -554,6 +568,8 @@ class Position:
             self.clock = 0
             self.acted = True
             if self._immediate_end(side):
+                # A finished game has no removal due (RULES.md section 4): phase m.
+                self.phase = "m"
                 return
             if self.rules.blocked == "remove-by-blocked":
                 # The blocked player's own removal is part of its turn: it now steps.
@@ -614,7 +630,8 @@ class Position:
         return None
 
     def _finish_turn(self) -> None:
-        """The game ended: the turn ends with it, the phase stays (RULES.md section 5)."""
+        """The game ended: the turn ends with it, the phase stays (RULES.md section 5;
+        a removal that ends the game sets phase ``m`` itself, see ``push_code``)."""
         if self.phase in "mr" and not self.acted:
             self.clock += 1
         self.turn += 1
@@ -717,7 +734,7 @@ class Position:
 
     def settle(self) -> None:
         """Apply the checks a turn start would (game end, blocked rule) to a position
-        built from fields, as :func:`~engine.notation.read_spn` does."""
+        built from fields, as :meth:`from_spn` does."""
         mover = 1 - self.side if self.state == START else self.side
         result = None
         if self.rules.win_line:
@@ -728,6 +745,9 @@ class Position:
         if result is None:
             result = self._turn_end_outcome(mover)
         self.result = result
+        if result is not None and self.phase == "r":
+            # A finished game has no removal due; older writers left phase r here.
+            self.phase = "m"
         if result is None and self.phase == "m" and self.state == START:
             self._check_blocked()
 

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action
 from engine.errors import InvalidRecordError, SeegaError
+from engine.numbers import parse_whole
 from engine.position import Position
 from engine.rules import Ruleset
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
-_NUMBER = re.compile(r"^\d+\.+")
+_NUMBER = re.compile(r"^[0-9]+\.+")
 
 
 @dataclass
@@ -147,8 +148,14 @@ def read_sgn(text: str) -> GameRecord:
     movetext = re.sub(r"\{[^}]*\}", " ", "\n".join(lines[i:]))
     if "{" in movetext or "}" in movetext:
         raise InvalidRecordError("an unclosed {comment} in the moves")
+    size: int | None = None
+    if "Size" in tags:
+        size = parse_whole(tags["Size"], 9)
+        if size is None:
+            raise InvalidRecordError(
+                f"bad ruleset tags: Size {tags['Size'][:40]!r} must be 5, 7 or 9 (3 for modern-3x3)"
+            )
     try:
-        size = int(tags["Size"]) if "Size" in tags else None
         options = [o for o in tags.get("Options", "").split(",") if o.strip()]
         rules = Ruleset.make(tags.get("Variant", "standard"), size, options)
     except (SeegaError, ValueError) as exc:

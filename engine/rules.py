@@ -7,11 +7,11 @@ each detail is an option and a preset is a named set of option values
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from engine.errors import InvalidRulesError
+from engine.numbers import parse_whole
 
 PLACEMENTS = ("pairs", "pairs-then-singles", "singles")
 OPENINGS = ("free", "lane")
@@ -48,6 +48,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "chain": CHAINS,
     "blocked": BLOCKED_RULES,
 }
+#: The largest value of a count option (move_limit, turn_limit, max_shuttles...):
+#: far beyond any game, and small enough to write and compare cheaply.
+MAX_OPTION_NUMBER = 1_000_000
+_WHOLE = f"it must be a whole number from 0 to {MAX_OPTION_NUMBER} in digits 0-9"
+
 _BOOLS = ("place_centre", "captures", "safe_centre", "line_capture")
 _INTS = ("pieces", "max_shuttles", "lose_at", "move_limit", "turn_limit", "win_line")
 
@@ -107,17 +112,17 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         if self.variant not in PRESETS:
-            raise InvalidRulesError(f"unknown variant {self.variant!r}; known: {', '.join(PRESETS)}")
+            raise InvalidRulesError(f"unknown variant {_shown(self.variant)}; known: {', '.join(PRESETS)}")
         if self.size not in (3, 5, 7, 9):
-            raise InvalidRulesError(f"size {self.size} is not allowed; sizes are 5, 7 and 9 (3 for modern-3x3)")
+            raise InvalidRulesError(f"size {_shown(self.size)} is not allowed; sizes are 5, 7 and 9 (3 for modern-3x3)")
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise InvalidRulesError(f"{name}={value!r} is not allowed; choose one of {', '.join(choices)}")
+                raise InvalidRulesError(f"{name}={_shown(value)} is not allowed; choose one of {', '.join(choices)}")
         for name in _INTS:
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise InvalidRulesError(f"{name}={value!r} is not allowed; it must be a whole number >= 0")
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_OPTION_NUMBER:
+                raise InvalidRulesError(f"{name}={_shown(value)} is not allowed; {_WHOLE}")
         cells = self.size * self.size - (0 if self.place_centre else 1)
         if self.pieces < 1 or 2 * self.pieces > cells:
             raise InvalidRulesError(
@@ -142,21 +147,17 @@ class Ruleset:
                 be strings as typed on a command line.
         """
         if variant not in PRESETS:
-            raise InvalidRulesError(f"unknown variant {variant!r}; known: {', '.join(PRESETS)}")
+            raise InvalidRulesError(f"unknown variant {_shown(variant)}; known: {', '.join(PRESETS)}")
         sizes, overrides = PRESETS[variant]
         if size is None:
             size = 5 if 5 in sizes else sizes[0]
         if size not in sizes:
             allowed = ", ".join(str(s) for s in sizes)
-            raise InvalidRulesError(f"size {size} is not allowed for {variant}; allowed: {allowed}")
+            raise InvalidRulesError(f"size {_shown(size)} is not allowed for {variant}; allowed: {allowed}")
         values: dict[str, object] = {"pieces": (size * size - 1) // 2}
         values.update(overrides)
         values.update(parse_options(options or {}))
         return cls(variant=variant, size=size, **values)  # type: ignore[arg-type]
-
-    def with_options(self, options: Mapping[str, object] | Iterable[str]) -> Ruleset:
-        """A copy with some options changed (values may be strings)."""
-        return dataclasses.replace(self, **parse_options(options))  # type: ignore[arg-type]
 
     def overrides(self) -> dict[str, object]:
         """The options that differ from this ruleset's preset at its size."""
@@ -177,6 +178,14 @@ class Ruleset:
         return self.pieces
 
 
+def _shown(value: object) -> str:
+    """A value for an error message, cut short: it may be a hostile megabyte."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a huge number"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def format_value(value: object) -> str:
     """An option value as written in records and on command lines."""
     if isinstance(value, bool):
@@ -193,7 +202,7 @@ def parse_options(options: Mapping[str, object] | Iterable[str]) -> dict[str, ob
         for item in options:
             name, sep, text = item.partition("=")
             if not sep:
-                raise InvalidRulesError(f"option {item!r} must be written name=value, for example chain=any")
+                raise InvalidRulesError(f"option {_shown(item)} must be written name=value, for example chain=any")
             pairs.append((name.strip(), text.strip()))
     result: dict[str, object] = {}
     for name, value in pairs:
@@ -203,7 +212,7 @@ def parse_options(options: Mapping[str, object] | Iterable[str]) -> dict[str, ob
 
 def _convert(name: str, value: object) -> object:
     if name not in OPTION_NAMES:
-        raise InvalidRulesError(f"unknown option {name!r}; options are {', '.join(OPTION_NAMES)}")
+        raise InvalidRulesError(f"unknown option {_shown(name)}; options are {', '.join(OPTION_NAMES)}")
     if name in _BOOLS:
         if isinstance(value, bool):
             return value
@@ -212,20 +221,17 @@ def _convert(name: str, value: object) -> object:
             return True
         if text in ("false", "0", "no", "off"):
             return False
-        raise InvalidRulesError(f"{name}={value!r} is not allowed; use true or false")
+        raise InvalidRulesError(f"{name}={_shown(value)} is not allowed; use true or false")
     if name in _INTS:
-        if isinstance(value, bool):
-            raise InvalidRulesError(f"{name}={value!r} is not allowed; it must be a whole number >= 0")
-        try:
-            number = int(str(value))
-        except ValueError:
-            raise InvalidRulesError(f"{name}={value!r} is not allowed; it must be a whole number >= 0") from None
-        if number < 0:
-            raise InvalidRulesError(f"{name}={value!r} is not allowed; it must be a whole number >= 0")
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value  # range-checked by Ruleset
+        number = parse_whole(value, MAX_OPTION_NUMBER) if isinstance(value, str) else None
+        if number is None:
+            raise InvalidRulesError(f"{name}={_shown(value)} is not allowed; {_WHOLE}")
         return number
     text = str(value).lower()
     if text not in _CHOICES[name]:
-        raise InvalidRulesError(f"{name}={value!r} is not allowed; choose one of {', '.join(_CHOICES[name])}")
+        raise InvalidRulesError(f"{name}={_shown(value)} is not allowed; choose one of {', '.join(_CHOICES[name])}")
     return text
 
 

@@ -303,6 +303,9 @@ class RefGame:
         self.took_this_turn = True
         end = self.immediate_end()
         if end is not None:
+            # "A finished game has no removal due: when a removal ends the game ... the
+            # phase is m."
+            self.phase = "m"
             self.end_game_mid_turn(end)
             return
         if self.rules.blocked == "remove-by-blocked":
@@ -464,6 +467,8 @@ class RefGame:
         game.took_this_turn = phase == "m" and state != "-"
         if state == "-":
             game.start_turn(other(side))
+        if game.result is not None and game.phase == "r":
+            game.phase = "m"  # a finished game has no removal due
         return game
 
 

@@ -130,6 +130,22 @@ BAD = [
     ["legal", START, "--colour", "red"],  # unknown flag
     ["legal", START, "--variant"],  # flag without value
     ["legal", START, "--variant", "lane", "--variant", "seejeh"],
+    # Issue 9 item 7: numbers out of bounds or not in ASCII digits, each one clear line.
+    ["perft", START, "1000"],  # was a RecursionError traceback
+    ["perft", START, "17"],  # ran until killed
+    ["perft", START, "٢"],  # Arabic-Indic 2
+    ["perft", START, "9" * 5000],  # int() refuses more than 4300 digits
+    ["bestmove", START, "--movetime", "9" * 400],  # was an OverflowError traceback
+    ["bestmove", START, "--movetime", "600001"],
+    ["bestmove", START, "--movetime", "99999999"],  # 28 hours: ran until killed
+    ["bestmove", START, "--movetime", "５０"],  # fullwidth 50
+    ["bestmove", START, "--movetime", "-5"],
+    ["legal", START, "--size", "٥"],  # Arabic-Indic 5, which int() reads as 5
+    ["legal", START, "--size", "9" * 5000],
+    ["legal", "5/5/5/5/5 b p ١٢/12 - 0 1"],
+    ["legal", "bbbbb/bbbbb/bb1bb/bbbbw/wwww1 b p 50/50 - 0 1"],
+    ["legal", START, "--set", "move_limit=" + "9" * 5000],
+    ["legal", START, "--set", "move_limit=٣"],
 ]
 
 
@@ -141,7 +157,7 @@ def bad_runs() -> dict[str, subprocess.CompletedProcess[str]]:
     return {" ".join(a): d for a, d in zip(BAD, done, strict=True)}
 
 
-@pytest.mark.parametrize("args", BAD, ids=[" ".join(a) or "(nothing)" for a in BAD])
+@pytest.mark.parametrize("args", BAD, ids=[" ".join(a)[:80] or "(nothing)" for a in BAD])
 def test_bad_input_prints_one_error_line_and_exits_2(
     args: list[str], bad_runs: dict[str, subprocess.CompletedProcess[str]]
 ) -> None:
@@ -160,3 +176,26 @@ def test_without_size_the_default_size_must_match_the_spn() -> None:
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1)
     assert "--size 7" in done.stderr
     assert ok("perft", START_7, "1", "--size", "7") == "48\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        (["perft", START, "1000"], "from 0 to 16"),
+        (["bestmove", START, "--movetime", "9" * 400], "from 0 (the level's default) to 600000"),
+        (["legal", START, "--size", "٥"], "must be 5, 7 or 9"),
+        (["legal", START, "--set", "move_limit=" + "9" * 5000], "from 0 to 1000000"),
+    ],
+)
+def test_a_number_out_of_bounds_is_refused_naming_what_is_allowed(args: list[str], allowed: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert allowed in done.stderr
+    assert len(done.stderr) < 400  # the hostile value is cut short, not echoed whole
+
+
+def test_the_bounds_themselves_are_accepted() -> None:
+    assert ok("perft", "5/5/5/5/b4 w m 0/0 - 0 20", "16") == "0\n"  # a finished game: 0 at any depth
+    assert ok("perft", START, "00") == "1\n"
+    move = ok("bestmove", FULL, "--movetime", "0", "--level", "easy").strip()
+    assert move in {"c2-c3", "c4-c3", "d3-c3"}

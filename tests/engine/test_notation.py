@@ -78,6 +78,19 @@ MALFORMED = [
     ("5/5/5/5/b4 b m 0/0 f6 0 20", "state"),  # off the board
     ("5/5/5/5/b4 b p 0/12 - 0 2", "no piece in hand"),
     ("5/5/5/5/b4 b m 1/0 - 0 20", "in hand"),
+    # Issue 9 item 7: digits str.isdigit accepts but that are not ASCII, and huge numbers.
+    ("5/5/5/5/5 b p ١٢/12 - 0 1", "hand"),  # Arabic-Indic 12
+    ("5/5/5/5/5 b p 12/１２ - 0 1", "hand"),  # fullwidth 12
+    ("5/5/5/5/5 b p 12/12 - ٣ 1", "clock"),
+    ("5/5/5/5/5 b p 12/12 - 0 ５", "turn"),
+    ("5/5/5/5/5 b p 12/12 - 0 ²", "turn"),  # superscript two: isdigit, yet int() fails
+    ("5/5/5/5/5 b p 12/12 - 0 1_0", "turn"),
+    ("5/5/5/5/5 b p 12/12 - 0 +1", "turn"),
+    ("5/5/5/5/5 b p 12/12 - 0 1000000000", "turn"),
+    ("5/5/5/5/5 b p 12/12 - 1000000000 1", "clock"),
+    ("5/5/5/5/5 b p 12/12 - 0 " + "9" * 5000, "turn"),  # int() would refuse > 4300 digits
+    ("5/5/5/5/5 b p " + "1" * 5000 + "/12 - 0 1", "hand"),
+    ("5/5/5/5/5 b p 13/12 - 0 1", "from 0 to pieces=12"),
 ]
 
 

@@ -124,3 +124,36 @@ def test_a_resignation_keeps_its_result_though_the_game_goes_on() -> None:
     record = read_sgn(text)
     assert (record.result, record.termination) == ("0-1", "resignation")
     assert record.replay().outcome() is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Size "٥"]\n\n1. a1,b1 *',  # Arabic-Indic 5, which int() reads as 5
+        '[Size "５"]\n\n1. a1,b1 *',  # fullwidth 5
+        '[Size " 5"]\n\n1. a1,b1 *',
+        '[Size "0_5"]\n\n1. a1,b1 *',  # int() reads this as 5 too
+        '[Size "' + "9" * 5000 + '"]\n\n1. a1,b1 *',  # int() refuses past 4300 digits
+        "١. a1,b1 *",  # an Arabic-Indic turn number
+        "1. a1,b1 ٢. a5,b5 *",
+    ],
+    ids=[
+        "arabic-size",
+        "fullwidth-size",
+        "spaced-size",
+        "underscore-size",
+        "huge-size",
+        "arabic-turn",
+        "arabic-turn-2",
+    ],
+)
+def test_numbers_in_a_record_are_ascii_digits(text: str) -> None:
+    # Issue 9 item 7: every number the engine reads is plain digits, bounded.
+    with pytest.raises(InvalidRecordError):
+        read_sgn(text)
+
+
+def test_a_size_tag_error_names_the_sizes() -> None:
+    with pytest.raises(InvalidRecordError, match="must be 5, 7 or 9"):
+        read_sgn('[Size "' + "9" * 5000 + '"]\n\n*')
+    assert read_sgn('[Size "07"]\n\n*').rules.size == 7

@@ -118,8 +118,8 @@ def test_capture_one_may_take_the_piece_on_the_centre() -> None:
     assert legal(pos) == ["xc3"]
     play(pos, "xc3")
     assert pos.outcome() == Outcome(WHITE, "capture-all")
-    # The game ended inside the removal phase: the phase stays, the side passes.
-    assert pos.spn() == spn(white="b3 d3 c2 c4 e5", side="b", phase="r", clock=0, turn=31)
+    # The removal ended the game: no removal is due any more, so the phase is m.
+    assert pos.spn() == spn(white="b3 d3 c2 c4 e5", side="b", phase="m", clock=0, turn=31)
 
 
 def test_capture_one_then_the_blocked_player_may_be_blocked_again() -> None:
@@ -130,6 +130,43 @@ def test_capture_one_then_the_blocked_player_may_be_blocked_again() -> None:
     assert pos.spn() == spn(black="c3", white="a2 b1 b3 d3 c2 c4 e5", side="w", phase="r", turn=31)
     play(pos, "xc3")
     assert pos.outcome() == Outcome(WHITE, "capture-all")
+
+
+ISSUE_8 = "3bw/4b/5/b1b2/wb3 b m 0/0 - 4 100"
+
+
+def test_a_removal_that_takes_the_last_piece_leaves_no_removal_due() -> None:
+    # Issue 9 item 8: c2-c3 walls White in twice over; Black removes a1, then e5.
+    pos = position(ISSUE_8, options=["blocked=capture-one"])
+    play(pos, "c2-c3", "xa1")
+    assert (pos.phase, pos.side, pos.outcome()) == ("r", BLACK, None)
+    play(pos, "xe5")
+    assert pos.outcome() == Outcome(BLACK, "capture-all")
+    assert pos.spn() == "3b1/4b/2b2/b4/1b3 w m 0/0 - 0 103"
+    assert pos.legal_actions() == []
+    assert position(pos.spn(), options=["blocked=capture-one"]).outcome() == Outcome(BLACK, "capture-all")
+    ref = RefGame.from_spn(ISSUE_8, Ruleset.make("standard", 5, ["blocked=capture-one"]))
+    for action in ("c2-c3", "xa1", "xe5"):
+        ref.apply(action)
+    assert ref.spn() == pos.spn()
+
+
+@pytest.mark.parametrize("preset", ["seejeh", "standard"])
+def test_a_removal_that_leaves_lose_at_pieces_ends_in_phase_m(preset: str) -> None:
+    options = ["blocked=capture-one", "lose_at=1"]
+    pos = position(spn(black="c3 a1", white="a2 b1 b3 d3 c2 c4 e5"), preset, options)
+    play(pos, "xa1")
+    assert pos.outcome() == Outcome(WHITE, "reduced")
+    assert pos.phase == "m"
+
+
+def test_a_finished_game_written_in_phase_r_reads_as_phase_m() -> None:
+    # What the engine wrote before the fix: still readable, and read as it is now written.
+    pos = position("3b1/4b/2b2/b4/1b3 w r 0/0 - 0 103", options=["blocked=capture-one"])
+    assert pos.outcome() == Outcome(BLACK, "capture-all")
+    assert pos.spn() == "3b1/4b/2b2/b4/1b3 w m 0/0 - 0 103"
+    ref = RefGame.from_spn("3b1/4b/2b2/b4/1b3 w r 0/0 - 0 103", Ruleset.make("standard", 5, ["blocked=capture-one"]))
+    assert ref.spn() == pos.spn()
 
 
 def test_seejeh_preset_uses_capture_one() -> None:

@@ -6,13 +6,38 @@ the engine's documented answers to questions the rules leave open.
 
 from __future__ import annotations
 
-from engine import Position, Ruleset, read_sgn
+import pytest
+
+from engine import InvalidPositionError, Position, Ruleset, read_sgn
 from tests.engine.helpers import legal, play, position
 
 
 def test_2_piece_counts_that_do_not_add_up_are_accepted() -> None:
-    # Three black pieces on the board and twelve in hand: a set-up, not an error.
-    assert position("5/5/5/5/bbb2 b p 12/12 - 0 1").spn() == "5/5/5/5/bbb2 b p 12/12 - 0 1"
+    # Three black pieces on the board and nine in hand: a set-up, not an error.
+    assert position("5/5/5/5/bbb2 b p 9/12 - 0 1").spn() == "5/5/5/5/bbb2 b p 9/12 - 0 1"
+    # Twelve black pieces on the board and twelve more in hand, as long as they fit.
+    assert position("bbbbb/bbbbb/bb3/5/5 b p 12/0 - 0 1").hand == [12, 0]
+
+
+@pytest.mark.parametrize(
+    ("spn", "why"),
+    [
+        ("5/5/5/5/bbb2 b p 12/12 - 0 1", "24 pieces in hand but only 21 empty cells"),
+        ("bbbbb/bbbbb/bb1bb/bbbbw/wwww1 b p 50/50 - 0 1", "each from 0 to pieces=12"),
+        ("bbbbb/bbbbb/bb1bb/bbbbw/wwww1 b p 13/0 - 0 1", "each from 0 to pieces=12"),
+        ("bbbbb/bbbbb/bb1bb/bbbbw/wwww1 b p 1/1 - 0 1", "2 pieces in hand but only 1 empty cells"),
+    ],
+)
+def test_2_hands_must_fit_pieces_and_the_board(spn: str, why: str) -> None:
+    # Issue 9 item 7: the second SPN was read, and apply e1 then wrote one the reader refused.
+    with pytest.raises(InvalidPositionError, match=why):
+        position(spn)
+
+
+def test_2_whatever_the_engine_writes_from_a_full_board_set_up_it_reads_back() -> None:
+    pos = position("bbbbb/bbbbb/bb1bb/bbbbw/wwww1 b p 1/0 - 0 1")
+    play(pos, "e1")
+    assert position(pos.spn()).spn() == pos.spn() == "bbbbb/bbbbb/bb1bb/bbbbw/wwwwb w m 0/0 - 0 2"
 
 
 def test_5_a_side_with_an_empty_hand_is_skipped() -> None:

@@ -156,3 +156,29 @@ def test_unknown_presets_options_and_values_are_refused(preset: str, options: li
     with pytest.raises(InvalidRulesError) as info:
         Ruleset.make(preset, 5, options)
     assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["move_limit=٣"],  # Arabic-Indic 3: int() accepts it
+        ["move_limit=１００"],  # fullwidth 100
+        ["move_limit=1_000"],  # int() accepts underscores
+        ["move_limit=+5"],
+        ["turn_limit=" + "9" * 5000],  # int() refuses past 4300 digits
+        ["turn_limit=1000001"],
+        {"turn_limit": 10**5000},  # str() of this fails, so the message must not print it
+        {"max_shuttles": 2.0},
+        {"lose_at": True},
+    ],
+    ids=["arabic", "fullwidth", "underscore", "plus", "huge-text", "over", "huge-int", "float", "bool"],
+)
+def test_count_options_are_ascii_whole_numbers_within_bounds(options: object) -> None:
+    # Issue 9 item 7.
+    with pytest.raises(InvalidRulesError, match="from 0 to 1000000"):
+        Ruleset.make("standard", 5, options)  # type: ignore[arg-type]
+
+
+def test_count_options_at_their_bounds() -> None:
+    assert Ruleset.make("standard", 5, ["turn_limit=1000000", "move_limit=0"]).turn_limit == 1_000_000
+    assert Ruleset.make("standard", 5, {"move_limit": 50}).move_limit == 50

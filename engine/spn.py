@@ -1,0 +1,195 @@
+"""SPN text and the fields of a position, converted both ways (RULES.md section 7).
+
+``<board> <side> <phase> <hand> <state> <clock> <turn>``, for example the start of a
+standard 5x5 game ``5/5/5/5/5 b p 12/12 - 0 1``.
+
+This module knows the text and the ruleset but not :class:`~engine.position.Position`:
+the position reads and writes itself through it (``Position.from_spn``, ``.spn()``)
+and :mod:`engine.notation` re-exports those, so neither of the two imports the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import geometry
+from engine.errors import InvalidPositionError
+from engine.numbers import parse_whole
+from engine.outcome import BLACK, WHITE
+from engine.rules import Ruleset
+
+#: Turn-state values (``state`` >= 0 is a cell: the chain piece, or the cell the
+#: first piece left under the ``lose`` exception).
+START = -1  # '-' at the start of a turn
+ONE = -2  # '1' one piece of a placement pair placed
+ANY = -3  # 'c' inside a chain with chain=any
+
+#: The largest clock and turn number an SPN may hold: far beyond any game (a game
+#: of a billion turns), small enough that no reader meets a number it cannot handle.
+MAX_COUNTER = 999_999_999
+
+
+@dataclass
+class SpnFields:
+    """The fields of an SPN, checked against a ruleset but not yet settled.
+
+    Attributes mirror :class:`~engine.position.Position`'s: ``bb`` the black and white
+    bit sets, ``side``, ``phase``, ``hand``, ``state`` (a module constant or a cell),
+    ``clock`` and ``turn``.
+    """
+
+    bb: list[int]
+    side: int
+    phase: str
+    hand: list[int]
+    state: int
+    clock: int
+    turn: int
+
+
+def format_spn(n: int, bb: list[int], side: int, phase: str, hand: list[int], state: int, clock: int, turn: int) -> str:
+    """The SPN of a position's fields on an ``n x n`` board."""
+    black, white = bb
+    ranks = []
+    for r in range(n - 1, -1, -1):
+        row, run = [], 0
+        for f in range(n):
+            bit = 1 << (r * n + f)
+            ch = "b" if black & bit else "w" if white & bit else ""
+            if not ch:
+                run += 1
+                continue
+            if run:
+                row.append(str(run))
+                run = 0
+            row.append(ch)
+        if run:
+            row.append(str(run))
+        ranks.append("".join(row))
+    if state == START:
+        st = "-"
+    elif state == ONE:
+        st = "1"
+    elif state == ANY:
+        st = "c"
+    else:
+        st = geometry(n).names[state]
+    letter = "b" if side == BLACK else "w"
+    return f"{'/'.join(ranks)} {letter} {phase} {hand[0]}/{hand[1]} {st} {clock} {turn}"
+
+
+def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
+    """The fields of ``spn`` under ``rules``, with every check that needs no search.
+
+    Raises:
+        InvalidPositionError: the SPN is malformed, does not match ``rules.size``, or
+            states something the rules never reach (e.g. pieces in hand outside the
+            placement phase).
+    """
+    fields = spn.split()
+    if len(fields) != 7:
+        raise InvalidPositionError(
+            f"SPN {spn!r} has {len(fields)} fields; it needs 7: board side phase hand state clock turn"
+        )
+    board, side, phase, hand, state, clock, turn = fields
+    bb = _read_board(board, rules.size)
+    if side not in ("b", "w"):
+        raise InvalidPositionError(f"SPN side {side!r} must be b or w")
+    if phase not in ("p", "m", "r", "s"):
+        raise InvalidPositionError(f"SPN phase {phase!r} must be p, m, r or s")
+    hands = _read_hand(hand, bb, rules)
+    clock_value = parse_whole(clock, MAX_COUNTER)
+    if clock_value is None:
+        raise InvalidPositionError(f"SPN clock {clock!r} must be a whole number from 0 to {MAX_COUNTER}")
+    turn_value = parse_whole(turn, MAX_COUNTER)
+    if turn_value is None or turn_value < 1:
+        raise InvalidPositionError(f"SPN turn {turn!r} must be a whole number from 1 to {MAX_COUNTER}")
+    to_move = BLACK if side == "b" else WHITE
+    cell_state = _read_state(state, phase, to_move, bb, rules)
+    if phase == "p" and hands[to_move] == 0:
+        raise InvalidPositionError(f"SPN {spn!r}: {side} is to place but has no piece in hand")
+    if phase != "p" and (hands[0] or hands[1]):
+        raise InvalidPositionError(f"SPN {spn!r}: pieces in hand are only possible in the placement phase")
+    return SpnFields(
+        bb=bb,
+        side=to_move,
+        phase=phase,
+        hand=hands,
+        state=cell_state,
+        clock=clock_value,
+        turn=turn_value,
+    )
+
+
+def _read_hand(hand: str, bb: list[int], rules: Ruleset) -> list[int]:
+    """The two hand counts: each at most ``rules.pieces``, and together no more than the
+    empty cells a piece may be placed on (so every piece in hand can be placed)."""
+    black_hand, sep, white_hand = hand.partition("/")
+    counts = [parse_whole(black_hand, rules.pieces), parse_whole(white_hand, rules.pieces)]
+    if not sep or counts[0] is None or counts[1] is None:
+        raise InvalidPositionError(
+            f"SPN hand {hand!r} must be two counts like {rules.pieces}/{rules.pieces}, "
+            f"each from 0 to pieces={rules.pieces}"
+        )
+    hands = [counts[0], counts[1]]
+    geo = geometry(rules.size)
+    empty = geo.full & ~(bb[0] | bb[1])
+    if not rules.place_centre:
+        empty &= ~geo.centre_bit
+    room = empty.bit_count()
+    if hands[0] + hands[1] > room:
+        raise InvalidPositionError(
+            f"SPN hand {hand!r}: {hands[0] + hands[1]} pieces in hand but only {room} empty cells to place them on"
+        )
+    return hands
+
+
+def _read_board(board: str, n: int) -> list[int]:
+    ranks = board.split("/")
+    if len(ranks) != n:
+        raise InvalidPositionError(f"SPN board {board!r} has {len(ranks)} ranks but the board is {n}x{n}")
+    bb = [0, 0]
+    for i, rank_text in enumerate(ranks):
+        r = n - 1 - i
+        f = 0
+        for ch in rank_text:
+            if ch in "123456789":
+                f += int(ch)
+            elif ch in "bw":
+                if f < n:
+                    bb[BLACK if ch == "b" else WHITE] |= 1 << (r * n + f)
+                f += 1
+            else:
+                raise InvalidPositionError(f"SPN board {board!r}: {ch!r} is not b, w or a digit 1-9")
+        if f != n:
+            raise InvalidPositionError(f"SPN board {board!r}: rank {r + 1} has {f} cells, it needs {n}")
+    return bb
+
+
+def _read_state(state: str, phase: str, side: int, bb: list[int], rules: Ruleset) -> int:
+    if state == "-":
+        return START
+    if state == "1":
+        if phase != "p":
+            raise InvalidPositionError(f"SPN state '1' (half a placement pair) is impossible in phase {phase}")
+        return ONE
+    if state == "c":
+        if phase != "m" or rules.chain != "any":
+            raise InvalidPositionError("SPN state 'c' is a chain with chain=any; it needs phase m and chain=any")
+        return ANY
+    names = geometry(rules.size).names
+    if state in names:
+        cell = names.index(state)
+        if phase == "m" and rules.chain == "same":
+            if not bb[side] >> cell & 1:
+                raise InvalidPositionError(
+                    f"SPN state {state!r} names the chain piece, but {state} holds no piece of the side to move"
+                )
+            return cell
+        if phase == "r" and rules.blocked == "lose":
+            return cell
+        raise InvalidPositionError(
+            f"SPN state {state!r}: a cell is a chain piece (phase m, chain=same) or, under blocked=lose, "
+            "the cell the first piece left (phase r)"
+        )
+    raise InvalidPositionError(f"SPN state {state!r} must be -, 1, c or a cell of the board")
