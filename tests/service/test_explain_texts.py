@@ -11,6 +11,7 @@ import pytest
 
 from bot.explain import Line, say, word
 from bot.explain.endings import end_line
+from bot.explain.passes import forced_passes
 from bot.explain.rules import rules_lines
 from engine import Outcome, Position, Ruleset
 from engine.outcome import REASONS
@@ -147,3 +148,35 @@ def test_every_end_reason_is_a_sentence_in_both_languages(
         assert ("you" in text.lower()) if you == loser else (NAMES[loser] in text)
     if lang == "en" and you is not None and winner == you and reason != "cancelled":
         assert text.startswith("You win")
+
+
+# -------------------------------------------------------------- forced passes
+SHUTTLE = "bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30"
+SHUTTLE_PLAY = ("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2", "b4-b3")
+
+
+def test_a_pass_that_is_the_only_action_is_played_with_its_reason() -> None:
+    pos = Position.from_spn(SHUTTLE)
+    for a in SHUTTLE_PLAY:
+        pos.play(a)
+    turn = pos.turn
+    played = forced_passes(pos, ("Amira", "Omar"))
+    assert [str(a) for a, _ in played] == ["pass"]
+    assert pos.side == 0 and pos.turn == turn + 1  # Black's turn now
+    (_, reason) = played[0]
+    assert word("en", reason) == (
+        "Omar passes: d2 may not go back to c2 a third time (the shuttle limit), and no other piece can step."
+    )
+    assert "الثالثة" in word("ar", reason) and "{" not in word("ar", reason)
+
+
+def test_no_forced_pass_when_there_is_a_choice() -> None:
+    pos = Position.from_spn(SHUTTLE)
+    assert forced_passes(pos, ("Amira", "Omar")) == []
+    assert pos.spn() == Position.from_spn(SHUTTLE).spn()
+
+
+def test_a_walled_in_player_passes_with_a_plain_reason() -> None:
+    pos = Position.from_spn("bb3/3bb/2bww/2bww/2bww w m 0/0 - 0 30")  # white cannot step at all
+    played = forced_passes(pos, ("Amira", "Omar"))
+    assert len(played) == 1 and word("en", played[0][1]) == "Omar passes: no piece of theirs can step."
