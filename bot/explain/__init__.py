@@ -21,7 +21,8 @@ def say(lang: str, lines: Iterable[Line], sep: str = "\n") -> str:
     """The lines in ``lang``, joined by ``sep``.
 
     A parameter that is itself a line (a nested ``(key, params)``) is worded first, so a
-    sentence can embed a phrase ("Amira wins: {why}.") in the same language.
+    sentence can embed a phrase ("Amira wins: {why}.") in the same language; a list
+    parameter (cells, phrases) is joined with the language's comma.
     """
     return sep.join(word(lang, line) for line in lines)
 
@@ -29,8 +30,16 @@ def say(lang: str, lines: Iterable[Line], sep: str = "\n") -> str:
 def word(lang: str, line: Line) -> str:
     """One line in ``lang`` (nested lines in the parameters worded first)."""
     key, params = line
-    ready = {k: word(lang, v) if _is_line(v) else v for k, v in params.items()}
-    return t(lang, key, **ready)
+    return t(lang, key, **{k: _value(lang, v) for k, v in params.items()})
+
+
+def _value(lang: str, value: Any) -> Any:
+    """A parameter ready for a template: a line worded, a list of lines or names joined."""
+    if _is_line(value):
+        return word(lang, value)
+    if isinstance(value, list):
+        return t(lang, "explain.sep").join(str(_value(lang, v)) for v in value)
+    return value
 
 
 def _is_line(value: object) -> bool:

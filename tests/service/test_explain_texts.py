@@ -13,12 +13,14 @@ from bot.explain import Line, say, word
 from bot.explain.endings import end_line
 from bot.explain.passes import forced_passes
 from bot.explain.rules import rules_lines
+from bot.explain.turns import moves_text, turn_lines
 from engine import Outcome, Position, Ruleset
 from engine.outcome import REASONS
 from engine.rules import PRESETS
 
 LOCALES = Path(__file__).resolve().parents[2] / "bot" / "locale"
 BOT_SIZES = (5, 7, 9)
+LAST_PAIR = "wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24"
 
 
 def _messages(lang: str) -> dict[str, str]:
@@ -49,7 +51,9 @@ def test_every_explain_key_is_in_both_languages_with_the_same_placeholders() -> 
     assert mine == [k for k in ar if k.startswith("explain.")]
     for key in mine:
         assert _placeholders(en[key]) == _placeholders(ar[key]), key
-        assert re.search("[\u0600-\u06ff]", ar[key]), f"{key} is not in Arabic"
+        words = re.sub(r"\{\w+\}", "", en[key])
+        if re.search("[A-Za-z]", words):  # a template with words (not just "{src}→{dst}")
+            assert re.search("[\u0600-\u06ff]", ar[key]), f"{key} is not in Arabic"
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))
@@ -180,3 +184,25 @@ def test_a_walled_in_player_passes_with_a_plain_reason() -> None:
     pos = Position.from_spn("bb3/3bb/2bww/2bww/2bww w m 0/0 - 0 30")  # white cannot step at all
     played = forced_passes(pos, ("Amira", "Omar"))
     assert len(played) == 1 and word("en", played[0][1]) == "Omar passes: no piece of theirs can step."
+
+
+# -------------------------------------------------------------- turn lines
+def test_a_reply_spanning_two_turns_gets_one_numbered_line_each() -> None:
+    before = Position.from_spn(LAST_PAIR)
+    pos = before.copy()
+    played = [pos.play(a) for a in ("d1", "b4", "d3-c3", "c3-c2", "c2-b2")]
+    lines = turn_lines(before, played, ("Amira", "Seega bot (easy)"))
+    assert say("en", lines).splitlines() == [
+        "Turn 24 · Seega bot (easy): placed d1, b4",
+        "Turn 25 · Seega bot (easy): d3→c3 took c2, c3→c2 took b2, c2→b2 took b3",
+    ]
+    assert say("ar", lines).splitlines()[0] == "الدور 24 · Seega bot (easy): وضع d1، b4"
+    assert moves_text(before, played) == ["24. w d1 b4", "25. w d3-c3 c3-c2 c2-b2"]
+
+
+def test_captures_come_before_the_end_of_the_turn() -> None:
+    before = Position.from_spn("bb1ww/b3w/1b1w1/w1bw1/2bwb w m 0/0 - 0 40")
+    pos = before.copy()
+    played = [pos.play(a) for a in ("a2-b2", "end")]
+    (line,) = turn_lines(before, played, ("Amira", "Omar"))
+    assert word("en", line) == "Turn 40 · Omar: a2→b2 took c2, ended the turn"
