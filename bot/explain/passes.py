@@ -27,14 +27,18 @@ def only_pass(position: Position) -> Action | None:
     return None
 
 
+def nth_line(times: int) -> Line:
+    """ "third" (for 3) as a line: the ordinal in each language."""
+    return (f"explain.nth.{times}", {}) if 2 <= times <= 6 else ("explain.nth.many", {"count": times})
+
+
 def pass_reason(position: Position, name: str) -> Line:
     """Why the side to act must pass: the shuttle limit holding a piece, or walled in."""
     own = [hold for hold in shuttle_holds(position) if position.piece_at(hold[0]) == position.side]
     if own:
         piece, cell = own[0]
         names = position.geo.names
-        times = position.rules.max_shuttles + 1
-        nth: Line = (f"explain.nth.{times}", {}) if 2 <= times <= 6 else ("explain.nth.many", {"count": times})
+        nth = nth_line(position.rules.max_shuttles + 1)
         return ("explain.pass.shuttle", {"name": name, "piece": names[piece], "cell": names[cell], "nth": nth})
     return ("explain.pass.walled", {"name": name})
 

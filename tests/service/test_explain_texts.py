@@ -12,6 +12,7 @@ import pytest
 from bot.explain import Line, say, word
 from bot.explain.endings import end_line
 from bot.explain.passes import forced_passes
+from bot.explain.refusals import same_cells_refusal, step_refusal
 from bot.explain.rules import rules_lines
 from bot.explain.turns import moves_text, turn_lines
 from engine import Outcome, Position, Ruleset
@@ -206,3 +207,31 @@ def test_captures_come_before_the_end_of_the_turn() -> None:
     played = [pos.play(a) for a in ("a2-b2", "end")]
     (line,) = turn_lines(before, played, ("Amira", "Omar"))
     assert word("en", line) == "Turn 40 · Omar: a2→b2 took c2, ended the turn"
+
+
+# -------------------------------------------------------------- refusals
+def _why(spn: str, src: str, dst: str, before: tuple[str, ...] = ()) -> str:
+    pos = Position.from_spn(spn)
+    for a in before:
+        pos.play(a)
+    names = pos.geo.names
+    in_chain = any(a.kind == "end" for a in pos.legal_actions())
+    assert f"{src}-{dst}" not in [str(a) for a in pos.legal_actions()]
+    return word("en", step_refusal(pos, names.index(src), names.index(dst), in_chain))
+
+
+def test_each_refused_step_says_why() -> None:
+    full = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
+    assert _why(full, "b4", "b3") == "b3 is occupied by one of your pieces"
+    assert _why(full, "c4", "b4") == "b4 is occupied by an enemy piece"
+    chain = "bb1ww/b3w/1b1w1/w1bw1/2bwb w m 0/0 - 0 40"
+    assert _why(chain, "d4", "d2") == "d4 cannot step to d2: pieces step one cell, to a neighbour"
+    assert _why(chain, "e4", "d5") == "e4 cannot step to d5: pieces step up, down, left or right, never diagonally"
+    assert _why(chain, "b2", "a2", ("a2-b2",)) == "b2 to a2 captures nothing, and only a capture continues a chain"
+    shuttle = "bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30"
+    held = ("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2", "b4-b3")
+    assert _why(shuttle, "d2", "c2", held) == "d2 may not go back to c2 a third time: the shuttle limit"
+
+
+def test_a_pair_of_the_same_cell_says_so() -> None:
+    assert word("en", same_cells_refusal("a1")) == "the two cells must differ: a1 was given twice"
