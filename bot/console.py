@@ -564,10 +564,24 @@ def main_console(settings: Settings | None = None) -> int:
         return 0
 
 
+CONSOLE_USAGE = "usage: python -m bot.console [DB] [-h | --help]"
+CONSOLE_HELP = f"""{CONSOLE_USAGE}
+
+The offline Seega table (no Discord) on the SQLite database DB (default: SEEGA_DB, or
+seega.db). Type help at the table for its commands, quit to leave."""
+
+
 def _main(argv: Sequence[str]) -> int:
     """``python -m bot.console [DB]``: the table on ``DB`` (default ``SEEGA_DB`` or ``seega.db``)."""
     from bot.settings import Settings
 
+    if any(arg in ("-h", "--help") for arg in argv):
+        print(CONSOLE_HELP)
+        return 0
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+        # Never open a database named after a mistyped flag.
+        print(f"{CONSOLE_USAGE}\nerror: unexpected {' '.join(argv)[:80]!r}", file=sys.stderr)
+        return 2
     settings = Settings.load()
     if argv:
         from dataclasses import replace

@@ -1,6 +1,8 @@
 """Seega: the rules of the Egyptian board game, its notation, records and AI.
 
-A pure library: no I/O, no asyncio, nothing outside the standard library.
+A pure library: no I/O, no asyncio, nothing outside the standard library. The rules,
+the variants, the notation (SPN, SGN) and the command line are specified in
+``docs/rules.md``; where it is silent, ``docs/rules-decisions.md`` says what the engine does.
 
 >>> from engine import Position, Ruleset
 >>> pos = Position(Ruleset.make("standard", 5))

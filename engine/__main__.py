@@ -1,4 +1,4 @@
-"""``python -m engine``: the command line of RULES.md section 8."""
+"""``python -m engine``: the command line of docs/rules.md section 8."""
 
 import sys
 

@@ -1,4 +1,4 @@
-"""Actions: small frozen values that round-trip through the notation of RULES.md.
+"""Actions: small frozen values that round-trip through the notation of docs/rules.md.
 
 ``Action.parse("b2-c2")`` and ``str(action)`` convert; ``repr`` shows the text too.
 A turn is one or more actions by one side (a placement pair, a capture chain, a removal
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import cell_name, parse_cell
-from engine.errors import InvalidActionError
+from engine.errors import InvalidActionError, quoted
 
 PLACE = "place"
 STEP = "step"
@@ -51,7 +51,8 @@ class Action:
             return cls(PLACE, parse_cell(t))
         except InvalidActionError:
             raise InvalidActionError(
-                f"{text!r} is not an action; actions are written a1 (place), b2-c2 (step), xd4 (remove), end or pass"
+                f"{quoted(text, 40)} is not an action; "
+                "actions are written a1 (place), b2-c2 (step), xd4 (remove), end or pass"
             ) from None
 
     def __str__(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.errors import InvalidActionError
+from engine.errors import InvalidActionError, quoted
 
 MAX_SIZE = 9
 FILES = "abcdefghi"
@@ -30,7 +30,9 @@ def parse_cell(text: str) -> int:
     name = text.strip().lower()
     if len(name) == 2 and name[0] in FILES and name[1] in "123456789":
         return (int(name[1]) - 1) * MAX_SIZE + FILES.index(name[0])
-    raise InvalidActionError(f"{text!r} is not a cell; cells are written like a1 or e5 (file letter, rank number)")
+    raise InvalidActionError(
+        f"{quoted(text, 40)} is not a cell; cells are written like a1 or e5 (file letter, rank number)"
+    )
 
 
 class Geometry:

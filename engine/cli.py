@@ -1,4 +1,4 @@
-"""The command line of RULES.md section 8: ``python -m engine COMMAND SPN ...``.
+"""The command line of docs/rules.md section 8: ``python -m engine COMMAND SPN ...``.
 
 Other programs drive this, so the output is exact: results on stdout, and on bad input
 one line ``error: ...`` on stderr with exit status 2.
@@ -6,14 +6,15 @@ one line ``error: ...`` on stderr with exit status 2.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
-from engine.errors import SeegaError
+from engine.errors import SeegaError, quoted
 from engine.notation import board_text
 from engine.numbers import parse_whole
 from engine.position import Position
-from engine.rules import Ruleset
+from engine.rules import OPTION_NAMES, PRESETS, Ruleset
 
 USAGE = (
     "usage: python -m engine {legal|apply|perft|status|show|bestmove} SPN [ARGS...] "
@@ -26,6 +27,36 @@ MAX_PERFT_DEPTH = 16
 MAX_MOVETIME_MS = 600_000
 _VALUE_FLAGS = ("--variant", "--size", "--set", "--level", "--movetime")
 COMMANDS = ("legal", "apply", "perft", "status", "show", "bestmove")
+HELP_FLAGS = ("-h", "--help")
+
+HELP = f"""{USAGE}
+
+The Seega rules engine (docs/rules.md, section 8). The SPN is one argument, quoted.
+
+commands:
+  legal SPN                 every legal action, one per line, sorted (none: game over)
+  apply SPN ACTION...       the SPN after the actions (a1, b2-c2, xd4, end, pass)
+  perft SPN DEPTH           the number of action sequences of DEPTH actions, DEPTH 0-{MAX_PERFT_DEPTH}
+  status SPN                ongoing, or RESULT REASON such as 1-0 capture-all
+  show SPN                  the board as text, rank n on top
+  bestmove SPN [ACTION...]  the AI's action after the ACTIONs (which give the shuttle history)
+
+flags (anywhere on the line; --name=value works too):
+  --variant PRESET          a preset (default standard):
+                            {", ".join(list(PRESETS)[:5])},
+                            {", ".join(list(PRESETS)[5:])}
+  --size N                  5, 7 or 9, 3 for modern-3x3; default 5 or the preset's only size;
+                            it must match the SPN
+  --set OPTION=VALUE        an option on top of the preset, repeatable; options:
+                            {", ".join(OPTION_NAMES[:6])},
+                            {", ".join(OPTION_NAMES[6:11])},
+                            {", ".join(OPTION_NAMES[11:])}
+  --level L                 bestmove only: easy, medium, hard (default) or expert
+  --movetime MS             bestmove only: milliseconds to think, 1-{MAX_MOVETIME_MS}
+                            (0 or none: the level's default)
+  -h, --help                this help
+
+Results go to stdout. On bad input: one line "error: ..." on stderr, exit status 2."""
 
 
 class UsageError(Exception):
@@ -47,7 +78,7 @@ def _split(argv: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
                 value = argv[i]
             flags[name].append(value)
         elif arg.startswith("--") and len(arg) > 2:
-            raise UsageError(f"unknown flag {_shown(arg)}; flags are {', '.join(_VALUE_FLAGS)}")
+            raise UsageError(f"unknown flag {quoted(arg, 40)}; flags are {', '.join(_VALUE_FLAGS + HELP_FLAGS)}")
         else:
             words.append(arg)
         i += 1
@@ -63,12 +94,16 @@ def _one(flags: dict[str, list[str]], name: str) -> str | None:
 
 def run(argv: Sequence[str]) -> str:
     """Run one command and return its output (without the final newline)."""
+    if any(arg in HELP_FLAGS for arg in argv):
+        return HELP
     flags, words = _split(argv)
     if not words:
         raise UsageError(f"no command; {USAGE}")
     command, args = words[0], words[1:]
     if command not in COMMANDS:
-        raise UsageError(f"unknown command {_shown(command)}; commands are {', '.join(COMMANDS)}")
+        raise UsageError(
+            f"unknown command {quoted(command, 40)}; commands are {', '.join(COMMANDS)}; {USAGE}; --help for more"
+        )
     if not args:
         raise UsageError(f"{command} needs an SPN (one argument, quoted)")
     size_text = _one(flags, "--size")
@@ -76,7 +111,7 @@ def run(argv: Sequence[str]) -> str:
     if size_text is not None:
         size = parse_whole(size_text, 9)
         if size is None:
-            raise UsageError(f"--size {_shown(size_text)} must be 5, 7 or 9 (3 for modern-3x3)")
+            raise UsageError(f"--size {quoted(size_text, 40)} must be 5, 7 or 9 (3 for modern-3x3)")
     spn = args[0]
     rules = Ruleset.make(_one(flags, "--variant") or "standard", size, flags["--set"])
     ranks = len(spn.split()[0].split("/")) if spn.split() else 0
@@ -116,7 +151,7 @@ def run(argv: Sequence[str]) -> str:
         movetime = parse_whole(movetime_text, MAX_MOVETIME_MS)
         if movetime is None:
             raise UsageError(
-                f"--movetime {_shown(movetime_text)} must be a whole number of milliseconds "
+                f"--movetime {quoted(movetime_text, 40)} must be a whole number of milliseconds "
                 f"from 0 (the level's default) to {MAX_MOVETIME_MS}"
             )
     from engine.ai import best_action
@@ -124,14 +159,9 @@ def run(argv: Sequence[str]) -> str:
     return str(best_action(pos, level, movetime))
 
 
-def _shown(text: str) -> str:
-    """A command-line word for an error message, cut short (it may be huge)."""
-    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
-
-
 def _no_more(command: str, rest: list[str]) -> None:
     if rest:
-        raise UsageError(f"{command} takes only the SPN; unexpected {_shown(' '.join(rest))}")
+        raise UsageError(f"{command} takes only the SPN; unexpected {quoted(' '.join(rest), 40)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -143,5 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {message}", file=sys.stderr)
         return 2
     if out:
-        print(out)
+        try:
+            print(out)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # The reader left early (``| head``): silence the flush at exit, no traceback.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     return 0

@@ -8,6 +8,15 @@ wrong, what is allowed instead, and the position when there is one.
 from __future__ import annotations
 
 
+def quoted(text: str, limit: int = 120) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: messages name the input that was
+    wrong, but a hostile megabyte must not become a megabyte of message (a chat message
+    or a log line cannot hold it). A full 9x9 SPN fits whole."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[: limit - 3] + "...")
+
+
 class SeegaError(ValueError):
     """Base class of every error the engine raises on bad input."""
 

@@ -1,4 +1,4 @@
-"""SPN, the position notation of RULES.md section 7, and the text board.
+"""SPN, the position notation of docs/rules.md section 7, and the text board.
 
 ``<board> <side> <phase> <hand> <state> <clock> <turn>``, for example the start of a
 standard 5x5 game ``5/5/5/5/5 b p 12/12 - 0 1``. The text itself is read and written

@@ -9,7 +9,7 @@ WHITE = 1
 COLOR_NAMES = ("black", "white")
 COLOR_LETTERS = ("b", "w")
 
-#: Every reason a game can end for (RULES.md section 5).
+#: Every reason a game can end for (docs/rules.md section 5).
 REASONS = (
     "capture-all",
     "reduced",
@@ -52,5 +52,5 @@ class Outcome:
         """The outcome written as ``1-0`` / ``0-1`` / ``1/2-1/2`` and a reason."""
         winners = {"1-0": BLACK, "0-1": WHITE, "1/2-1/2": None}
         if result not in winners:
-            raise ValueError(f"{result!r} is not a result; results are 1-0, 0-1 and 1/2-1/2")
+            raise ValueError(f"{result!r:.40} is not a result; results are 1-0, 0-1 and 1/2-1/2")
         return cls(winners[result], reason)

@@ -8,7 +8,7 @@ and takes them back with :meth:`Position.pop`.
 
 Internally an action is a small int *code* (see :class:`ActionTable`) so that search
 and perft never allocate; :class:`~engine.actions.Action` values are the public face.
-Every transition that RULES.md describes as happening "at once" (captures, game ends,
+Every transition that docs/rules.md describes as happening "at once" (captures, game ends,
 the start-of-turn blocked check) happens inside ``push``, so a position is always
 settled: its SPN says exactly what the next legal actions are.
 
@@ -24,7 +24,7 @@ from functools import cache
 
 from engine.actions import END_ACTION, PASS_ACTION, PLACE, REMOVE, STEP, Action
 from engine.board import Geometry, geometry
-from engine.errors import GameOverError, IllegalActionError, InvalidPositionError
+from engine.errors import GameOverError, IllegalActionError, InvalidPositionError, quoted
 from engine.outcome import BLACK, COLOR_NAMES, WHITE, Outcome
 from engine.rules import STANDARD, Ruleset
 from engine.spn import ANY as ANY
@@ -99,7 +99,7 @@ class Position:
         phase: ``p`` placement, ``m`` movement, ``r`` a removal is due, ``s`` replacement.
         hand: ``[black, white]`` pieces in hand.
         state: ``START``, ``ONE``, ``ANY`` or a cell index (see module constants).
-        clock: turns without a capture or removal (RULES.md section 7).
+        clock: turns without a capture or removal (docs/rules.md section 7).
         turn: 1 + turns completed.
         result: the :class:`Outcome` once the game is over, else ``None``.
     """
@@ -190,12 +190,12 @@ class Position:
         if pos.result is None and not pos.legal_codes():
             # e.g. phase r with nothing to remove: no game reaches it, so it is an impossible state.
             raise InvalidPositionError(
-                f"SPN {spn!r} is an impossible state: no action is legal yet the game is not over"
+                f"SPN {quoted(spn)} is an impossible state: no action is legal yet the game is not over"
             )
         return pos
 
     def spn(self) -> str:
-        """The position in SPN (RULES.md section 7)."""
+        """The position in SPN (docs/rules.md section 7)."""
         return format_spn(self.geo.n, self.bb, self.side, self.phase, self.hand, self.state, self.clock, self.turn)
 
     def __str__(self) -> str:
@@ -343,7 +343,7 @@ class Position:
             empty &= ~geo.centre_bit
         placed = rules.pieces - self.hand[self.side]
         if rules.opening == "lane" and (placed == 0 or (placed == 1 and self.state == ONE)):
-            # Only the player's first turn is restricted (RULES.md: "Black's first turn").
+            # Only the player's first turn is restricted (docs/rules.md: "Black's first turn").
             n, m = geo.n, geo.n // 2
             if self.side == BLACK:
                 lane = (1 << (m * n)) | (1 << (m * n + n - 1))
@@ -568,7 +568,7 @@ class Position:
             self.clock = 0
             self.acted = True
             if self._immediate_end(side):
-                # A finished game has no removal due (RULES.md section 4): phase m.
+                # A finished game has no removal due (docs/rules.md section 4): phase m.
                 self.phase = "m"
                 return
             if self.rules.blocked == "remove-by-blocked":
@@ -630,7 +630,7 @@ class Position:
         return None
 
     def _finish_turn(self) -> None:
-        """The game ended: the turn ends with it, the phase stays (RULES.md section 5;
+        """The game ended: the turn ends with it, the phase stays (docs/rules.md section 5;
         a removal that ends the game sets phase ``m`` itself, see ``push_code``)."""
         if self.phase in "mr" and not self.acted:
             self.clock += 1
@@ -671,7 +671,7 @@ class Position:
             self._check_blocked()
 
     def _turn_end_outcome(self, mover: int, counts_changed: bool = True) -> Outcome | None:
-        """The ends checked between turns, in the order of RULES.md section 5.
+        """The ends checked between turns, in the order of docs/rules.md section 5.
 
         ``counts_changed=False`` skips the piece count when the turn took nothing and
         the phase stayed: the count cannot have reached ``lose_at`` then.
@@ -721,7 +721,7 @@ class Position:
         else:  # lose
             if self.turn == self._first_move_turn + 1:
                 # The first-step exception; if no piece qualifies for the removal, the
-                # blocked player passes instead (RULES.md section 4). A position read
+                # blocked player passes instead (docs/rules.md section 4). A position read
                 # from SPN does not know the cell (first_from < 0); the engine writes
                 # phase r whenever a piece qualifies, so a blocked side in phase m at
                 # this turn is the case where none did: it passes too.

@@ -1,4 +1,4 @@
-"""Game records (SGN, RULES.md section 7): tags, turns, result; written and read back.
+"""Game records (SGN, docs/rules.md section 7): tags, turns, result; written and read back.
 
 Reading a record replays every action under its ruleset, so a record that reads is a
 legal game; the first illegal action is reported with its turn number.
@@ -7,16 +7,18 @@ legal game; the first illegal action is reported with its turn number.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from engine.actions import Action
-from engine.errors import InvalidRecordError, SeegaError
+from engine.errors import InvalidRecordError, SeegaError, quoted
 from engine.numbers import parse_whole
 from engine.position import Position
 from engine.rules import Ruleset
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_TAG_NAME = re.compile(r"\w+")
 _NUMBER = re.compile(r"^[0-9]+\.+")
 
 
@@ -108,6 +110,9 @@ class GameRecord:
             tags["Options"] = options
         for name, value in self.tags.items():
             tags.setdefault(name, value)
+        for name in tags:
+            if not _TAG_NAME.fullmatch(name):
+                raise InvalidRecordError(f"tag name {quoted(name, 40)} must be letters, digits or _ (like WhiteElo)")
         head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in tags.items())
         start_turn = self.start().turn if self.setup else 1
         words = [f"{start_turn + i}. {','.join(str(a) for a in actions)}" for i, actions in enumerate(self.turns)]
@@ -123,8 +128,80 @@ class GameRecord:
         return f"{head}\n\n" + "\n".join(lines) + "\n"
 
 
+#: Escapes with a letter; the characters of the categories in ``_CODED`` are written
+#: as a backslash, ``u`` and four hex digits.
+_NAMED = {"\\": "\\", '"': '"', "\n": "n", "\r": "r", "\t": "t"}
+_UNNAMED = {letter: ch for ch, letter in _NAMED.items()}
+#: Categories written with a hex code: control characters (including the separators
+#: ``str.splitlines`` breaks lines on: U+001C-U+001E, U+0085), line and paragraph
+#: separators (U+2028, U+2029) and lone surrogates. All lie in the BMP.
+_CODED = ("Cc", "Zl", "Zp", "Cs")
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value as it is written between the quotes: one line, nothing unescaped
+    that the reader would take for syntax (see :func:`_unescape`)."""
+    out = []
+    for ch in value:
+        if ch in _NAMED:
+            out.append("\\" + _NAMED[ch])
+        elif unicodedata.category(ch) in _CODED:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _unescape(text: str) -> str:
+    """The value of a tag as read between its quotes; the inverse of :func:`_escape`.
+
+    An unknown escape stands for its character (``\\x`` is ``x``), as older
+    versions read every escape.
+    """
+    out = []
+    i, end = 0, len(text)
+    while i < end:
+        ch = text[i]
+        if ch != "\\" or i + 1 == end:
+            out.append(ch)
+            i += 1
+            continue
+        letter = text[i + 1]
+        code = text[i + 2 : i + 6]
+        if letter == "u" and len(code) == 4 and all(c in _HEX for c in code):
+            out.append(chr(int(code, 16)))
+            i += 6
+            continue
+        out.append(_UNNAMED.get(letter, letter))
+        i += 2
+    return "".join(out)
+
+
+def _drop_comments(text: str) -> str:
+    """The movetext with each ``{comment}`` replaced by a space (a ``{`` inside a comment
+    is part of it), in one pass: a pattern like ``\\{[^}]*\\}`` retries from every ``{``
+    and takes quadratic time on a run of unclosed braces.
+
+    Raises:
+        InvalidRecordError: a ``{`` without its ``}``, or a ``}`` outside a comment.
+    """
+    out: list[str] = []
+    pos = 0
+    while True:
+        start = text.find("{", pos)
+        stop = len(text) if start < 0 else start
+        if text.find("}", pos, stop) >= 0:
+            raise InvalidRecordError("a } outside a {comment} in the moves")
+        if start < 0:
+            out.append(text[pos:])
+            return "".join(out)
+        end = text.find("}", start + 1)
+        if end < 0:
+            raise InvalidRecordError("an unclosed {comment} in the moves")
+        out.append(text[pos:start])
+        out.append(" ")
+        pos = end + 1
 
 
 def read_sgn(text: str) -> GameRecord:
@@ -142,18 +219,16 @@ def read_sgn(text: str) -> GameRecord:
         if line:
             m = _TAG.match(line)
             if not m:
-                raise InvalidRecordError(f'bad tag line {line!r}; tags are written [Name "value"]')
-            tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
+                raise InvalidRecordError(f'bad tag line {quoted(line, 80)}; tags are written [Name "value"]')
+            tags[m.group(1)] = _unescape(m.group(2))
         i += 1
-    movetext = re.sub(r"\{[^}]*\}", " ", "\n".join(lines[i:]))
-    if "{" in movetext or "}" in movetext:
-        raise InvalidRecordError("an unclosed {comment} in the moves")
+    movetext = _drop_comments("\n".join(lines[i:]))
     size: int | None = None
     if "Size" in tags:
         size = parse_whole(tags["Size"], 9)
         if size is None:
             raise InvalidRecordError(
-                f"bad ruleset tags: Size {tags['Size'][:40]!r} must be 5, 7 or 9 (3 for modern-3x3)"
+                f"bad ruleset tags: Size {quoted(tags['Size'], 40)} must be 5, 7 or 9 (3 for modern-3x3)"
             )
     try:
         options = [o for o in tags.get("Options", "").split(",") if o.strip()]
@@ -165,7 +240,7 @@ def read_sgn(text: str) -> GameRecord:
     token_result: str | None = None
     for token in movetext.split():
         if token_result is not None:
-            raise InvalidRecordError(f"{token!r} after the result {token_result}")
+            raise InvalidRecordError(f"{quoted(token, 40)} after the result {token_result}")
         if token in RESULTS:
             token_result = token
             continue
@@ -181,7 +256,7 @@ def read_sgn(text: str) -> GameRecord:
             raise InvalidRecordError(f"the Result tag {result} and the result {token_result} after the moves differ")
         result = token_result
     if result not in RESULTS:
-        raise InvalidRecordError(f"result {result!r} must be one of {', '.join(RESULTS)}")
+        raise InvalidRecordError(f"result {quoted(result, 40)} must be one of {', '.join(RESULTS)}")
     known = {"Variant", "Size", "Options", "SetUp", "Result", "Termination"}
     record = GameRecord(
         rules=rules,

@@ -1,8 +1,8 @@
-"""The ruleset: one frozen value holding every option of RULES.md, plus named presets.
+"""The ruleset: one frozen value holding every option of docs/rules.md, plus named presets.
 
 A variant is not a class here: the sources differ in a dozen independent details, so
 each detail is an option and a preset is a named set of option values
-(RULES.md section 6). Any option can be set on top of a preset.
+(docs/rules.md section 6). Any option can be set on top of a preset.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from engine.errors import InvalidRulesError
+from engine.errors import InvalidRulesError, quoted
 from engine.numbers import parse_whole
 
 PLACEMENTS = ("pairs", "pairs-then-singles", "singles")
@@ -85,7 +85,7 @@ PRESETS: dict[str, tuple[tuple[int, ...], dict[str, object]]] = {
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every option of RULES.md sections 2-5 for one game, plus the board size.
+    """Every option of docs/rules.md sections 2-5 for one game, plus the board size.
 
     Build one with :meth:`Ruleset.make` (preset, size, options); the constructor takes
     every field as it is and only checks consistency.
@@ -141,7 +141,7 @@ class Ruleset:
         """The ruleset of a preset at a size, with options set on top.
 
         Args:
-            variant: a preset name of RULES.md section 6.
+            variant: a preset name of docs/rules.md section 6.
             size: 3, 5, 7 or 9; ``None`` means 5, or the preset's only size.
             options: ``{"chain": "any"}`` or ``["chain=any", "lose_at=1"]``; values may
                 be strings as typed on a command line.
@@ -182,8 +182,7 @@ def _shown(value: object) -> str:
     """A value for an error message, cut short: it may be a hostile megabyte."""
     if isinstance(value, int) and value.bit_length() > 128:
         return "a huge number"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return quoted(value, 40) if isinstance(value, str) else repr(value)[:40]
 
 
 def format_value(value: object) -> str:

@@ -1,4 +1,4 @@
-"""SPN text and the fields of a position, converted both ways (RULES.md section 7).
+"""SPN text and the fields of a position, converted both ways (docs/rules.md section 7).
 
 ``<board> <side> <phase> <hand> <state> <clock> <turn>``, for example the start of a
 standard 5x5 game ``5/5/5/5/5 b p 12/12 - 0 1``.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import geometry
-from engine.errors import InvalidPositionError
+from engine.errors import InvalidPositionError, quoted
 from engine.numbers import parse_whole
 from engine.outcome import BLACK, WHITE
 from engine.rules import Ruleset
@@ -89,27 +89,27 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
     fields = spn.split()
     if len(fields) != 7:
         raise InvalidPositionError(
-            f"SPN {spn!r} has {len(fields)} fields; it needs 7: board side phase hand state clock turn"
+            f"SPN {quoted(spn)} has {len(fields)} fields; it needs 7: board side phase hand state clock turn"
         )
     board, side, phase, hand, state, clock, turn = fields
     bb = _read_board(board, rules.size)
     if side not in ("b", "w"):
-        raise InvalidPositionError(f"SPN side {side!r} must be b or w")
+        raise InvalidPositionError(f"SPN side {quoted(side)} must be b or w")
     if phase not in ("p", "m", "r", "s"):
-        raise InvalidPositionError(f"SPN phase {phase!r} must be p, m, r or s")
+        raise InvalidPositionError(f"SPN phase {quoted(phase)} must be p, m, r or s")
     hands = _read_hand(hand, bb, rules)
     clock_value = parse_whole(clock, MAX_COUNTER)
     if clock_value is None:
-        raise InvalidPositionError(f"SPN clock {clock!r} must be a whole number from 0 to {MAX_COUNTER}")
+        raise InvalidPositionError(f"SPN clock {quoted(clock)} must be a whole number from 0 to {MAX_COUNTER}")
     turn_value = parse_whole(turn, MAX_COUNTER)
     if turn_value is None or turn_value < 1:
-        raise InvalidPositionError(f"SPN turn {turn!r} must be a whole number from 1 to {MAX_COUNTER}")
+        raise InvalidPositionError(f"SPN turn {quoted(turn)} must be a whole number from 1 to {MAX_COUNTER}")
     to_move = BLACK if side == "b" else WHITE
     cell_state = _read_state(state, phase, to_move, bb, rules)
     if phase == "p" and hands[to_move] == 0:
-        raise InvalidPositionError(f"SPN {spn!r}: {side} is to place but has no piece in hand")
+        raise InvalidPositionError(f"SPN {quoted(spn)}: {side} is to place but has no piece in hand")
     if phase != "p" and (hands[0] or hands[1]):
-        raise InvalidPositionError(f"SPN {spn!r}: pieces in hand are only possible in the placement phase")
+        raise InvalidPositionError(f"SPN {quoted(spn)}: pieces in hand are only possible in the placement phase")
     return SpnFields(
         bb=bb,
         side=to_move,
@@ -128,7 +128,7 @@ def _read_hand(hand: str, bb: list[int], rules: Ruleset) -> list[int]:
     counts = [parse_whole(black_hand, rules.pieces), parse_whole(white_hand, rules.pieces)]
     if not sep or counts[0] is None or counts[1] is None:
         raise InvalidPositionError(
-            f"SPN hand {hand!r} must be two counts like {rules.pieces}/{rules.pieces}, "
+            f"SPN hand {quoted(hand)} must be two counts like {rules.pieces}/{rules.pieces}, "
             f"each from 0 to pieces={rules.pieces}"
         )
     hands = [counts[0], counts[1]]
@@ -139,7 +139,8 @@ def _read_hand(hand: str, bb: list[int], rules: Ruleset) -> list[int]:
     room = empty.bit_count()
     if hands[0] + hands[1] > room:
         raise InvalidPositionError(
-            f"SPN hand {hand!r}: {hands[0] + hands[1]} pieces in hand but only {room} empty cells to place them on"
+            f"SPN hand {quoted(hand)}: {hands[0] + hands[1]} pieces in hand "
+            f"but only {room} empty cells to place them on"
         )
     return hands
 
@@ -147,7 +148,7 @@ def _read_hand(hand: str, bb: list[int], rules: Ruleset) -> list[int]:
 def _read_board(board: str, n: int) -> list[int]:
     ranks = board.split("/")
     if len(ranks) != n:
-        raise InvalidPositionError(f"SPN board {board!r} has {len(ranks)} ranks but the board is {n}x{n}")
+        raise InvalidPositionError(f"SPN board {quoted(board)} has {len(ranks)} ranks but the board is {n}x{n}")
     bb = [0, 0]
     for i, rank_text in enumerate(ranks):
         r = n - 1 - i
@@ -160,9 +161,9 @@ def _read_board(board: str, n: int) -> list[int]:
                     bb[BLACK if ch == "b" else WHITE] |= 1 << (r * n + f)
                 f += 1
             else:
-                raise InvalidPositionError(f"SPN board {board!r}: {ch!r} is not b, w or a digit 1-9")
+                raise InvalidPositionError(f"SPN board {quoted(board)}: {quoted(ch)} is not b, w or a digit 1-9")
         if f != n:
-            raise InvalidPositionError(f"SPN board {board!r}: rank {r + 1} has {f} cells, it needs {n}")
+            raise InvalidPositionError(f"SPN board {quoted(board)}: rank {r + 1} has {f} cells, it needs {n}")
     return bb
 
 
@@ -183,13 +184,13 @@ def _read_state(state: str, phase: str, side: int, bb: list[int], rules: Ruleset
         if phase == "m" and rules.chain == "same":
             if not bb[side] >> cell & 1:
                 raise InvalidPositionError(
-                    f"SPN state {state!r} names the chain piece, but {state} holds no piece of the side to move"
+                    f"SPN state {quoted(state)} names the chain piece, but {state} holds no piece of the side to move"
                 )
             return cell
         if phase == "r" and rules.blocked == "lose":
             return cell
         raise InvalidPositionError(
-            f"SPN state {state!r}: a cell is a chain piece (phase m, chain=same) or, under blocked=lose, "
+            f"SPN state {quoted(state)}: a cell is a chain piece (phase m, chain=same) or, under blocked=lose, "
             "the cell the first piece left (phase r)"
         )
-    raise InvalidPositionError(f"SPN state {state!r} must be -, 1, c or a cell of the board")
+    raise InvalidPositionError(f"SPN state {quoted(state)} must be -, 1, c or a cell of the board")

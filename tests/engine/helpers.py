@@ -1,7 +1,7 @@
 """Small builders that keep the rule scenarios readable.
 
 A scenario names its pieces by cell (``black="a1 c3", white="b2"``) instead of writing the
-board field of an SPN by hand, so a reader can check it against RULES.md at a glance.
+board field of an SPN by hand, so a reader can check it against docs/rules.md at a glance.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""A slow, obviously-correct second implementation of RULES.md, used to check the engine.
+"""A slow, obviously-correct second implementation of docs/rules.md, used to check the engine.
 
-It is written from the text of RULES.md sections 1-7 alone: cells are ``(file, rank)``
+It is written from the text of docs/rules.md sections 1-7 alone: cells are ``(file, rank)``
 tuples, the board is a dict, every piece carries an id so its shuttle history can follow
 it, and each rule is one short function named after the sentence it implements. Nothing
 here is optimised and nothing is shared with ``engine/position.py``; the only import from

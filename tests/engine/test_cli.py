@@ -1,4 +1,4 @@
-"""RULES.md section 8: the ``python -m engine`` command line, run as other programs run it."""
+"""docs/rules.md section 8: the ``python -m engine`` command line, run as other programs run it."""
 
 from __future__ import annotations
 
@@ -171,7 +171,7 @@ def test_bad_input_prints_one_error_line_and_exits_2(
 
 
 def test_without_size_the_default_size_must_match_the_spn() -> None:
-    # RULES.md section 8: --size defaults to 5 (or the preset's only size) and must match the SPN.
+    # docs/rules.md section 8: --size defaults to 5 (or the preset's only size) and must match the SPN.
     done = run("perft", START_7, "1")
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1)
     assert "--size 7" in done.stderr
@@ -199,3 +199,53 @@ def test_the_bounds_themselves_are_accepted() -> None:
     assert ok("perft", START, "00") == "1\n"
     move = ok("bestmove", FULL, "--movetime", "0", "--level", "easy").strip()
     assert move in {"c2-c3", "c4-c3", "d3-c3"}
+
+
+@pytest.mark.parametrize(
+    "args", [["--help"], ["-h"], ["legal", "--help"], ["perft", START, "-h"], ["--variant", "lane", "--help"]]
+)
+def test_help_prints_the_usage_and_exits_0(args: list[str]) -> None:
+    # Issue 12: `python -m engine --help` printed "error: unknown flag --help".
+    out = ok(*args)
+    assert out.startswith("usage: python -m engine ")
+    for word in ["legal", "apply", "perft", "status", "show", "bestmove", "--variant", "--size", "--set"]:
+        assert word in out
+    for word in ["--level", "--movetime", "modern-3x3", "move_limit", "win_line", "0-16", "600000"]:
+        assert word in out
+
+
+def test_help_names_every_level_preset_and_option() -> None:
+    from engine import OPTION_NAMES, PRESETS
+    from engine.ai import LEVELS
+
+    out = ok("--help")
+    assert all(name in out for name in [*LEVELS, *PRESETS, *OPTION_NAMES])
+
+
+def test_an_unknown_command_prints_the_usage_in_its_one_error_line() -> None:
+    done = run("fly", START)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: unknown command 'fly'")
+    assert "usage: python -m engine" in done.stderr
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
+    # `python -m engine legal SPN | head -1` could print a BrokenPipeError traceback.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the engine writes a byte
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "legal", START],
+            cwd=ROOT,
+            env=env,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 1

@@ -41,7 +41,7 @@ def spn_tells_everything(pos: Position) -> bool:
 
     Two facts live outside the SPN: the cell the first step left (``blocked=lose``) inside
     the first movement turn's chain, and a removal already made this turn under
-    ``remove-by-blocked`` (RULES.md has no SPN state for either; docs/rules-decisions.md 3).
+    ``remove-by-blocked`` (docs/rules.md has no SPN state for either; docs/rules-decisions.md 3).
     """
     rules = pos.rules
     first_turn = 2 * rules.placement_turns + 1

@@ -1,4 +1,4 @@
-"""RULES.md section 7: SPN and action notation, read and written, and their errors."""
+"""docs/rules.md section 7: SPN and action notation, read and written, and their errors."""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
-"""RULES.md section 7, game records (SGN): written, read back, replayed and validated."""
+"""docs/rules.md section 7, game records (SGN): written, read back, replayed and validated."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import GameRecord, InvalidRecordError, Position, Ruleset, read_sgn
 from tests.engine.helpers import play, position, spn
@@ -157,3 +159,67 @@ def test_a_size_tag_error_names_the_sizes() -> None:
     with pytest.raises(InvalidRecordError, match="must be 5, 7 or 9"):
         read_sgn('[Size "' + "9" * 5000 + '"]\n\n*')
     assert read_sgn('[Size "07"]\n\n*').rules.size == 7
+
+
+HOSTILE_NAMES = [
+    "Ann\nBob",  # a newline used to split the tag line in two
+    "Ann\u2028Bob",  # so did every separator str.splitlines breaks on
+    "Ann\u2029Bob",
+    "Ann\rBob",
+    "Ann\x85Bob\x1c\x1d\x1e\x0b\x0c",
+    'say "hi"',
+    "back\\slash\\",
+    "\\n is not a newline",
+    "\\u2028 is not a separator",
+    '"]\n[Result "0-1"]',  # a name that tries to forge a tag
+    "سيجا \u200d👩‍👩‍👧 ١٢",
+    "",
+    "\t tabs \x00 and nul",
+]
+
+
+def _record_with(name: str) -> GameRecord:
+    pos = play(Position(Ruleset.make("standard", 5)), "a1", "b1")
+    return GameRecord.from_position(pos, Black=name, White=name + "!", Date="2026.11.23", Event=name)
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_hostile_tag_values_round_trip(name: str) -> None:
+    # Issue 9 item 9: a name with a newline or U+2028 broke the record.
+    text = _record_with(name).to_sgn()
+    head = text.split("\n\n")[0]
+    assert head.splitlines() == head.split("\n")  # one tag per line, whatever str.splitlines says
+    assert len(head.split("\n")) == 7  # Variant Size Black White Date Result Event
+    record = read_sgn(text)
+    assert record.tags["Black"] == name
+    assert record.tags["White"] == name + "!"
+    assert record.tags["Event"] == name
+    assert record.result == "*"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_text_round_trips_through_a_tag(name: str) -> None:
+    record = read_sgn(_record_with(name).to_sgn())
+    assert (record.tags["Black"], record.tags["White"], record.tags["Event"]) == (name, name + "!", name)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet=st.sampled_from('\\"nrtu0123456789abcdefABCDEFxyz \n\u2028')))
+def test_escape_like_text_round_trips(name: str) -> None:
+    record = read_sgn(_record_with(name).to_sgn())
+    assert record.tags["Black"] == name
+
+
+def test_older_records_still_read() -> None:
+    # Written before \n and \uXXXX escapes existed: only \\ and \" were escaped, and an
+    # unknown escape stood for its character.
+    text = '[Black "a \\"quoted\\" back\\\\slash \\x"]\n\n1. a1,b1 *'
+    assert read_sgn(text).tags["Black"] == 'a "quoted" back\\slash x'
+
+
+@pytest.mark.parametrize("name", ["Black Elo", "Bad\nName", "", 'Q"'])
+def test_a_tag_name_the_reader_could_not_read_is_refused_on_write(name: str) -> None:
+    pos = Position(Ruleset.make("standard", 5))
+    with pytest.raises(InvalidRecordError, match="tag name"):
+        GameRecord.from_position(pos, **{name: "x"}).to_sgn()

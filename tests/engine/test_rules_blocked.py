@@ -1,4 +1,4 @@
-"""RULES.md section 4: a player who cannot move, under each ``blocked`` rule."""
+"""docs/rules.md section 4: a player who cannot move, under each ``blocked`` rule."""
 
 from __future__ import annotations
 

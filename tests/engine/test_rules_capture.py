@@ -1,4 +1,4 @@
-"""RULES.md section 3: steps, custodial capture, the safe centre and line capture."""
+"""docs/rules.md section 3: steps, custodial capture, the safe centre and line capture."""
 
 from __future__ import annotations
 

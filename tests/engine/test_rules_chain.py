@@ -1,4 +1,4 @@
-"""RULES.md section 3, chaining: same / any / none, ``end``, and no quiet step inside a chain.
+"""docs/rules.md section 3, chaining: same / any / none, ``end``, and no quiet step inside a chain.
 
 The board: black c1-c2 takes b2 (a2 behind it). Afterwards the same piece can take d3 by
 c2-d2 (d4 behind), and another black piece e2 can take d3 by e2-d2 or e4 by e2-e3.

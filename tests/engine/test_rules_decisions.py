@@ -1,4 +1,4 @@
-"""Where RULES.md is silent: the choices written in docs/rules-decisions.md, pinned.
+"""Where docs/rules.md is silent: the choices written in docs/rules-decisions.md, pinned.
 
 Each test names the decision's number in that file. These are not rules of the game but
 the engine's documented answers to questions the rules leave open.

@@ -1,4 +1,4 @@
-"""RULES.md section 5 and the clock/turn fields of section 7: how and when a game ends."""
+"""docs/rules.md section 5 and the clock/turn fields of section 7: how and when a game ends."""
 
 from __future__ import annotations
 

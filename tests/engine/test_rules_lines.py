@@ -1,4 +1,4 @@
-"""RULES.md section 6: five-in-a-row (with its replacement phase) and modern-3x3."""
+"""docs/rules.md section 6: five-in-a-row (with its replacement phase) and modern-3x3."""
 
 from __future__ import annotations
 

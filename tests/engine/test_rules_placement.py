@@ -1,4 +1,4 @@
-"""RULES.md section 2 and the start of section 3: placement, openings, the first mover."""
+"""docs/rules.md section 2 and the start of section 3: placement, openings, the first mover."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md section 3, the shuttle limit: a piece may not go back and forth between the
+"""docs/rules.md section 3, the shuttle limit: a piece may not go back and forth between the
 same two cells more than ``max_shuttles`` times; the history follows the piece."""
 
 from __future__ import annotations

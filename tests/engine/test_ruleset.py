@@ -1,4 +1,4 @@
-"""RULES.md section 6: presets, sizes, and every option settable alone on top of a preset."""
+"""docs/rules.md section 6: presets, sizes, and every option settable alone on top of a preset."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from engine import OPTION_NAMES, PRESETS, InvalidRulesError, Position, Ruleset
 
-# What RULES.md section 6 says each preset changes from standard.
+# What docs/rules.md section 6 says each preset changes from standard.
 PRESET_TABLE: dict[str, dict[str, object]] = {
     "standard": {},
     "lane": {"opening": "lane", "first_mover": "black", "blocked": "remove-by-opponent"},
