@@ -71,17 +71,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def run_console(settings: Settings) -> int:
     """Start the offline console table (``bot.console``) on the same database."""
-    try:
-        from bot import console
-    except ImportError:
-        print("The offline console table is not available in this build (bot.console is missing).", file=sys.stderr)
-        print("Set DISCORD_TOKEN to run the Discord bot; see docs/deploy.md.", file=sys.stderr)
-        return 1
-    entry: Any = getattr(console, "main_console", None)
-    if entry is None:
-        print("bot.console has no entry point (main_console).", file=sys.stderr)
-        return 1
-    return int(entry(settings) or 0)
+    from bot.console import main_console  # the console needs no Discord: load it only when asked
+
+    return main_console(settings)
 
 
 async def sync_commands(settings: Settings) -> int:

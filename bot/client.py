@@ -11,22 +11,26 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
+from bot.ai_pool import AiRunner, ProcessPoolAiRunner, ThreadAiRunner
+from bot.flows import BUTTON_HANDLERS, announce_timer_event
+from bot.i18n import SeegaTranslator
+from bot.results import TimerEvent
+from bot.scheduler import Scheduler
+from bot.service import GameService, default_renderer
 from bot.settings import Settings
-
-if TYPE_CHECKING:
-    from bot.ai_pool import AiRunner
-    from bot.results import TimerEvent
-    from bot.service import GameService
-    from bot.storage import Storage
+from bot.storage import Storage
+from bot.tree import SeegaTree
+from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
+#: Loaded by name (discord.py's extensions), so the client never imports the cogs itself.
 EXTENSIONS = ("bot.cogs.game",)
 
 
@@ -70,7 +74,8 @@ class SeegaBotMixin:
             self.service = service
         self.storage = None
         self.ai = None
-        self.scheduler: Any = None
+        self.scheduler: Scheduler | None = None
+        self.button_handlers = BUTTON_HANDLERS
         self.ai_per_guild = ai_semaphore_size or settings.ai_per_guild
         self._ai_slots: dict[int, asyncio.Semaphore] = defaultdict(lambda: asyncio.Semaphore(self.ai_per_guild))
         #: Pause between the human's turn and the bot's, so people can follow (0 in tests).
@@ -119,39 +124,24 @@ class SeegaBotMixin:
     async def _open_resources(self) -> None:
         if self._injected_service is not None:
             return
-        from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
-        from bot.service import GameService, default_renderer
-        from bot.storage import Storage
-
         self.storage = await Storage.open(self.settings.db_path)
         workers = self.settings.ai_workers
         self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
         self.service = GameService(self.storage, self.ai, default_renderer())
 
     async def _start_scheduler(self) -> None:
-        try:
-            from bot.scheduler import Scheduler
-        except ImportError:
-            log.warning("bot.scheduler is not available: turn timers are not running")
-            return
         self.scheduler = Scheduler(self.service, self.on_timer_event)
-        start = self.scheduler.start()
-        if asyncio.iscoroutine(start):
-            await start
+        await self.scheduler.start()
 
     async def on_timer_event(self, event: TimerEvent) -> None:
         """Announce what the scheduler did (reminders, timeouts, expiries, due bot turns)."""
-        from bot.cogs.game import announce_timer_event
-
         await announce_timer_event(self, event)  # type: ignore[arg-type]
 
     async def _close_resources(self) -> None:
         for task in list(self.background):
             task.cancel()
         if self.scheduler is not None:
-            stop = self.scheduler.stop()
-            if asyncio.iscoroutine(stop):
-                await stop
+            await self.scheduler.stop()
         if self.ai is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.ai.close)
         if self.storage is not None:
@@ -163,9 +153,6 @@ class _SeegaHooks(SeegaBotMixin):
 
     async def setup_hook(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
-        from bot.i18n import SeegaTranslator
-        from bot.views import DYNAMIC_ITEMS
-
         await self._open_resources()
         await bot.tree.set_translator(SeegaTranslator())
         for ext in EXTENSIONS:
@@ -188,8 +175,6 @@ class _SeegaHooks(SeegaBotMixin):
 
 
 def _bot_kwargs(settings: Settings, guild_ready_timeout: float) -> dict[str, Any]:
-    from bot.tree import SeegaTree
-
     return {
         "command_prefix": commands.when_mentioned,
         "intents": _intents(),

@@ -1,33 +1,20 @@
 """English and Arabic: command descriptions through discord.py's Translator, messages by locale.
 
-Texts live in ``bot/locale/<lang>.json``: ``messages`` maps a key to a ``str.format``
-template; ``commands`` maps an English description or choice name to its translation
+Texts live in ``bot/locale/<lang>.json`` (read by :mod:`bot.texts`): ``messages`` maps a key
+to a ``str.format`` template; ``commands`` maps an English description or choice name to its translation
 (Discord shows those in each user's client language). A key or string missing in a
 language falls back to English, so a half-translated file never breaks a command.
 """
 
 from __future__ import annotations
 
-import json
-import logging
-from functools import cache
-from importlib import resources
 from typing import Any
 
 import discord
 from discord import app_commands
 
-log = logging.getLogger(__name__)
-
-LANGUAGES = ("en", "ar")
-FALLBACK = "en"
-
-
-@cache
-def _catalog(lang: str) -> dict[str, dict[str, str]]:
-    text = resources.files("bot").joinpath("locale", f"{lang}.json").read_text(encoding="utf-8")
-    data: dict[str, dict[str, str]] = json.loads(text)
-    return data
+from bot import texts
+from bot.texts import FALLBACK, LANGUAGES
 
 
 def language(locale: discord.Locale | str | None) -> str:
@@ -58,32 +45,20 @@ async def resolve_language(interaction: discord.Interaction) -> None:
 
 
 def t(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
-    """The message ``key`` in the language of ``locale``, formatted with ``params``.
-
-    Falls back to English when the language lacks the key or its template names a
-    parameter that was not given.
-    """
-    lang = language(locale)
-    for candidate in (lang, FALLBACK) if lang != FALLBACK else (FALLBACK,):
-        template = _catalog(candidate)["messages"].get(key)
-        if template is None:
-            continue
-        try:
-            return template.format(**params)
-        except (KeyError, IndexError, ValueError):
-            log.warning("message %r in %s does not fit params %s", key, candidate, sorted(params))
-    return key
+    """The message ``key`` in the language of ``locale``, formatted with ``params``
+    (see :func:`bot.texts.text`: English stands in for a missing key or parameter)."""
+    return texts.text(language(locale), key, **params)
 
 
 def has(locale: discord.Locale | str | None, key: str) -> bool:
     """Whether the language of ``locale`` has its own text for ``key``."""
-    return key in _catalog(language(locale))["messages"]
+    return texts.has(language(locale), key)
 
 
 class SeegaTranslator(app_commands.Translator):
     """Translates command and option descriptions and choice names (never command names).
 
-    Command and option names stay as ``BOT.md`` fixes them, so people can share
+    Command and option names stay as ``docs/commands.md`` fixes them, so people can share
     instructions across languages.
     """
 
@@ -105,4 +80,4 @@ class SeegaTranslator(app_commands.Translator):
         lang = language(locale)
         if lang == FALLBACK:
             return None
-        return _catalog(lang).get("commands", {}).get(string.message)
+        return texts.catalog(lang).get("commands", {}).get(string.message)

@@ -14,7 +14,8 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot import wording
+from bot.i18n import language, t
 from bot.results import (
     ChallengeView,
     GameOver,
@@ -28,7 +29,7 @@ from bot.results import (
     TurnEvent,
     TurnResult,
 )
-from engine import Ruleset
+from bot.timeparse import format_duration
 
 Locale = discord.Locale | str | None
 
@@ -91,9 +92,7 @@ def stone(color: str) -> str:
 
 
 def player_name(player: Player, locale: Locale) -> str:
-    if player.is_bot:
-        return t(locale, "player.bot", level=t(locale, f"level.{player.bot_level}"))
-    return player.name
+    return wording.player_name(player, language(locale))
 
 
 def mention(player: Player, locale: Locale) -> str:
@@ -101,28 +100,11 @@ def mention(player: Player, locale: Locale) -> str:
     return player_name(player, locale) if player.is_bot else f"<@{player.user_id}>"
 
 
-def _cells(cells: Sequence[str]) -> str:
-    return ", ".join(f"**{c}**" for c in cells)
-
-
 def event_line(event: TurnEvent, locale: Locale) -> str:
     """One line saying what an event did: placements, steps, captures, removals."""
     who = f"{stone(event.color)} {player_name(event.player, locale)}"
-    parts: list[str] = []
-    steps = [a for a in event.actions if "-" in a]
-    if event.placed:
-        parts.append(t(locale, "turn.placed", cells=_cells(event.placed)))
-    if steps:
-        parts.append(t(locale, "turn.moved", steps=", ".join(f"**{s.replace('-', '→')}**" for s in steps)))
-    if event.captured:
-        parts.append(t(locale, "turn.captured", cells=_cells(event.captured), count=len(event.captured)))
-    if event.removed:
-        parts.append(t(locale, "turn.removed", cells=_cells(event.removed)))
-    if "pass" in event.actions:
-        parts.append(t(locale, "turn.passed"))
-    if "end" in event.actions:
-        parts.append(t(locale, "turn.ended_chain"))
-    return f"{who}: " + "; ".join(parts) if parts else who
+    parts = wording.event_text(event, language(locale), wording.bold)
+    return f"{who}: {parts}" if parts else who
 
 
 def merge_events(events: Sequence[TurnEvent]) -> list[TurnEvent]:
@@ -162,12 +144,7 @@ def status_line(result: TurnResult, locale: Locale) -> str:
 
 
 def game_over_text(over: GameOver, locale: Locale) -> str:
-    reason = t(locale, f"reason.{over.reason}")
-    if over.reason == "cancelled" or over.result == "*":
-        return t(locale, "over.cancelled")
-    if over.winner is None:
-        return t(locale, "over.draw", reason=reason)
-    return t(locale, "over.win", winner=player_name(over.winner, locale), reason=reason)
+    return wording.game_over_text(over, language(locale))
 
 
 def _footer(game: GameView, locale: Locale) -> str:
@@ -370,8 +347,6 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
 
 
 def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
-    from bot.timeparse import format_duration
-
     embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOURS["info"])
     embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout))
     embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout))
@@ -381,35 +356,7 @@ def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
 
 def rules_embed(variant: str, locale: Locale) -> discord.Embed:
     """The rules of a preset, generated from its options so they never disagree with the engine."""
-    rules = Ruleset.make(variant, 5 if variant != "modern-3x3" else 3)
-    lines = [t(locale, "rules.board")]
-    lines.append(t(locale, "rules.place_singles" if rules.placement == "singles" else "rules.place_pairs"))
-    if rules.placement == "pairs-then-singles":
-        lines.append(t(locale, "rules.place_then_singles"))
-    if rules.opening == "lane":
-        lines.append(t(locale, "rules.opening_lane"))
-    if rules.after_placement == "replace":
-        lines.append(t(locale, "rules.replace"))
-    else:
-        lines.append(t(locale, f"rules.first_mover_{rules.first_mover}"))
-        if rules.captures:
-            lines.append(t(locale, "rules.capture"))
-            if rules.line_capture:
-                lines.append(t(locale, "rules.line_capture"))
-            lines.append(t(locale, "rules.safe_centre" if rules.safe_centre else "rules.unsafe_centre"))
-            lines.append(t(locale, f"rules.chain_{rules.chain}"))
-        if rules.max_shuttles:
-            lines.append(t(locale, "rules.shuttle", count=rules.max_shuttles))
-        lines.append(t(locale, f"rules.blocked_{rules.blocked}"))
-    if rules.win_line:
-        lines.append(t(locale, "rules.win_line", count=rules.win_line))
-    if rules.captures and rules.after_placement != "replace":
-        lines.append(t(locale, "rules.lose_at", count=rules.lose_at))
-    if rules.move_limit:
-        lines.append(t(locale, "rules.move_limit", count=rules.move_limit))
-    if rules.turn_limit:
-        lines.append(t(locale, "rules.turn_limit", count=rules.turn_limit))
-    lines.append(t(locale, "rules.commands"))
+    lines = wording.rules_lines(variant, language(locale))
     embed = discord.Embed(
         title=t(locale, "rules.title", variant=variant),
         description="\n".join(f"• {line}" for line in lines),

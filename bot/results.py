@@ -11,13 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import texts
 from engine.summary import TurnSummary
 
 #: The user id the service uses for its own AI opponent.
 BOT_USER_ID = 0
-
-#: AI levels a bot opponent can play at (mirrors ``engine.ai.LEVELS``).
-BOT_LEVELS = ("easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -178,7 +176,7 @@ class GameOver:
 
     Attributes:
         result: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` for a cancelled game.
-        reason: a reason of RULES.md section 5 (``capture-all``, ``resignation``,
+        reason: why it ended (``docs/rules.md``: ``capture-all``, ``resignation``,
             ``timeout``, ``agreement``...); a moderator's cancel is ``abandoned`` with
             result ``*``.
         winner, loser: the players, ``None`` for a draw or a cancel.
@@ -356,7 +354,7 @@ class RecordResult:
 
     Attributes:
         game_id: the game.
-        sgn: the record as SGN text (RULES.md section 7).
+        sgn: the record as SGN text (``docs/rules.md``).
         filename: a suggested file name for the SGN (``seega-42.sgn``).
         replay: an animated replay (GIF/APNG) when the service has a renderer.
         replay_filename: a suggested file name for the replay.
@@ -406,25 +404,44 @@ class TimerEvent:
 
 
 class ServiceError(Exception):
-    """A request the service refuses; ``str(error)`` is a sentence for the user.
+    """A request the service refuses: a message key and its parameters.
+
+    The wording lives in ``bot/locale/<lang>.json`` under ``service.<key>``; ``str(error)``
+    is the English sentence, for logs and the console. Raise it as
+    ``BadInputError("bad_cell", cell=..., last=...)``. The older form
+    ``BadInputError("English sentence", "key", ...)`` still works: its sentence stands
+    in only while ``en.json`` has no ``service.<key>`` (a test lists such keys).
 
     Attributes:
-        key: a stable message key (``not_your_turn``...) for translation.
-        params: the values the message names, for translation.
+        key: the stable message key (``not_your_turn``...).
+        params: the values the message names (lists and :class:`~bot.texts.Text` are
+            rendered in the reader's language).
     """
 
     key = "error"
 
-    def __init__(self, message: str, key: str | None = None, **params: Any) -> None:
-        super().__init__(message)
+    def __init__(self, key_or_message: str, key: str | None = None, **params: Any) -> None:
+        fallback: str | None = key_or_message
+        if key is None and texts.has("en", f"service.{key_or_message}"):
+            key, fallback = key_or_message, None
         if key is not None:
             self.key = key
         self.params: dict[str, Any] = params
+        english = fallback
+        if key is not None and texts.has("en", f"service.{key}"):
+            english = texts.text("en", f"service.{key}", **params)
+        super().__init__(english or self.key)
 
     @property
     def message(self) -> str:
-        """The user-facing English text."""
+        """The English sentence."""
         return str(self.args[0])
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang`` (English when the language lacks the key)."""
+        if texts.has(lang, f"service.{self.key}"):
+            return texts.text(lang, f"service.{self.key}", **self.params)
+        return self.message
 
 
 class NoGameError(ServiceError):

@@ -1,7 +1,7 @@
 """Settings of the bot, read once at start from the environment and a ``.env`` file.
 
-Every setting of ``BOT.md`` lives here, validated up front so that a typo in a deployment
-fails at start with a message that names the setting and what it accepts, rather than as
+Every setting the bot reads (listed in ``.env.example``) lives here, validated up front
+so that a typo in a deployment fails at start with a message that names the setting and what it accepts, rather than as
 a traceback an hour later. The token is kept out of ``repr`` and out of every message
 this module produces: settings objects end up in logs and tracebacks.
 """

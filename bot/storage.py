@@ -760,14 +760,6 @@ class Storage:
         return [ChallengeRow(*r) for r in rows]
 
     # ----------------------------------------------------------------- ratings and history
-    async def rating(self, guild_id: int, size: int, user_id: int) -> RatingRow | None:
-        """A player's rating on ``size`` in the guild, if rated."""
-        row = await self._fetchone(
-            f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id = ? AND size = ? AND user_id = ?",
-            (guild_id, size, user_id),
-        )
-        return RatingRow(*row) if row else None
-
     async def ratings_of(self, guild_id: int, user_id: int) -> list[RatingRow]:
         """A player's ratings on every size, smallest board first."""
         rows = await self._fetchall(

@@ -1,6 +1,6 @@
 """Durations as people type them: ``45s``, ``10m``, ``1h``, ``3d`` (and ``1h30m``).
 
-Guild settings take timeouts this way (BOT.md): from 30 seconds to 7 days.
+Guild settings take timeouts this way (docs/commands.md): from 30 seconds to 7 days.
 """
 
 from __future__ import annotations
@@ -16,6 +16,11 @@ _PART = re.compile(r"(\d+)\s*([smhd])")
 class DurationError(ValueError):
     """Text that is not a duration, or one out of range; the message says what is allowed."""
 
+    def __init__(self, message: str, *, out_of_range: bool = False) -> None:
+        super().__init__(message)
+        #: Whether the text was a duration, only too short or too long.
+        self.out_of_range = out_of_range
+
 
 def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SECONDS) -> int:
     """Seconds in ``text`` such as ``45s``, ``10m``, ``1h``, ``3d`` or ``1h30m``.
@@ -29,7 +34,7 @@ def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SEC
         raise DurationError(f"{text!r} is not a duration; {allowed}")
     seconds = sum(int(n) * _UNITS[u] for n, u in _PART.findall(t))
     if not minimum <= seconds <= maximum:
-        raise DurationError(f"{text.strip()} is out of range; {allowed}")
+        raise DurationError(f"{text.strip()} is out of range; {allowed}", out_of_range=True)
     return seconds
 
 

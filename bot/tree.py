@@ -18,15 +18,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import has, lang, language, resolve_language, t
+from bot.i18n import lang, language, resolve_language, t
 from bot.results import ServiceError
 from bot.transformers import CellError
 
 log = logging.getLogger(__name__)
-
-#: Service errors whose English message carries specifics (cells, limits) worth keeping
-#: under a translated sentence.
-_DETAILED = {"illegal_move", "bad_input", "challenge", "error"}
 
 
 class Refusal(Exception):
@@ -72,13 +68,8 @@ def error_text(locale: discord.Locale | str | None, error: BaseException) -> str
 
 
 def service_error_text(locale: discord.Locale | str | None, error: ServiceError) -> str:
-    """A service error in the user's language; English keeps the service's exact sentence."""
-    if language(locale) == "en" or not has(locale, f"service.{error.key}"):
-        return error.message
-    text = t(locale, f"service.{error.key}", **error.params)
-    if error.key in _DETAILED:
-        text = f"{text}\n-# {error.message}"
-    return text
+    """A service error in the user's language (its key and parameters, worded by the locale)."""
+    return error.text(language(locale))
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:

@@ -3,9 +3,13 @@
 A button carries what it needs in its ``custom_id`` (``seega:accept:42``), and the bot
 registers the classes at start (``add_dynamic_items``), so a challenge posted before a
 restart can still be accepted after it. Who may press a button, and whether it still
-applies, depends on stored state (the challenge, the channel's game), so each flow in
-:mod:`bot.cogs.game` checks both first: someone else's button is refused privately, and
-a stale one is disabled on the spot with a private word why.
+applies, depends on stored state (the challenge, the channel's game), so each handler in
+:mod:`bot.flows` checks both first: someone else's button is refused privately, and a
+stale one is disabled on the spot with a private word why.
+
+What a button does is a reference held by the bot (:class:`bot.host.ButtonHandlers`,
+filled in by :mod:`bot.flows`): the handlers post boards that carry these buttons again, so this module
+cannot import them without a loop.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.host import ButtonHandler, ButtonHandlers, host_of
 from bot.i18n import lang, resolve_language, t
 from bot.results import TurnResult
 from bot.tree import answer_error
@@ -26,7 +31,7 @@ Locale = discord.Locale | str | None
 
 
 class _SeegaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"seega:(?!x)x"):  # never matches
-    """Shared behaviour: parse ids, answer errors, delegate to the flows in ``bot.cogs.game``."""
+    """Shared behaviour: parse ids, answer errors, run the button's handler."""
 
     action = ""
     style = discord.ButtonStyle.secondary
@@ -51,12 +56,14 @@ class _SeegaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"se
     ) -> _SeegaButton:
         return cls(int(match["id"]), locale=lang(interaction))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.cogs import game as flows
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        """This button's handler among the bot's."""
+        raise NotImplementedError
 
+    async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await resolve_language(interaction)
-            await getattr(flows, f"button_{self.action}")(interaction, self.target)
+            await self.handler(host_of(interaction).button_handlers)(interaction, self.target)
         except Exception as exc:  # every failure is answered; unexpected ones are logged there
             await answer_error(interaction, exc)
 
@@ -66,11 +73,17 @@ class AcceptChallenge(_SeegaButton, template=r"seega:accept:(?P<id>\d+)"):
     style = discord.ButtonStyle.success
     label_key = "button.accept"
 
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.accept
+
 
 class DeclineChallenge(_SeegaButton, template=r"seega:decline:(?P<id>\d+)"):
     action = "decline"
     style = discord.ButtonStyle.danger
     label_key = "button.decline"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.decline
 
 
 class EndTurn(_SeegaButton, template=r"seega:endturn:(?P<id>\d+)"):
@@ -78,11 +91,17 @@ class EndTurn(_SeegaButton, template=r"seega:endturn:(?P<id>\d+)"):
     style = discord.ButtonStyle.primary
     label_key = "button.end_turn"
 
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.end_turn
+
 
 class ConfirmResign(_SeegaButton, template=r"seega:resign:(?P<id>\d+)"):
     action = "resign"
     style = discord.ButtonStyle.danger
     label_key = "button.resign"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.resign
 
 
 class AcceptEnd(_SeegaButton, template=r"seega:acceptend:(?P<id>\d+)"):
@@ -90,12 +109,18 @@ class AcceptEnd(_SeegaButton, template=r"seega:acceptend:(?P<id>\d+)"):
     style = discord.ButtonStyle.success
     label_key = "button.accept_end"
 
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.accept_end
+
 
 class Rematch(_SeegaButton, template=r"seega:rematch:(?P<id>\d+)"):
     action = "rematch"
     style = discord.ButtonStyle.primary
     label_key = "button.rematch"
     emoji = "🔁"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.rematch
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

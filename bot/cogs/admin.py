@@ -16,13 +16,14 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.flows import show_turn
+from bot.host import SeegaHost
 from bot.i18n import lang
 from bot.messages import settings_embed
-from engine import PRESETS
+from bot.senders import interaction_sender
+from bot.service import catalog
 
 if TYPE_CHECKING:
-    from bot.client import AnyBot
-
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
 else:
     CogMixin = object
@@ -33,14 +34,12 @@ log = logging.getLogger(__name__)
 class AdminCommands(CogMixin):
     """Moderation: Manage Channels required."""
 
-    bot: AnyBot
+    bot: SeegaHost
 
     @app_commands.command(name="cancel", description=_("Moderators: end this channel's game, unrated"))
     @app_commands.default_permissions(manage_channels=True)
     @app_commands.checks.has_permissions(manage_channels=True)
     async def cancel(self, interaction: discord.Interaction) -> None:
-        from bot.cogs.game import interaction_sender, show_turn
-
         assert interaction.channel_id is not None
         result = await self.bot.service.cancel(interaction.channel_id, interaction.user.id)
         log.info("game %s cancelled by moderator %s", result.game.id, interaction.user.id)
@@ -52,7 +51,7 @@ class AdminCommands(CogMixin):
         challenge_timeout=_("How long a challenge stays open, like 10m"),
         default_variant=_("Preset used when a challenge names none"),
     )
-    @app_commands.choices(default_variant=[Choice(name=name, value=name) for name in PRESETS])
+    @app_commands.choices(default_variant=[Choice(name=name, value=name) for name in catalog.VARIANTS])
     @app_commands.default_permissions(manage_channels=True)
     @app_commands.checks.has_permissions(manage_channels=True)
     async def settings(

@@ -1,18 +1,16 @@
-"""Playing: ``/place``, ``/move``, ``/remove`` and the ``/seega`` group, plus the button flows.
+"""Playing: ``/place``, ``/move``, ``/remove`` and the ``/seega`` group.
 
-Every command is thin: parse (transformers) -> service -> :mod:`bot.messages` -> respond.
-The human's turn is answered at once (the service renders off the event loop); when the
-bot is to play next, its turn runs in the background under the guild's AI cap and appears
-as a followup, so nobody waits on the AI to see their own move.
+Every command is thin: parse (transformers) -> service -> :mod:`bot.flows` posts the
+result. The human's turn is answered at once (the service renders off the event loop);
+when the bot is to play next, its turn runs in the background under the guild's AI cap
+and appears as a followup, so nobody waits on the AI to see their own move.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -22,354 +20,35 @@ from discord.ext import commands
 
 from bot.cogs.admin import AdminCommands
 from bot.cogs.stats import StatsCommands
+from bot.flows import as_player, channel_id, guild_id, show_turn
+from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
-from bot.messages import Reply, challenge_reply, offer_reply, turn_reply
-from bot.results import BOT_LEVELS, ChallengeError, GameView, OfferResult, Player, ServiceError, TimerEvent, TurnResult
+from bot.messages import challenge_reply, offer_reply, turn_reply
+from bot.results import OfferResult, TurnResult
+from bot.senders import interaction_sender, remember_board
+from bot.service import catalog
 from bot.transformers import Cell, MoveFrom
-from bot.tree import Refusal, answer_error, send_ephemeral
-from bot.views import challenge_view, disabled_copy, end_offer_view, game_view, resign_view
-from engine import PRESETS
+from bot.tree import Refusal, answer_error
+from bot.views import challenge_view, end_offer_view, game_view, resign_view
 
 if TYPE_CHECKING:
-    from bot.client import AnyBot
-
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
 else:
     CogMixin = object
 
 log = logging.getLogger(__name__)
 
-Send = Callable[[Reply], Awaitable[Any]]
-
-SIZE_CHOICES = [
-    Choice(name=_("5x5 (Khamsawee)"), value=5),
-    Choice(name=_("7x7 (Sebawee)"), value=7),
-    Choice(name=_("9x9 (Tisawee)"), value=9),
-]
-#: The presets playable on Discord's boards (5, 7 or 9; modern-3x3 is 3x3 only).
-VARIANT_CHOICES = [Choice(name=name, value=name) for name, (sizes, _) in PRESETS.items() if {5, 7, 9} & set(sizes)]
-COLOR_CHOICES = [
-    Choice(name=_("black"), value="black"),
-    Choice(name=_("white"), value="white"),
-    Choice(name=_("random"), value="random"),
-]
-LEVEL_CHOICES = [Choice(name=_(level), value=level) for level in BOT_LEVELS]
+SIZE_CHOICES = [Choice(name=_(f"{n}x{n} ({catalog.SIZE_NAMES[n]})"), value=n) for n in catalog.SIZES]
+#: The presets the bot offers (see :mod:`bot.service.catalog`).
+VARIANT_CHOICES = [Choice(name=name, value=name) for name in catalog.VARIANTS]
+COLOR_CHOICES = [Choice(name=_(color), value=color) for color in catalog.COLORS]
+LEVEL_CHOICES = [Choice(name=_(level), value=level) for level in catalog.LEVELS]
 MAX_CHOICES = 25
 
 
 def language_of_client(interaction: discord.Interaction) -> str:
     return language_of_locale(interaction.locale)
-
-
-def client(interaction: discord.Interaction) -> AnyBot:
-    bot: AnyBot = interaction.client  # type: ignore[assignment]
-    return bot
-
-
-def as_player(user: discord.abc.User) -> Player:
-    return Player(user.id, user.display_name)
-
-
-def guild_id(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
-    return interaction.guild_id
-
-
-def channel_id(interaction: discord.Interaction) -> int:
-    assert interaction.channel_id is not None
-    return interaction.channel_id
-
-
-# ------------------------------------------------------------------------ sending boards
-
-
-def interaction_sender(interaction: discord.Interaction) -> Send:
-    """Send a reply as this interaction's answer, or as a followup once it is answered."""
-
-    async def send(reply: Reply) -> Any:
-        if not interaction.response.is_done():
-            callback = await interaction.response.send_message(**reply.send_kwargs())
-            return callback.resource
-        return await interaction.followup.send(**reply.send_kwargs(), wait=True)
-
-    return send
-
-
-def channel_sender(bot: AnyBot, channel: int, guild: int | None = None) -> Send:
-    """Post into a channel (timers, threads): needs the Send Messages permission."""
-
-    async def send(reply: Reply) -> Any:
-        target = bot.get_partial_messageable(channel, guild_id=guild)
-        return await target.send(**reply.send_kwargs())
-
-    return send
-
-
-async def strip_buttons(bot: AnyBot, channel: int, message: Any) -> None:
-    """Remove the buttons of a board message that no longer applies (best effort).
-
-    An interaction's own message is edited through its webhook, which Discord honours
-    for 15 minutes; after that the bot edits it as its author through the channel.
-    """
-    try:
-        await message.edit(view=None)
-        return
-    except discord.HTTPException:
-        pass
-    try:
-        await bot.get_partial_messageable(channel).get_partial_message(message.id).edit(view=None)
-    except discord.HTTPException:
-        log.debug("could not clear the buttons of message %s", message.id)
-
-
-def remember_board(bot: AnyBot, channel: int, message: Any) -> None:
-    """Track the channel's latest board message; clear the buttons of the previous one."""
-    previous = bot.board_messages.get(channel)
-    if previous is not None and previous is not message and getattr(previous, "components", None):
-        bot.spawn(strip_buttons(bot, channel, previous), name=f"strip-buttons-{channel}")
-    if message is not None:
-        bot.board_messages[channel] = message
-
-
-async def show_turn(
-    bot: AnyBot, result: TurnResult, locale: Any, send: Send, *, intro: str = "", then: Send | None = None
-) -> None:
-    """Post a turn result, then (in the background) the bot's reply if it is the bot's turn."""
-    view = game_view(result, locale)
-    message = await send(turn_reply(result, locale, view=view, intro=intro))
-    remember_board(bot, result.game.channel_id, message)
-    if result.bot_to_move:
-        bot.spawn(play_bot_turn(bot, result.game, locale, then or send), name=f"bot-turn-{result.game.id}")
-
-
-async def play_bot_turn(bot: AnyBot, game: GameView, locale: Any, send: Send) -> None:
-    """Let the AI play its turn (under the guild's cap) and post it."""
-    try:
-        async with bot.ai_slot(game.guild_id):
-            if bot.bot_turn_delay:
-                await asyncio.sleep(bot.bot_turn_delay)
-            result = await bot.service.bot_turn(game.channel_id)
-    except Exception:
-        log.exception("the bot could not play its turn in game %s", game.id)
-        await send(Reply(content=t(locale, "error.bot_failed", id=game.id)))
-        return
-    if not result.events and result.game_over is None:
-        return
-    if bot.chain_step_delay > 0 and sum(1 for e in result.events if e.captured) > 1:
-        await show_chain(bot, result, locale, send)
-    else:
-        await show_turn(bot, result, locale, send)
-
-
-async def show_chain(bot: AnyBot, result: TurnResult, locale: Any, send: Send) -> None:
-    """A bot's capture chain step by step: one message, its board edited after each capture.
-
-    The message is created with its final wording (so the person to move is pinged,
-    which an edit would not do), then shows the board after each capturing step in turn.
-    """
-    final = turn_reply(result, locale, view=game_view(result, locale))
-    cuts = [i + 1 for i, event in enumerate(result.events) if event.captured]
-    frames = []
-    for cut in cuts[:-1]:
-        events = result.events[:cut]
-        partial = replace(result, events=events, png=events[-1].png, game_over=None, chain_pending=False)
-        frame = turn_reply(partial, locale)
-        frame.content, frame.ping = final.content, final.ping
-        frames.append(frame)
-    message = await send(frames[0])
-    for frame in [*frames[1:], final]:
-        await asyncio.sleep(bot.chain_step_delay)
-        try:
-            await message.edit(**frame.edit_kwargs())
-        except discord.HTTPException:
-            log.warning("could not show the next step of the bot's chain in game %s", result.game.id)
-            break
-    remember_board(bot, result.game.channel_id, message)
-
-
-async def stale_button(interaction: discord.Interaction, key: str = "error.stale_button", **params: Any) -> None:
-    """Disable the buttons of the clicked message and say privately why."""
-    view = disabled_copy(interaction.message)
-    if view is not None and not interaction.response.is_done():
-        await interaction.response.edit_message(view=view)
-    await send_ephemeral(interaction, t(lang(interaction), key, **params))
-
-
-async def current_game(interaction: discord.Interaction, game_id: int) -> GameView | None:
-    """The channel's active game if it is ``game_id`` (else the button is stale)."""
-    game = await client(interaction).service.game(channel_id(interaction))
-    if game is None or game.id != game_id:
-        await stale_button(interaction)
-        return None
-    return game
-
-
-# ------------------------------------------------------------------------ button flows
-
-
-async def button_accept(interaction: discord.Interaction, challenge_id: int) -> None:
-    bot = client(interaction)
-    challenge = await bot.service.get_challenge(challenge_id)
-    if interaction.user.id != challenge.opponent.user_id:
-        raise Refusal("error.not_for_you", name=challenge.opponent.name)
-    if challenge.status != "pending":
-        await stale_button(interaction, "error.challenge_closed")
-        return
-    thread: discord.Thread | None = None
-    message = interaction.message
-    if challenge.thread and message is not None and not isinstance(interaction.channel, discord.Thread):
-        name = t(lang(interaction), "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)
-        thread = await message.create_thread(name=name[:100], auto_archive_duration=1440)
-    try:
-        result = await bot.service.accept_challenge(
-            challenge_id, interaction.user.id, thread.id if thread else None, bot_reply=False
-        )
-    except ServiceError:
-        if thread is not None:
-            await _delete_quietly(thread)
-        if (await bot.service.get_challenge(challenge_id)).status != "pending":
-            await stale_button(interaction, "error.challenge_closed")  # a double click, or too late
-            return
-        raise
-    except Exception:
-        if thread is not None:
-            await _delete_quietly(thread)
-        raise
-    accepted = await bot.service.get_challenge(challenge_id)
-    bot.challenge_messages.pop(challenge_id, None)  # settled: its expiry will not come
-    reply = challenge_reply(accepted, lang(interaction), challenge_view(challenge_id, lang(interaction), disabled=True))
-    if thread is not None:
-        reply.content = f"{reply.content}\n{t(lang(interaction), 'challenge.go_to_thread', thread=thread.mention)}"
-    await interaction.response.edit_message(**{k: v for k, v in reply.send_kwargs().items() if k != "files"})
-    send = channel_sender(bot, thread.id, interaction.guild_id) if thread else interaction_sender(interaction)
-    await show_turn(bot, result, lang(interaction), send)
-
-
-async def _delete_quietly(thread: discord.Thread) -> None:
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        log.warning("could not delete thread %s after a failed accept", thread.id)
-
-
-async def button_decline(interaction: discord.Interaction, challenge_id: int) -> None:
-    bot = client(interaction)
-    challenge = await bot.service.get_challenge(challenge_id)
-    if interaction.user.id not in (challenge.opponent.user_id, challenge.challenger.user_id):
-        raise Refusal("error.not_for_you", name=challenge.opponent.name)
-    if challenge.status != "pending":
-        await stale_button(interaction, "error.challenge_closed")
-        return
-    try:
-        done = await bot.service.decline_challenge(challenge_id, interaction.user.id)
-        bot.challenge_messages.pop(challenge_id, None)
-    except ChallengeError:
-        await stale_button(interaction, "error.challenge_closed")
-        return
-    reply = challenge_reply(
-        done.challenge, lang(interaction), challenge_view(challenge_id, lang(interaction), disabled=True)
-    )
-    await interaction.response.edit_message(
-        content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
-    )
-
-
-async def button_endturn(interaction: discord.Interaction, game_id: int) -> None:
-    if await current_game(interaction, game_id) is None:
-        return
-    bot = client(interaction)
-    result = await bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
-    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
-
-
-async def button_resign(interaction: discord.Interaction, game_id: int) -> None:
-    if await current_game(interaction, game_id) is None:
-        return
-    bot = client(interaction)
-    result = await bot.service.resign(channel_id(interaction), interaction.user.id)
-    await interaction.response.edit_message(content=t(lang(interaction), "resign.done"), view=None)
-    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
-
-
-async def button_acceptend(interaction: discord.Interaction, game_id: int) -> None:
-    game = await current_game(interaction, game_id)
-    if game is None:
-        return
-    if game.color_of(interaction.user.id) is None:
-        raise Refusal("error.not_a_player")
-    bot = client(interaction)
-    result = await bot.service.accept_end(channel_id(interaction), interaction.user.id)
-    await interaction.response.edit_message(view=end_offer_view(game_id, lang(interaction), disabled=True))
-    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
-
-
-async def button_rematch(interaction: discord.Interaction, game_id: int) -> None:
-    bot = client(interaction)
-    guild = guild_id(interaction)
-    old = await bot.service.get_game(game_id, guild)
-    if old is None:
-        raise Refusal("error.not_a_player")
-    black, white, size, variant = old.black, old.white, old.size, old.variant
-    me = interaction.user.id
-    if me not in (black.user_id, white.user_id) or (black.is_bot and white.is_bot):
-        raise Refusal("error.not_a_player")
-    my_old_color = "black" if black.user_id == me and not black.is_bot else "white"
-    color = "white" if my_old_color == "black" else "black"  # swap colours for the rematch
-    opponent = white if my_old_color == "black" else black
-    player = as_player(interaction.user)
-    if opponent.is_bot:
-        assert opponent.bot_level is not None
-        result = await bot.service.play_bot(
-            guild, channel_id(interaction), player, opponent.bot_level, size, variant, color, bot_reply=False
-        )
-        await interaction.response.edit_message(view=disabled_copy(interaction.message))
-        await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
-        return
-    made = await bot.service.challenge(
-        guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
-    )
-    await interaction.response.edit_message(view=disabled_copy(interaction.message))
-    reply = challenge_reply(made.challenge, lang(interaction), challenge_view(made.challenge.id, lang(interaction)))
-    message = await interaction_sender(interaction)(reply)
-    bot.challenge_messages[made.challenge.id] = message
-
-
-# ------------------------------------------------------------------------ timers
-
-
-async def announce_timer_event(bot: AnyBot, event: TimerEvent) -> None:
-    """Post what the scheduler did in the game's channel."""
-    locale: Any = None
-    if event.kind == "challenge_expired" and event.challenge is not None:
-        challenge = event.challenge
-        message = bot.challenge_messages.pop(challenge.id, None)
-        reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
-        if message is not None:
-            try:
-                await message.edit(
-                    content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
-                )
-                return
-            except discord.HTTPException:
-                log.debug("could not edit expired challenge %s", challenge.id)
-        await channel_sender(bot, challenge.channel_id, challenge.guild_id)(reply)
-        return
-    game = event.game or (event.turn.game if event.turn else None)
-    if game is None:
-        return
-    send = channel_sender(bot, game.channel_id, game.guild_id)
-    if event.kind == "reminder":
-        text = t(
-            locale,
-            "timer.reminder",
-            mention=f"<@{event.ping}>" if event.ping else "",
-            remaining=f"<t:{int(game.deadline or 0)}:R>",
-        )
-        await send(Reply(content=text, ping=event.ping))
-    elif event.turn is not None:
-        await show_turn(bot, event.turn, locale, send)
 
 
 # ------------------------------------------------------------------------ autocomplete
@@ -392,7 +71,7 @@ async def _safe(coro: Awaitable[list[str]]) -> list[str]:
 class PlayCog(commands.Cog):
     """The top-level game commands: ``/place``, ``/move``, ``/remove``."""
 
-    def __init__(self, bot: AnyBot) -> None:
+    def __init__(self, bot: SeegaHost) -> None:
         self.bot = bot
 
     async def cog_app_command_error(
@@ -462,7 +141,7 @@ def _cooldown_key(interaction: discord.Interaction) -> tuple[int | None, int]:
 class GameCommands(CogMixin):
     """``/seega`` subcommands that start, play and end games (mixed into :class:`SeegaCog`)."""
 
-    bot: AnyBot
+    bot: SeegaHost
 
     @app_commands.command(name="challenge", description=_("Challenge someone to a game of Seega"))
     @app_commands.describe(
@@ -478,9 +157,9 @@ class GameCommands(CogMixin):
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        size: int = 5,
+        size: int = catalog.DEFAULT_SIZE,
         variant: str | None = None,
-        color: str = "random",
+        color: str = catalog.DEFAULT_COLOR,
         thread: bool = False,
     ) -> None:
         locale = lang(interaction)
@@ -511,10 +190,10 @@ class GameCommands(CogMixin):
     async def play_bot(
         self,
         interaction: discord.Interaction,
-        level: str = "medium",
-        size: int = 5,
+        level: str = catalog.DEFAULT_LEVEL,
+        size: int = catalog.DEFAULT_SIZE,
         variant: str | None = None,
-        color: str = "random",
+        color: str = catalog.DEFAULT_COLOR,
     ) -> None:
         result = await self.bot.service.play_bot(
             guild_id(interaction),
@@ -589,7 +268,7 @@ class SeegaCog(
 ):
     """The ``/seega`` group."""
 
-    def __init__(self, bot: AnyBot) -> None:
+    def __init__(self, bot: SeegaHost) -> None:
         self.bot = bot
         super().__init__()
 
@@ -600,5 +279,6 @@ class SeegaCog(
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(PlayCog(bot))  # type: ignore[arg-type]
-    await bot.add_cog(SeegaCog(bot))  # type: ignore[arg-type]
+    host: SeegaHost = bot  # type: ignore[assignment]
+    await bot.add_cog(PlayCog(host))
+    await bot.add_cog(SeegaCog(host))

@@ -15,21 +15,20 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.messages import history_embed, leaderboard_embed, rules_embed, stats_embed
-from engine import PRESETS
+from bot.service import catalog
 
 if TYPE_CHECKING:
-    from bot.client import AnyBot
-
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
 else:
     CogMixin = object
 
 log = logging.getLogger(__name__)
 
-_SIZES = [Choice(name="5x5", value=5), Choice(name="7x7", value=7), Choice(name="9x9", value=9)]
-_VARIANTS = [Choice(name=name, value=name) for name in PRESETS]
+_SIZES = [Choice(name=f"{n}x{n}", value=n) for n in catalog.SIZES]
+_VARIANTS = [Choice(name=name, value=name) for name in catalog.VARIANTS]
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -41,12 +40,12 @@ def _guild(interaction: discord.Interaction) -> int:
 class StatsCommands(CogMixin):
     """Read-only commands: anybody may use them."""
 
-    bot: AnyBot
+    bot: SeegaHost
 
     @app_commands.command(name="leaderboard", description=_("The server's best players by rating"))
     @app_commands.describe(size=_("Board size"))
     @app_commands.choices(size=_SIZES)
-    async def leaderboard(self, interaction: discord.Interaction, size: int = 5) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, size: int = catalog.DEFAULT_SIZE) -> None:
         entries = await self.bot.service.leaderboard(_guild(interaction), size)
         await interaction.response.send_message(embed=leaderboard_embed(entries, size, lang(interaction)))
 
@@ -78,5 +77,5 @@ class StatsCommands(CogMixin):
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))
     @app_commands.choices(variant=_VARIANTS)
-    async def rules(self, interaction: discord.Interaction, variant: str = "standard") -> None:
+    async def rules(self, interaction: discord.Interaction, variant: str = catalog.DEFAULT_VARIANT) -> None:
         await interaction.response.send_message(embed=rules_embed(variant, lang(interaction)), ephemeral=True)

@@ -84,7 +84,7 @@ def encode_png(img: Image.Image) -> bytes:
 
 def to_palette(img: Image.Image, n: int, theme: str) -> Image.Image:
     """``img`` mapped onto the cached palette of its board size and theme (no dithering)."""
-    pal = palette_image(n, theme, img.size)
+    pal = palette_image(n, theme, img.size, board_image)
     return img.quantize(palette=pal, dither=Image.Dither.NONE)
 
 

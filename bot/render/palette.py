@@ -10,6 +10,7 @@ X marks, outlines) that median cut could merge into the sand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image
@@ -18,6 +19,10 @@ from bot.render.overlay import ARRIVED_ALPHA, GLOW, LEFT_ALPHA, TAKEN_ALPHA
 from bot.render.theme import RGB, Theme, get_theme
 from engine import Outcome, Position, Ruleset
 from engine.summary import TurnSummary
+
+#: How a board is drawn: ``bot.render.board.board_image`` (which maps its images onto
+#: these palettes, so it is handed in rather than imported).
+Draw = Callable[..., Image.Image]
 
 
 def _sample_position(n: int) -> tuple[Position, TurnSummary]:
@@ -91,10 +96,9 @@ def _ramps(theme: Theme) -> list[RGB]:
 
 
 @lru_cache(maxsize=24)
-def palette_image(n: int, theme_name: str, size: tuple[int, int]) -> Image.Image:
-    """The palette (as a 1x1 ``P`` image usable by ``Image.quantize``) for these boards."""
-    from bot.render.board import board_image  # drawing imports this module: import at call time
-
+def palette_image(n: int, theme_name: str, size: tuple[int, int], board_image: Draw) -> Image.Image:
+    """The palette (as a 1x1 ``P`` image usable by ``Image.quantize``) for these boards,
+    sampled from boards drawn by ``board_image``."""
     theme = get_theme(theme_name)
     pos, turn = _sample_position(n)
     a = board_image(pos, turn, theme=theme_name, size=size)

@@ -3,8 +3,8 @@
 Pure functions of an engine :class:`~engine.Position`: each either plays the command's
 actions on the position it is given (a copy owned by the service) or raises a
 :class:`~bot.results.ServiceError` whose message says what was wrong **and** what is
-allowed now ("c3 is not one of your pieces; you can move from b3, c2 or d3"), with a
-message key and parameters for translation.
+allowed now ("c3 is not one of your pieces; you can move from b3, c2 or d3"): a message
+key and parameters, worded in ``bot/locale`` (``service.<key>``, ``hint.<key>``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from bot.results import BadInputError, IllegalMoveError
+from bot.texts import Text
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
 from engine.board import cell_name, parse_cell
@@ -57,52 +58,40 @@ def board_cell(text: str, pos: Position) -> int:
         cell = parse_cell(text)
         pos.geo.index(cell)
     except SeegaError:
-        raise BadInputError(
-            f"{text.strip()!r} is not a cell of this {n}x{n} board; cells are written like b2, from a1 to {last}",
-            "bad_cell",
-            cell=text.strip(),
-            last=last,
-        ) from None
+        raise BadInputError("bad_cell", cell=text.strip(), size=n, last=last) from None
     return cell
 
 
-def hint(pos: Position) -> str:
-    """What the player to act can do now, as a sentence fragment naming the commands."""
+def hint(pos: Position) -> Text:
+    """What the player to act can do now, as a phrase naming the commands (``hint.*``)."""
     legal = pos.legal_actions()
     kinds = {a.kind for a in legal}
     if pos.phase == "s":
-        return "replace an enemy piece with /place on " + join_names(cell_names([a.src for a in legal]))
+        return Text.of("hint.replace", cells=cell_names([a.src for a in legal]))
     if PLACE in kinds:
-        cells = cell_names([a.src for a in legal if a.kind == PLACE])
-        return f"place with /place (you can place on {join_names(cells)})"
+        return Text.of("hint.place", cells=cell_names([a.src for a in legal if a.kind == PLACE]))
     if REMOVE in kinds:
-        cells = cell_names([a.src for a in legal if a.kind == REMOVE])
-        return f"remove a piece with /remove (you can remove {join_names(cells)})"
+        return Text.of("hint.remove", cells=cell_names([a.src for a in legal if a.kind == REMOVE]))
     if STEP in kinds:
         froms = cell_names([a.src for a in legal if a.kind == STEP])
-        text = f"move with /move (you can move from {join_names(froms)})"
-        if END in kinds:
-            text += ", or end your turn with /seega end-turn"
-        return text
+        return Text.of("hint.move_or_end" if END in kinds else "hint.move", cells=froms)
     if PASS in kinds:
-        return "you cannot move: pass with /seega end-turn"
+        return Text.of("hint.pass")
     if END in kinds:
-        return "end your turn with /seega end-turn"
-    return "nothing is possible"
+        return Text.of("hint.end")
+    return Text.of("hint.nothing")
 
 
 def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
     """Place on one or two cells (or replace an enemy piece in the five-in-a-row phase)."""
     if pos.phase not in ("p", "s"):
-        raise IllegalMoveError(f"The placement phase is over; {hint(pos)}.", "not_placement", hint=hint(pos))
+        raise IllegalMoveError("not_placement", hint=hint(pos))
     turn = pos.turn
     played: list[Action] = []
     for i, text in enumerate(cells):
         cell = board_cell(text, pos)
         if i > 0 and pos.turn != turn:
-            raise IllegalMoveError(
-                f"This turn places only one piece; place just {cells[0].strip().lower()}.", "one_piece_only"
-            )
+            raise IllegalMoveError("one_piece_only", cell=cells[0].strip().lower())
         legal = pos.legal_actions()
         action = Action(PLACE, cell)
         if action not in legal:
@@ -115,23 +104,16 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
 def _place_error(pos: Position, cell: int, legal: list[Action]) -> IllegalMoveError:
     name = cell_name(cell)
     options = cell_names([a.src for a in legal if a.kind == PLACE])
-    where = f"you can place on {join_names(options)}"
     if pos.phase == "s":
         owner = pos.piece_at(pos.geo.index(cell))
-        what = "empty" if owner is None else "your own piece"
-        return IllegalMoveError(
-            f"{name} is {what}; replace an enemy piece: {join_names(options)}.", "bad_replace", cell=name
-        )
+        key = "replace_empty" if owner is None else "replace_own"
+        return IllegalMoveError(key, cell=name, options=options)
     idx = pos.geo.index(cell)
     if pos.piece_at(idx) is not None:
-        return IllegalMoveError(f"{name} is already taken; {where}.", "occupied", cell=name, options=options)
+        return IllegalMoveError("occupied", cell=name, options=options)
     if idx == pos.geo.centre and not pos.rules.place_centre:
-        return IllegalMoveError(
-            f"{name} is the centre, which stays empty during placement; {where}.", "centre", cell=name, options=options
-        )
-    return IllegalMoveError(
-        f"You cannot place on {name} now (the opening rule); {where}.", "bad_place", cell=name, options=options
-    )
+        return IllegalMoveError("centre", cell=name, options=options)
+    return IllegalMoveError("bad_place", cell=name, options=options)
 
 
 def parse_move(frm: str, to: str | None) -> tuple[str, str | None]:
@@ -150,50 +132,27 @@ def parse_move(frm: str, to: str | None) -> tuple[str, str | None]:
 def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action]:
     """Step a piece from ``src_text`` to ``dst_text`` (one step of a chain, if in one)."""
     if pos.phase != "m":
-        raise IllegalMoveError(f"You cannot move a piece now; {hint(pos)}.", "no_moves_now")
+        raise IllegalMoveError("no_moves_now", hint=hint(pos))
     legal = pos.legal_actions()
     steps = [a for a in legal if a.kind == STEP]
     if not steps:
-        raise IllegalMoveError(f"You cannot move a piece now; {hint(pos)}.", "no_moves_now")
+        raise IllegalMoveError("no_moves_now", hint=hint(pos))
     src = board_cell(src_text, pos)
     name = cell_name(src)
     froms = cell_names([a.src for a in steps])
     in_chain = any(a.kind == END for a in legal)
     if pos.piece_at(pos.geo.index(src)) != pos.side:
-        raise IllegalMoveError(
-            f"{name} is not one of your pieces; you can move from {join_names(froms)}.",
-            "not_your_piece",
-            cell=name,
-            options=froms,
-        )
+        raise IllegalMoveError("not_your_piece", cell=name, options=froms)
     if name not in froms:
-        if in_chain:
-            msg = (
-                f"Only a capture continues a chain, and {name} has none; you can capture again "
-                f"from {join_names(froms)}, or end your turn with /seega end-turn."
-            )
-        else:
-            msg = f"{name} cannot move now; you can move from {join_names(froms)}."
-        raise IllegalMoveError(msg, "piece_cannot_move", cell=name, options=froms)
+        raise IllegalMoveError("chain_needs_capture" if in_chain else "piece_cannot_move", cell=name, options=froms)
     targets = cell_names([a.dst for a in steps if a.src == src])
     if dst_text is None:
-        raise BadInputError(
-            f"Say where {name} goes: it can step to {join_names(targets)}.",
-            "missing_destination",
-            cell=name,
-            options=targets,
-        )
+        raise BadInputError("missing_destination", cell=name, options=targets)
     dst = board_cell(dst_text, pos)
     action = Action(STEP, src, dst)
     if action not in steps:
-        extra = " (only captures continue a chain)" if in_chain else ""
-        raise IllegalMoveError(
-            f"{name} cannot step to {cell_name(dst)}{extra}; from {name} you can step to {join_names(targets)}.",
-            "bad_step",
-            frm=name,
-            to=cell_name(dst),
-            options=targets,
-        )
+        key = "bad_step_in_chain" if in_chain else "bad_step"
+        raise IllegalMoveError(key, frm=name, to=cell_name(dst), options=targets)
     pos.push(action)
     return [action]
 
@@ -205,16 +164,10 @@ def play_remove(pos: Position, text: str) -> list[Action]:
         return play_place(pos, [text])
     removals = [a for a in pos.legal_actions() if a.kind == REMOVE]
     if not removals:
-        raise IllegalMoveError(f"No removal is due now; {hint(pos)}.", "no_removal")
+        raise IllegalMoveError("no_removal", hint=hint(pos))
     action = Action(REMOVE, cell)
     if action not in removals:
-        options = cell_names([a.src for a in removals])
-        raise IllegalMoveError(
-            f"{cell_name(cell)} cannot be removed; you can remove {join_names(options)}.",
-            "bad_removal",
-            cell=cell_name(cell),
-            options=options,
-        )
+        raise IllegalMoveError("bad_removal", cell=cell_name(cell), options=cell_names([a.src for a in removals]))
     pos.push(action)
     return [action]
 
@@ -227,4 +180,4 @@ def play_end(pos: Position) -> list[Action]:
             if a.kind == kind:
                 pos.push(a)
                 return [a]
-    raise IllegalMoveError(f"There is no chain of captures to end; {hint(pos)}.", "no_chain")
+    raise IllegalMoveError("no_chain", hint=hint(pos))

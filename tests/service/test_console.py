@@ -49,13 +49,13 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     )
     assert "Commands (the same as on Discord" in out
     assert "Turn 1: Black (Player 1) to play." in out
-    assert "Black (Player 1) placed a1, b1" in out
+    assert "Black (Player 1): placed on a1, b1" in out
     assert "Error: c3 is the centre, which stays empty during placement; you can place on" in out
     assert "Unknown command 'b2'" in out
-    assert "White (Player 2) placed b2" in out
+    assert "White (Player 2): placed on b2" in out
     assert "Error: You cannot move a piece now; place with /place" in out
     assert "offers to end the game by count" in out
-    assert "Game over: a draw (1/2-1/2, agreement)." in out
+    assert "Game over: Draw (end by count, agreed), 1/2-1/2." in out
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
     assert '[Result "1/2-1/2"]' in out and "1. a1,b1 2. a2,b2 1/2-1/2" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
@@ -63,7 +63,7 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     images = [Path(line.split(": ", 1)[1]) for line in out.splitlines() if line.startswith("Board image: ")]
     assert len(images) >= 5 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in images)
     assert "Replay written to" in out
-    assert "Whole lines of enemies can be taken." in out
+    assert "A longer line of enemies closed at both ends by your pieces is captured whole." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT status, result, reason FROM games").fetchall() == [("finished", "1/2-1/2", "agreement")]
@@ -74,7 +74,7 @@ def test_bot_game_and_resume(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
     out = run_console(db, ["/seega play-bot level:easy size:7 color:white", "/seega board"])
     assert "Starting a game against the bot (easy)" in out
-    assert "Black (Seega bot (easy)) placed" in out
+    assert "Black (Seega bot (easy)): placed on" in out
     assert "Turn 2: White (Player 1) to play." in out
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
@@ -87,8 +87,8 @@ def test_bot_game_and_resume(tmp_path: Path) -> None:
     conn.close()
     out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"])
     assert "Resuming game #1." in out
-    assert f"White (Player 1) placed {free[0]}, {free[1]}" in out
-    assert "Game over: Seega bot (easy) wins (1-0, resignation)." in out
+    assert f"White (Player 1): placed on {free[0]}, {free[1]}" in out
+    assert "Game over: Seega bot (easy) wins (resignation), 1-0." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
 
 
@@ -106,3 +106,22 @@ def test_rules_text_for_every_variant_and_tab_completion() -> None:
     complete = table.completer()
     assert complete("boa", 0) == "board" and complete("boa", 1) is None
     assert complete("/se", 0) == "/seega"
+
+
+def test_one_command_table_drives_dispatch_help_and_completion() -> None:
+    import io
+
+    from bot.console import BY_NAME, COMMANDS, HELP, ConsoleTable
+    from bot.service import catalog
+
+    for command in COMMANDS:
+        assert command.usage in HELP and command.help in HELP
+        assert all(BY_NAME[name] is command for name in (command.name, *command.aliases))
+        assert command.run.__qualname__.startswith("ConsoleTable."), command.name
+    assert len(BY_NAME) == sum(1 + len(c.aliases) for c in COMMANDS), "no name is used twice"
+    typed = "/seega play-bot level:"
+    table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
+    complete = table.completer(lambda: typed)
+    assert [complete("level:", i) for i in range(len(catalog.LEVELS))] == [f"level:{lvl}" for lvl in catalog.LEVELS]
+    typed = "/seega rules "
+    assert complete("variant:la", 0) == "variant:lane"

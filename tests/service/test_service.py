@@ -505,7 +505,7 @@ async def test_corrupt_game_is_logged(service: GameService, db_path: Path, caplo
     conn.execute("UPDATE games SET actions = 'c3', version = version + 1")  # the centre: not a legal placement
     conn.commit()
     conn.close()
-    with caplog.at_level("ERROR", logger="bot.service.game_service"), pytest.raises(CorruptGameError):
+    with caplog.at_level("ERROR", logger="bot.service"), pytest.raises(CorruptGameError):
         await service.board(1)
     assert any("corrupt" in r.message and "does not replay" in r.message for r in caplog.records)
 

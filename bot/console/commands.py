@@ -1,0 +1,330 @@
+"""The console's commands: one table of name, usage, help, handler and completion.
+
+A line is split into plain words and ``key:value`` options, its first word looked up in
+:data:`BY_NAME`, and the row's handler run; the help text and tab completion are made
+from the same rows, so adding a command is adding a row and a method.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, rules_text
+from bot.results import BadInputError, OfferResult, ServiceError
+from bot.service import catalog
+from bot.timeparse import format_duration
+
+
+def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
+    """Split ``key:value`` options from plain words."""
+    plain, opts = [], {}
+    for w in words:
+        key, sep, value = w.partition(":")
+        if sep and key and re.fullmatch(r"[a-z_-]+", key.lower()):
+            opts[key.lower().replace("-", "_")] = value
+        else:
+            plain.append(w)
+    return plain, opts
+
+
+@dataclass(frozen=True)
+class Args:
+    """A command line's words: plain ones in order, ``key:value`` options by key."""
+
+    plain: list[str]
+    opts: dict[str, str]
+
+    def get(self, key: str, default: str = "") -> str:
+        """The option ``key``, else the first plain word, else ``default``."""
+        return self.opts.get(key, self.plain[0] if self.plain else default)
+
+
+Handler = Callable[["ConsoleTable", Args], Awaitable[bool | None]]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One row of the console's command table.
+
+    Attributes:
+        name: what people type (after an optional ``/`` and ``seega``).
+        usage: the command as the help shows it, with its options.
+        help: what it does, in a few words.
+        run: the handler; it returns ``False`` to leave the table.
+        aliases: other names that run it.
+        options: words offered by tab completion after the name.
+    """
+
+    name: str
+    usage: str
+    help: str
+    run: Handler
+    aliases: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+class ConsoleTable(ConsoleOutput):
+    """One console session: parses lines, calls the service, prints the results."""
+
+    async def handle(self, line: str) -> bool:
+        """Run one command line; ``False`` means quit."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return True
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = text.split()
+        if words and words[0].lstrip("/").lower() == "seega":
+            words = words[1:]
+        if not words:
+            self.say(HELP)
+            return True
+        name, rest = words[0].lstrip("/").lower(), words[1:]
+        command = BY_NAME.get(name)
+        if command is None:
+            self.say(f"Unknown command {name!r}; type help for the list.")
+            return True
+        try:
+            return await command.run(self, Args(*_options(rest))) is not False
+        except ServiceError as exc:
+            self.say(f"Error: {exc}")
+        return True
+
+    @staticmethod
+    def _size(args: Args) -> int:
+        value = args.opts.get("size", str(catalog.DEFAULT_SIZE)).lower().split("x")[0]
+        if not value.isdigit() or len(value) > 2:
+            raise BadInputError("bad_board_size", size=args.opts.get("size"), sizes=[f"{n}x{n}" for n in catalog.SIZES])
+        return catalog.check_size(int(value))
+
+    # ----------------------------------------------------------------- the commands
+    async def quit(self, args: Args) -> bool:
+        return False
+
+    async def help(self, args: Args) -> None:
+        self.say(HELP)
+
+    async def play_bot(self, args: Args) -> None:
+        level = catalog.check_level(args.get("level", catalog.DEFAULT_LEVEL))
+        size, variant, color = self._size(args), args.opts.get("variant"), args.opts.get("color", catalog.DEFAULT_COLOR)
+        self.say(f"Starting a game against the bot ({level})...")
+        self.show(
+            await self.service.play_bot(CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], level, size, variant, color)
+        )
+
+    async def challenge(self, args: Args) -> None:
+        size, variant, color = self._size(args), args.opts.get("variant"), args.opts.get("color", catalog.DEFAULT_COLOR)
+        made = await self.service.challenge(
+            CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], size, variant, color
+        )
+        self.say("A hot-seat game: Player 1 and Player 2 take turns at this keyboard.")
+        self.show(await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id))
+
+    async def place(self, args: Args) -> None:
+        cells = args.plain or [v for k, v in args.opts.items() if k in ("first", "second")]
+        actor = await self._actor()
+        await self._play(self.service.place(CONSOLE_CHANNEL, actor, " ".join(cells), bot_reply=False))
+
+    async def move(self, args: Args) -> None:
+        frm = args.opts.get("from", " ".join(args.plain))
+        actor = await self._actor()
+        await self._play(self.service.move(CONSOLE_CHANNEL, actor, frm, args.opts.get("to"), bot_reply=False))
+
+    async def remove(self, args: Args) -> None:
+        actor = await self._actor()
+        await self._play(self.service.remove(CONSOLE_CHANNEL, actor, args.get("cell"), bot_reply=False))
+
+    async def end_turn(self, args: Args) -> None:
+        await self._play(self.service.end_turn(CONSOLE_CHANNEL, await self._actor(), bot_reply=False))
+
+    async def board(self, args: Args) -> None:
+        self.show(await self.service.board(CONSOLE_CHANNEL))
+
+    async def resign(self, args: Args) -> None:
+        self.show(await self.service.resign(CONSOLE_CHANNEL, await self._actor()))
+
+    async def offer_end(self, args: Args) -> None:
+        offer = await self.service.offer_end(CONSOLE_CHANNEL, await self._actor())
+        if isinstance(offer, OfferResult):
+            self.say(
+                f"{offer.offered_by.name} offers to end the game by count; "
+                f"{offer.opponent.name} accepts with /seega accept-end."
+            )
+        else:
+            self.show(offer)
+
+    async def accept_end(self, args: Args) -> None:
+        game = await self.service.game(CONSOLE_CHANNEL)
+        user = await self._actor()
+        if game is not None and game.end_offer_by is not None:
+            other = game.white if game.end_offer_by == "black" else game.black
+            user = other.user_id
+        self.show(await self.service.accept_end(CONSOLE_CHANNEL, user))
+
+    async def cancel(self, args: Args) -> None:
+        self.show(await self.service.cancel(CONSOLE_CHANNEL))
+
+    async def rules(self, args: Args) -> None:
+        self.say(rules_text(catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT))))
+
+    async def history(self, args: Args) -> None:
+        games = await self.service.history(CONSOLE_GUILD, None, 10)
+        if not games:
+            self.say("No games yet.")
+        for s in games:
+            how = f"{s.result} {s.reason}" if s.result else s.status
+            self.say(
+                f"#{s.id}  {s.black.name} (black) vs {s.white.name} (white)  {s.variant} {s.size}x{s.size}"
+                f"  {s.turns} turns  {how}"
+            )
+
+    async def record(self, args: Args) -> None:
+        game_id = args.get("game").lstrip("#")
+        gid = int(game_id) if game_id.isdigit() else None
+        rec = await self.service.record(CONSOLE_GUILD, gid, CONSOLE_CHANNEL)
+        self.say(rec.sgn.rstrip())
+        if self.image_dir is not None:
+            self.image_dir.mkdir(parents=True, exist_ok=True)
+            path = self.image_dir / rec.filename
+            path.write_text(rec.sgn, encoding="utf-8")
+            self.say(f"Record written to {path}")
+            if rec.replay is not None and rec.replay_filename:
+                replay = self.image_dir / rec.replay_filename
+                replay.write_bytes(rec.replay)
+                self.say(f"Replay written to {replay}")
+
+    async def leaderboard(self, args: Args) -> None:
+        entries = await self.service.leaderboard(CONSOLE_GUILD, self._size(args))
+        if not entries:
+            self.say("No rated games on this board size yet (games against the bot are not rated).")
+        for e in entries:
+            self.say(f"{e.rank}. {e.name}  {e.rating:.0f} (+/-{e.rd:.0f})  {e.wins}-{e.losses}-{e.draws}")
+
+    async def stats(self, args: Args) -> None:
+        st = await self.service.stats(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id, LOCAL_PLAYERS[0].name)
+        p = st.versus_people
+        self.say(f"{st.name}: against people {p.wins} won, {p.losses} lost, {p.draws} drawn.")
+        for level, tally in st.versus_bot.items():
+            self.say(f"  against the bot ({level}): {tally.wins} won, {tally.losses} lost, {tally.draws} drawn")
+
+    async def settings(self, args: Args) -> None:
+        opts = args.opts
+        if opts:
+            settings = await self.service.set_settings(
+                CONSOLE_GUILD, opts.get("turn_timeout"), opts.get("challenge_timeout"), opts.get("default_variant")
+            )
+        else:
+            settings = await self.service.get_settings(CONSOLE_GUILD)
+        self.say(
+            f"turn_timeout {format_duration(settings.turn_timeout)}, challenge_timeout "
+            f"{format_duration(settings.challenge_timeout)}, default_variant {settings.default_variant}"
+        )
+
+    def completer(self, line_buffer: Callable[[], str] | None = None) -> Callable[[str, int], str | None]:
+        """A readline completer for command names, their options and the cells legal now.
+
+        ``line_buffer`` gives the whole line typed so far (default: readline's).
+        """
+
+        def complete(text: str, state: int) -> str | None:
+            line = line_buffer() if line_buffer is not None else _readline_buffer(text)
+            words = line.split()
+            if words and words[0].lstrip("/").lower() == "seega":
+                words = words[1:]
+            if not words or (len(words) == 1 and not line.endswith(" ")):
+                names = sorted({name for c in COMMANDS for name in (c.name, *c.aliases)} | {"seega"})
+                slash = "/" if text.startswith("/") else ""
+                options = [slash + n for n in names if n.startswith(text.lstrip("/"))]
+            else:
+                command = BY_NAME.get(words[0].lstrip("/").lower())
+                extra = list(command.options) if command is not None else []
+                options = [w for w in [*extra, *self.cells] if w.startswith(text)]
+            return options[state] if state < len(options) else None
+
+        return complete
+
+
+def _readline_buffer(text: str) -> str:
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - readline is optional
+        return text
+    return readline.get_line_buffer()
+
+
+_SIZES = tuple(f"size:{n}" for n in catalog.SIZES)
+_VARIANTS = tuple(f"variant:{v}" for v in catalog.VARIANTS)
+_COLORS = tuple(f"color:{c}" for c in catalog.COLORS)
+
+#: The console's commands: name, usage, help, handler and completion in one row each.
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "play-bot",
+        "/seega play-bot level:" + "|".join(catalog.LEVELS) + " size:5|7|9 variant:standard color:black|white|random",
+        "play against the computer",
+        ConsoleTable.play_bot,
+        options=(*(f"level:{lvl}" for lvl in catalog.LEVELS), *_SIZES, *_VARIANTS, *_COLORS),
+    ),
+    Command(
+        "challenge",
+        "/seega challenge size:5 variant:standard color:random",
+        "a hot-seat game: Player 1 and Player 2 take turns at this keyboard",
+        ConsoleTable.challenge,
+        options=(*_SIZES, *_VARIANTS, *_COLORS),
+    ),
+    Command("place", "/place a1 b2", "place your pieces (one cell places one piece)", ConsoleTable.place),
+    Command("move", "/move b2 c2", "step a piece (also /move b2-c2)", ConsoleTable.move),
+    Command("remove", "/remove c3", "the removal a blocked-player rule asks for", ConsoleTable.remove),
+    Command(
+        "end-turn",
+        "/seega end-turn",
+        "stop a chain of captures (or pass when you cannot move)",
+        ConsoleTable.end_turn,
+        aliases=("end", "pass"),
+    ),
+    Command("board", "/seega board", "show the board again", ConsoleTable.board),
+    Command("resign", "/seega resign", "resign the game", ConsoleTable.resign),
+    Command("offer-end", "/seega offer-end", "end by count (more pieces wins)", ConsoleTable.offer_end),
+    Command("accept-end", "/seega accept-end", "accept an offer to end by count", ConsoleTable.accept_end),
+    Command("rules", "/seega rules variant:standard", "the rules of a variant", ConsoleTable.rules, options=_VARIANTS),
+    Command("history", "/seega history", "recent games at this table", ConsoleTable.history),
+    Command("record", "/seega record game:N", "the record (SGN) of a game, written to a file", ConsoleTable.record),
+    Command(
+        "leaderboard", "/seega leaderboard size:5", "ratings on a board size", ConsoleTable.leaderboard, options=_SIZES
+    ),
+    Command("stats", "/seega stats", "your record", ConsoleTable.stats),
+    Command(
+        "settings",
+        "/seega settings turn_timeout:10m",
+        "show or change the table's settings",
+        ConsoleTable.settings,
+        options=("turn_timeout:", "challenge_timeout:", *(f"default_variant:{v}" for v in catalog.VARIANTS)),
+    ),
+    Command("cancel", "/seega cancel", "abandon the game at this table, unrated", ConsoleTable.cancel),
+    Command("help", "help", "this text", ConsoleTable.help, aliases=("h", "?")),
+    Command(
+        "quit", "quit", "leave (the game is saved; it resumes next time)", ConsoleTable.quit, aliases=("exit", "q")
+    ),
+)
+BY_NAME: dict[str, Command] = {name: c for c in COMMANDS for name in (c.name, *c.aliases)}
+
+
+def help_text() -> str:
+    """The help, made from the command table."""
+    width = max(len(c.usage) for c in COMMANDS if len(c.usage) <= 40)
+    lines = ['Commands (the same as on Discord; the leading "/" and "seega" may be left out):']
+    for c in COMMANDS:
+        if len(c.usage) > width:
+            lines.append(f"  {c.usage}")
+            lines.append(f"  {'':{width}}  {c.help}")
+        else:
+            lines.append(f"  {c.usage:{width}}  {c.help}")
+    lines.append("Variants: " + ", ".join(catalog.VARIANTS))
+    return "\n".join(lines)
+
+
+HELP = help_text()

@@ -1,0 +1,138 @@
+"""What the console table prints: turns, boards, game ends and timers, as plain text.
+
+The sentences about games are those of the Discord messages (:mod:`bot.wording`, worded
+in ``bot/locale/en.json``); the board is drawn as text, and each board image (when the
+renderer is available) is written to a file whose path is printed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from bot import wording
+from bot.results import GameOver, Player, TimerEvent, TurnEvent, TurnResult
+from bot.service import GameService
+from bot.timeparse import format_duration
+
+#: The console is one table: one guild and one channel in the database.
+CONSOLE_GUILD = 0
+CONSOLE_CHANNEL = 1
+#: The local players (user ids 1 and 2; the bot is 0).
+LOCAL_PLAYERS = (Player(1, "Player 1"), Player(2, "Player 2"))
+#: The console speaks English (the sentences are those of ``bot/locale/en.json``).
+LANG = "en"
+
+
+def rules_text(variant: str) -> str:
+    """The rules of a preset as the console prints them (the same lines as on Discord)."""
+    lines = [f"Variant {variant}."]
+    lines += [f"- {line}" for line in wording.rules_lines(variant, LANG)]
+    return "\n".join(lines)
+
+
+class ConsoleOutput:
+    """One console session's output and state: the service, the stream, the cells legal now.
+
+    Args:
+        service: the game service (its storage is the bot's database).
+        out: where to print.
+        image_dir: where board images go (when the service has a renderer).
+    """
+
+    def __init__(self, service: GameService, out: TextIO, image_dir: Path | None = None) -> None:
+        self.service = service
+        self.out = out
+        self.image_dir = image_dir
+        self.cells: list[str] = []
+        self._images = 0
+
+    def say(self, text: str = "") -> None:
+        """Print a line (flushed: the console is often read through a pipe)."""
+        print(text, file=self.out, flush=True)
+
+    # ----------------------------------------------------------------- output
+    def _event_line(self, e: TurnEvent) -> str:
+        who = f"{e.color.capitalize()} ({wording.player_name(e.player, LANG)})"
+        return f"{who}: {wording.event_text(e, LANG) or ' '.join(e.actions)}"
+
+    def _game_over_line(self, over: GameOver) -> str:
+        text = f"Game over: {wording.game_over_text(over, LANG)}"
+        if over.result != "*":
+            text += f", {over.result}"
+        text += "."
+        for c in over.rating_changes:
+            text += f"\n  {c.name}: rating {c.before:.0f} -> {c.after:.0f} ({c.delta:+.0f})"
+        return text
+
+    def _save_image(self, data: bytes | None, game_id: int, suffix: str = "png") -> None:
+        if data is None or self.image_dir is None:
+            return
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        self._images += 1
+        path = self.image_dir / f"seega-game{game_id}-{self._images:03d}.{suffix}"
+        path.write_bytes(data)
+        self.say(f"Board image: {path}")
+
+    def show(self, result: TurnResult) -> None:
+        """Print what happened, the board, and whose turn it is."""
+        for e in result.events:
+            self.say(self._event_line(e))
+        g = result.game
+        self.say()
+        self.say(g.text_board)
+        self._save_image(result.png, g.id)
+        hand = f"; in hand {g.hand[0]}/{g.hand[1]}" if g.phase == "p" else ""
+        self.say(f"Pieces on the board: black {g.pieces[0]}, white {g.pieces[1]}{hand}.")
+        if result.game_over is not None:
+            self.say(self._game_over_line(result.game_over))
+            self.cells = []
+            return
+        if result.to_move is not None:
+            color = "Black" if result.to_move == g.black else "White"
+            line = f"Turn {g.turn}: {color} ({result.to_move.name}) to play"
+            if result.chain_pending:
+                line += " - a chain of captures: capture again with /move, or /seega end-turn"
+            elif result.legal and all(a in ("pass",) for a in result.legal):
+                line += " - no move is possible: /seega end-turn to pass"
+            self.say(line + ".")
+        self._remember_cells(result.legal)
+
+    def _remember_cells(self, legal: Sequence[str]) -> None:
+        cells = set()
+        for a in legal:
+            cells.update(re.findall(r"[a-i][1-9]", a))
+        self.cells = sorted(cells)
+
+    def show_timer(self, event: TimerEvent) -> None:
+        """Print what the scheduler did (reminders, timeouts)."""
+        if event.kind == "reminder" and event.game is not None:
+            left = format_duration(event.remaining or 0)
+            to_move = event.game.to_move
+            who = "nobody" if to_move is None else to_move.name
+            self.say(f"\n[reminder] {who}, it is your turn: {left} left.")
+        elif event.kind in ("timeout", "bot_turn") and event.turn is not None:
+            self.say(f"\n[{event.kind.replace('_', ' ')}]")
+            self.show(event.turn)
+
+    # ----------------------------------------------------------------- helpers of the commands
+    async def _actor(self) -> int:
+        """The local player who acts: the human whose turn it is (hot seat), else Player 1."""
+        game = await self.service.game(CONSOLE_CHANNEL)
+        if game is not None and game.to_move is not None and not game.to_move.is_bot:
+            return game.to_move.user_id
+        if game is not None:
+            for p in (game.black, game.white):
+                if not p.is_bot:
+                    return p.user_id
+        return LOCAL_PLAYERS[0].user_id
+
+    async def _play(self, command: Awaitable[TurnResult]) -> None:
+        """Show a player's command, then the bot's reply once it has thought (as it happens)."""
+        result = await command
+        self.show(result)
+        if result.bot_to_move and result.to_move is not None:
+            self.say(f"{result.to_move.name} is thinking...")
+            self.show(await self.service.bot_turn(CONSOLE_CHANNEL))

@@ -1,0 +1,138 @@
+"""The bot's turns: ask the AI (off the event loop), store its turn, report it step by step.
+
+The AI thinks without holding the channel's lock, so people can look at the board (or
+resign) meanwhile; its turn is stored only if the game is still the one it thought about.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from bot.results import GameOver, ServiceError, TurnEvent, TurnResult
+from bot.service.catalog import DEFAULT_LEVEL
+from bot.service.games import Games
+from bot.service.loaded import LoadedGame
+from bot.service.snapshots import board_png, turn_event, turn_result
+from engine import Action, Position, SeegaError
+from engine.actions import END, PASS, PLACE
+from engine.ai import TurnRequest
+
+log = logging.getLogger(__name__)
+
+#: Bot turns played in a row at most (a bot removal can be followed by another bot turn).
+MAX_BOT_TURNS = 8
+
+BotOutcome = tuple[LoadedGame, list[TurnEvent], GameOver | None]
+
+
+class BotTurns:
+    """Plays the service's AI opponent."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    async def bot_turn(self, channel_id: int) -> TurnResult:
+        """Play the bot's turn(s) if the bot is to move in the channel's game."""
+        g, _ = await self.games.load(channel_id, fresh=True)
+        if g.to_move is None or not g.to_move.is_bot:
+            return turn_result(g)
+        bot = await self.play(channel_id, g)
+        if bot is None:
+            g, _ = await self.games.load(channel_id, fresh=True)
+            return turn_result(g)
+        g, events, over = bot
+        return turn_result(g, events, over, events[-1].png if events else None)
+
+    async def play(self, channel_id: int, g: LoadedGame) -> BotOutcome | None:
+        """Ask the AI for the bot's turn(s) and store them; ``None`` if the game changed
+        meanwhile (a resignation, a cancel)."""
+        events: list[TurnEvent] = []
+        over: GameOver | None = None
+        games = self.games
+        for _ in range(MAX_BOT_TURNS):
+            player = g.to_move
+            if player is None or not player.is_bot:
+                break
+            rules = g.pos.rules
+            request = TurnRequest(
+                variant=rules.variant,
+                size=rules.size,
+                options=tuple(o for o in g.row.options.split(",") if o),
+                actions=tuple(g.row.action_list),
+                setup=g.row.setup,
+                level=player.bot_level or DEFAULT_LEVEL,
+            )
+            try:
+                texts = await games.ai.choose_turn(request)
+            except Exception:
+                log.exception("the AI failed in game %d; playing a random legal turn", g.row.id)
+                texts = []
+            async with games.lock(channel_id):
+                current = games.cache.get(channel_id)
+                if current is None or current.row.id != g.row.id or current.row.version != g.row.version:
+                    return None
+                pos = g.pos.copy()
+                played = self._actions(g, pos, texts)
+                done = await games.commit(g, pos, played)
+                if done is None:
+                    games.cache.pop(channel_id, None)
+                    return None
+                before = g.pos
+                g, over = done
+            events.extend(await self._events(g, before, played))
+            if over is not None:
+                break
+        return g, events, over
+
+    def _actions(self, g: LoadedGame, pos: Position, texts: list[str]) -> list[Action]:
+        """Play the AI's turn on ``pos``; finish it with random legal actions if the AI's
+        answer was short or illegal (logged: that is a bug in the AI)."""
+        turn, side = pos.turn, pos.side
+        played: list[Action] = []
+        for text in texts:
+            if pos.turn != turn or pos.side != side or pos.result is not None:
+                break
+            try:
+                played.append(pos.play(text))
+            except SeegaError as exc:
+                log.error("the AI chose an illegal action in game %d: %s", g.row.id, exc)
+                break
+        while pos.turn == turn and pos.side == side and pos.result is None:
+            if texts:
+                log.error("the AI's turn in game %d was incomplete; completing it at random", g.row.id)
+                texts = []
+            action = self.games.rng.choice(pos.legal_actions())
+            pos.push(action)
+            played.append(action)
+        return played
+
+    async def _events(self, g: LoadedGame, before: Position, played: list[Action]) -> list[TurnEvent]:
+        """One event per step or removal of a bot turn (placements grouped), with images."""
+        groups: list[list[Action]] = []
+        for a in played:
+            if groups and (a.kind in (END, PASS) or (a.kind == PLACE and groups[-1][-1].kind == PLACE)):
+                groups[-1].append(a)
+            else:
+                groups.append([a])
+        events = []
+        pos = before.copy()
+        for group in groups:
+            start = pos.copy()
+            for a in group:
+                pos.push(a)
+            event = turn_event(g, start, pos, group)
+            events.append(replace(event, png=await board_png(self.games, g, pos, event.summary)))
+        return events
+
+    async def resume(self) -> list[TurnResult]:
+        """Play bot turns that were due when the process stopped (called at start)."""
+        out = []
+        for row in await self.games.storage.bot_games_waiting():
+            try:
+                g, _ = await self.games.load(row.channel_id, fresh=True)
+                if g.to_move is not None and g.to_move.is_bot:
+                    out.append(await self.bot_turn(row.channel_id))
+            except ServiceError as exc:
+                log.warning("could not resume the bot in game %d: %s", row.id, exc)
+        return out

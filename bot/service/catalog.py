@@ -1,0 +1,83 @@
+"""What the bot offers: variants, board sizes, AI levels, colours and the default settings.
+
+One list, read by the service (to check requests), the Discord commands (their choices),
+the console (its help and completion) and the messages (the rules text). The engine knows
+more presets than the bot offers: ``modern-3x3`` is played on a 3x3 board only, and the
+bot's boards are 5x5, 7x7 and 9x9, so a preset is offered when it has one of those sizes.
+Nothing else in the bot names a preset to leave out.
+"""
+
+from __future__ import annotations
+
+from bot.results import BadInputError
+from bot.storage import SettingsRow
+from engine.ai import LEVELS as ENGINE_LEVELS
+from engine.rules import PRESETS, Ruleset
+
+#: Board sizes people can choose.
+SIZES: tuple[int, ...] = (5, 7, 9)
+#: The name of each size (Khamsawee, Sebawee, Tisawee).
+SIZE_NAMES: dict[int, str] = {5: "Khamsawee", 7: "Sebawee", 9: "Tisawee"}
+#: The presets the bot offers, in the engine's order, each with the sizes it is played on.
+VARIANT_SIZES: dict[str, tuple[int, ...]] = {
+    name: tuple(s for s in sizes if s in SIZES) for name, (sizes, _) in PRESETS.items() if set(sizes) & set(SIZES)
+}
+VARIANTS: tuple[str, ...] = tuple(VARIANT_SIZES)
+#: The AI's levels, weakest first: the engine's own list.
+LEVELS: tuple[str, ...] = ENGINE_LEVELS
+DEFAULT_LEVEL = "medium"
+#: Colours a player may ask for.
+COLORS: tuple[str, ...] = ("black", "white", "random")
+DEFAULT_COLOR = "random"
+#: A guild's settings until a moderator changes them (the storage's default row).
+DEFAULT_SETTINGS = SettingsRow(guild_id=0)
+DEFAULT_VARIANT = DEFAULT_SETTINGS.default_variant
+DEFAULT_SIZE = 5
+
+assert DEFAULT_LEVEL in LEVELS and DEFAULT_VARIANT in VARIANTS and DEFAULT_SIZE in SIZES
+
+
+def check_variant(variant: str) -> str:
+    """The variant name, normalised, or a :class:`BadInputError` listing the variants offered."""
+    name = (variant or "").strip().lower()
+    if name not in VARIANT_SIZES:
+        raise BadInputError("bad_variant", variant=variant, variants=VARIANTS)
+    return name
+
+
+def check_rules(variant: str, size: int) -> Ruleset:
+    """The ruleset of an offered variant on an offered size, or a :class:`BadInputError`."""
+    name = check_variant(variant)
+    sizes = VARIANT_SIZES[name]
+    if size not in sizes:
+        raise BadInputError("bad_size", variant=name, size=size, sizes=[f"{s}x{s}" for s in sizes])
+    return Ruleset.make(name, size)
+
+
+def check_size(size: int) -> int:
+    """A board size people can choose, or a :class:`BadInputError`."""
+    if size not in SIZES:
+        raise BadInputError("bad_board_size", size=size, sizes=[f"{s}x{s}" for s in SIZES])
+    return size
+
+
+def check_level(level: str | None) -> str:
+    """An AI level, normalised (empty: the default), or a :class:`BadInputError` listing them."""
+    name = (level or DEFAULT_LEVEL).strip().lower()
+    if name not in LEVELS:
+        raise BadInputError("bad_level", level=level, levels=LEVELS)
+    return name
+
+
+def check_color(color: str | None) -> str:
+    """``black``, ``white`` or ``random`` (empty: random), or a :class:`BadInputError`."""
+    name = (color or DEFAULT_COLOR).strip().lower()
+    if name not in COLORS:
+        raise BadInputError("bad_color", color=color)
+    return name
+
+
+def rules_for(variant: str) -> Ruleset:
+    """The ruleset a rules text describes: the variant on its smallest offered board."""
+    name = check_variant(variant)
+    return Ruleset.make(name, VARIANT_SIZES[name][0])

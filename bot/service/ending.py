@@ -1,0 +1,154 @@
+"""Ending games: resigning, ending by count (offer and accept), cancelling, timing out.
+
+Each end is one :meth:`~bot.service.games.Games.write`: the decision is taken on the game
+as loaded under the lock, and stored with a compare-and-swap that also rates the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.results import (
+    CorruptGameError,
+    GameOver,
+    GameOverServiceError,
+    IllegalMoveError,
+    NoGameError,
+    OfferResult,
+    ServiceError,
+    TimerEvent,
+    TurnResult,
+)
+from bot.service.games import Games
+from bot.service.loaded import LoadedGame, result_of
+from bot.service.snapshots import board_png, game_view, turn_result
+from engine import BLACK, COLOR_NAMES, WHITE
+
+#: ``(result, reason, status)`` of an ending decided on the loaded game.
+Decision = tuple[str, str, str]
+Ended = tuple[LoadedGame, GameOver]
+
+
+class _Stale(ServiceError):
+    """Internal: a timer fired for a game that has moved on."""
+
+
+def by_count(g: LoadedGame) -> str:
+    """The result of ending now by count (the barrier rule: more pieces wins, equal draws)."""
+    b, w = g.pos.count(BLACK), g.pos.count(WHITE)
+    return result_of(None if b == w else (BLACK if b > w else WHITE))
+
+
+class Ending:
+    """Everything that ends a game before the rules do, and the turn timers."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    async def _finish(self, g: LoadedGame, decision: Decision) -> Ended | None:
+        result, reason, status = decision
+        return await self.games.finish(g, g.pos, g.row.actions, result, reason, status)
+
+    async def _answer(self, ended: Ended, user_id: int | None) -> TurnResult:
+        g, over = ended
+        return turn_result(g, (), over, await board_png(self.games, g, g.pos, None), acted_by=user_id)
+
+    async def end(
+        self, channel_id: int, decide: Callable[[LoadedGame], Decision], user_id: int | None = None
+    ) -> TurnResult:
+        """End the channel's game: ``decide(game)`` gives ``(result, reason, status)`` or refuses."""
+
+        async def attempt(g: LoadedGame) -> Ended | None:
+            return await self._finish(g, decide(g))
+
+        return await self._answer(await self.games.write(channel_id, attempt), user_id)
+
+    async def resign(self, channel_id: int, user_id: int) -> TurnResult:
+        """The player resigns (at any time); the opponent wins by ``resignation``."""
+
+        def decide(g: LoadedGame) -> Decision:
+            color = g.check_player(user_id, need_turn=False)
+            if g.row.black_id == g.row.white_id:  # hot seat: the side to move resigns
+                color = g.pos.side
+            return result_of(1 - color), "resignation", "finished"
+
+        return await self.end(channel_id, decide, user_id)
+
+    async def offer_end(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
+        """Propose ending by count (the barrier rule: more pieces wins, equal is a draw).
+
+        Against the bot the end is applied at once (the bot always agrees; a
+        :class:`TurnResult`); between people the offer waits for :meth:`accept_end` and
+        lapses when the opponent plays a turn instead. An offer answering the opponent's
+        own offer accepts it.
+        """
+        games = self.games
+
+        async def attempt(g: LoadedGame) -> OfferResult | Ended | None:
+            color = g.check_player(user_id, need_turn=False)
+            opponent = g.player(1 - color)
+            bot_game = g.black.is_bot or g.white.is_bot
+            if bot_game or g.row.end_offer == COLOR_NAMES[1 - color]:
+                return await self._finish(g, (by_count(g), "agreement", "finished"))
+            if g.row.end_offer != COLOR_NAMES[color]:
+                offered = await games.set_offer(g, COLOR_NAMES[color])
+                if offered is None:
+                    return None
+                g = offered
+            return OfferResult(game_view(g), g.player(color), opponent, ping=opponent.user_id)
+
+        done: OfferResult | Ended = await games.write(channel_id, attempt, fresh=True)
+        return done if isinstance(done, OfferResult) else await self._answer(done, user_id)
+
+    async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:
+        """The opponent accepts the end by count: more pieces wins, equal is a draw."""
+
+        def decide(g: LoadedGame) -> Decision:
+            color = g.check_player(user_id, need_turn=False)
+            if g.row.end_offer is None or g.row.end_offer == COLOR_NAMES[color]:
+                raise IllegalMoveError("no_offer")
+            return by_count(g), "agreement", "finished"
+
+        return await self.end(channel_id, decide, user_id)
+
+    async def cancel(self, channel_id: int, by_user_id: int | None = None) -> TurnResult:
+        """End the channel's game unrated, result ``*`` and reason ``abandoned``."""
+        return await self.end(channel_id, lambda g: ("*", "abandoned", "cancelled"), by_user_id)
+
+    async def timeout(self, game_id: int) -> TurnResult | None:
+        """End a game whose turn deadline has passed: the player to move loses by
+        ``timeout``. ``None`` if the game is no longer active or the deadline moved."""
+        row = await self.games.storage.game(game_id)
+        if row is None or row.status != "active":
+            return None
+        now = self.games.clock.now()
+
+        def decide(g: LoadedGame) -> Decision:
+            if g.row.id != game_id or g.row.deadline is None or g.row.deadline > now:
+                raise _Stale("the timer is stale")
+            return result_of(1 - g.pos.side), "timeout", "finished"
+
+        try:
+            return await self.end(row.channel_id, decide)
+        except (_Stale, CorruptGameError, NoGameError, GameOverServiceError):
+            return None  # moved on, set aside, or ended by another process first
+
+    async def reminder(self, game_id: int) -> TimerEvent | None:
+        """Mark a due half-time reminder as sent and say whom to remind (``None`` if it
+        is no longer due)."""
+        storage = self.games.storage
+        row = await storage.game(game_id)
+        now = self.games.clock.now()
+        if row is None or row.status != "active" or row.remind_at is None or row.remind_at > now:
+            return None
+        if not await storage.mark_reminded(row.id, row.version):
+            return None
+        try:
+            g, _ = await self.games.load(row.channel_id, fresh=True)
+        except ServiceError:
+            return None
+        player = g.to_move
+        if player is None or player.is_bot:
+            return None
+        remaining = None if row.deadline is None else max(0.0, row.deadline - now)
+        return TimerEvent("reminder", game=game_view(g), ping=player.user_id, remaining=remaining)

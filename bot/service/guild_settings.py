@@ -1,0 +1,57 @@
+"""A guild's settings: the turn timeout, the challenge timeout and the default variant."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.results import BadInputError, GuildSettings
+from bot.service import catalog
+from bot.service.games import Games
+from bot.storage import SettingsRow
+from bot.timeparse import MAX_SECONDS, MIN_SECONDS, DurationError, format_duration, parse_duration
+
+
+def settings_view(s: SettingsRow) -> GuildSettings:
+    return GuildSettings(s.guild_id, s.turn_timeout, s.challenge_timeout, s.default_variant)
+
+
+class GuildSettingsCases:
+    """Reading and changing a guild's settings."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (defaults until a moderator changes them)."""
+        return settings_view(await self.games.settings(guild_id, fresh=True))
+
+    async def set_settings(
+        self,
+        guild_id: int,
+        turn_timeout: str | int | None = None,
+        challenge_timeout: str | int | None = None,
+        default_variant: str | None = None,
+    ) -> GuildSettings:
+        """Change some settings; timeouts are written ``45s``, ``10m``, ``1h``, ``3d`` (30 s to 7 d).
+
+        A new turn timeout applies from the next turn on.
+        """
+        s = await self.games.storage.settings(guild_id)
+        changes: dict[str, object] = {}
+        for name, value in (("turn_timeout", turn_timeout), ("challenge_timeout", challenge_timeout)):
+            if value is None or (isinstance(value, str) and not value.strip()):
+                continue
+            text = value if isinstance(value, str) else f"{int(value)}s"
+            try:
+                seconds = parse_duration(text)
+            except DurationError as exc:
+                key = "duration_out_of_range" if exc.out_of_range else "bad_duration"
+                low, high = format_duration(MIN_SECONDS), format_duration(MAX_SECONDS)
+                raise BadInputError(key, setting=name, value=text.strip(), low=low, high=high) from None
+            changes[name] = seconds
+        if default_variant:
+            changes["default_variant"] = catalog.check_variant(default_variant)
+        s = replace(s, **changes)  # type: ignore[arg-type]
+        await self.games.storage.save_settings(s)
+        self.games.remember_settings(s)
+        return settings_view(s)

@@ -1,0 +1,186 @@
+"""Looking things up: the board, legal cells for autocomplete, ratings, history, records.
+
+Nothing here changes a game (a corrupt active game found while looking is set aside).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from bot.results import (
+    BadInputError,
+    CorruptGameError,
+    GameOverServiceError,
+    GameSummary,
+    GameView,
+    LeaderboardEntry,
+    NoGameError,
+    PlayerStats,
+    RatingView,
+    RecordResult,
+    ServiceError,
+    Tally,
+    TurnResult,
+)
+from bot.service import catalog, commands
+from bot.service.games import Games
+from bot.service.snapshots import board_png, game_summary, game_view, turn_result
+from engine import Action, GameRecord
+from engine.actions import PLACE, REMOVE, STEP
+from engine.board import parse_cell
+
+log = logging.getLogger(__name__)
+
+
+class Queries:
+    """Read-only use cases: anybody may call them."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    async def board(self, channel_id: int) -> TurnResult:
+        """The channel's game as it stands (anyone may look)."""
+        g, _ = await self.games.load(channel_id, fresh=True)
+        return turn_result(g, png=await board_png(self.games, g, g.pos, None))
+
+    async def game(self, channel_id: int) -> GameView | None:
+        """The channel's active game, or ``None``."""
+        try:
+            g, _ = await self.games.load(channel_id, fresh=True)
+        except (NoGameError, GameOverServiceError):
+            return None
+        return game_view(g)
+
+    # ----------------------------------------------------------------- autocomplete
+    async def _legal(self, channel_id: int, user_id: int | None) -> list[Action]:
+        """Legal actions for autocomplete: from the cache when possible (no replay)."""
+        try:
+            g, _ = await self.games.load(channel_id)
+        except ServiceError:
+            return []
+        if user_id is not None:
+            color = g.color_of(user_id)
+            if color is None or color != g.pos.side:
+                return []
+        return g.pos.legal_actions()
+
+    async def legal_place_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
+        """Cells the player to move may place on now (empty when it is not placement)."""
+        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == PLACE])
+
+    async def legal_from_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
+        """Cells the player to move may step from now."""
+        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == STEP])
+
+    async def legal_to_cells(self, channel_id: int, frm: str | None = None, user_id: int | None = None) -> list[str]:
+        """Cells a step from ``frm`` may go to (every destination if ``frm`` is empty or bad)."""
+        steps = [a for a in await self._legal(channel_id, user_id) if a.kind == STEP]
+        src = None
+        if frm:
+            m = commands.MOVE_TEXT.match(frm)
+            if m:
+                src = parse_cell(m.group(1))
+        return commands.cell_names([a.dst for a in steps if src is None or a.src == src])
+
+    async def legal_remove_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
+        """Cells a due removal may take."""
+        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == REMOVE])
+
+    # ----------------------------------------------------------------- people and games
+    async def leaderboard(self, guild_id: int, size: int = 5, limit: int = 10) -> list[LeaderboardEntry]:
+        """The guild's top players by Glicko-2 rating on ``size``."""
+        catalog.check_size(size)
+        rows = await self.games.storage.leaderboard(guild_id, size, limit)
+        return [
+            LeaderboardEntry(i + 1, r.user_id, r.name, r.rating, r.rd, r.games, r.wins, r.losses, r.draws)
+            for i, r in enumerate(rows)
+        ]
+
+    async def stats(self, guild_id: int, user_id: int, name: str | None = None) -> PlayerStats:
+        """A player's ratings, record against people and record against each bot level."""
+        storage = self.games.storage
+        ratings = await storage.ratings_of(guild_id, user_id)
+        tallies = await storage.tallies(guild_id, user_id)
+        people = Tally()
+        bots: dict[str, Tally] = {}
+        for t in tallies:
+            tally = Tally(t.wins, t.losses, t.draws)
+            if t.bot_level is None:
+                people = tally
+            else:
+                bots[t.bot_level] = tally
+        if name is None:
+            recent = await storage.history(guild_id, user_id, 1)
+            if ratings:
+                name = ratings[-1].name
+            elif recent:
+                name = recent[0].black_name if recent[0].black_id == user_id else recent[0].white_name
+            else:
+                name = f"user {user_id}"
+        return PlayerStats(
+            user_id=user_id,
+            name=name,
+            ratings=tuple(
+                RatingView(r.size, r.rating, r.rd, r.vol, r.games, r.wins, r.losses, r.draws) for r in ratings
+            ),
+            versus_people=people,
+            versus_bot={lvl: bots[lvl] for lvl in catalog.LEVELS if lvl in bots},
+            active_games=await storage.active_count(guild_id, user_id),
+        )
+
+    async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[GameSummary]:
+        """Recent games of the guild (of ``user_id`` if given), newest first."""
+        return [game_summary(r) for r in await self.games.storage.history(guild_id, user_id, limit)]
+
+    async def get_game(self, game_id: int, guild_id: int | None = None) -> GameSummary | None:
+        """Any game by id (a rematch button, a record link), or ``None``; ``guild_id``
+        limits the search to one guild."""
+        row = await self.games.storage.game(game_id)
+        if row is None or (guild_id is not None and row.guild_id != guild_id):
+            return None
+        return game_summary(row)
+
+    async def record(
+        self, guild_id: int, game_id: int | None = None, channel_id: int | None = None, *, replay: bool = True
+    ) -> RecordResult:
+        """The SGN record of a game (by id, or the channel's latest) and an animated replay."""
+        storage = self.games.storage
+        if game_id is not None:
+            row = await storage.game(game_id)
+            if row is None or row.guild_id != guild_id:
+                raise NoGameError("no_such_game", game_id=game_id)
+        elif channel_id is not None:
+            row = await storage.latest_game(channel_id)
+            if row is None:
+                raise NoGameError("no_game_yet")
+        else:
+            raise BadInputError("missing_game")
+        if row.status == "corrupt":
+            raise CorruptGameError("corrupt_record", game_id=row.id)
+        pos = await self.games.restore(row, set_aside=row.status == "active")
+        record = GameRecord.from_position(
+            pos,
+            row.setup,
+            Black=row.black_name,
+            White=row.white_name,
+            Date=time.strftime("%Y.%m.%d", time.gmtime(row.created_at)),
+        )
+        if row.status != "active" and record.result == "*" and row.result:
+            record.result = row.result
+            record.termination = row.reason
+        record.tags["Game"] = str(row.id)
+        sgn = record.to_sgn()
+        data = None
+        name = None
+        renderer = self.games.renderer
+        if replay and renderer is not None:
+            try:
+                data = await asyncio.to_thread(renderer.render_replay, record, players=(row.black_name, row.white_name))
+                ext = "gif" if data[:3] == b"GIF" else "png"
+                name = f"seega-{row.id}.{ext}"
+            except Exception:
+                log.exception("rendering the replay of game %d failed", row.id)
+                data = None
+        return RecordResult(row.id, sgn, f"seega-{row.id}.sgn", data, name)

@@ -1,0 +1,170 @@
+"""Loaded games as the plain results adapters get: views, turn results, events, pictures.
+
+Every use case answers with these, so a :class:`~bot.results.TurnResult` is built the same
+way whether a person played, the bot replied, a timer fired or someone only looked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+
+from bot.results import (
+    ChallengeView,
+    GameOver,
+    GameSummary,
+    GameView,
+    Player,
+    TurnEvent,
+    TurnResult,
+)
+from bot.service import commands
+from bot.service.games import Games
+from bot.service.loaded import LoadedGame
+from bot.storage import ChallengeRow, GameRow
+from engine import BLACK, COLOR_NAMES, WHITE, Action, Outcome, Position
+from engine.actions import END
+from engine.summary import TurnSummary, summarize_turn
+
+log = logging.getLogger(__name__)
+
+
+def game_view(g: LoadedGame) -> GameView:
+    """A snapshot of a loaded game."""
+    r, pos = g.row, g.pos
+    return GameView(
+        id=r.id,
+        guild_id=r.guild_id,
+        channel_id=r.channel_id,
+        variant=r.variant,
+        size=r.size,
+        options=r.options,
+        black=g.black,
+        white=g.white,
+        spn=r.spn,
+        status=r.status,
+        phase=pos.phase,
+        to_move=g.to_move,
+        turn=pos.turn,
+        pieces=(pos.count(BLACK), pos.count(WHITE)),
+        hand=(pos.hand[0], pos.hand[1]),
+        result=r.result,
+        reason=r.reason,
+        deadline=r.deadline,
+        end_offer_by=r.end_offer,
+        created_at=r.created_at,
+        ended_at=r.ended_at,
+    )
+
+
+def turn_result(
+    g: LoadedGame,
+    events: Sequence[TurnEvent] = (),
+    game_over: GameOver | None = None,
+    png: bytes | None = None,
+    acted_by: int | None = None,
+    bot_to_move: bool = False,
+) -> TurnResult:
+    """The game after a command: what happened, who is to move (pinged unless they acted)."""
+    to_move = g.to_move
+    pos = g.pos
+    legal_actions = pos.legal_actions() if to_move is not None else []
+    chain = any(a.kind == END for a in legal_actions)
+    ping = None
+    if to_move is not None and not to_move.is_bot and to_move.user_id != acted_by:
+        ping = to_move.user_id
+    legal = tuple(sorted(commands.action_text(a) for a in legal_actions))
+    return TurnResult(
+        game=game_view(g),
+        events=tuple(events),
+        to_move=to_move,
+        ping=ping,
+        chain_pending=chain,
+        legal=legal,
+        game_over=game_over,
+        bot_to_move=bot_to_move,
+        png=png,
+    )
+
+
+def turn_event(
+    g: LoadedGame, before: Position, after: Position, actions: list[Action], spn: str | None = None
+) -> TurnEvent:
+    """What ``actions`` did, played from ``before`` to ``after``."""
+    summary = summarize_turn(before, actions)
+    names = before.geo.names
+    return TurnEvent(
+        player=g.player(before.side),
+        color=COLOR_NAMES[before.side],
+        actions=tuple(str(a) for a in actions),
+        summary=summary,
+        placed=tuple(names[c] for c in summary.placed),
+        captured=tuple(names[c] for c, _ in summary.captured),
+        removed=tuple(names[c] for c, _ in summary.removed),
+        turn_complete=after.turn != before.turn or after.side != before.side or after.result is not None,
+        spn=spn or after.spn(),
+    )
+
+
+async def board_png(games: Games, g: LoadedGame, pos: Position, summary: TurnSummary | None) -> bytes | None:
+    """The board picture (drawn off the event loop), or ``None`` without a renderer or on failure."""
+    renderer = games.renderer
+    if renderer is None:
+        return None
+    outcome = None
+    if g.row.status == "finished" and g.row.result in ("1-0", "0-1", "1/2-1/2") and pos.result is None:
+        outcome = Outcome.from_result(g.row.result, g.row.reason or "abandoned")
+    players = (g.row.black_name, g.row.white_name)
+    try:
+        if outcome is None:
+            return await asyncio.to_thread(renderer.render_board, pos, summary, players=players)
+        return await asyncio.to_thread(renderer.render_board, pos, summary, players=players, outcome=outcome)
+    except Exception:  # a picture is never worth losing a turn over
+        log.exception("rendering game %d failed", g.row.id)
+        return None
+
+
+def spn_turn(spn: str) -> int:
+    """The turn number written in an SPN (1 if unreadable)."""
+    try:
+        return int(spn.split()[-1])
+    except (ValueError, IndexError):
+        return 1
+
+
+def game_summary(r: GameRow) -> GameSummary:
+    """A stored game as a line of history."""
+    return GameSummary(
+        id=r.id,
+        channel_id=r.channel_id,
+        variant=r.variant,
+        size=r.size,
+        black=Player(r.black_id, r.black_name, r.black_level),
+        white=Player(r.white_id, r.white_name, r.white_level),
+        status=r.status,
+        result=r.result,
+        reason=r.reason,
+        created_at=r.created_at,
+        ended_at=r.ended_at,
+        turns=spn_turn(r.spn) - 1,
+    )
+
+
+def challenge_view(c: ChallengeRow) -> ChallengeView:
+    """A stored challenge as adapters see it."""
+    return ChallengeView(
+        id=c.id,
+        guild_id=c.guild_id,
+        channel_id=c.channel_id,
+        challenger=Player(c.challenger_id, c.challenger_name),
+        opponent=Player(c.opponent_id, c.opponent_name),
+        size=c.size,
+        variant=c.variant,
+        color=c.color,
+        thread=bool(c.thread),
+        status=c.status,
+        created_at=c.created_at,
+        expires_at=c.expires_at,
+        game_id=c.game_id,
+    )

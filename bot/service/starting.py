@@ -1,0 +1,209 @@
+"""Starting games: against the bot at once, or between people through a challenge.
+
+A challenge is stored with its expiry; accepting it starts the game in one transaction
+that also settles the challenge, so a double click or two processes start one game.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from bot.results import ChallengeError, ChallengeResult, ChallengeView, ChannelBusyError, Player, TurnResult
+from bot.service import catalog
+from bot.service.bot_turns import BotTurns
+from bot.service.games import Games
+from bot.service.loaded import LoadedGame
+from bot.service.snapshots import board_png, challenge_view, turn_result
+from bot.storage import ChallengeRow, ChannelTakenError, NewGame
+from bot.texts import Text
+from engine import BLACK, Position, Ruleset
+
+log = logging.getLogger(__name__)
+
+
+class Starting:
+    """``play-bot``, ``challenge``, accepting, declining and expiring challenges."""
+
+    def __init__(self, games: Games, bots: BotTurns) -> None:
+        self.games = games
+        self.bots = bots
+
+    async def _ensure_free(self, channel_id: int) -> None:
+        if await self.games.storage.active_game(channel_id) is not None:
+            raise ChannelBusyError("channel_busy")
+
+    async def _start(
+        self,
+        guild_id: int,
+        channel_id: int,
+        rules: Ruleset,
+        black: Player,
+        white: Player,
+        challenge_id: int | None = None,
+    ) -> LoadedGame:
+        games = self.games
+        now = games.clock.now()
+        pos = Position(rules)
+        deadline = remind = None
+        if not (black if pos.side == BLACK else white).is_bot:
+            timeout = (await games.settings(guild_id)).turn_timeout
+            deadline, remind = now + timeout, now + timeout / 2
+        new = NewGame(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            variant=rules.variant,
+            size=rules.size,
+            options=rules.options_text(),
+            black_id=black.user_id,
+            black_name=black.name,
+            black_level=black.bot_level,
+            white_id=white.user_id,
+            white_name=white.name,
+            white_level=white.bot_level,
+            spn=pos.spn(),
+            created_at=now,
+            deadline=deadline,
+            remind_at=remind,
+        )
+        async with games.lock(channel_id):
+            try:
+                row = await games.storage.insert_game(new, challenge_id)
+            except ChannelTakenError:
+                raise ChannelBusyError("channel_busy") from None
+            except LookupError:
+                raise ChallengeError("challenge_closed") from None
+            loaded = LoadedGame(row, pos)
+            games.cache[channel_id] = loaded
+        games.note_timer(remind)
+        log.info("game %d started in channel %d: %s vs %s", row.id, channel_id, black.name, white.name)
+        return loaded
+
+    async def play_bot(
+        self,
+        guild_id: int,
+        channel_id: int,
+        player: Player,
+        level: str = catalog.DEFAULT_LEVEL,
+        size: int = catalog.DEFAULT_SIZE,
+        variant: str | None = None,
+        color: str = catalog.DEFAULT_COLOR,
+        *,
+        bot_reply: bool = True,
+    ) -> TurnResult:
+        """Start a game against the AI at once; if the bot has the first turn it plays it
+        (unless ``bot_reply`` is false: then the adapter asks for the bot's turn)."""
+        lvl = catalog.check_level(level)
+        variant = variant or (await self.games.settings(guild_id)).default_variant
+        rules = catalog.check_rules(variant, size)
+        c = catalog.check_color(color)
+        if c == "random":
+            c = self.games.rng.choice(("black", "white"))
+        await self._ensure_free(channel_id)
+        bot = Player.bot(lvl)
+        black, white = (player, bot) if c == "black" else (bot, player)
+        g = await self._start(guild_id, channel_id, rules, black, white)
+        png = await board_png(self.games, g, g.pos, None)
+        if g.to_move is not None and g.to_move.is_bot:
+            if not bot_reply:
+                return turn_result(g, png=png, bot_to_move=True)
+            bot_done = await self.bots.play(channel_id, g)
+            if bot_done is not None:
+                g, events, over = bot_done
+                return turn_result(g, events, over, events[-1].png if events else png)
+        return turn_result(g, png=png)
+
+    async def challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger: Player,
+        opponent: Player,
+        size: int = catalog.DEFAULT_SIZE,
+        variant: str | None = None,
+        color: str = catalog.DEFAULT_COLOR,
+        thread: bool = False,
+    ) -> ChallengeResult:
+        """Store a pending challenge that expires after the guild's challenge timeout."""
+        if opponent.is_bot:
+            raise ChallengeError("challenge_bot")
+        if opponent.user_id == challenger.user_id:
+            raise ChallengeError("challenge_self")
+        games = self.games
+        settings = await games.settings(guild_id)
+        rules = catalog.check_rules(variant or settings.default_variant, size)
+        c = catalog.check_color(color)
+        if not thread:
+            await self._ensure_free(channel_id)
+        now = games.clock.now()
+        row = await games.storage.insert_challenge(
+            guild_id,
+            channel_id,
+            (challenger.user_id, challenger.name),
+            (opponent.user_id, opponent.name),
+            size,
+            rules.variant,
+            c,
+            thread,
+            now,
+            now + settings.challenge_timeout,
+        )
+        games.note_timer(row.expires_at)
+        return ChallengeResult(challenge_view(row), ping=opponent.user_id)
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeView:
+        """A challenge by id (for buttons after a restart)."""
+        row = await self.games.storage.challenge(challenge_id)
+        if row is None:
+            raise ChallengeError("no_challenge", id=challenge_id)
+        return challenge_view(row)
+
+    async def _open_challenge(self, challenge_id: int) -> ChallengeRow:
+        storage = self.games.storage
+        row = await storage.challenge(challenge_id)
+        if row is None:
+            raise ChallengeError("no_challenge", id=challenge_id)
+        if row.status == "pending" and row.expires_at <= self.games.clock.now():
+            await storage.settle_challenge(row.id, "expired")
+            row = replace(row, status="expired")
+        if row.status != "pending":
+            raise ChallengeError("challenge_settled", status=Text.of(f"challenge_status.{row.status}"))
+        return row
+
+    async def accept_challenge(
+        self, challenge_id: int, user_id: int, channel_id: int | None = None, *, bot_reply: bool = True
+    ) -> TurnResult:
+        """The opponent accepts: the game starts in ``channel_id`` (a new thread) or the
+        challenge's channel. Only the challenged user may accept."""
+        row = await self._open_challenge(challenge_id)
+        if user_id != row.opponent_id:
+            raise ChallengeError("not_challenged", opponent=row.opponent_name)
+        rules = catalog.check_rules(row.variant, row.size)
+        color = row.color if row.color != "random" else self.games.rng.choice(("black", "white"))
+        challenger = Player(row.challenger_id, row.challenger_name)
+        opponent = Player(row.opponent_id, row.opponent_name)
+        black, white = (challenger, opponent) if color == "black" else (opponent, challenger)
+        g = await self._start(row.guild_id, channel_id or row.channel_id, rules, black, white, challenge_id=row.id)
+        return turn_result(g, png=await board_png(self.games, g, g.pos, None))
+
+    async def decline_challenge(self, challenge_id: int, user_id: int) -> ChallengeResult:
+        """The opponent declines (or the challenger withdraws) a pending challenge."""
+        row = await self._open_challenge(challenge_id)
+        if user_id == row.opponent_id:
+            status = "declined"
+        elif user_id == row.challenger_id:
+            status = "withdrawn"
+        else:
+            raise ChallengeError("not_challenged_decline", opponent=row.opponent_name)
+        if not await self.games.storage.settle_challenge(row.id, status):
+            raise ChallengeError("challenge_closed")
+        return ChallengeResult(challenge_view(replace(row, status=status)), ping=row.challenger_id)
+
+    async def expire_challenges(self) -> list[ChallengeView]:
+        """Mark every pending challenge past its expiry as expired; returns them."""
+        out = []
+        storage = self.games.storage
+        for row in await storage.due_challenges(self.games.clock.now()):
+            if await storage.settle_challenge(row.id, "expired"):
+                out.append(challenge_view(replace(row, status="expired")))
+        return out

@@ -1,0 +1,87 @@
+"""A person's turn: place, move, remove, end a chain; then, if asked, the bot's reply.
+
+Each command is checked by :mod:`bot.service.commands` on a copy of the position and
+stored through :meth:`~bot.service.games.Games.write`, the one conflict-retry path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.results import BadInputError, GameOver, TurnResult
+from bot.service import commands
+from bot.service.bot_turns import BotTurns
+from bot.service.games import Games
+from bot.service.loaded import LoadedGame
+from bot.service.snapshots import board_png, turn_event, turn_result
+from engine import Action, Position
+
+Played = tuple[LoadedGame, list[Action], Position, GameOver | None]
+
+
+class Turns:
+    """The commands of the player to move."""
+
+    def __init__(self, games: Games, bots: BotTurns) -> None:
+        self.games = games
+        self.bots = bots
+
+    async def _apply(
+        self, channel_id: int, user_id: int, play: Callable[[Position], list[Action]], bot_reply: bool
+    ) -> TurnResult:
+        """Check ``play`` for ``user_id``'s turn, store it, and answer with the result."""
+
+        async def attempt(g: LoadedGame) -> Played | None:
+            g.check_player(user_id)
+            pos = g.pos.copy()
+            actions = play(pos)
+            done = await self.games.commit(g, pos, actions)
+            return None if done is None else (done[0], actions, g.pos, done[1])
+
+        return await self._after(channel_id, await self.games.write(channel_id, attempt), user_id, bot_reply)
+
+    async def _after(self, channel_id: int, done: Played, user_id: int, bot_reply: bool) -> TurnResult:
+        g, actions, before, over = done
+        event = turn_event(g, before, g.pos, actions, g.row.spn)
+        png = await board_png(self.games, g, g.pos, event.summary)
+        event = replace(event, png=png)
+        events = [event]
+        if over is None and g.to_move is not None and g.to_move.is_bot:
+            if not bot_reply:
+                return turn_result(g, events, None, png, acted_by=user_id, bot_to_move=True)
+            bot = await self.bots.play(channel_id, g)
+            if bot is not None:
+                g, bot_events, over = bot
+                events.extend(bot_events)
+                png = bot_events[-1].png if bot_events else png
+        return turn_result(g, events, over, png, acted_by=user_id)
+
+    async def place(
+        self, channel_id: int, user_id: int, first: str, second: str | None = None, *, bot_reply: bool = True
+    ) -> TurnResult:
+        """Place one or two pieces (``first`` may also hold both cells: ``"a1 b2"``)."""
+        cells = [c for c in re.split(r"[\s,;]+", first or "") if c]
+        if second and second.strip():
+            cells.append(second.strip())
+        if not cells:
+            raise BadInputError("missing_cell")
+        if len(cells) > 2:
+            raise BadInputError("too_many_cells", count=len(cells))
+        return await self._apply(channel_id, user_id, lambda pos: commands.play_place(pos, cells), bot_reply)
+
+    async def move(
+        self, channel_id: int, user_id: int, frm: str, to: str | None = None, *, bot_reply: bool = True
+    ) -> TurnResult:
+        """Step a piece; ``frm`` may hold both cells (``"b2 c2"``, ``"b2-c2"``) with ``to`` empty."""
+        src, dst = commands.parse_move(frm, to)
+        return await self._apply(channel_id, user_id, lambda pos: commands.play_step(pos, src, dst), bot_reply)
+
+    async def remove(self, channel_id: int, user_id: int, cell: str, *, bot_reply: bool = True) -> TurnResult:
+        """The removal a blocked-player rule asks for (or a replacement in five-in-a-row)."""
+        return await self._apply(channel_id, user_id, lambda pos: commands.play_remove(pos, cell), bot_reply)
+
+    async def end_turn(self, channel_id: int, user_id: int, *, bot_reply: bool = True) -> TurnResult:
+        """Stop a chain of captures (also plays ``pass`` when that is the only action)."""
+        return await self._apply(channel_id, user_id, commands.play_end, bot_reply)

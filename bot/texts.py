@@ -1,0 +1,105 @@
+"""The bot's wording, English and Arabic, without Discord: templates from ``bot/locale``.
+
+Every sentence a person reads lives in ``bot/locale/<lang>.json`` under ``messages``: a
+key and a ``str.format`` template. The service raises errors with a key and parameters;
+the Discord messages and the console table both render through :func:`text`, so a
+sentence is written once per language. Parameters may be lists (joined the way the
+language joins them: ``a1, b2 or c3``) or a :class:`Text` (a sentence of its own,
+rendered in the same language).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "ar")
+FALLBACK = "en"
+#: Lists longer than this are cut: "a1, b2 ... and 5 more".
+LIST_LIMIT = 12
+_JOIN = {
+    "en": {"sep": ", ", "or": " or ", "and": " and ", "more": "{shown} and {count} more", "none": "nothing"},
+    "ar": {"sep": "، ", "or": " أو ", "and": " و", "more": "{shown} و{count} غيرها", "none": "لا شيء"},
+}
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence by key and parameters, rendered later in the reader's language."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Text:
+        return cls(key, params)
+
+
+@cache
+def catalog(lang: str) -> dict[str, dict[str, str]]:
+    """The parsed ``bot/locale/<lang>.json``."""
+    raw = resources.files("bot").joinpath("locale", f"{lang}.json").read_text(encoding="utf-8")
+    data: dict[str, dict[str, str]] = json.loads(raw)
+    return data
+
+
+def messages(lang: str) -> dict[str, str]:
+    return catalog(lang)["messages"]
+
+
+def fields(template: str) -> set[str]:
+    """The placeholder names of a template."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def has(lang: str, key: str) -> bool:
+    """Whether ``lang`` has its own text for ``key``."""
+    return key in messages(lang if lang in LANGUAGES else FALLBACK)
+
+
+def join(lang: str, items: Sequence[Any], word: str = "or") -> str:
+    """Items as the language lists them (``a1, b2 or c3``), at most :data:`LIST_LIMIT`."""
+    words = _JOIN.get(lang, _JOIN[FALLBACK])
+    names = [str(i) for i in items]
+    if not names:
+        return words["none"]
+    if len(names) > LIST_LIMIT:
+        shown = words["sep"].join(names[:LIST_LIMIT])
+        return words["more"].format(shown=shown, count=len(names) - LIST_LIMIT)
+    if len(names) == 1:
+        return names[0]
+    return words["sep"].join(names[:-1]) + words[word] + names[-1]
+
+
+def _value(lang: str, value: Any) -> Any:
+    if isinstance(value, Text):
+        return text(lang, value.key, **value.params)
+    if isinstance(value, list | tuple):
+        return join(lang, [_value(lang, v) for v in value])
+    return value
+
+
+def text(lang: str, key: str, **params: Any) -> str:
+    """The message ``key`` in ``lang``, formatted with ``params``.
+
+    Falls back to English when the language lacks the key or its template names a
+    parameter that was not given, and to the key itself when English lacks it too.
+    """
+    lang = lang if lang in LANGUAGES else FALLBACK
+    for candidate in (lang, FALLBACK) if lang != FALLBACK else (FALLBACK,):
+        template = messages(candidate).get(key)
+        if template is None:
+            continue
+        try:
+            return template.format(**{k: _value(candidate, v) for k, v in params.items()})
+        except (KeyError, IndexError, ValueError, AttributeError):
+            log.warning("message %r in %s does not fit params %s", key, candidate, sorted(params))
+    return key

@@ -1,0 +1,60 @@
+"""The catalogue is the one list of what the bot offers, and every adapter offers exactly it."""
+
+from __future__ import annotations
+
+import pytest
+from discord import app_commands
+
+from bot.cogs.admin import AdminCommands
+from bot.cogs.game import GameCommands
+from bot.cogs.stats import StatsCommands
+from bot.console import HELP
+from bot.results import BadInputError
+from bot.service import GameService, catalog
+from engine.ai import LEVELS
+from engine.rules import PRESETS
+from tests.service.helpers import ALICE, BOB, GUILD
+
+
+def choices(command: object, parameter: str) -> list[object]:
+    assert isinstance(command, app_commands.Command)
+    return [c.value for c in command._params[parameter].choices]
+
+
+def test_the_catalogue_offers_the_presets_played_on_the_bots_boards() -> None:
+    assert tuple(v for v, (sizes, _) in PRESETS.items() if {5, 7, 9} & set(sizes)) == catalog.VARIANTS
+    assert "modern-3x3" not in catalog.VARIANTS and "standard" in catalog.VARIANTS
+    assert catalog.VARIANT_SIZES["five-in-a-row"] == (5,)
+    assert catalog.LEVELS is LEVELS  # the engine's list, not a copy
+    assert catalog.DEFAULT_VARIANT in catalog.VARIANTS
+
+
+def test_every_command_offers_exactly_the_catalogue() -> None:
+    assert choices(AdminCommands.settings, "default_variant") == list(catalog.VARIANTS)
+    assert choices(GameCommands.challenge, "variant") == list(catalog.VARIANTS)
+    assert choices(GameCommands.play_bot, "variant") == list(catalog.VARIANTS)
+    assert choices(GameCommands.play_bot, "level") == list(catalog.LEVELS)
+    assert choices(GameCommands.play_bot, "size") == list(catalog.SIZES)
+    assert choices(StatsCommands.rules, "variant") == list(catalog.VARIANTS)
+    assert choices(StatsCommands.leaderboard, "size") == list(catalog.SIZES)
+    assert HELP.rstrip().endswith(", ".join(catalog.VARIANTS))
+
+
+async def test_every_default_variant_offered_is_accepted(service: GameService) -> None:
+    for variant in choices(AdminCommands.settings, "default_variant"):
+        assert isinstance(variant, str)
+        assert (await service.set_settings(GUILD, default_variant=variant)).default_variant == variant
+    with pytest.raises(BadInputError) as refused:
+        await service.set_settings(GUILD, default_variant="modern-3x3")
+    assert refused.value.key == "bad_variant" and "standard" in refused.value.message
+
+
+async def test_a_challenge_uses_the_guilds_default_variant(service: GameService) -> None:
+    await service.set_settings(GUILD, default_variant="lane")
+    made = await service.challenge(GUILD, 1, ALICE, BOB)
+    assert made.challenge.variant == "lane"
+    with pytest.raises(BadInputError) as refused:
+        await service.challenge(GUILD, 2, ALICE, BOB, 7, "five-in-a-row")
+    assert refused.value.key == "bad_size" and refused.value.params["sizes"] == ["5x5"]
+    assert refused.value.message == "five-in-a-row is played on 5x5, not 7x7."
+    assert refused.value.text("ar") == "يُلعب five-in-a-row على 5x5، لا على 7x7."

@@ -1,0 +1,165 @@
+"""Every sentence the bot can show exists in English and in Arabic, with the same placeholders.
+
+The keys are collected from the code itself (an ``ast`` walk), not from a list kept by
+hand: every ``...Error(...)`` the bot raises with a service key, every ``t(locale,
+"key")``, ``Refusal("key")`` and ``Text.of("key")`` of the adapters, and the families of
+keys built from data (levels, colours, reasons, statuses). A key missing in one language
+comes back in English to Arabic players, so it fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot import results, texts
+from bot.service import catalog
+from engine.outcome import REASONS
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = sorted((ROOT / "bot").rglob("*.py"))
+ERRORS = {name for name, value in vars(results).items() if isinstance(value, type) and issubclass(value, Exception)}
+ERRORS |= {"_Stale"}  # the internal timer error of bot.service.ending
+LANGS = texts.LANGUAGES
+
+
+def _strings(node: ast.AST | None) -> list[str] | None:
+    """The string constants an expression can be (``"a"`` or ``"a" if c else "b"``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        a, b = _strings(node.body), _strings(node.orelse)
+        return None if a is None or b is None else a + b
+    return None
+
+
+def _assigned(tree: ast.AST, name: str, line: int) -> list[str] | None:
+    """The strings last assigned to ``name`` before ``line`` (a key chosen by a condition)."""
+    best: tuple[int, list[str] | None] | None = None
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+            and (best is None or node.lineno > best[0])
+        ):
+            best = (node.lineno, _strings(node.value))
+    return None if best is None else best[1]
+
+
+def service_raises() -> Iterator[tuple[str, str, frozenset[str]]]:
+    """``(where, key, parameter names)`` of every service error the bot constructs."""
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ERRORS):
+                continue
+            if node.func.id in {"_Stale"}:
+                continue  # never shown: the scheduler drops it
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            params = frozenset(k.arg for k in node.keywords if k.arg)
+            if len(node.args) >= 2:
+                keys = _strings(node.args[1])
+            elif len(node.args) == 1:
+                first = node.args[0]
+                keys = _assigned(tree, first.id, node.lineno) if isinstance(first, ast.Name) else _strings(first)
+            else:
+                keys = None
+            assert keys, f"{where}: the message key must be written in the code"
+            for key in keys:
+                yield where, key, params
+
+
+def adapter_keys() -> Iterator[tuple[str, str, frozenset[str] | None]]:
+    """``(where, key, parameter names or None)`` of every constant key the adapters word
+    (``None``: the call passes ``**params``, so its names are not known here)."""
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "label_key" for t in node.targets
+            ):
+                for key in _strings(node.value) or []:
+                    if key:
+                        yield f"{path.relative_to(ROOT)}:{node.lineno}", key, frozenset()
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            position = {"t": 1, "text": 1, "Refusal": 0, "of": 0}.get(name)
+            if position is None or len(node.args) <= position:
+                continue
+            keys = _strings(node.args[position])
+            if not keys:
+                continue
+            has_kwargs = any(k.arg is None for k in node.keywords)
+            params = None if has_kwargs else frozenset(k.arg for k in node.keywords if k.arg)
+            for key in keys:
+                yield f"{path.relative_to(ROOT)}:{node.lineno}", key, params
+
+
+def test_the_walks_find_the_keys() -> None:
+    raised = {key for _, key, _ in service_raises()}
+    assert {"occupied", "centre", "bad_cell", "no_moves_now", "not_your_turn", "bad_variant"} <= raised
+    assert {"replace_empty", "replace_own", "bad_step_in_chain", "duration_out_of_range"} <= raised
+    worded = {key for _, key, _ in adapter_keys()}
+    assert {"button.accept", "error.not_for_you", "turn.placed", "hint.place"} <= worded
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_service_error_is_worded_in_every_language(lang: str) -> None:
+    problems = []
+    for where, key, params in service_raises():
+        template = texts.messages(lang).get(f"service.{key}")
+        if template is None:
+            problems.append(f"{where}: service.{key} missing")
+        elif not texts.fields(template) <= params:
+            problems.append(f"{where}: service.{key} names {sorted(texts.fields(template))}, given {sorted(params)}")
+    for name in ERRORS - {"_Stale"}:
+        key = getattr(results, name).key if hasattr(getattr(results, name), "key") else None
+        if key is not None and f"service.{key}" not in texts.messages(lang):
+            problems.append(f"{name}: its default key service.{key} is missing")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_adapter_key_is_worded_in_every_language(lang: str) -> None:
+    problems = []
+    for where, key, params in adapter_keys():
+        template = texts.messages(lang).get(key)
+        if template is None:
+            problems.append(f"{where}: {key} missing")
+        elif params is not None and not texts.fields(template) <= params:
+            problems.append(f"{where}: {key} needs {sorted(texts.fields(template) - params)}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_keys_built_from_data_are_worded(lang: str) -> None:
+    messages = texts.messages(lang)
+    built = [f"level.{level}" for level in catalog.LEVELS]
+    built += [f"color.{color}" for color in catalog.COLORS]
+    built += [f"reason.{reason}" for reason in (*REASONS, "agreement", "resignation", "timeout", "abandoned")]
+    built += [f"challenge_status.{s}" for s in ("accepted", "declined", "withdrawn", "expired")]
+    built += [f"challenge.{s}" for s in ("pending", "accepted", "declined", "withdrawn", "expired")]
+    missing = [key for key in built if key not in messages]
+    assert not missing
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    english, arabic = texts.messages("en"), texts.messages("ar")
+    assert set(english) == set(arabic)
+    assert [k for k in english if texts.fields(english[k]) != texts.fields(arabic[k])] == []
+
+
+def test_lists_and_nested_sentences_are_worded_in_the_readers_language() -> None:
+    error = results.IllegalMoveError("no_moves_now", hint=texts.Text.of("hint.place", cells=["a1", "b2", "c3"]))
+    assert str(error) == "You cannot move a piece now; place with /place (you can place on a1, b2 or c3)."
+    arabic = error.text("ar")
+    assert arabic.startswith("لا يمكنك تحريك قطعة الآن") and "a1، b2 أو c3" in arabic
+    many = texts.join("en", [f"c{i}" for i in range(20)])
+    assert many.endswith("and 8 more")
+    assert results.ServiceError("An old-style sentence", "not_a_known_key").message == "An old-style sentence"
