@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot import explain
+from bot.explain.rules import rules_lines as explain_rules
 from bot.results import GameOver, Player, TurnEvent
-from bot.service.catalog import rules_for
+from bot.service.catalog import VARIANT_SIZES, rules_for
 from bot.texts import text
 
 
@@ -61,35 +63,7 @@ def game_over_text(over: GameOver, lang: str) -> str:
 
 
 def rules_lines(variant: str, lang: str) -> list[str]:
-    """The rules of an offered preset, generated from its options so they never disagree
-    with the engine."""
+    """The rules of an offered preset, generated from its :class:`~engine.Ruleset` by
+    :mod:`bot.explain.rules` (one source for Discord and the console, both languages)."""
     rules = rules_for(variant)
-    lines = [text(lang, "rules.board")]
-    lines.append(text(lang, "rules.place_singles" if rules.placement == "singles" else "rules.place_pairs"))
-    if rules.placement == "pairs-then-singles":
-        lines.append(text(lang, "rules.place_then_singles"))
-    if rules.opening == "lane":
-        lines.append(text(lang, "rules.opening_lane"))
-    if rules.after_placement == "replace":
-        lines.append(text(lang, "rules.replace"))
-    else:
-        lines.append(text(lang, f"rules.first_mover_{rules.first_mover}"))
-        if rules.captures:
-            lines.append(text(lang, "rules.capture"))
-            if rules.line_capture:
-                lines.append(text(lang, "rules.line_capture"))
-            lines.append(text(lang, "rules.safe_centre" if rules.safe_centre else "rules.unsafe_centre"))
-            lines.append(text(lang, f"rules.chain_{rules.chain}"))
-        if rules.max_shuttles:
-            lines.append(text(lang, "rules.shuttle", count=rules.max_shuttles))
-        lines.append(text(lang, f"rules.blocked_{rules.blocked}"))
-    if rules.win_line:
-        lines.append(text(lang, "rules.win_line", count=rules.win_line))
-    if rules.captures and rules.after_placement != "replace":
-        lines.append(text(lang, "rules.lose_at", count=rules.lose_at))
-    if rules.move_limit:
-        lines.append(text(lang, "rules.move_limit", count=rules.move_limit))
-    if rules.turn_limit:
-        lines.append(text(lang, "rules.turn_limit", count=rules.turn_limit))
-    lines.append(text(lang, "rules.commands"))
-    return lines
+    return [explain.word(lang, line) for line in explain_rules(rules, VARIANT_SIZES[rules.variant])]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.i18n import t
+from bot.texts import text as t
 
 #: One sentence: a locale key and the parameters of its template.
 Line = tuple[str, dict[str, Any]]

@@ -224,6 +224,16 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
     assert rules.reply.ephemeral and "loses" in rules.reply.text
 
 
+async def test_rules_text_follows_the_variant(h: Harness) -> None:
+    """Five-in-a-row has no movement phase and one board size; no "piece(s)" anywhere."""
+    five = (await h.slash(h.carol, "seega rules", {"variant": "five-in-a-row"})).reply.text
+    assert "5x5" in five and "7x7" not in five and "9x9" not in five
+    assert "Pieces never move" in five and "step up, down" not in five and "end-turn" not in five
+    standard = (await h.slash(h.carol, "seega rules", {"variant": "standard"})).reply.text
+    assert "5x5, 7x7, 9x9" in standard and "(s)" not in standard and "0 piece" not in standard
+    assert "Capture every enemy piece to win." in standard
+
+
 async def test_cooldown_on_starting_bot_games(h: Harness) -> None:
     answers = [await h.slash(h.carol, "seega play-bot", {"level": "easy"}) for _ in range(3)]
     await h.idle()

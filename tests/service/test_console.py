@@ -63,7 +63,7 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     images = [Path(line.split(": ", 1)[1]) for line in out.splitlines() if line.startswith("Board image: ")]
     assert len(images) >= 5 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in images)
     assert "Replay written to" in out
-    assert "A longer line of enemies closed at both ends by your pieces is captured whole." in out
+    assert "A longer line of enemy pieces closed at both ends by yours is captured whole." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT status, result, reason FROM games").fetchall() == [("finished", "1/2-1/2", "agreement")]
