@@ -143,8 +143,12 @@ def status_line(result: TurnResult, locale: Locale) -> str:
     return t(locale, key, mention=mention(result.to_move, locale), stone=stone(color))
 
 
-def game_over_text(over: GameOver, locale: Locale) -> str:
-    return wording.game_over_text(over, language(locale))
+def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None) -> str:
+    """The end in a sentence; against the bot it speaks to the person ("to your 4")."""
+    you = None
+    if game is not None and game.black.is_bot != game.white.is_bot:
+        you = game.white if game.black.is_bot else game.black
+    return wording.game_over_text(over, language(locale), game, you)
 
 
 def _footer(game: GameView, locale: Locale) -> str:
@@ -186,7 +190,7 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
         lines.append(t(locale, "turn.chain_hint"))
     over = result.game_over
     if over is not None:
-        lines.append(f"🏁 **{game_over_text(over, locale)}**")
+        lines.append(f"🏁 **{game_over_text(over, locale, game)}**")
         for change in over.rating_changes:
             lines.append(
                 t(

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import explain
+from bot.explain.endings import end_line
 from bot.explain.rules import rules_lines as explain_rules
-from bot.results import GameOver, Player, TurnEvent
+from bot.results import GameOver, GameView, Player, TurnEvent
 from bot.service.catalog import VARIANT_SIZES, rules_for
 from bot.texts import text
+from engine import BLACK, WHITE, Outcome, Position, Ruleset
 
 
 def plain(cell: str) -> str:
@@ -52,14 +54,30 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
     return "; ".join(parts)
 
 
-def game_over_text(over: GameOver, lang: str) -> str:
-    """Who won and why ("Alice wins (resignation)"), a draw, or a cancelled game."""
-    reason = text(lang, f"reason.{over.reason}")
+def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you: Player | None = None) -> str:
+    """The end of the game in a sentence: who won and why, with the numbers that decided it
+    ("Seega bot (easy) wins: 100 turns without a capture, 11 pieces to your 4.").
+
+    Args:
+        over: how the game ended.
+        lang: the reader's language.
+        game: the game at its end (its final position gives the counts); without it, the
+            short form "Alice wins (resignation)".
+        you: the player reading, to say "you" (the console, a game against the bot).
+    """
     if over.reason == "cancelled" or over.result == "*":
         return text(lang, "over.cancelled")
-    if over.winner is None:
-        return text(lang, "over.draw", reason=reason)
-    return text(lang, "over.win", winner=player_name(over.winner, lang), reason=reason)
+    if game is None:
+        reason = text(lang, f"reason.{over.reason}")
+        if over.winner is None:
+            return text(lang, "over.draw", reason=reason)
+        return text(lang, "over.win", winner=player_name(over.winner, lang), reason=reason)
+    options = [o for o in game.options.split(",") if o]
+    position = Position.from_spn(game.spn, Ruleset.make(game.variant, game.size, options))
+    names = (player_name(game.black, lang), player_name(game.white, lang))
+    outcome = Outcome.from_result(over.result, over.reason)
+    reader = None if you is None else (BLACK if you == game.black else WHITE if you == game.white else None)
+    return explain.word(lang, end_line(outcome, position, names, reader))
 
 
 def rules_lines(variant: str, lang: str) -> list[str]:

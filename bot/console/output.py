@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot import wording
-from bot.results import GameOver, Player, TimerEvent, TurnEvent, TurnResult
+from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult
 from bot.service import GameService
 from bot.timeparse import format_duration
 
@@ -54,15 +54,21 @@ class ConsoleOutput:
         print(text, file=self.out, flush=True)
 
     # ----------------------------------------------------------------- output
+    @staticmethod
+    def _you(game: GameView) -> Player | None:
+        """The person at the keyboard when only one side is local (a game against the bot)."""
+        if game.black.is_bot != game.white.is_bot:
+            return game.white if game.black.is_bot else game.black
+        return None
+
     def _event_line(self, e: TurnEvent) -> str:
         who = f"{e.color.capitalize()} ({wording.player_name(e.player, LANG)})"
         return f"{who}: {wording.event_text(e, LANG) or ' '.join(e.actions)}"
 
-    def _game_over_line(self, over: GameOver) -> str:
-        text = f"Game over: {wording.game_over_text(over, LANG)}"
-        if over.result != "*":
-            text += f", {over.result}"
-        text += "."
+    def _game_over_line(self, over: GameOver, game: GameView) -> str:
+        you = self._you(game)
+        result = f" ({over.result})" if over.result != "*" else ""
+        text = f"Game over{result}: {wording.game_over_text(over, LANG, game, you)}"
         for c in over.rating_changes:
             text += f"\n  {c.name}: rating {c.before:.0f} -> {c.after:.0f} ({c.delta:+.0f})"
         return text
@@ -87,7 +93,7 @@ class ConsoleOutput:
         hand = f"; in hand {g.hand[0]}/{g.hand[1]}" if g.phase == "p" else ""
         self.say(f"Pieces on the board: black {g.pieces[0]}, white {g.pieces[1]}{hand}.")
         if result.game_over is not None:
-            self.say(self._game_over_line(result.game_over))
+            self.say(self._game_over_line(result.game_over, g))
             self.cells = []
             return
         if result.to_move is not None:

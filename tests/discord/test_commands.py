@@ -158,7 +158,7 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     done = await h.click(h.bob, ask.reply, "Resign", followup=True)
     assert "resigned" in done.reply.text
     result = done.followups[0]
-    assert not result.ephemeral and "Alice wins" in result.text and "resignation" in result.text
+    assert not result.ephemeral and "Alice wins: Bob resigned." in result.text
     assert "→" in result.text, "a resignation is rated"
     assert ask.reply.buttons() == [], "the confirmation is replaced by the answer"
     old = Message(id=ask.reply.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(resign_id))

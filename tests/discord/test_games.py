@@ -176,7 +176,7 @@ async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) ->
     last, seen = await play_script(h, GAME_CHAIN, h.alice, h.bob)
     assert seen["captures"] >= 5 and seen["continued_chain"] >= 1 and seen["chain_buttons"] >= 1
     final = last.reply
-    assert "Bob wins" in final.text and "every piece captured" in final.text
+    assert "Bob wins: every piece of Alice was captured." in final.text
     assert "→" in final.text, "a rated game shows the rating changes"
     assert final.button("Rematch")
     assert final.pinged_user_ids() == set(), "nobody is pinged once the game is over"

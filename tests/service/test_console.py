@@ -55,7 +55,7 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     assert "White (Player 2): placed on b2" in out
     assert "Error: You cannot move a piece now; place with /place" in out
     assert "offers to end the game by count" in out
-    assert "Game over: Draw (end by count, agreed), 1/2-1/2." in out
+    assert "Game over (1/2-1/2): Draw: ended by count, agreed: 2 pieces each." in out
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
     assert '[Result "1/2-1/2"]' in out and "1. a1,b1 2. a2,b2 1/2-1/2" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
@@ -88,7 +88,7 @@ def test_bot_game_and_resume(tmp_path: Path) -> None:
     out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"])
     assert "Resuming game #1." in out
     assert f"White (Player 1): placed on {free[0]}, {free[1]}" in out
-    assert "Game over: Seega bot (easy) wins (resignation), 1-0." in out
+    assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
 
 
