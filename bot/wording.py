@@ -35,16 +35,27 @@ def player_name(player: Player, lang: str) -> str:
 
 
 def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:
-    """What an event did: placements, steps, captures, removals, a pass, a chain's end."""
+    """What an event did, in the order played: placements, each step with what it took,
+    removals, a pass (with its reason when the service played it), a chain's end."""
+    if event.note is not None:
+        return explain.word(lang, event.note)
+    summary = event.summary
+    names = summary_cell_names(event)
     parts: list[str] = []
-    steps = [a for a in event.actions if "-" in a]
     if event.placed:
         parts.append(text(lang, "turn.placed", cells=", ".join(mark(c) for c in event.placed)))
+    steps: list[str] = []
+    for action, took in zip(summary.actions, summary.took or [()] * len(summary.actions), strict=True):
+        notation = str(action)
+        if "-" not in notation:
+            continue
+        step = mark(notation.replace("-", "→"))
+        if took:
+            cells = ", ".join(mark(names[c]) for c in took)
+            step = text(lang, "explain.turn.took", step=step, cells=cells)
+        steps.append(step)
     if steps:
-        parts.append(text(lang, "turn.moved", steps=", ".join(mark(s.replace("-", "→")) for s in steps)))
-    if event.captured:
-        cells = ", ".join(mark(c) for c in event.captured)
-        parts.append(text(lang, "turn.captured", cells=cells, count=len(event.captured)))
+        parts.append(text(lang, "turn.moved", steps=", ".join(steps)))
     if event.removed:
         parts.append(text(lang, "turn.removed", cells=", ".join(mark(c) for c in event.removed)))
     if "pass" in event.actions:
@@ -52,6 +63,17 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
     if "end" in event.actions:
         parts.append(text(lang, "turn.ended_chain"))
     return "; ".join(parts)
+
+
+def summary_cell_names(event: TurnEvent) -> list[str]:
+    """Cell names of the event's board, by bit index (the summary speaks in bit indexes)."""
+    n = round(len(event.spn.split()[0].split("/")))
+    return [f"{'abcdefghi'[i % n]}{i // n + 1}" for i in range(n * n)]
+
+
+def turn_number(event: TurnEvent, lang: str) -> str:
+    """``"Turn 25"``: the turn the event was played in (a reply may span two turns)."""
+    return text(lang, "explain.turn.number", turn=event.summary.turn)
 
 
 def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you: Player | None = None) -> str:

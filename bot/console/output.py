@@ -63,7 +63,7 @@ class ConsoleOutput:
 
     def _event_line(self, e: TurnEvent) -> str:
         who = f"{e.color.capitalize()} ({wording.player_name(e.player, LANG)})"
-        return f"{who}: {wording.event_text(e, LANG) or ' '.join(e.actions)}"
+        return f"{wording.turn_number(e, LANG)} · {who}: {wording.event_text(e, LANG) or ' '.join(e.actions)}"
 
     def _game_over_line(self, over: GameOver, game: GameView) -> str:
         you = self._you(game)

@@ -14,7 +14,7 @@ from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
-from bot.service.snapshots import board_png, challenge_view, turn_result
+from bot.service.snapshots import board_png, challenge_view, last_png, turn_result
 from bot.storage import ChallengeRow, ChannelTakenError, NewGame
 from bot.texts import Text
 from engine import BLACK, Position, Ruleset
@@ -110,7 +110,7 @@ class Starting:
             bot_done = await self.bots.play(channel_id, g)
             if bot_done is not None:
                 g, events, over = bot_done
-                return turn_result(g, events, over, events[-1].png if events else png)
+                return turn_result(g, events, over, last_png(events, png))
         return turn_result(g, png=png)
 
     async def challenge(
