@@ -282,7 +282,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "end-turn",
         "/seega end-turn",
-        "stop a chain of captures (or pass when you cannot move)",
+        "stop a chain of captures, or pass (a pass that is your only move is played for you)",
         ConsoleTable.end_turn,
         aliases=("end", "pass"),
     ),
