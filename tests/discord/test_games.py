@@ -186,8 +186,11 @@ async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) ->
     await h.idle()
     stale = [m for m in h.fake.channel_messages() if any(b.get("label") == "End turn" for b in m.buttons())]
     assert stale == []
+    # After the game the final board stays reachable, with how it ended.
     board = await h.slash(h.carol, "seega board")
-    assert board.reply.ephemeral and "is over" in board.reply.text
+    assert not board.reply.ephemeral and "Bob wins: every piece of Alice was captured." in board.reply.text
+    if h.bot.service.renderer is not None:
+        assert board.reply.png().startswith(b"\x89PNG")
 
 
 async def test_whole_game_with_end_turn_button_and_rematch(h: Harness) -> None:

@@ -149,6 +149,10 @@ async def test_no_game_and_game_over(service: GameService, db_path: Path) -> Non
         "resignation",
     )
     await expect_refused(service, db_path, lambda: service.resign(1, ALICE.user_id), GameOverServiceError, "is over")
+    # ... but the final board stays reachable, with how it ended.
+    final = await service.board(1)
+    assert final.game_over is not None and final.game_over.winner == ALICE
+    assert final.game_over.reason == "resignation" and final.to_move is None
 
 
 async def test_second_game_in_a_busy_channel(service: GameService, db_path: Path) -> None:
