@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -72,10 +73,10 @@ def test_hot_seat_game(tmp_path: Path) -> None:
 
 def test_bot_game_and_resume(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
-    out = run_console(db, ["/seega play-bot level:easy size:7 color:white", "/seega board"])
-    assert "Starting a game against the bot (easy)" in out
+    out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"])
+    assert "A game against the bot (easy) has started." in out  # level:Easy: any case
     assert "Black (Seega bot (easy)): placed on" in out
-    assert "Turn 2: White (Player 1) to play." in out
+    assert "Turn 2: White (you) to play." in out
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
     conn = sqlite3.connect(db)
@@ -87,9 +88,20 @@ def test_bot_game_and_resume(tmp_path: Path) -> None:
     conn.close()
     out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"])
     assert "Resuming game #1." in out
-    assert f"White (Player 1): placed on {free[0]}, {free[1]}" in out
+    assert f"White (you): placed on {free[0]}, {free[1]}" in out
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
+    assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
+    # images are named by game and turn
+    names = sorted(p.name for p in (tmp_path / "seega-images").glob("*.png"))
+    assert names and all(re.fullmatch(r"seega-game1-turn\d{3}(-\d+)?\.png", n) for n in names), names
+    # after the game: its final board, then a rematch with the colours swapped
+    out = run_console(db, ["/seega board", "rematch", "plcae a1", "/seega play-bot level:easy"])
+    assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out  # the final board
+    assert "Rematch against the bot (easy): you play black." in out
+    assert "Unknown command 'plcae'; did you mean /place? type help for the list." in out
+    # a refused start says so without first announcing a game
+    assert out.count("has started") == 0 and "Error:" in out
 
 
 def test_rules_text_for_every_variant_and_tab_completion() -> None:
