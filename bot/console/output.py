@@ -22,6 +22,8 @@ CONSOLE_GUILD = 0
 CONSOLE_CHANNEL = 1
 #: The local players (user ids 1 and 2; the bot is 0).
 LOCAL_PLAYERS = (Player(1, "Player 1"), Player(2, "Player 2"))
+#: Bot replies in a row at most for one command (each reply is up to 8 bot turns).
+MAX_BOT_REPLIES = 100
 #: The console speaks English (the sentences are those of ``bot/locale/en.json``).
 LANG = "en"
 
@@ -149,6 +151,9 @@ class ConsoleOutput:
         """Show a player's command, then the bot's reply once it has thought (as it happens)."""
         result = await command
         self.show(result)
-        if result.bot_to_move and result.to_move is not None:
+        for _ in range(MAX_BOT_REPLIES):  # the bot plays on while the person can only pass
+            if not (result.bot_to_move and result.to_move is not None):
+                break
             self.say(f"{result.to_move.name} is thinking...")
-            self.show(await self.service.bot_turn(CONSOLE_CHANNEL))
+            result = await self.service.bot_turn(CONSOLE_CHANNEL)
+            self.show(result)

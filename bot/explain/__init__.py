@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.texts import Text
 from bot.texts import text as t
 
 #: One sentence: a locale key and the parameters of its template.
@@ -50,3 +51,9 @@ def _is_line(value: object) -> bool:
         and value[0].startswith("explain.")
         and isinstance(value[1], dict)
     )
+
+
+def as_text(line: Line) -> Text:
+    """A line as a :class:`bot.texts.Text` (nested lines too), for a service error's parameters."""
+    key, params = line
+    return Text(key, {k: as_text(v) if _is_line(v) else v for k, v in params.items()})

@@ -43,7 +43,10 @@ class BotTurns:
             g, _ = await self.games.load(channel_id, fresh=True)
             return turn_result(g)
         g, events, over = bot
-        return turn_result(g, events, over, last_png(events))
+        # Still the bot's move after MAX_BOT_TURNS (the person keeps having to pass): the
+        # adapter asks again, so a long run of forced passes never stalls the game.
+        again = over is None and g.to_move is not None and g.to_move.is_bot
+        return turn_result(g, events, over, last_png(events), bot_to_move=again)
 
     async def play(self, channel_id: int, g: LoadedGame) -> BotOutcome | None:
         """Ask the AI for the bot's turn(s) and store them; ``None`` if the game changed

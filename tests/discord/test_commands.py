@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from engine import Position
 from tests.discord.fake_discord import Message
 from tests.discord.harness import FULL_PLACEMENT, Harness
 
@@ -69,6 +70,28 @@ async def test_place_one_then_the_rest_of_the_pair(h: Harness) -> None:
     two = await h.slash(h.alice, "place", {"first": "b1"})
     assert two.reply.pinged_user_ids() == {h.bob}
     assert (await _spn(h)).startswith("5/5/5/5/bb3 w p")
+
+
+async def test_refusals_say_why(h: Harness) -> None:
+    """/place a1 a1 says the cells must differ; a refused step says what is in the way."""
+    await _people_game(h)
+    same = await h.slash(h.alice, "place", {"first": "a1", "second": "A1"})
+    assert same.reply.ephemeral and "The two cells must differ: a1 was given twice" in same.reply.text
+    svc = h.bot.service
+    for i in range(0, 24, 2):
+        user = h.alice if (i // 2) % 2 == 0 else h.bob
+        await svc.place(h.fake.channel_id, user, FULL_PLACEMENT[i], FULL_PLACEMENT[i + 1])
+    game = await svc.game(h.fake.channel_id)
+    assert game is not None and game.to_move is not None
+    mover = game.to_move.user_id
+    pos = Position.from_spn(game.spn)
+    far = str(next(a for a in pos.legal_actions() if a.kind == "step")).split("-")[0]  # a piece that can move
+    rank = int(far[1])
+    to = f"{far[0]}{rank + 2 if rank + 2 <= 5 else rank - 2}"  # two cells away on its file
+    refused = await h.slash(mover, "move", {"from": far, "to": to})
+    assert refused.reply.ephemeral and f"{far} cannot step to {to}: pieces step one cell, to a neighbour" in (
+        refused.reply.text
+    )
 
 
 async def test_autocomplete_offers_only_legal_cells(h: Harness) -> None:
