@@ -152,7 +152,11 @@ def status_line(result: TurnResult, locale: Locale) -> str:
     key = "turn.your_chain" if result.chain_pending else "turn.your_turn"
     if game.phase == "r":
         key = "turn.your_removal"
-    return t(locale, key, mention=mention(result.to_move, locale), stone=stone(color))
+    line = t(locale, key, mention=mention(result.to_move, locale), stone=stone(color))
+    if game.deadline is not None:
+        # A Discord timestamp counts down live in every client, in the reader's own locale.
+        line += " " + t(locale, "explain.clock", when=f"<t:{int(game.deadline)}:R>")
+    return line
 
 
 def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None) -> str:

@@ -69,6 +69,10 @@ async def test_place_one_then_the_rest_of_the_pair(h: Harness) -> None:
     assert one.reply.pinged_user_ids() == set(), "the same player places the rest of the turn: no ping"
     two = await h.slash(h.alice, "place", {"first": "b1"})
     assert two.reply.pinged_user_ids() == {h.bob}
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.deadline is not None
+    # the clock in the turn message: a Discord timestamp that counts down live
+    assert f"⏱ time runs out <t:{int(game.deadline)}:R>" in two.reply.text
     assert (await _spn(h)).startswith("5/5/5/5/bb3 w p")
 
 
