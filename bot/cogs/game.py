@@ -216,6 +216,14 @@ class GameCommands(CogMixin):
         result = await self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
 
+    @app_commands.command(
+        name="takeback", description=_("Take back your last turn against the bot (games between people: no)")
+    )
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
+        intro = t(lang(interaction), "explain.takeback.done", name=interaction.user.display_name)
+        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
+
     @app_commands.command(name="board", description=_("Show the current board again"))
     async def board(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.board(channel_id(interaction))

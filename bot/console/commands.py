@@ -145,6 +145,16 @@ class ConsoleTable(ConsoleOutput):
     async def end_turn(self, args: Args) -> None:
         await self._play(self.service.end_turn(CONSOLE_CHANNEL, await self._actor(), bot_reply=False))
 
+    async def takeback(self, args: Args) -> None:
+        self.say("You take back your last turn (and the bot's reply).")
+        self.show(await self.service.takeback(CONSOLE_CHANNEL, await self._actor()))
+
+    async def moves(self, args: Args) -> None:
+        game, lines = await self.service.moves(CONSOLE_CHANNEL)
+        self.say(f"Moves of game #{game.id} (turn number, colour, actions):")
+        for line in lines or ["No move has been played yet."]:
+            self.say(f"  {line}")
+
     async def rematch(self, args: Args) -> None:
         """The last game again, colours swapped: against the same bot level, or hot seat."""
         if await self.service.game(CONSOLE_CHANNEL) is not None:
@@ -318,6 +328,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("board", "/seega board", "show the board again (after a game: its final board)", ConsoleTable.board),
     Command("rematch", "/seega rematch", "the last game again, colours swapped", ConsoleTable.rematch),
+    Command("takeback", "/seega takeback", "take back your last turn (against the bot)", ConsoleTable.takeback),
+    Command("moves", "/seega moves", "the game's moves, one line per turn", ConsoleTable.moves),
     Command("resign", "/seega resign", "resign the game", ConsoleTable.resign),
     Command("offer-end", "/seega offer-end", "end by count (more pieces wins)", ConsoleTable.offer_end),
     Command("accept-end", "/seega accept-end", "accept an offer to end by count", ConsoleTable.accept_end),

@@ -333,3 +333,21 @@ async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
     await h.idle()
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.white.user_id == h.alice, "the rematch swaps colours"
+
+
+async def test_takeback_moves_and_games(h: Harness) -> None:
+    """Against the bot: take back a turn; /seega moves lists the turns; /seega games links the game."""
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"})
+    await h.idle()
+    await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+    await h.idle()
+    moves = (await h.slash(h.carol, "seega moves")).reply
+    assert "1. b a1 b1" in moves.text and "2. w " in moves.text
+    back = (await h.slash(h.alice, "seega takeback")).reply
+    assert not back.ephemeral and "took back their last turn" in back.text
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.turn == 1 and game.pieces == (0, 0)
+    listed = (await h.slash(h.carol, "seega games")).reply
+    assert f"<#{h.fake.channel_id}>" in listed.text and "Seega bot" in listed.text
+    refused = (await h.slash(h.carol, "seega takeback")).reply
+    assert refused.ephemeral  # not a player

@@ -96,7 +96,10 @@ def test_bot_game_and_resume(tmp_path: Path) -> None:
     names = sorted(p.name for p in (tmp_path / "seega-images").glob("*.png"))
     assert names and all(re.fullmatch(r"seega-game1-turn\d{3}(-\d+)?\.png", n) for n in names), names
     # after the game: its final board, then a rematch with the colours swapped
-    out = run_console(db, ["/seega board", "rematch", "plcae a1", "/seega play-bot level:easy"])
+    out = run_console(
+        db, ["/seega board", "rematch", "plcae a1", "/seega play-bot level:easy", "/place a1 b1", "takeback", "moves"]
+    )
+    assert "You take back your last turn" in out and "Moves of game #2" in out
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out  # the final board
     assert "Rematch against the bot (easy): you play black." in out
     assert "Unknown command 'plcae'; did you mean /place? type help for the list." in out

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 from bot import render, wording
 from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
-from bot.results import Player
+from bot.results import IllegalMoveError, Player
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Position
@@ -102,3 +102,49 @@ async def test_the_bot_reply_is_one_picture_of_the_whole_reply(tmp_path: Path) -
     finally:
         await service.storage.close()
         service.ai.close()
+
+
+async def test_takeback_against_the_bot_and_refusals(service: GameService) -> None:
+    start = await service.play_bot(10, 2, ALICE, "easy", 5, None, "black")
+    assert start.to_move == ALICE
+    nothing = None
+    try:
+        await service.takeback(2, ALICE.user_id)
+    except IllegalMoveError as exc:
+        nothing = exc
+    assert nothing is not None and nothing.key == "takeback_nothing"
+    played = await service.place(2, ALICE.user_id, "a1", "b1")  # and the bot answers with its pair
+    assert [e.player.is_bot for e in played.events] == [False, True]
+    back = await service.takeback(2, ALICE.user_id)
+    assert back.to_move == ALICE and back.game.turn == 1
+    assert back.game.pieces == (0, 0) and back.game.hand == (12, 12)
+    game = await service.game(2)
+    assert game is not None and game.spn.startswith("5/5/5/5/5 b p 12/12")
+    # the game goes on from there
+    again = await service.place(2, ALICE.user_id, "e5", "d5")
+    assert again.events[0].actions == ("e5", "d5")
+    # between people: refused (rated)
+    await insert_from(service, 3, SHUTTLE)
+    await play_action(service, 3, BOB.user_id, "d2-c2")
+    refused = None
+    try:
+        await service.takeback(3, BOB.user_id)
+    except IllegalMoveError as exc:
+        refused = exc
+    assert refused is not None and refused.key == "takeback_people"
+    assert "rated" in refused.text("en") and refused.text("ar") != refused.text("en")
+
+
+async def test_moves_and_games_in_progress(service: GameService) -> None:
+    await insert_from(service, 4, CHAIN)
+    await service.move(4, BOB.user_id, "d3-c3")
+    await service.move(4, BOB.user_id, "c3-c2")
+    await service.move(4, BOB.user_id, "c2-b2")
+    await service.move(4, ALICE.user_id, "d2-d3")
+    game, lines = await service.moves(4)
+    assert game.channel_id == 4
+    assert lines == ["25. w d3-c3 c3-c2 c2-b2", "26. b d2-d3"]
+    await insert_from(service, 5, SHUTTLE)
+    listed = await service.games_in_progress(10)
+    assert [g.channel_id for g in listed] == [5, 4]  # newest first
+    assert await service.games_in_progress(999) == []
