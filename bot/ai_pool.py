@@ -5,6 +5,12 @@ The service depends only on the :class:`AiRunner` protocol; the default
 (``SEEGA_AI_WORKERS`` of them), so a long search never stalls the event loop or the GIL.
 :class:`ThreadAiRunner` runs it in a thread, for tests and the console where a second
 process is not worth its start-up time.
+
+A worker process can die (the OOM killer, a SIGKILL). A :class:`ProcessPoolExecutor` with
+a dead worker is broken for good: every later call raises ``BrokenProcessPool``. The pool
+runner therefore replaces a broken pool and asks again; when even fresh pools keep dying
+it raises :class:`AiUnavailableError`, and the service lets the game wait and retries
+later instead of playing some other move in the AI's name.
 """
 
 from __future__ import annotations
@@ -13,12 +19,52 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Protocol
+from concurrent.futures.process import BrokenProcessPool
+from typing import Protocol, TypeVar
 
+from engine import Position, Ruleset
 from engine.ai import TurnRequest, think
+from engine.ai.levels import get_level
+from engine.ai.player import choose
+from engine.ai.search import WIN
 
 log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
+
+
+class AiUnavailableError(RuntimeError):
+    """The AI could not answer: its worker processes died on every attempt."""
+
+
+#: Forced actions followed at most before :func:`evaluate` gives up and calls it even.
+_FORCED_LIMIT = 64
+
+
+def evaluate(request: TurnRequest) -> int:
+    """The AI's value of the request's position for the side to act, searched at its level.
+
+    In centipieces (100 = a piece), or near ``±engine.ai.search.WIN`` when the search
+    sees a forced end. Forced actions (a single legal one) are followed first, since the
+    search does not score those. Runs in a worker process like :func:`engine.ai.think`.
+    """
+    rules = Ruleset.make(request.variant, request.size, request.options)
+    pos = Position.from_spn(request.setup, rules) if request.setup else Position(rules)
+    for text in request.actions:
+        pos.play(text)
+    side = pos.side
+    level = get_level(request.level)
+    for _ in range(_FORCED_LIMIT):
+        if pos.result is not None:
+            winner = pos.result.winner
+            return 0 if winner is None else (WIN if winner == side else -WIN)
+        choice = choose(pos, level, request.movetime_ms, request.seed)
+        if choice.result is not None:
+            return choice.result.score if pos.side == side else -choice.result.score
+        pos.push_code(choice.code)
+    return 0
 
 
 class AiRunner(Protocol):
@@ -26,6 +72,10 @@ class AiRunner(Protocol):
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         """The actions of the AI's turn for ``request``."""
+        ...
+
+    async def evaluate(self, request: TurnRequest) -> int:
+        """:func:`evaluate`: the AI's value of the position for the side to act."""
         ...
 
     def close(self) -> None:
@@ -45,15 +95,23 @@ def default_workers() -> int:
 
 
 class _ExecutorAiRunner:
-    """Runs :func:`engine.ai.think` in an executor."""
+    """Runs :func:`engine.ai.think` (or ``search``, a picklable stand-in) in an executor."""
 
-    def __init__(self, executor: Executor) -> None:
+    def __init__(self, executor: Executor, search: Callable[[TurnRequest], list[str]] = think) -> None:
         self._executor = executor
+        self.search = search
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         """Run the search in the executor and wait for it without blocking the loop."""
+        return await self._run(self.search, request)
+
+    async def evaluate(self, request: TurnRequest) -> int:
+        """Run :func:`evaluate` in the executor."""
+        return await self._run(evaluate, request)
+
+    async def _run(self, work: Callable[[TurnRequest], _T], request: TurnRequest) -> _T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, think, request)
+        return await loop.run_in_executor(self._executor, work, request)
 
     def close(self) -> None:
         """Shut the executor down (running searches finish first)."""
@@ -68,12 +126,44 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
     and could inherit a lock some thread held at that instant.
     """
 
-    def __init__(self, workers: int | None = None) -> None:
+    #: Fresh pools tried for one request before giving up (each after a worker died).
+    ATTEMPTS = 3
+
+    def __init__(self, workers: int | None = None, search: Callable[[TurnRequest], list[str]] = think) -> None:
         self.workers = workers or default_workers()
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        context = multiprocessing.get_context(method)
-        super().__init__(ProcessPoolExecutor(max_workers=self.workers, mp_context=context))
+        self._context = multiprocessing.get_context(method)
+        #: How many broken pools were replaced (for logs and tests).
+        self.restarts = 0
+        super().__init__(self._new_pool(), search)
         log.info("AI pool: %d worker processes (%s)", self.workers, method)
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=self._context)
+
+    async def _run(self, work: Callable[[TurnRequest], _T], request: TurnRequest) -> _T:
+        """Run ``work`` in a worker; if the pool is broken, replace it and ask again.
+
+        Raises:
+            AiUnavailableError: a worker died in each of :data:`ATTEMPTS` pools.
+        """
+        loop = asyncio.get_running_loop()
+        for attempt in range(1, self.ATTEMPTS + 1):
+            pool = self._executor
+            try:
+                return await loop.run_in_executor(pool, work, request)
+            except BrokenProcessPool:
+                log.warning("an AI worker process died (attempt %d of %d); starting a new pool", attempt, self.ATTEMPTS)
+                self._replace(pool)
+        raise AiUnavailableError(f"AI worker processes died {self.ATTEMPTS} times in a row")
+
+    def _replace(self, broken: Executor) -> None:
+        """Put a fresh pool in place of ``broken`` (once, however many requests saw it break)."""
+        if self._executor is not broken:
+            return
+        self._executor = self._new_pool()
+        self.restarts += 1
+        broken.shutdown(wait=False, cancel_futures=True)
 
 
 class ThreadAiRunner(_ExecutorAiRunner):

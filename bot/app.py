@@ -4,6 +4,9 @@
 otherwise opens the offline console table; ``seega-bot --console`` opens the console
 table; ``seega-bot sync`` publishes the slash commands (globally, or to
 ``DISCORD_GUILD_ID``) and exits, because Discord limits how often commands may be written.
+``seega-bot worker`` runs AI workers on the PostgreSQL job queue (``bot.ai_jobs``);
+``seega-bot migrate-db --to URL`` copies the SQLite database into PostgreSQL
+(``bot.storage.migrate``). See docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -24,18 +28,39 @@ log = logging.getLogger("bot")
 
 
 class _RedactToken(logging.Filter):
-    """Last line of defence: a log record that somehow contains the token is redacted."""
+    """Last line of defence: a log record that somehow contains the token is redacted.
+
+    Everything a handler writes is checked: the message with its arguments, and the
+    traceback (an exception's text or arguments, a chained cause) and stack attached to
+    it, which the formatter would otherwise print as they are.
+    """
+
+    _formatter = logging.Formatter()
 
     def __init__(self, token: str | None) -> None:
         super().__init__()
         self.token = token
 
+    def _redact(self, text: str) -> str:
+        assert self.token
+        return text.replace(self.token, "[token]")
+
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.token:
-            message = record.getMessage()
-            if self.token in message:
-                record.msg = message.replace(self.token, "[token]")
-                record.args = None
+        if not self.token:
+            return True
+        message = record.getMessage()
+        if self.token in message:
+            record.msg = self._redact(message)
+            record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self._formatter.formatException(record.exc_info)
+        if record.exc_text:
+            # Keep only the redacted text: a formatter formats exc_info only when
+            # exc_text is empty, and another handler must not print the original.
+            record.exc_text = self._redact(record.exc_text)
+            record.exc_info = None
+        if record.stack_info:
+            record.stack_info = self._redact(record.stack_info)
         return True
 
 
@@ -52,6 +77,59 @@ def setup_logging(settings: Settings) -> None:
         logging.getLogger("discord.client").setLevel(logging.WARNING)
 
 
+def database_problem(path: object, exc: BaseException) -> str:
+    """One line for a database that cannot be opened: what is wrong, and what to do."""
+    text = str(exc).lower()
+    where = f"SEEGA_DB={path}"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return (
+            f"{where} is not a Seega database, or it is damaged ({exc}): set SEEGA_DB to another file,"
+            " or move this one away (and restore a backup, if you have one)."
+        )
+    if "readonly" in text or "read-only" in text or "permission" in text:
+        return (
+            f"{where} cannot be written ({exc}): let this user write the file and its folder,"
+            " or set SEEGA_DB to another path."
+        )
+    if "unable to open" in text or isinstance(exc, FileNotFoundError | NotADirectoryError):
+        return (
+            f"{where} cannot be opened ({exc}): create its folder, or set SEEGA_DB to a file in a folder that exists."
+        )
+    if "locked" in text:
+        return f"{where} is locked by another program ({exc}): stop it, or set SEEGA_DB to another file."
+    if "full" in text:
+        return f"{where} cannot grow: the disk is full ({exc}): free some space, then start again."
+    return f"{where} cannot be opened ({type(exc).__name__}: {exc}): check the file, or set SEEGA_DB to another path."
+
+
+def check_database(settings: Settings) -> str | None:
+    """Open the database once (applying migrations) before anything starts.
+
+    Returns ``None`` when it works, else the :func:`database_problem` line: a wrong
+    ``SEEGA_DB`` is the most common set-up mistake, and deep inside the start-up it
+    surfaced as 40 lines of traceback.
+    """
+    from bot.storage import Storage
+
+    async def probe() -> None:
+        store = await Storage.open(settings.db_path, checkpoint_interval=None)
+        await store.close()
+
+    try:
+        # First synchronously: aiosqlite leaves its thread reporting to a closed event
+        # loop when the very first connect fails (a traceback at exit).
+        conn = sqlite3.connect(settings.db_path)
+        try:
+            conn.execute("PRAGMA schema_version").fetchone()
+        finally:
+            conn.close()
+        asyncio.run(probe())
+    except (sqlite3.DatabaseError, OSError) as exc:
+        log.debug("the database check failed", exc_info=True)
+        return database_problem(settings.db_path, exc)
+    return None
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="seega-bot",
@@ -60,10 +138,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync"),
+        choices=("run", "sync", "worker", "migrate-db"),
         default="run",
-        help="run the bot (default), or sync the slash commands with Discord and exit",
+        help="run the bot (default); sync the slash commands with Discord and exit; run AI workers on the"
+        " PostgreSQL job queue; or copy the SQLite database into PostgreSQL (migrate-db --to URL)",
     )
+    parser.add_argument("--to", metavar="URL", help="migrate-db: the postgresql://user@host:port/db to copy into")
     parser.add_argument("--console", action="store_true", help="open the offline console table (no Discord)")
     parser.add_argument("--env-file", default=".env", help="the .env file to read (default: ./.env)")
     return parser.parse_args(argv)
@@ -142,6 +222,38 @@ async def _serve(bot: Any, token: str) -> None:
     log.info("stopped")
 
 
+def run_scaling_command(command: str, settings: Settings, target: str | None) -> int:
+    """``worker`` and ``migrate-db``: the pieces of a PostgreSQL deployment (docs/scaling.md)."""
+    from bot.settings import redact_url
+
+    if command == "worker":
+        from bot.ai_jobs import run_workers
+
+        if settings.db_url is None:
+            print(
+                "seega-bot worker needs SEEGA_DB=postgresql://...: with SQLite the bot runs its own AI pool.",
+                file=sys.stderr,
+            )
+            return 2
+        return run_workers(settings.db_url, settings.ai_workers or 1)
+    from bot.storage.migrate import MigrationError, migrate_database
+
+    if not target:
+        print("seega-bot migrate-db needs --to postgresql://user@host:port/db", file=sys.stderr)
+        return 2
+    source = settings.database
+    print(f"Copying {source} into {redact_url(target)} ...")
+    try:
+        report = asyncio.run(migrate_database(source, target))
+    except MigrationError as exc:
+        print(f"seega-bot migrate-db: {exc}; PostgreSQL was left unchanged.", file=sys.stderr)
+        return 1
+    for line in report.lines():
+        print("  " + line)
+    print(f"Done. Set SEEGA_DB={redact_url(target)} to run the bot on PostgreSQL.")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``seega-bot``; returns the exit status."""
     args = parse_args(argv)
@@ -150,10 +262,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"seega-bot: bad setting: {exc}", file=sys.stderr)
         return 2
+    if args.command in ("worker", "migrate-db"):
+        setup_logging(settings)
+        return run_scaling_command(args.command, settings, args.to)
     console = args.console or (args.command == "run" and not settings.has_token)
     # At the console table, INFO lines (migrations, the AI pool) would interleave with the
     # board: show warnings only, unless LOG_LEVEL asks for more detail.
     setup_logging(replace(settings, log_level="WARNING") if console and settings.log_level == "INFO" else settings)
+    if console or args.command == "run":
+        problem = check_database(settings)
+        if problem is not None:
+            print(f"seega-bot: {problem}", file=sys.stderr)
+            return 2
     if console:
         if not args.console:
             print("No DISCORD_TOKEN set: opening the offline console table (see .env.example).", file=sys.stderr)

@@ -11,15 +11,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
+from collections.abc import MutableMapping
 from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
+from bot import scale
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner, ThreadAiRunner
 from bot.flows import BUTTON_HANDLERS, announce_timer_event
 from bot.i18n import SeegaTranslator
+from bot.recent import BOARD_MESSAGES_LIMIT, Recent
 from bot.results import TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService, default_renderer
@@ -83,7 +86,9 @@ class SeegaBotMixin:
         #: Pause between the frames of a bot's capture chain, shown step by step (0: at once).
         self.chain_step_delay = chain_step_delay
         #: channel id -> id of the last message showing that channel's board (to disable stale buttons).
-        self.board_messages: dict[int, discord.Message | discord.InteractionMessage | discord.WebhookMessage] = {}
+        self.board_messages: MutableMapping[
+            int, discord.Message | discord.InteractionMessage | discord.WebhookMessage
+        ] = Recent(BOARD_MESSAGES_LIMIT)
         #: challenge id -> the message showing it (to disable its buttons when it expires).
         self.challenge_messages: dict[int, Any] = {}
         self.background: set[asyncio.Task[Any]] = set()
@@ -124,9 +129,13 @@ class SeegaBotMixin:
     async def _open_resources(self) -> None:
         if self._injected_service is not None:
             return
-        self.storage = await Storage.open(self.settings.db_path)
+        self.storage = await Storage.open(self.settings.database)
+        self.storage.shards = scale.process_shards(self.settings)
         workers = self.settings.ai_workers
-        self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
+        if self.settings.db_url is not None:  # AI turns are jobs for `seega-bot worker` processes
+            self.ai = await scale.queue_runner(self.settings.db_url)
+        else:
+            self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
         self.service = GameService(self.storage, self.ai, default_renderer())
 
     async def _start_scheduler(self) -> None:
@@ -143,6 +152,9 @@ class SeegaBotMixin:
         if self.scheduler is not None:
             await self.scheduler.stop()
         if self.ai is not None:
+            aclose = getattr(self.ai, "aclose", None)
+            if aclose is not None:
+                await aclose()
             await asyncio.get_running_loop().run_in_executor(None, self.ai.close)
         if self.storage is not None:
             await self.storage.close()
@@ -217,7 +229,8 @@ class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
         chain_step_delay: float = 1.0,
     ) -> None:
         count = settings.shards if isinstance(settings.shards, int) else None
-        super().__init__(shard_count=count, **_bot_kwargs(settings, guild_ready_timeout))
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        super().__init__(shard_count=count, shard_ids=ids, **_bot_kwargs(settings, guild_ready_timeout))
         self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay)
 
     async def connect(self, *, reconnect: bool = True) -> None:

@@ -21,9 +21,9 @@ from discord import app_commands
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, t
 from bot.messages import Reply, challenge_reply, turn_reply
-from bot.results import ChallengeError, GameView, Player, ServiceError, TimerEvent, TurnResult
+from bot.results import ChallengeError, GameView, Moderator, Player, ServiceError, TimerEvent, TurnResult
 from bot.senders import Send, channel_sender, interaction_sender, remember_board
-from bot.tree import Refusal, send_ephemeral
+from bot.tree import Refusal, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, end_offer_view, game_view
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,20 @@ log = logging.getLogger(__name__)
 
 def as_player(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
+
+
+def moderator_of(interaction: discord.Interaction) -> Moderator | None:
+    """The moderator capability, if the person may moderate this server.
+
+    From their server-wide permissions (their roles; the owner and administrators too),
+    never from ``interaction.permissions``, which a single channel's overwrites can grant.
+    """
+    member = interaction.user
+    if interaction.guild_id is None or not isinstance(member, discord.Member):
+        return None
+    if not member.guild_permissions.manage_channels:
+        return None
+    return Moderator(interaction.guild_id, member.id)
 
 
 def guild_id(interaction: discord.Interaction) -> int:
@@ -65,6 +79,10 @@ async def play_bot_turn(bot: SeegaHost, game: GameView, locale: Any, send: Send)
             if bot.bot_turn_delay:
                 await asyncio.sleep(bot.bot_turn_delay)
             result = await bot.service.bot_turn(game.channel_id)
+    except ServiceError as exc:  # e.g. the AI could not answer: the game waits, the scheduler retries
+        log.warning("the bot's turn in game %s waits: %s", game.id, exc)
+        await send(Reply(content=service_error_text(locale, exc)))
+        return
     except Exception:
         log.exception("the bot could not play its turn in game %s", game.id)
         await send(Reply(content=t(locale, "error.bot_failed", id=game.id)))
@@ -272,9 +290,15 @@ async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
         message = bot.challenge_messages.pop(challenge.id, None)
         reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
         if message is not None:
+            # By channel and id, as the message's author: message.edit would go through
+            # the interaction's token, which Discord honours for 15 minutes only, while a
+            # challenge may stay open for up to 7 days.
+            where = getattr(getattr(message, "channel", None), "id", None) or challenge.channel_id
             try:
-                await message.edit(
-                    content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
+                await (
+                    bot.get_partial_messageable(where, guild_id=challenge.guild_id)
+                    .get_partial_message(message.id)
+                    .edit(content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none())
                 )
                 return
             except discord.HTTPException:

@@ -9,7 +9,7 @@ hand in anything that does.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -38,7 +38,7 @@ class SeegaHost(Protocol):
 
     service: GameService
     #: channel id -> the message showing that channel's latest board (its buttons go stale).
-    board_messages: dict[int, Any]
+    board_messages: MutableMapping[int, Any]
     #: challenge id -> the message showing it (to disable its buttons when it expires).
     challenge_messages: dict[int, Any]
     #: Pause between the human's turn and the bot's (0 in tests).

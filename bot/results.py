@@ -405,7 +405,33 @@ class TimerEvent:
     remaining: float | None = None
 
 
+@dataclass(frozen=True)
+class Moderator:
+    """The capability to moderate one guild (cancel its games, change its settings).
+
+    An adapter makes it only after checking the person's guild-wide right (on Discord:
+    Manage Channels from their roles, never a single channel's overwrites); the service
+    refuses moderation without it, or with one for another guild.
+    """
+
+    guild_id: int
+    user_id: int
+
+
 # --------------------------------------------------------------------------- errors
+
+
+#: Characters of a text parameter a service error keeps (a name, a cell, typed text).
+PARAM_LIMIT = 60
+
+
+def clip_typed(text: str, limit: int = 40) -> str:
+    """Typed text as a message echoes it: at most ``limit`` characters.
+
+    A member can type thousands of characters into an option; echoed whole, the answer
+    would pass Discord's 2,000-character limit and never arrive.
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class ServiceError(Exception):
@@ -431,7 +457,12 @@ class ServiceError(Exception):
             key, fallback = key_or_message, None
         if key is not None:
             self.key = key
-        self.params: dict[str, Any] = params
+        # Text a member typed is echoed at most PARAM_LIMIT characters long: whole, a
+        # 6,000-character option would make an answer Discord refuses to deliver.
+        self.params: dict[str, Any] = {
+            name: clip_typed(value, PARAM_LIMIT) if isinstance(value, str) else value for name, value in params.items()
+        }
+        params = self.params
         english = fallback
         if key is not None and texts.has("en", f"service.{key}"):
             english = texts.text("en", f"service.{key}", **params)
@@ -497,10 +528,22 @@ class ChallengeError(ServiceError):
     key = "challenge"
 
 
+class BotUnavailableError(ServiceError):
+    """The AI could not choose the bot's turn; the game waits and the bot tries again later."""
+
+    key = "bot_unavailable"
+
+
 class StorageBusyError(ServiceError):
     """The database stayed locked after retries."""
 
     key = "storage_busy"
+
+
+class NotAModeratorError(ServiceError):
+    """Moderation (cancel, settings) without the guild's moderator capability."""
+
+    key = "moderator_only"
 
 
 class CorruptGameError(ServiceError):

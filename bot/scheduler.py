@@ -3,7 +3,12 @@
 Deadlines live in the database, not in memory, so they survive restarts: at start the
 scheduler plays any bot turn that was due, then :meth:`Scheduler.tick` applies everything
 whose time has come, including deadlines that passed while the bot was down. Adapters
-receive what happened through the ``on_event`` callback and announce it.
+receive what happened through the ``on_event`` callback and announce it, one event at a
+time as it happens.
+
+Starting never waits for that overdue work: :meth:`Scheduler.start` returns at once and
+the work runs in the background (the Discord client connects meanwhile), at most
+``resume_concurrency`` bot turns at a time.
 
 Several processes may run a scheduler on one database: every action it takes is a
 compare-and-swap in the service, so a timeout or a reminder happens once.
@@ -23,6 +28,8 @@ from bot.service import GameService
 log = logging.getLogger(__name__)
 
 EventCallback = Callable[[TimerEvent], Awaitable[None]]
+#: Bot turns resumed at once after a restart (each holds an AI worker and a picture).
+RESUME_CONCURRENCY = 2
 
 
 class Scheduler:
@@ -31,10 +38,12 @@ class Scheduler:
     Args:
         service: the game service.
         on_event: called with every :class:`TimerEvent` (reminders, timeouts, expired
-            challenges, resumed bot turns); exceptions it raises are logged, not fatal.
+            challenges, resumed bot turns, bot turns retried after the AI failed);
+            exceptions it raises are logged, not fatal.
         clock: the time source (defaults to the service's).
         max_sleep: the longest wait between checks, seconds (a safety net: the service
             also wakes the scheduler whenever it stores a new deadline).
+        resume_concurrency: bot turns played at once when resuming after a restart.
     """
 
     def __init__(
@@ -43,12 +52,16 @@ class Scheduler:
         on_event: EventCallback | None = None,
         clock: Clock | None = None,
         max_sleep: float = 60.0,
+        resume_concurrency: int = RESUME_CONCURRENCY,
     ) -> None:
         self.service = service
         self.on_event = on_event
         self.clock = clock or service.clock
         self.max_sleep = max_sleep
+        self.resume_concurrency = max(1, resume_concurrency)
         self._task: asyncio.Task[None] | None = None
+        #: Set once the work that was overdue at start has been done (and announced).
+        self.resumed = asyncio.Event()
 
     async def _emit(self, event: TimerEvent) -> None:
         if self.on_event is None:
@@ -58,13 +71,23 @@ class Scheduler:
         except Exception:
             log.exception("the timer event callback failed for %s", event.kind)
 
-    async def tick(self) -> list[TimerEvent]:
-        """Apply every timer that is due now; returns (and dispatches) the events."""
+    async def tick(self, *, collect: bool = True) -> list[TimerEvent]:
+        """Apply every timer that is due now, announcing each event as it happens.
+
+        Returns the events when ``collect`` (for callers that look at them); the loop
+        does not collect, so no finished board picture is held after it is posted.
+        """
         events: list[TimerEvent] = []
+
+        async def emit(event: TimerEvent) -> None:
+            await self._emit(event)
+            if collect:
+                events.append(event)
+
         now = self.clock.now()
         storage = self.service.storage
         for challenge in await self.service.expire_challenges():
-            events.append(TimerEvent("challenge_expired", challenge=challenge, ping=challenge.challenger.user_id))
+            await emit(TimerEvent("challenge_expired", challenge=challenge, ping=challenge.challenger.user_id))
         for row in await storage.due_timeouts(now):
             try:
                 result = await self.service.timeout(row.id)
@@ -74,22 +97,46 @@ class Scheduler:
             if result is not None:
                 loser = result.game_over.loser if result.game_over else None
                 ping = None if loser is None or loser.is_bot else loser.user_id
-                events.append(TimerEvent("timeout", game=result.game, turn=result, ping=ping))
+                await emit(TimerEvent("timeout", game=result.game, turn=result, ping=ping))
         for row in await storage.due_reminders(now):
             event = await self.service.reminder(row.id)
             if event is not None:
-                events.append(event)
-        for event in events:
-            await self._emit(event)
+                await emit(event)
+        for channel in self.service.due_bot_retries(now):
+            try:
+                turn = await self.service.bot_turn(channel)
+            except ServiceError as exc:
+                log.warning("the bot's turn in channel %d is still waiting: %s", channel, exc)
+                continue
+            if turn.events or turn.game_over is not None:
+                await emit(TimerEvent("bot_turn", game=turn.game, turn=turn, ping=turn.ping))
         return events
 
-    async def resume(self) -> list[TimerEvent]:
-        """Play the bot turns that were due when the process stopped, then :meth:`tick`."""
-        resumed = await self.service.resume_bot_turns()
-        events = [TimerEvent("bot_turn", game=r.game, turn=r, ping=r.ping) for r in resumed]
-        for event in events:
+    async def resume(self, *, collect: bool = True) -> list[TimerEvent]:
+        """Play the bot turns that were due when the process stopped (at most
+        ``resume_concurrency`` at once, each announced as soon as it is played), then
+        :meth:`tick`."""
+        events: list[TimerEvent] = []
+        slots = asyncio.Semaphore(self.resume_concurrency)
+
+        async def play(channel_id: int) -> None:
+            async with slots:
+                try:
+                    result = await self.service.bot_turn(channel_id)
+                except ServiceError as exc:
+                    log.warning("could not resume the bot in channel %d: %s", channel_id, exc)
+                    return
+            if not result.events and result.game_over is None:
+                return  # the game moved on (or was not the bot's to play)
+            event = TimerEvent("bot_turn", game=result.game, turn=result, ping=result.ping)
             await self._emit(event)
-        return events + await self.tick()
+            if collect:
+                events.append(event)
+
+        await asyncio.gather(*(play(channel) for channel in await self.service.waiting_bot_channels()))
+        events += await self.tick(collect=collect)
+        self.resumed.set()
+        return events
 
     async def run(self) -> None:
         """Loop forever: sleep until the next due time (or a new deadline), then tick."""
@@ -102,9 +149,12 @@ class Scheduler:
                 changed.clear()
                 self.service.timer_target = float("inf")
                 now = self.clock.now()
-                due = await storage.next_due()
+                due = min(
+                    (t for t in (await storage.next_due(), self.service.next_bot_retry()) if t is not None),
+                    default=None,
+                )
                 if due is not None and due <= now:
-                    await self.tick()
+                    await self.tick(collect=False)
                     continue
                 wait = self.max_sleep if due is None else min(self.max_sleep, max(0.01, due - now))
                 self.service.timer_target = min(self.service.timer_target, now + wait)
@@ -122,11 +172,22 @@ class Scheduler:
                 await asyncio.sleep(5)
 
     async def start(self) -> None:
-        """Resume due work and start :meth:`run` in the background."""
+        """Start the timers in the background: first the work that was overdue at start
+        (:meth:`resume`), then :meth:`run`. Returns at once."""
         if self._task is not None:
             return
-        await self.resume()
-        self._task = asyncio.create_task(self.run(), name="seega-scheduler")
+        self._task = asyncio.create_task(self._resume_then_run(), name="seega-scheduler")
+
+    async def _resume_then_run(self) -> None:
+        try:
+            await self.resume(collect=False)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("resuming the overdue timers and bot turns failed; the loop goes on")
+        finally:
+            self.resumed.set()
+        await self.run()
 
     async def stop(self) -> None:
         """Stop the background loop."""

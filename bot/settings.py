@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -30,6 +31,7 @@ SETTING_NAMES = (
     "DISCORD_GATEWAY_URL",
     "SEEGA_AI_WORKERS",
     "SEEGA_SHARDS",
+    "SEEGA_SHARD_IDS",
     "LOG_LEVEL",
     "SEEGA_AI_PER_GUILD",
 )
@@ -45,31 +47,43 @@ class Settings:
 
     Attributes:
         token: the bot token, or ``None`` to run the offline console table. Never printed.
-        db_path: the SQLite database file.
+        db_path: the SQLite database file (when ``SEEGA_DB`` is not a PostgreSQL URL).
+        db_url: the PostgreSQL URL of ``SEEGA_DB`` (``postgresql://user@host:port/db``), or
+            ``None`` for SQLite. Never logged with its password.
         guild_id: a guild to sync slash commands to at start (development), or ``None``.
         api_base: base URL of Discord's REST API (a REST proxy, or a loopback fake in tests).
         gateway_url: the gateway URL, or ``None`` for Discord's own.
         ai_workers: processes in the AI pool.
         shards: ``None`` for one connection, ``"auto"`` for Discord's recommendation, or a count.
+        shard_ids: the shards this process runs (``SEEGA_SHARD_IDS``), or ``None`` for all;
+            needs a shard count. Several processes, each with its own ids, share one PostgreSQL.
         log_level: the root logging level name.
         ai_per_guild: how many AI turns one guild may have thinking at once.
     """
 
     token: str | None = field(default=None, repr=False)
     db_path: Path = Path("seega.db")
+    db_url: str | None = field(default=None, repr=False)
     guild_id: int | None = None
     api_base: str = DEFAULT_API_BASE
     gateway_url: str | None = None
     ai_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     shards: int | str | None = None
+    shard_ids: tuple[int, ...] | None = None
     log_level: str = "INFO"
     ai_per_guild: int = 2
 
     def __repr__(self) -> str:
         # dataclass repr=False on the field already hides it; say whether it is set, which
         # is what someone reading a log needs to know.
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "token")
-        return f"Settings(token={'<set>' if self.token else None}, {shown})"
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
+        url = f", db_url={redact_url(self.db_url)!r}" if self.db_url else ""
+        return f"Settings(token={'<set>' if self.token else None}, {shown}{url})"
+
+    @property
+    def database(self) -> str:
+        """What to hand to ``Storage.open``: the PostgreSQL URL, else the SQLite path."""
+        return self.db_url or str(self.db_path)
 
     @property
     def has_token(self) -> bool:
@@ -109,10 +123,7 @@ class Settings:
         if token is not None:
             token = _check_token(token)
 
-        db_raw = get("SEEGA_DB")
-        db_path = Path(db_raw).expanduser() if db_raw else Path("seega.db")
-        if db_path.exists() and db_path.is_dir():
-            raise SettingsError(f"SEEGA_DB={str(db_path)!r} is a directory; give the path of a database file")
+        db_path, db_url = database_setting(get("SEEGA_DB"))
 
         guild_id = _snowflake("DISCORD_GUILD_ID", get("DISCORD_GUILD_ID"))
         api_base = _url("DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("http://", "https://"))
@@ -134,6 +145,7 @@ class Settings:
             shards = "auto"
         else:
             shards = _whole("SEEGA_SHARDS", shards_raw, minimum=1, maximum=100_000, hint="or 'auto'")
+        shard_ids = _shard_ids(get("SEEGA_SHARD_IDS"), shards)
 
         level = (get("LOG_LEVEL") or "INFO").upper()
         if level not in LOG_LEVELS:
@@ -142,14 +154,61 @@ class Settings:
         return cls(
             token=token,
             db_path=db_path,
+            db_url=db_url,
             guild_id=guild_id,
             api_base=api_base,
             gateway_url=gateway_url,
             ai_workers=ai_workers,
             shards=shards,
+            shard_ids=shard_ids,
             log_level=level,
             ai_per_guild=ai_per_guild,
         )
+
+
+def database_setting(raw: str | None) -> tuple[Path, str | None]:
+    """``SEEGA_DB`` -> (SQLite path, PostgreSQL URL or ``None``).
+
+    A ``postgresql://`` (or ``postgres://``) URL selects PostgreSQL; a path or a
+    ``sqlite:///path`` URL selects SQLite (the default ``seega.db``).
+    """
+    if raw and raw.startswith(("postgresql://", "postgres://")):
+        if len(raw.split("//", 1)[1]) < 2:
+            raise SettingsError("SEEGA_DB is a PostgreSQL URL without a host: postgresql://user@host:port/db")
+        return Path("seega.db"), raw
+    if raw and raw.startswith("sqlite://"):
+        if not raw.startswith("sqlite:///"):
+            raise SettingsError(f"SEEGA_DB={raw!r}: write sqlite:///relative.db or sqlite:////absolute/path.db")
+        raw = raw[len("sqlite:///") :]
+    elif raw and "://" in raw:
+        raise SettingsError(f"SEEGA_DB={redact_url(raw)!r}: use a file path, sqlite:///path or postgresql://...")
+    db_path = Path(raw).expanduser() if raw else Path("seega.db")
+    if db_path.exists() and db_path.is_dir():
+        raise SettingsError(f"SEEGA_DB={str(db_path)!r} is a directory; give the path of a database file")
+    return db_path, None
+
+
+def redact_url(url: str) -> str:
+    """A database URL without its password, for logs and messages."""
+    return re.sub(r"//([^:@/]*):[^@/]*@", r"//\1:***@", url)
+
+
+def _shard_ids(raw: str | None, shards: int | str | None) -> tuple[int, ...] | None:
+    """``SEEGA_SHARD_IDS`` like ``0-3`` or ``4,5`` (or ``0-1,6``) -> sorted ids below the count."""
+    if raw is None:
+        return None
+    if not isinstance(shards, int):
+        raise SettingsError("SEEGA_SHARD_IDS needs SEEGA_SHARDS set to the total number of shards (a number)")
+    ids: set[int] = set()
+    for part in raw.replace(" ", "").split(","):
+        lo, _, hi = part.partition("-")
+        if not lo.isdigit() or (hi and not hi.isdigit()) or (_ and not hi):
+            raise SettingsError(f"SEEGA_SHARD_IDS={raw!r}: write shard ids like 0-3 or 4,5")
+        first, last = int(lo), int(hi or lo)
+        if first > last or last >= shards:
+            raise SettingsError(f"SEEGA_SHARD_IDS={raw!r}: ids must be ranges within 0-{shards - 1} (SEEGA_SHARDS)")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
 
 
 def _check_token(token: str) -> str:

@@ -13,6 +13,7 @@ import re
 import discord
 from discord import app_commands
 
+from bot.results import clip_typed
 from engine import parse_cell
 from engine.errors import InvalidActionError
 
@@ -23,6 +24,7 @@ class CellError(app_commands.AppCommandError):
     """A value that is not a cell name; ``value`` is what was typed."""
 
     def __init__(self, value: str) -> None:
+        value = clip_typed(value)
         super().__init__(f"{value!r} is not a cell; cells are written like b2 (a letter, then a number)")
         self.value = value
 
@@ -35,7 +37,7 @@ def normalize_cell(text: str) -> str:
     """
     name = text.strip().lower()
     if not _CELL.match(name):
-        raise ValueError(f"{text!r} is not a cell")
+        raise ValueError(f"{clip_typed(text)!r} is not a cell")
     try:
         parse_cell(name)
     except InvalidActionError as exc:  # the engine is the authority on names

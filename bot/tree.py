@@ -19,10 +19,13 @@ import discord
 from discord import app_commands
 
 from bot.i18n import lang, language, resolve_language, t
-from bot.results import ServiceError
+from bot.results import ServiceError, clip_typed
 from bot.transformers import CellError
 
 log = logging.getLogger(__name__)
+
+#: Discord refuses a message whose content is longer.
+MESSAGE_LIMIT = 2000
 
 
 class Refusal(Exception):
@@ -61,7 +64,7 @@ def error_text(locale: discord.Locale | str | None, error: BaseException) -> str
     if isinstance(error, app_commands.CheckFailure):
         return t(locale, "error.check_failed")
     if isinstance(error, app_commands.TransformerError):
-        return t(locale, "error.bad_value", value=str(error.value))
+        return t(locale, "error.bad_value", value=clip_typed(str(error.value)))
     if isinstance(error, app_commands.CommandNotFound):
         return t(locale, "error.unknown_command")
     return None
@@ -74,6 +77,7 @@ def service_error_text(locale: discord.Locale | str | None, error: ServiceError)
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer ``interaction`` privately, whatever state its response is in."""
+    text = clip_typed(text, MESSAGE_LIMIT)
     try:
         if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True)

@@ -1,8 +1,10 @@
 """Moderator ``/seega`` subcommands: cancel a game, change the server's settings.
 
-Both need Manage Channels. Discord applies ``default_permissions`` only to top-level
-commands, so for these subcommands the ``has_permissions`` check is what enforces it;
-server admins can also hide them per role in Server Settings > Integrations.
+Both need Manage Channels server-wide (from the person's roles, not a channel's
+overwrites: settings apply to the whole server). The adapter turns that permission into
+the service's :class:`~bot.results.Moderator` capability and the service refuses
+moderation without it. ``default_permissions`` only hides the commands in Discord's
+menus (and applies to top-level commands only), so it is not what enforces the rule.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.flows import show_turn
+from bot.flows import moderator_of, show_turn
 from bot.host import SeegaHost
 from bot.i18n import lang
 from bot.messages import settings_embed
 from bot.senders import interaction_sender
 from bot.service import catalog
+from bot.tree import Refusal
 
 if TYPE_CHECKING:
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
@@ -38,10 +41,9 @@ class AdminCommands(CogMixin):
 
     @app_commands.command(name="cancel", description=_("Moderators: end this channel's game, unrated"))
     @app_commands.default_permissions(manage_channels=True)
-    @app_commands.checks.has_permissions(manage_channels=True)
     async def cancel(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        result = await self.bot.service.cancel(interaction.channel_id, interaction.user.id)
+        result = await self.bot.service.cancel(interaction.channel_id, moderator_of(interaction))
         log.info("game %s cancelled by moderator %s", result.game.id, interaction.user.id)
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
 
@@ -53,7 +55,6 @@ class AdminCommands(CogMixin):
     )
     @app_commands.choices(default_variant=[Choice(name=name, value=name) for name in catalog.VARIANTS])
     @app_commands.default_permissions(manage_channels=True)
-    @app_commands.checks.has_permissions(manage_channels=True)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -63,10 +64,13 @@ class AdminCommands(CogMixin):
     ) -> None:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
+        moderator = moderator_of(interaction)
         if turn_timeout is None and challenge_timeout is None and default_variant is None:
+            if moderator is None:
+                raise Refusal("error.moderator_only")
             current = await self.bot.service.get_settings(interaction.guild_id)
         else:
             current = await self.bot.service.set_settings(
-                interaction.guild_id, turn_timeout, challenge_timeout, default_variant
+                interaction.guild_id, turn_timeout, challenge_timeout, default_variant, moderator=moderator
             )
         await interaction.response.send_message(embed=settings_embed(current, lang(interaction)), ephemeral=True)

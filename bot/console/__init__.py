@@ -31,8 +31,8 @@ from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ru
 from bot.results import TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService, Renderer, default_renderer
-from bot.settings import Settings
-from bot.storage import Storage
+from bot.settings import Settings, database_setting, redact_url
+from bot.storage import Storage, is_postgres_url
 
 __all__ = [
     "BY_NAME",
@@ -67,7 +67,7 @@ async def run_console(
     """Run the console table until ``quit`` or end of input; returns the exit status.
 
     Args:
-        db_path: the SQLite database (the bot's ``SEEGA_DB``).
+        db_path: the database (the bot's ``SEEGA_DB``: a SQLite path or a PostgreSQL URL).
         stdin, stdout: the streams (default the process's).
         ai: the AI runner (default a process pool of ``workers``).
         renderer: ``True`` for ``bot.render`` if importable, ``None``/``False`` for text only.
@@ -83,7 +83,9 @@ async def run_console(
     runner = ai or ProcessPoolAiRunner(workers)
     rend = default_renderer() if renderer is True else (renderer or None)
     service = GameService(storage, runner, rend, clock)
-    images = Path(image_dir) if image_dir else Path(db_path).resolve().parent / "seega-images"
+    on_file = not is_postgres_url(db_path)
+    beside = Path(db_path).resolve().parent if on_file else Path.cwd()
+    images = Path(image_dir) if image_dir else beside / "seega-images"
     table = ConsoleTable(service, out, images)
     scheduler = Scheduler(service, lambda e: _async_show(table, e))
     interactive = inp.isatty() and out.isatty()
@@ -94,7 +96,8 @@ async def run_console(
             readline.set_completer(table.completer())
             readline.set_completer_delims(" \t")
             readline.parse_and_bind("tab: complete")
-    table.say(f"Seega offline table (database {db_path}). Type help for the commands, quit to leave.")
+    shown = db_path if on_file else redact_url(str(db_path))
+    table.say(f"Seega offline table (database {shown}). Type help for the commands, quit to leave.")
     try:
         await scheduler.start()
         game = await service.game(CONSOLE_CHANNEL)
@@ -136,7 +139,7 @@ def main_console(settings: Settings | None = None) -> int:
     db_path: str | os.PathLike[str] = "seega.db"
     workers = None
     if settings is not None:
-        db_path = settings.db_path
+        db_path = settings.database
         workers = settings.ai_workers
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -164,5 +167,6 @@ def main(argv: Sequence[str]) -> int:
         return 2
     settings = Settings.load()
     if argv:
-        settings = replace(settings, db_path=Path(argv[0]))
+        db_path, db_url = database_setting(argv[0])
+        settings = replace(settings, db_path=db_path, db_url=db_url)
     return main_console(settings)

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, rules_text
-from bot.results import BadInputError, OfferResult, ServiceError
+from bot.results import BadInputError, Moderator, OfferResult, ServiceError
 from bot.service import catalog
 from bot.suggest import did_you_mean
 from bot.timeparse import format_duration
@@ -96,6 +96,10 @@ class ConsoleTable(ConsoleOutput):
         except ServiceError as exc:
             self.say(f"Error: {exc}")
         return True
+
+    def moderator(self) -> Moderator:
+        """Whoever sits at the console runs their own table: they moderate it."""
+        return Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)
 
     @staticmethod
     def _size(args: Args) -> int:
@@ -206,7 +210,7 @@ class ConsoleTable(ConsoleOutput):
         self.show(await self.service.accept_end(CONSOLE_CHANNEL, user))
 
     async def cancel(self, args: Args) -> None:
-        self.show(await self.service.cancel(CONSOLE_CHANNEL))
+        self.show(await self.service.cancel(CONSOLE_CHANNEL, self.moderator()))
 
     async def rules(self, args: Args) -> None:
         self.say(rules_text(catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT))))
@@ -255,7 +259,11 @@ class ConsoleTable(ConsoleOutput):
         opts = args.opts
         if opts:
             settings = await self.service.set_settings(
-                CONSOLE_GUILD, opts.get("turn_timeout"), opts.get("challenge_timeout"), opts.get("default_variant")
+                CONSOLE_GUILD,
+                opts.get("turn_timeout"),
+                opts.get("challenge_timeout"),
+                opts.get("default_variant"),
+                moderator=self.moderator(),
             )
         else:
             settings = await self.service.get_settings(CONSOLE_GUILD)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from bot.results import GameOver, ServiceError, TurnEvent, TurnResult
+from bot.results import BotUnavailableError, GameOver, ServiceError, TurnEvent, TurnResult
 from bot.service.catalog import DEFAULT_LEVEL
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
@@ -23,6 +23,10 @@ log = logging.getLogger(__name__)
 
 #: Bot turns played in a row at most (a bot removal can be followed by another bot turn).
 MAX_BOT_TURNS = 8
+#: Seconds before the first retry of a bot turn the AI could not answer; doubled after
+#: each failure up to the maximum.
+BOT_RETRY_FIRST = 5.0
+BOT_RETRY_MAX = 300.0
 
 BotOutcome = tuple[LoadedGame, list[TurnEvent], GameOver | None]
 
@@ -32,11 +36,24 @@ class BotTurns:
 
     def __init__(self, games: Games) -> None:
         self.games = games
+        #: channel -> (when to try the bot's turn again, the delay used): bot turns the AI
+        #: could not answer. The scheduler retries them (see :meth:`due_retries`).
+        self._retry: dict[int, tuple[float, float]] = {}
 
     async def bot_turn(self, channel_id: int) -> TurnResult:
-        """Play the bot's turn(s) if the bot is to move in the channel's game."""
-        g, _ = await self.games.load(channel_id, fresh=True)
+        """Play the bot's turn(s) if the bot is to move in the channel's game.
+
+        Raises:
+            BotUnavailableError: the AI could not answer; the game waits and the bot's
+                turn is tried again later (:meth:`due_retries`).
+        """
+        try:
+            g, _ = await self.games.load(channel_id, fresh=True)
+        except ServiceError:
+            self._retry.pop(channel_id, None)
+            raise
         if g.to_move is None or not g.to_move.is_bot:
+            self._retry.pop(channel_id, None)
             return turn_result(g)
         bot = await self.play(channel_id, g)
         if bot is None:
@@ -72,8 +89,13 @@ class BotTurns:
             try:
                 texts = await games.ai.choose_turn(request)
             except Exception:
-                log.exception("the AI failed in game %d; playing a random legal turn", g.row.id)
-                texts = []
+                # Never a move chosen by anyone but the AI: the game waits for a retry.
+                log.exception("the AI failed in game %d; the bot will try again later", g.row.id)
+                error = self._retry_later(channel_id, g.row.id)
+                if events:
+                    break
+                raise error from None
+            self._retry.pop(channel_id, None)
             async with games.lock(channel_id):
                 current = games.cache.get(channel_id)
                 if current is None or current.row.id != g.row.id or current.row.version != g.row.version:
@@ -96,6 +118,27 @@ class BotTurns:
             if over is not None:
                 break
         return g, events, over
+
+    def _retry_later(self, channel_id: int, game_id: int) -> BotUnavailableError:
+        """Schedule another try of the bot's turn (backing off) and say so."""
+        _, last = self._retry.get(channel_id, (0.0, 0.0))
+        delay = BOT_RETRY_FIRST if last <= 0 else min(BOT_RETRY_MAX, last * 2)
+        when = self.games.clock.now() + delay
+        self._retry[channel_id] = (when, delay)
+        self.games.note_timer(when)
+        return BotUnavailableError("bot_unavailable", game=game_id, seconds=round(delay))
+
+    def next_retry(self) -> float | None:
+        """When the earliest retry of a bot turn is due, or ``None``."""
+        return min((when for when, _ in self._retry.values()), default=None)
+
+    def due_retries(self, now: float) -> list[int]:
+        """Channels whose bot turn should be tried again now, each claimed once: call
+        :meth:`bot_turn` for each (a new failure schedules the next try, later)."""
+        due = [channel for channel, (when, _) in self._retry.items() if when <= now]
+        for channel in due:
+            self._retry[channel] = (float("inf"), self._retry[channel][1])
+        return due
 
     def _actions(self, g: LoadedGame, pos: Position, texts: list[str]) -> list[Action]:
         """Play the AI's turn on ``pos``; finish it with random legal actions if the AI's
@@ -146,14 +189,18 @@ class BotTurns:
             events.append(replace(event, png=await board_png(self.games, g, pos, picture)))
         return events
 
+    async def waiting_channels(self) -> list[int]:
+        """Channels whose game waits for the bot (its turn was due when the process stopped)."""
+        return [row.channel_id for row in await self.games.storage.bot_games_waiting()]
+
     async def resume(self) -> list[TurnResult]:
-        """Play bot turns that were due when the process stopped (called at start)."""
+        """Play, one after the other, the bot turns that were due when the process stopped."""
         out = []
-        for row in await self.games.storage.bot_games_waiting():
+        for channel_id in await self.waiting_channels():
             try:
-                g, _ = await self.games.load(row.channel_id, fresh=True)
+                g, _ = await self.games.load(channel_id, fresh=True)
                 if g.to_move is not None and g.to_move.is_bot:
-                    out.append(await self.bot_turn(row.channel_id))
+                    out.append(await self.bot_turn(channel_id))
             except ServiceError as exc:
-                log.warning("could not resume the bot in game %d: %s", row.id, exc)
+                log.warning("could not resume the bot in channel %d: %s", channel_id, exc)
         return out

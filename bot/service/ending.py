@@ -13,7 +13,9 @@ from bot.results import (
     GameOver,
     GameOverServiceError,
     IllegalMoveError,
+    Moderator,
     NoGameError,
+    NotAModeratorError,
     OfferResult,
     ServiceError,
     TimerEvent,
@@ -111,9 +113,16 @@ class Ending:
 
         return await self.end(channel_id, decide, user_id)
 
-    async def cancel(self, channel_id: int, by_user_id: int | None = None) -> TurnResult:
-        """End the channel's game unrated, result ``*`` and reason ``abandoned``."""
-        return await self.end(channel_id, lambda g: ("*", "abandoned", "cancelled"), by_user_id)
+    async def cancel(self, channel_id: int, moderator: Moderator | None = None) -> TurnResult:
+        """End the channel's game unrated, result ``*`` and reason ``abandoned``: only with
+        the moderator capability of the game's guild."""
+
+        def decide(g: LoadedGame) -> Decision:
+            if not isinstance(moderator, Moderator) or moderator.guild_id != g.row.guild_id:
+                raise NotAModeratorError("moderator_only")
+            return "*", "abandoned", "cancelled"
+
+        return await self.end(channel_id, decide, moderator.user_id if isinstance(moderator, Moderator) else None)
 
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed: the player to move loses by

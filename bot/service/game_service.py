@@ -30,6 +30,7 @@ from bot.results import (
     GameView,
     GuildSettings,
     LeaderboardEntry,
+    Moderator,
     OfferResult,
     Player,
     PlayerStats,
@@ -200,9 +201,21 @@ class GameService:
         """Play the bot's turn(s) if the bot is to move in the channel's game."""
         return await self.bots.bot_turn(channel_id)
 
+    async def waiting_bot_channels(self) -> list[int]:
+        """Channels whose game waits for the bot's turn (to resume after a restart)."""
+        return await self.bots.waiting_channels()
+
     async def resume_bot_turns(self) -> list[TurnResult]:
-        """Play bot turns that were due when the process stopped (called at start)."""
+        """Play, one after the other, the bot turns that were due when the process stopped."""
         return await self.bots.resume()
+
+    def next_bot_retry(self) -> float | None:
+        """When the earliest retry of a bot turn the AI could not answer is due, or ``None``."""
+        return self.bots.next_retry()
+
+    def due_bot_retries(self, now: float) -> list[int]:
+        """Channels whose bot turn should be tried again now (call :meth:`bot_turn` for each)."""
+        return self.bots.due_retries(now)
 
     # ----------------------------------------------------------------- ending
     async def resign(self, channel_id: int, user_id: int) -> TurnResult:
@@ -217,9 +230,9 @@ class GameService:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
         return await self.ending.accept_end(channel_id, user_id)
 
-    async def cancel(self, channel_id: int, by_user_id: int | None = None) -> TurnResult:
-        """End the channel's game unrated, result ``*`` and reason ``abandoned``."""
-        return await self.ending.cancel(channel_id, by_user_id)
+    async def cancel(self, channel_id: int, moderator: Moderator | None = None) -> TurnResult:
+        """End the channel's game unrated (result ``*``, reason ``abandoned``); moderators only."""
+        return await self.ending.cancel(channel_id, moderator)
 
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed (``None`` if it moved on)."""
@@ -299,6 +312,10 @@ class GameService:
         turn_timeout: str | int | None = None,
         challenge_timeout: str | int | None = None,
         default_variant: str | None = None,
+        *,
+        moderator: Moderator | None = None,
     ) -> GuildSettings:
-        """Change some settings; timeouts are written ``45s``, ``10m``, ``1h``, ``3d`` (30 s to 7 d)."""
-        return await self.guild_settings.set_settings(guild_id, turn_timeout, challenge_timeout, default_variant)
+        """Change some settings (moderators only); timeouts are written ``45s``, ``10m``, ``1h``, ``3d``."""
+        return await self.guild_settings.set_settings(
+            guild_id, turn_timeout, challenge_timeout, default_variant, moderator=moderator
+        )

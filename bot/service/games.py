@@ -80,8 +80,10 @@ class Games:
         self.cache: dict[int, LoadedGame] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: guild -> (settings, when read, monotonic): re-read after SETTINGS_TTL so that a
-        #: change made through another process (shard) reaches this one soon.
+        #: change made through another process (shard) reaches this one soon; on
+        #: PostgreSQL the change is announced at once and the entry dropped.
         self._settings: dict[int, tuple[SettingsRow, float]] = {}
+        storage.on_settings_changed(self.forget_settings)
 
     def note_timer(self, when: float | None) -> None:
         """A timer was stored for ``when``: wake the scheduler if it sleeps past it.
@@ -113,6 +115,10 @@ class Games:
 
     def remember_settings(self, settings: SettingsRow) -> None:
         self._settings[settings.guild_id] = (settings, time.monotonic())
+
+    def forget_settings(self, guild_id: int) -> None:
+        """Drop a guild's cached settings: another process saved new ones."""
+        self._settings.pop(guild_id, None)
 
     # ----------------------------------------------------------------- loading
     async def restore(self, row: GameRow, *, set_aside: bool = True) -> Position:

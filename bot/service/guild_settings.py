@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.results import BadInputError, GuildSettings
+from bot.results import BadInputError, GuildSettings, Moderator, NotAModeratorError
 from bot.service import catalog
 from bot.service.games import Games
 from bot.storage import SettingsRow
@@ -31,11 +31,16 @@ class GuildSettingsCases:
         turn_timeout: str | int | None = None,
         challenge_timeout: str | int | None = None,
         default_variant: str | None = None,
+        *,
+        moderator: Moderator | None = None,
     ) -> GuildSettings:
         """Change some settings; timeouts are written ``45s``, ``10m``, ``1h``, ``3d`` (30 s to 7 d).
 
-        A new turn timeout applies from the next turn on.
+        Only with the guild's moderator capability. A new turn timeout applies from the
+        next turn on.
         """
+        if not isinstance(moderator, Moderator) or moderator.guild_id != guild_id:
+            raise NotAModeratorError("moderator_only")
         s = await self.games.storage.settings(guild_id)
         changes: dict[str, object] = {}
         for name, value in (("turn_timeout", turn_timeout), ("challenge_timeout", challenge_timeout)):

@@ -101,9 +101,9 @@ class Queries:
         steps = [a for a in await self._legal(channel_id, user_id) if a.kind == STEP]
         src = None
         if frm:
-            m = commands.MOVE_TEXT.match(frm)
-            if m:
-                src = parse_cell(m.group(1))
+            cells = commands.split_move_text(frm)
+            if cells:
+                src = parse_cell(cells[0])
         return commands.cell_names([a.dst for a in steps if src is None or a.src == src])
 
     async def legal_remove_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:

@@ -9,7 +9,15 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from bot.results import ChallengeError, ChallengeResult, ChallengeView, ChannelBusyError, Player, TurnResult
+from bot.results import (
+    BotUnavailableError,
+    ChallengeError,
+    ChallengeResult,
+    ChallengeView,
+    ChannelBusyError,
+    Player,
+    TurnResult,
+)
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.games import Games
@@ -107,7 +115,10 @@ class Starting:
         if g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
                 return turn_result(g, png=png, bot_to_move=True)
-            bot_done = await self.bots.play(channel_id, g)
+            try:
+                bot_done = await self.bots.play(channel_id, g)
+            except BotUnavailableError:
+                bot_done = None  # the game is started; the bot's first turn waits for its retry
             if bot_done is not None:
                 g, events, over = bot_done
                 return turn_result(g, events, over, last_png(events, png))

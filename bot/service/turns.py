@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.results import BadInputError, GameOver, TurnResult
+from bot.results import BadInputError, BotUnavailableError, GameOver, TurnResult
 from bot.service import commands
 from bot.service.bot_turns import BotTurns
 from bot.service.games import Games
@@ -68,7 +68,10 @@ class Turns:
         if over is None and g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
                 return turn_result(g, events, None, png, acted_by=user_id, bot_to_move=True)
-            bot = await self.bots.play(channel_id, g)
+            try:
+                bot = await self.bots.play(channel_id, g)
+            except BotUnavailableError:
+                bot = None  # the person's turn stands; the bot's waits for its retry
             if bot is not None:
                 g, bot_events, over = bot
                 events.extend(bot_events)

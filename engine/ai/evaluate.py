@@ -185,22 +185,63 @@ class Evaluator:
         return victims & hit & ~self.safe
 
     def movement(self, own: int, opp: int) -> int:
-        """Material, mobility, threats, blocked pieces, centre and structure."""
-        empty = self.full & ~(own | opp)
-        score = self.w_mat * (_popcount(own) - _popcount(opp)) + self.w_tempo
-        score += self.w_mob * (self.mobility(own, empty) - self.mobility(opp, empty))
+        """Material, mobility, threats, blocked pieces, centre and structure.
+
+        The same values as the helper methods above (``mobility``, ``vulnerable``,
+        ``neighbours``; a test checks it against :meth:`features`), written out in one
+        body with every shift computed once: this runs at every leaf of the search.
+        """
+        n, full, nfa, nfl = self.n, self.full, self.nfa, self.nfl
+        empty = full & ~(own | opp)
+        # Cells whose neighbour up / down / right / left is empty.
+        e_up = empty >> n
+        e_down = (empty << n) & full
+        e_right = (empty & nfa) >> 1
+        e_left = (empty & nfl) << 1
+        score = self.w_mat * (own.bit_count() - opp.bit_count()) + self.w_tempo
+        score += self.w_mob * (
+            (own & e_up).bit_count()
+            + (own & e_down).bit_count()
+            + (own & e_right).bit_count()
+            + (own & e_left).bit_count()
+            - (opp & e_up).bit_count()
+            - (opp & e_down).bit_count()
+            - (opp & e_right).bit_count()
+            - (opp & e_left).bit_count()
+        )
+        free = e_up | e_down | e_right | e_left
         if self.captures:
-            score += self.w_threat * _popcount(self.vulnerable(opp, own, empty))
-            score -= self.w_hang * _popcount(self.vulnerable(own, opp, empty))
-        free = self.neighbours(empty)
-        score -= self.w_block * (_popcount(own & ~free) - _popcount(opp & ~free))
+            safe = self.safe
+            # Cells whose neighbour below / above / left / right holds a piece of own.
+            o_up, o_down, o_right, o_left = (own << n) & full, own >> n, (own & nfl) << 1, (own & nfa) >> 1
+            x_up, x_down, x_right, x_left = (opp << n) & full, opp >> n, (opp & nfl) << 1, (opp & nfa) >> 1
+            reach = empty & (o_up | o_down | o_right | o_left)
+            if reach:
+                hit = (
+                    (o_up & (reach >> n))
+                    | (o_down & ((reach << n) & full))
+                    | (o_right & ((reach & nfa) >> 1))
+                    | (o_left & ((reach & nfl) << 1))
+                )
+                score += self.w_threat * (opp & hit & ~safe).bit_count()
+            reach = empty & (x_up | x_down | x_right | x_left)
+            if reach:
+                hit = (
+                    (x_up & (reach >> n))
+                    | (x_down & ((reach << n) & full))
+                    | (x_right & ((reach & nfa) >> 1))
+                    | (x_left & ((reach & nfl) << 1))
+                )
+                score -= self.w_hang * (own & hit & ~safe).bit_count()
+        score -= self.w_block * ((own & ~free).bit_count() - (opp & ~free).bit_count())
         cb = self.centre_bit
         if own & cb:
             score += self.w_centre
         elif opp & cb:
             score -= self.w_centre
-        score += self.w_corner * (_popcount(own & self.corners) - _popcount(opp & self.corners))
-        score += self.w_edge * (_popcount(own & self.edges) - _popcount(opp & self.edges))
+        corners, edges = self.corners, self.edges
+        score += self.w_corner * ((own & corners).bit_count() - (opp & corners).bit_count())
+        score += self.w_edge * ((own & edges).bit_count() - (opp & edges).bit_count())
         return score
 
     def placement(self, own: int, opp: int, side: int) -> int:

@@ -11,7 +11,8 @@ easy       depth 1     one action ahead plus captures (quiescence), so it sees
 medium     depth 2     two actions ahead plus captures, no deliberate errors,
                        narrower placement search (6 cells per node, every
                        placement only once 4 cells are empty).
-hard       1 s         iterative deepening until the time is used (one core).
+hard       1 s         iterative deepening until the time is used (one core);
+                       endgame tables where they are exact (5x5, ludii preset).
 expert     3 s         the same search with three times the time, which pays for a
                        wider placement search: 12 cells per node instead of 10,
                        and every placement once 8 cells are empty instead of 6.
@@ -42,6 +43,8 @@ class Level:
         placement_width: placements searched per node early in the placement phase.
         full_width_empties: at or below this many empty cells every placement is searched.
         placement_random: pick a placement at random among this many best (1: the best).
+        tables: whether the level looks endgame positions up in the tables (where they
+            are exact) instead of searching them.
     """
 
     name: str
@@ -52,6 +55,7 @@ class Level:
     placement_width: int = 10
     full_width_empties: int = FULL_WIDTH_EMPTIES
     placement_random: int = 1
+    tables: bool = False
 
     @property
     def depth_limited(self) -> bool:
@@ -62,8 +66,8 @@ class Level:
 LEVEL_TABLE: dict[str, Level] = {
     "easy": Level("easy", 1000, 1, blunder=0.3, blunder_margin=150, placement_width=6, placement_random=3),
     "medium": Level("medium", 1000, 2, placement_width=6, full_width_empties=4),
-    "hard": Level("hard", 1000, 64),
-    "expert": Level("expert", 3000, 64, placement_width=12, full_width_empties=8),
+    "hard": Level("hard", 1000, 64, tables=True),
+    "expert": Level("expert", 3000, 64, placement_width=12, full_width_empties=8, tables=True),
 }
 
 

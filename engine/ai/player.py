@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from engine.actions import Action
+from engine.ai.endgame import covers, shipped
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
 from engine.ai.search import WIN_BOUND, Limits, Result, Searcher
@@ -29,6 +30,11 @@ log = logging.getLogger(__name__)
 
 _EVALUATORS: dict[Ruleset, tuple[Evaluator, Tactics]] = {}
 _SEARCHERS: dict[tuple[Ruleset, str], Searcher] = {}
+#: Warm searchers kept per process (each holds a transposition table of at most
+#: ``search.TT_LIMIT`` entries), so a worker's memory stays bounded.
+MAX_SEARCHERS = 4
+#: The endgame tables are read once the game is this many pieces from them.
+TABLE_MARGIN = 4
 
 
 def action_of(pos: Position, code: int) -> Action:
@@ -57,6 +63,7 @@ def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None) 
         tactics,
         placement_width=level.placement_width,
         full_width_empties=level.full_width_empties,
+        tables=shipped() if level.tables and covers(rules) else None,
     )
 
 
@@ -67,7 +74,7 @@ def searcher_for(rules: Ruleset, level: Level) -> Searcher:
     key = (rules, level.name)
     searcher = _SEARCHERS.get(key)
     if searcher is None:
-        if len(_SEARCHERS) > 8:
+        if len(_SEARCHERS) >= MAX_SEARCHERS:
             _SEARCHERS.clear()
         searcher = make_searcher(rules, level)
         _SEARCHERS[key] = searcher
@@ -114,8 +121,11 @@ def choose(
     if len(codes) == 1:
         return Choice(codes[0])
     budget = movetime_ms if movetime_ms else level.movetime_ms
-    clock = Clock.for_budget(budget)
     searcher = searcher or searcher_for(pos.rules, level)
+    tables = searcher.tables
+    if tables is not None and pos.phase == "m" and pos.count(0) + pos.count(1) <= tables.max_pieces + TABLE_MARGIN:
+        tables.load_all()  # before the clock starts: reading the tables is not thinking time
+    clock = Clock.for_budget(budget)
     rng = random.Random(seed)
     limits = Limits(max_depth=level.max_depth, max_nodes=max_nodes, clock=clock)
     imperfect = level.blunder > 0 or level.placement_random > 1

@@ -39,6 +39,70 @@ class Tactics:
         self.centre = geo.centre
         self.place_centre = rules.place_centre
         self.cell_values = cell_values or placement_cell_values(rules)
+        self.n = geo.n
+        self.full = geo.full
+        self.nfa = geo.not_file_a
+        self.nfl = geo.not_file_last
+        self.step_src = table.step_src
+        self.step_dst = table.step_dst
+        #: step_codes[d] + 4 * t: the step in direction d (up, down, right, left) onto t.
+        self.step_codes = table.step_codes
+
+    def capture_masks(self, own: int, enemy: int) -> tuple[int, int, int, int]:
+        """For each direction d, the empty cells t where a step of ``own`` would capture
+        the enemy piece next to t in direction d (up, down, right, left).
+
+        A step onto t captures in direction d when t+d holds an enemy piece (not on a
+        safe centre) and t+2d an own piece; the moving piece is never one of them (it
+        comes from a cell next to t). ``sum(mask >> t & 1)`` over the four masks is the
+        number of pieces a step onto t takes (without line-capture extensions). Four
+        shifts per direction instead of a loop over patterns per action: the search
+        asks this once per node.
+        """
+        if not self.captures_on:
+            return 0, 0, 0, 0
+        n, full, nfa, nfl = self.n, self.full, self.nfa, self.nfl
+        empty = full & ~(own | enemy)
+        prey = enemy & ~self.safe
+        up = ((prey & (own >> n)) >> n) & empty
+        down = ((prey & (own << n)) << n) & empty
+        right = ((prey & ((own & nfa) >> 1) & nfa) >> 1) & empty
+        left = ((prey & ((own & nfl) << 1) & nfl) << 1) & empty
+        return up, down, right, left
+
+    def capture_steps(self, pos: Position) -> list[tuple[int, int]]:
+        """(pieces taken, code) of every legal capturing step at the start of a movement
+        turn, most pieces first. Generated from the bitboards, so a node without a
+        capture costs a few shifts, not a list of every step."""
+        side = pos.side
+        own, enemy = pos.bb[side], pos.bb[1 - side]
+        up, down, right, left = self.capture_masks(own, enemy)
+        targets = up | down | right | left
+        if not targets:
+            return []
+        n, nfa, nfl = self.n, self.nfa, self.nfl
+        codes = self.step_codes
+        out = []
+        for d, reach in enumerate(
+            ((own << n) & targets, (own >> n) & targets, ((own & nfl) << 1) & targets, ((own & nfa) >> 1) & targets)
+        ):
+            base = codes[d]
+            while reach:
+                low = reach & -reach
+                reach ^= low
+                t = low.bit_length() - 1
+                count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
+                out.append((count, base + 4 * t))
+        if out and pos.hist and self._shuttle_locked(pos):
+            legal = set(pos.legal_codes())
+            out = [item for item in out if item[1] in legal]
+        out.sort(reverse=True)
+        return out
+
+    def _shuttle_locked(self, pos: Position) -> bool:
+        """Whether some piece's shuttle run may forbid one of its steps (rare)."""
+        limit = 2 * self.rules.max_shuttles
+        return bool(limit) and any(run >= limit for _t, run in pos.hist.values())
 
     def capture_count(self, pos: Position, code: int) -> int:
         """How many enemy pieces the step ``code`` would capture (0 for other actions)."""

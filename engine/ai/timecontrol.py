@@ -1,6 +1,6 @@
 """Time control: how long to think, and when the search must stop.
 
-The budget is per action (RULES.md section 8's ``--movetime``). The contract is that a
+The budget is per action (docs/rules.md section 8's ``--movetime``). The contract is that a
 search never overruns it by more than 10% + 50 ms, so the hard deadline keeps a safety
 margin for the work done after the search stops (building the answer) and the search
 polls the clock every few hundred nodes.

@@ -22,6 +22,11 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 DISCORD_EPOCH = 1420070400000
+#: Discord's limits: characters of a message's content, of a string option's value.
+CONTENT_LIMIT = 2000
+OPTION_LIMIT = 6000
+#: Seconds an interaction's token can be used for followups and edits.
+WEBHOOK_TTL = 15 * 60.0
 ALL_PERMISSIONS = (1 << 50) - 1
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = ALL_PERMISSIONS & ~(MANAGE_CHANNELS | (1 << 3) | (1 << 5) | (1 << 28))
@@ -197,9 +202,14 @@ class FakeDiscord:
         self.app_id = self.snowflake()
         self.bot_user = self._user_payload(self.app_id, "Seega", bot=True)
         self.guild_id = self.snowflake()
+        #: The server's "Moderators" role: Manage Channels server-wide.
+        self.moderator_role_id = self.snowflake()
         self.guild_name = guild_name
         self.users: dict[int, dict[str, Any]] = {self.app_id: self.bot_user}
+        #: A member's permissions in the channels (what interactions carry).
         self.member_permissions: dict[int, int] = {}
+        #: A member's roles (what their server-wide permissions come from).
+        self.member_roles: dict[int, list[int]] = {}
         self.channels: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -207,12 +217,17 @@ class FakeDiscord:
         self.gateway_frames: list[dict[str, Any]] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.unknown_routes: list[str] = []
-        #: Seconds an interaction's webhook (followups, edits) lives; Discord's is 15 minutes.
-        self.webhook_ttl: float | None = None
+        #: Seconds an interaction's token (followups, edits of its messages) lives: Discord's
+        #: 15 minutes. ``clock`` measures it: tests with a fake clock set it to the bot's.
+        self.webhook_ttl: float | None = WEBHOOK_TTL
+        self.clock: Callable[[], float] = time.perf_counter
         self.connections: list[GatewayConnection] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
+        #: More guilds than the first (``add_guild``): guild id -> name. Sharding tests
+        #: put them on different shards; each guild's events go to its shard's connection.
+        self.extra_guilds: dict[int, str] = {}
         self.channel_id = self.add_channel("games")
 
     # -- identities ---------------------------------------------------------------------------
@@ -232,19 +247,40 @@ class FakeDiscord:
             "public_flags": 0,
         }
 
-    def add_user(self, name: str, *, moderator: bool = False) -> int:
-        """A guild member; moderators have Manage Channels."""
+    def add_user(self, name: str, *, moderator: bool = False, channel_moderator: bool = False) -> int:
+        """A guild member. Moderators have the Moderators role (Manage Channels server-wide);
+        a channel moderator has Manage Channels only through the channels' overwrites."""
         uid = self.snowflake()
         self.users[uid] = self._user_payload(uid, name)
-        self.member_permissions[uid] = ALL_PERMISSIONS if moderator else MEMBER_PERMISSIONS
+        self.member_permissions[uid] = ALL_PERMISSIONS if moderator or channel_moderator else MEMBER_PERMISSIONS
+        self.member_roles[uid] = [self.moderator_role_id] if moderator else []
         return uid
 
-    def add_channel(self, name: str) -> int:
+    def add_guild(self, name: str, *, shard: int = 0, shard_count: int = 1) -> tuple[int, int]:
+        """Another guild the bot is in, on ``shard`` of ``shard_count``; returns (guild id, its "games" channel)."""
+        while True:
+            gid = self.snowflake()
+            if (gid >> 22) % shard_count == shard:
+                break
+            time.sleep(0.001)  # the next millisecond gives the next shard
+        self.extra_guilds[gid] = name
+        return gid, self.add_channel("games", guild_id=gid)
+
+    def guild_ids(self) -> list[int]:
+        """Every guild the bot is in, the first one first."""
+        return [self.guild_id, *self.extra_guilds]
+
+    def guild_of(self, channel_id: int) -> int:
+        """The guild a channel (or thread) belongs to."""
+        channel = self.channels.get(channel_id)
+        return int(channel["guild_id"]) if channel is not None else self.guild_id
+
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> int:
         cid = self.snowflake()
         self.channels[cid] = {
             "id": str(cid),
             "type": 0,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(guild_id or self.guild_id),
             "name": name,
             "position": len(self.channels),
             "permission_overwrites": [],
@@ -258,7 +294,7 @@ class FakeDiscord:
 
     def _member_payload(self, uid: int, *, with_user: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "roles": [],
+            "roles": [str(r) for r in self.member_roles.get(uid, [])],
             "joined_at": _iso(),
             "deaf": False,
             "mute": False,
@@ -274,15 +310,17 @@ class FakeDiscord:
             data["user"] = self.users[uid]
         return data
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        gid = guild_id or self.guild_id
+        mine = [c for c in self.channels.values() if int(c["guild_id"]) == gid]
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(gid),
+            "name": self.extra_guilds.get(gid, self.guild_name),
             "icon": None,
-            "owner_id": str(next(iter(self.member_permissions), self.app_id)),
+            "owner_id": str(self.app_id),  # no test user owns the server (an owner may do anything)
             "roles": [
                 {
-                    "id": str(self.guild_id),
+                    "id": str(gid),
                     "name": "@everyone",
                     "permissions": str(MEMBER_PERMISSIONS),
                     "position": 0,
@@ -291,10 +329,21 @@ class FakeDiscord:
                     "managed": False,
                     "mentionable": False,
                     "flags": 0,
-                }
+                },
+                {
+                    "id": str(self.moderator_role_id),
+                    "name": "Moderators",
+                    "permissions": str(ALL_PERMISSIONS),
+                    "position": 1,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                },
             ],
-            "channels": [c for c in self.channels.values() if c["type"] == 0],
-            "threads": [c for c in self.channels.values() if c["type"] == 11],
+            "channels": [c for c in mine if c["type"] == 0],
+            "threads": [c for c in mine if c["type"] == 11],
             "members": [self._member_payload(self.app_id)],
             "member_count": len(self.member_permissions) + 1,
             "large": False,
@@ -409,11 +458,11 @@ class FakeDiscord:
 
     async def _identify(self, conn: GatewayConnection) -> None:
         shard_id, count = conn.shard
-        mine = (self.guild_id >> 22) % count == shard_id
+        mine = [g for g in self.guild_ids() if (g >> 22) % count == shard_id]
         ready: dict[str, Any] = {
             "v": 10,
             "user": self.bot_user,
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if mine else [],
+            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
             "session_id": f"session-{self.snowflake()}",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.app_id), "flags": 0},
@@ -422,18 +471,19 @@ class FakeDiscord:
             "relationships": [],
         }
         await conn.send(0, ready, "READY")
-        if mine:
-            await conn.send(0, self.guild_payload(), "GUILD_CREATE")
+        for gid in mine:
+            await conn.send(0, self.guild_payload(gid), "GUILD_CREATE")
         self.connections.append(conn)
         conn.identified.set()
         await self._notify()
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event to the connection that owns the guild."""
+        """Send a gateway event to the connection that owns the event's guild (its shard)."""
+        guild = int(data.get("guild_id") or self.guild_id)
         live = [c for c in self.connections if not c.ws.closed and c.identified.is_set()]
         for conn in reversed(live):
             shard_id, count = conn.shard
-            if (self.guild_id >> 22) % count == shard_id:
+            if (guild >> 22) % count == shard_id:
                 await conn.send(0, data, event)
                 return
         raise AssertionError(f"no gateway connection to send {event} to")
@@ -478,6 +528,10 @@ class FakeDiscord:
                 value = bool(value)
             elif kind == STRING:
                 value = str(value)
+                if len(value) > OPTION_LIMIT:
+                    raise AssertionError(
+                        f"Discord would refuse {name}: {len(value)} characters, at most {OPTION_LIMIT}"
+                    )
             if spec.get("choices") and name != focused:
                 allowed = [c["value"] for c in spec["choices"]]
                 if value not in allowed:
@@ -505,7 +559,7 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "data": data,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(self.guild_of(channel_id)),
             "channel_id": str(channel_id),
             "channel": channel,
             "member": self._member_payload(user_id),
@@ -513,7 +567,7 @@ class FakeDiscord:
             "guild_locale": "en-US",
             "app_permissions": str(ALL_PERMISSIONS),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(self.guild_of(channel_id))},
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
@@ -526,7 +580,7 @@ class FakeDiscord:
         payload.update(extra)
         inter = Interaction(iid, token, itype, user_id, channel_id, payload)
         self.interactions[iid] = inter
-        inter.sent_at = time.perf_counter()
+        inter.sent_at = self.clock()
         await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
@@ -671,7 +725,9 @@ class FakeDiscord:
         body = await request.read()  # cached by aiohttp: the recording middleware read it first
         ctype = request.headers.get("Content-Type", "")
         if not ctype.startswith("multipart/"):
-            return (json.loads(body) if body else {}), []
+            data = json.loads(body) if body else {}
+            self._check_content(data)
+            return data, []
         boundary = re.search(r'boundary="?([^";]+)"?', ctype)
         assert boundary is not None, ctype
         data: dict[str, Any] = {}
@@ -691,7 +747,19 @@ class FakeDiscord:
             elif name.group(1).startswith("files["):
                 index = int(name.group(1)[6:-1])
                 files.append(Attachment(filename.group(1) if filename else name.group(1), content, index))
+        self._check_content(data)
         return data, files
+
+    @staticmethod
+    def _check_content(data: Any) -> None:
+        """Refuse a message longer than Discord allows, as Discord does (400, Invalid Form Body)."""
+        if not isinstance(data, dict):
+            return
+        for body in (data, data.get("data")):
+            content = body.get("content") if isinstance(body, dict) else None
+            if isinstance(content, str) and len(content) > CONTENT_LIMIT:
+                error = {"code": 50035, "message": "Invalid Form Body", "errors": {"content": {}}}
+                raise web.HTTPBadRequest(text=json.dumps(error), content_type="application/json")
 
     def _authorized(self, request: web.Request) -> bool:
         return request.headers.get("Authorization") == f"Bot {self.token}"
@@ -795,7 +863,7 @@ class FakeDiscord:
         return {
             "id": str(msg.id),
             "channel_id": str(msg.channel_id),
-            "guild_id": str(self.guild_id),
+            "guild_id": str(self.guild_of(msg.channel_id)),
             "author": author,
             "content": msg.content,
             "timestamp": _iso(),
@@ -859,11 +927,7 @@ class FakeDiscord:
 
     def _interaction_by_token(self, token: str) -> Interaction | None:
         inter = next((i for i in self.interactions.values() if i.token == token), None)
-        if (
-            inter is not None
-            and self.webhook_ttl is not None
-            and time.perf_counter() - inter.sent_at > self.webhook_ttl
-        ):
+        if inter is not None and self.webhook_ttl is not None and self.clock() - inter.sent_at > self.webhook_ttl:
             return None  # the token expired: Discord answers Unknown Webhook
         return inter
 
@@ -983,7 +1047,7 @@ class FakeDiscord:
         thread = {
             "id": str(tid),
             "type": 11,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(self.guild_of(parent)),
             "parent_id": str(parent),
             "name": name,
             "owner_id": str(self.app_id),

@@ -104,6 +104,8 @@ async def running(
     tests can move time for the timers or script the bot's turns.
     """
     fake = FakeDiscord(TOKEN)
+    if clock is not None:
+        fake.clock = clock.now  # interaction tokens expire on the bot's time
     await fake.start()
     people = [fake.add_user(n) for n in ("alice", "bob", "carol")] + [fake.add_user("mod", moderator=True)]
     settings = make_settings(fake, tmp_path / "seega.db", **overrides)
@@ -127,8 +129,9 @@ async def running(
             await storage.close()
 
 
-def bot_process(fake: FakeDiscord, db: Path, log_path: Path) -> subprocess.Popen[bytes]:
-    """``python -m bot`` as a child process pointed at the fake Discord (token in its environment)."""
+def bot_process(fake: FakeDiscord, db: Path | str, log_path: Path, **settings: str) -> subprocess.Popen[bytes]:
+    """``python -m bot`` as a child process pointed at the fake Discord (token in its environment);
+    ``settings`` add to or override its environment (``SEEGA_SHARDS="2"``...)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SEEGA_"))}
     env.update(
         {
@@ -142,6 +145,7 @@ def bot_process(fake: FakeDiscord, db: Path, log_path: Path) -> subprocess.Popen
             "PYTHONPATH": str(ROOT),
         }
     )
+    env.update(settings)
     log = log_path.open("ab")
     return subprocess.Popen(
         [sys.executable, "-m", "bot", "--env-file", os.devnull], cwd=ROOT, env=env, stdout=log, stderr=log

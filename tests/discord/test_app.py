@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bot.app import main
+from bot.app import database_problem, main, setup_logging
 from bot.settings import Settings, SettingsError
 from bot.transformers import normalize_cell, split_move
 from tests.discord.harness import ROOT, TOKEN
@@ -58,6 +61,31 @@ def test_main_reports_a_bad_setting(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     assert "SEEGA_AI_WORKERS" in capsys.readouterr().err
 
 
+def test_the_token_is_redacted_from_tracebacks_and_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not only the message: an exception's text, its chained cause and the arguments."""
+    root = logging.getLogger()
+    saved_handlers, saved_level = root.handlers[:], root.level
+    try:
+        setup_logging(Settings.from_mapping(GOOD))
+        log = logging.getLogger("bot.redaction-test")
+        try:
+            try:
+                raise KeyError({"Authorization": f"Bot {TOKEN}"})
+            except KeyError as cause:
+                raise RuntimeError(f"login refused for {TOKEN}") from cause
+        except RuntimeError:
+            log.exception("could not log in")
+        log.error("headers: %s", {"Authorization": f"Bot {TOKEN}"})
+        log.warning("where %s was read", TOKEN, stack_info=True)
+        err = capsys.readouterr().err
+    finally:
+        root.handlers[:] = saved_handlers
+        root.setLevel(saved_level)
+    assert "could not log in" in err and "RuntimeError: login refused for [token]" in err
+    assert "KeyError" in err and "headers:" in err and "where [token] was read" in err
+    assert TOKEN not in err
+
+
 def test_cells_as_people_type_them() -> None:
     assert normalize_cell(" B2 ") == "b2"
     for bad in ("b", "b0", "j1", "22", "bb", ""):
@@ -83,6 +111,69 @@ def test_without_a_token_the_console_table_opens(tmp_path: Path) -> None:
     assert "No DISCORD_TOKEN set" in done.stderr
     assert "console" in done.stdout.lower() or "table" in done.stdout.lower()
     assert (tmp_path / "console.db").exists()
+
+
+async def _create_database(path: Path) -> None:
+    from bot.storage import Storage
+
+    store = await Storage.open(path)
+    await store.close()
+
+
+def _unusable_databases(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """SEEGA_DB values that cannot work, with a word the one-line answer must contain."""
+    text = tmp_path / "notes.db"
+    text.write_text("my notes, not a database\n" * 40)
+    noise = tmp_path / "noise.db"
+    noise.write_bytes(bytes(range(256)) * 20)
+    good = tmp_path / "good.db"
+    asyncio.run(_create_database(good))
+    truncated = tmp_path / "truncated.db"
+    truncated.write_bytes(good.read_bytes()[:3000])
+    return {
+        "text": (text, "not a Seega database"),
+        "noise": (noise, "not a Seega database"),
+        "truncated": (truncated, "damaged"),
+        "no folder": (tmp_path / "missing" / "seega.db", "create its folder"),
+    }
+
+
+@pytest.mark.parametrize("case", ["text", "noise", "truncated", "no folder"])
+@pytest.mark.parametrize("with_token", [False, True])
+def test_a_database_that_cannot_be_opened_is_one_line_naming_seega_db(
+    tmp_path: Path, case: str, with_token: bool
+) -> None:
+    db, expected = _unusable_databases(tmp_path)[case]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SEEGA_"))}
+    env.update({"SEEGA_DB": str(db), "SEEGA_AI_WORKERS": "1", "PYTHONPATH": str(ROOT)})
+    if with_token:  # the Discord bot checks before it connects (nothing listens there)
+        env.update({"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10"})
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--env-file", os.devnull],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2, done.stderr
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"SEEGA_DB={db}" in lines[0] and expected in lines[0]
+    assert TOKEN not in done.stderr
+
+
+def test_a_read_only_database_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """The real error SQLite gives for a file it may not write (root ignores chmod, so a URI)."""
+    path = tmp_path / "ro.db"
+    sqlite3.connect(path).close()
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    with pytest.raises(sqlite3.OperationalError) as caught:
+        conn.execute("CREATE TABLE t (x)")
+    conn.close()
+    line = database_problem(path, caught.value)
+    assert f"SEEGA_DB={path}" in line and "cannot be written" in line and "write the file and its folder" in line
 
 
 async def test_sync_publishes_global_commands_once(tmp_path: Path) -> None:

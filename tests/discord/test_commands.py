@@ -224,6 +224,21 @@ async def test_moderator_cancel_and_settings(h: Harness) -> None:
     assert perms["seega"]["options"], "the group is synced with its subcommands"
 
 
+async def test_moderation_needs_the_server_wide_permission_not_a_channel_overwrite(h: Harness) -> None:
+    """Manage Channels granted in one channel's overwrites does not make a server moderator."""
+    await _people_game(h)
+    channel_mod = h.fake.add_user("channel-mod", channel_moderator=True)
+    refused = await h.slash(channel_mod, "seega cancel")
+    assert refused.reply.ephemeral and "Manage Channels" in refused.reply.text
+    assert await h.bot.service.game(h.fake.channel_id) is not None, "the game goes on"
+    for options in ({"turn_timeout": "45s"}, {}):
+        answer = await h.slash(channel_mod, "seega settings", options)
+        assert answer.reply.ephemeral and "Manage Channels" in answer.reply.text
+    assert (await h.bot.service.get_settings(h.fake.guild_id)).turn_timeout == 3600
+    cancelled = await h.slash(h.mod, "seega cancel")  # the Moderators role: server-wide
+    assert "cancelled" in cancelled.reply.text
+
+
 async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) -> None:
     await _people_game(h)
     await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
@@ -351,3 +366,27 @@ async def test_takeback_moves_and_games(h: Harness) -> None:
     assert f"<#{h.fake.channel_id}>" in listed.text and "Seega bot" in listed.text
     refused = (await h.slash(h.carol, "seega takeback")).reply
     assert refused.ephemeral  # not a player
+
+
+async def test_the_longest_hostile_text_gets_a_short_private_answer(h: Harness) -> None:
+    """6,000 characters (Discord's most for an option) in every text option of a game.
+
+    The answer echoes a few of them: echoed whole it would pass Discord's 2,000-character
+    limit for a message, and the member would get no answer at all.
+    """
+    await _people_game(h)
+    before = await _spn(h)
+    long_texts = ["b2" + " " * 5997 + "!", "a1" * 3000, "😀" * 3000]
+    for text in long_texts:
+        for user, command, options in [
+            (h.alice, "move", {"from": text}),
+            (h.alice, "place", {"first": text}),
+            (h.alice, "remove", {"cell": text}),
+            (h.mod, "seega settings", {"turn_timeout": text}),
+        ]:
+            reply = (await h.slash(user, command, options, timeout=10.0)).reply
+            assert reply.ephemeral and len(reply.text) < 400, f"/{command}: {reply.text[:100]}..."
+            assert "error id" not in reply.text
+        choices = await h.fake.autocomplete(h.alice, "move", {"from": "b2", "to": text}, "to")
+        assert choices == []
+    assert await _spn(h) == before

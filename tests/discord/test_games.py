@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
+from bot.recent import BOARD_MESSAGES_LIMIT, Recent
 from bot.results import Player
 from engine import BLACK, Action, Position, Ruleset
 from engine.ai import TurnRequest
@@ -337,3 +340,31 @@ async def test_a_forced_pass_is_played_at_once_and_explained(h: Harness) -> None
     assert "your turn" in last.text  # Alice plays on at once; nobody waits for Bob
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice
+
+
+def test_recent_keeps_the_newest_entries_only() -> None:
+    recent: Recent[int, str] = Recent(3)
+    for i in range(5):
+        recent[i] = f"m{i}"
+    assert list(recent) == [2, 3, 4]
+    assert recent[2] == "m2"  # reading makes it the newest
+    recent[5] = "m5"
+    assert list(recent) == [4, 2, 5] and 3 not in recent
+    with pytest.raises(ValueError):
+        Recent(0)
+
+
+async def test_the_remembered_board_messages_are_bounded(h: Harness) -> None:
+    """One entry per channel that ever had a game grew for the life of the process."""
+    assert isinstance(h.bot.board_messages, Recent) and h.bot.board_messages.limit == BOARD_MESSAGES_LIMIT
+    h.bot.board_messages.limit = 3
+    channels = [h.fake.add_channel(f"table-{i}") for i in range(5)]
+    await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
+    for channel in channels:
+        made = await h.bot.service.challenge(
+            h.fake.guild_id, channel, Player(h.alice, "alice"), Player(h.bob, "bob"), 5, "standard", "black"
+        )
+        await h.bot.service.accept_challenge(made.challenge.id, h.bob)
+        shown = (await h.slash(h.carol, "seega board", channel_id=channel)).reply
+        assert h.bot.board_messages[channel].id == shown.id
+    assert list(h.bot.board_messages) == channels[-3:]

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
+from bot.ai_pool import ThreadAiRunner
 from bot.client import ShardedSeegaBot
-from tests.discord.harness import Harness, running
+from bot.results import Player
+from bot.service import GameService, default_renderer
+from bot.storage import Storage
+from engine.ai import TurnRequest
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import TOKEN, Harness, make_settings, running, start_bot, stop_bot
 
 
 async def test_commands_synced_to_guild(h: Harness) -> None:
@@ -50,3 +58,74 @@ async def test_sharded_bot_serves_the_guild_from_its_shard(tmp_path: Path) -> No
 async def test_commands_are_for_servers_only(h: Harness) -> None:
     for command in h.fake.commands[h.fake.guild_id]:
         assert command.get("dm_permission") is False or command.get("contexts") == [0], command["name"]
+
+
+async def until(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll ``predicate`` (the AI and the scheduler do not tell the fake Discord)."""
+    async with asyncio.timeout(timeout):
+        while not predicate():
+            await asyncio.sleep(0.01)
+
+
+class GatedAi:
+    """The real AI behind a gate the test opens one turn at a time; counts who waits."""
+
+    def __init__(self) -> None:
+        self.inner = ThreadAiRunner()
+        self.gate = asyncio.Semaphore(0)
+        self.waiting = 0
+        self.most_waiting = 0
+        self.answered = 0
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        self.waiting += 1
+        self.most_waiting = max(self.most_waiting, self.waiting)
+        try:
+            await self.gate.acquire()
+        finally:
+            self.waiting -= 1
+        texts = await self.inner.choose_turn(request)
+        self.answered += 1
+        return texts
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+async def test_start_connects_before_overdue_bot_turns_and_posts_each_when_played(tmp_path: Path) -> None:
+    """Five bot games wait for the bot when the process starts: the bot connects and answers
+    commands before any is played, plays at most two at once, and posts each as it is played."""
+    fake = FakeDiscord(TOKEN)
+    await fake.start()
+    alice = fake.add_user("alice")
+    channels = [fake.add_channel(f"bot-{i}") for i in range(5)]
+    settings = make_settings(fake, tmp_path / "seega.db")
+    storage = await Storage.open(settings.db_path)
+    before = GameService(storage, ThreadAiRunner(), None)
+    for channel in channels:  # the bot plays Black: its first turn is due
+        await before.play_bot(fake.guild_id, channel, Player(alice, "alice"), "easy", 5, None, "white", bot_reply=False)
+    before.ai.close()
+    ai = GatedAi()
+    bot, task = await start_bot(fake, settings, service=GameService(storage, ai, default_renderer()))
+    try:
+        assert bot.scheduler is not None and not bot.scheduler.resumed.is_set()
+        answer = await fake.slash(alice, "seega rules")  # connected and answering, nothing played yet
+        assert answer.reply.ephemeral and ai.answered == 0
+        await until(lambda: ai.waiting == 2)  # two bot turns ask the AI; the others wait their turn
+
+        def boards() -> list[int]:
+            return [m.channel_id for m in fake.messages.values() if m.channel_id in channels and m.attachments]
+
+        assert boards() == []
+        ai.gate.release()  # one turn is played: it is posted while the others still wait
+        await until(lambda: len(boards()) == 1)
+        assert ai.answered == 1 and not bot.scheduler.resumed.is_set()
+        for _ in range(4):
+            ai.gate.release()
+        await asyncio.wait_for(bot.scheduler.resumed.wait(), 30)
+        assert sorted(boards()) == sorted(channels) and ai.most_waiting == 2
+    finally:
+        await stop_bot(bot, task)
+        await fake.close()
+        ai.close()
+        await storage.close()

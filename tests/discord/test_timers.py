@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.ai_pool import AiUnavailableError, ThreadAiRunner
 from bot.clock import FakeClock
+from engine.ai import TurnRequest
 from tests.discord.harness import running
 
 
@@ -40,3 +42,69 @@ async def test_reminder_timeout_and_expired_challenge(tmp_path: Path) -> None:
         assert all(b.get("disabled") for b in stale.buttons())
         late = await h.fake.click_custom_id(h.alice, stale, stale.button("Accept")["custom_id"], followup=True)
         assert late.followups[0].ephemeral and "no longer open" in late.followups[0].text
+
+
+async def test_a_challenge_expiring_after_the_interaction_token_is_edited_through_the_channel(tmp_path: Path) -> None:
+    """Discord honours an interaction's token for 15 minutes; a challenge may wait 7 days."""
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as h:
+        await h.slash(h.mod, "seega settings", {"challenge_timeout": "1d"})
+        challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+        assert challenge.button("Accept") and not challenge.button("Accept").get("disabled")
+        clock.advance(24 * 3600 + 1)
+        await h.fake.wait_for(lambda: "expired" in challenge.text, what="the challenge message to say it expired")
+        assert challenge.buttons() and all(b.get("disabled") for b in challenge.buttons()), "no live buttons"
+        assert not [m for m in h.fake.channel_messages(h.fake.channel_id) if m is not challenge and "expired" in m.text]
+        late = await h.fake.click_custom_id(h.bob, challenge, challenge.button("Accept")["custom_id"], followup=True)
+        assert late.followups[0].ephemeral and "no longer open" in late.followups[0].text
+
+
+class FlakyAi:
+    """The real AI in a thread, except that it fails (as a dead worker pool does) while ``down``."""
+
+    def __init__(self) -> None:
+        self.inner = ThreadAiRunner()
+        self.down = True
+        self.calls = 0
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        self.calls += 1
+        if self.down:
+            raise AiUnavailableError("AI worker processes died 3 times in a row")
+        return await self.inner.choose_turn(request)
+
+    async def evaluate(self, request: TurnRequest) -> int:
+        return await self.inner.evaluate(request)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+async def test_the_bot_waits_says_so_and_plays_when_the_ai_is_back(tmp_path: Path) -> None:
+    clock = FakeClock()
+    ai = FlakyAi()
+    try:
+        async with running(tmp_path, clock=clock, ai=ai) as h:
+            await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"})
+            await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+            waiting = await h.fake.wait_for(
+                lambda: next((m for m in h.fake.channel_messages() if "try again" in m.text), None),
+                what="the bot saying it will try again",
+            )
+            assert "game #1" in waiting.text
+            game = await h.bot.service.game(h.fake.channel_id)
+            assert game is not None and game.to_move is not None and game.to_move.is_bot
+            assert game.spn.startswith("5/5/5/5/bb3 "), "nothing was played in the bot's name"
+            ai.down = False
+            seen = {m.id for m in h.fake.channel_messages()}
+            clock.advance(60)
+            await h.fake.wait_for(
+                lambda: next(
+                    (m for m in h.fake.channel_messages() if m.id not in seen and h.alice in m.pinged_user_ids()), None
+                ),
+                what="the bot's turn, played by the scheduler's retry, calling Alice",
+            )
+            game = await h.bot.service.game(h.fake.channel_id)
+            assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice
+    finally:
+        ai.close()

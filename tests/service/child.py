@@ -1,5 +1,7 @@
 """Child processes for the multi-process tests (run as ``python -m tests.service.child``).
 
+``DB`` is a SQLite path or a PostgreSQL URL.
+
 ``move DB CHANNEL USER MOVE GOFILE N``: open a service, wait for GOFILE to exist, then fire
 N concurrent identical moves and print how many were applied.
 
@@ -17,13 +19,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.results import ServiceError
-from tests.service.helpers import ALICE, BOB, close_service, make_service, play_action, start_people
+from bot.storage import is_postgres_url
+from tests.service.helpers import ALICE, BOB, Db, close_service, make_service, play_action, start_people
 
 CHANNELS = (1, 2, 3, 4)
 
 
+def db_target(text: str) -> Db:
+    """The database named on the command line: a PostgreSQL URL stays text, else a path."""
+    return text if is_postgres_url(text) else Path(text)
+
+
 async def move(db: str, channel: int, user: int, text: str, gofile: str, n: int) -> None:
-    service = await make_service(Path(db))
+    service = await make_service(db_target(db))
     print("ready", flush=True)
     while not os.path.exists(gofile):
         await asyncio.sleep(0.001)
@@ -43,7 +51,7 @@ async def move(db: str, channel: int, user: int, text: str, gofile: str, n: int)
 async def play(db: str, seed: int, ready: Callable[[], object] = lambda: print("ready", flush=True)) -> None:
     """Play random hot-seat games in four channels forever, continuing stored ones."""
     rng = random.Random(seed)
-    service = await make_service(Path(db), seed=seed)
+    service = await make_service(db_target(db), seed=seed)
     ready()
 
     async def table(channel: int) -> None:

@@ -2,40 +2,128 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import sqlite3
+import threading
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
+
+import asyncpg
 
 from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
-from bot.results import Player, TurnResult
+from bot.results import Moderator, Player, TurnResult
 from bot.service import GameService
-from bot.storage import NewGame, Storage
+from bot.storage import NewGame, Storage, is_postgres_url
+from bot.storage.postgres import numbered
 from engine import Position, Ruleset
 
 GUILD = 10
 ALICE = Player(101, "Alice")
 BOB = Player(102, "Bob")
 CAROL = Player(103, "Carol")
+#: The moderator capability of GUILD (the service refuses moderation without it).
+MOD = Moderator(GUILD, 199)
 
 TABLES = ("games", "challenges", "ratings", "rating_history", "guild_settings", "schema_version")
 
 
-def snapshot(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table, for "the database did not change" checks."""
-    conn = sqlite3.connect(path)
+#: A test database: a SQLite file's path, or a PostgreSQL URL (the ``db_path`` fixture).
+Db = Path | str
+
+
+def _in_thread(coro: Any) -> Any:
+    """Run a coroutine to the end on its own loop in a thread (usable inside a running loop)."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+async def _pg(url: str, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+    conn = await asyncpg.connect(url)
     try:
-        out = {}
-        for table in TABLES:
-            out[table] = sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
+        out = []
+        async with conn.transaction():
+            for sql, params in statements:
+                out.append([tuple(r) for r in await conn.fetch(numbered(sql), *params)])
         return out
+    finally:
+        await conn.close()
+
+
+def query(db: Db, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    """Rows of ``sql`` (``?`` placeholders), read straight from the database, bypassing the bot."""
+    if isinstance(db, str) and is_postgres_url(db):
+        return list(_in_thread(_pg(db, [(sql, params)]))[0])
+    conn = sqlite3.connect(db)
+    try:
+        return [tuple(r) for r in conn.execute(sql, params).fetchall()]
     finally:
         conn.close()
 
 
-async def make_service(path: Path, clock: FakeClock | None = None, seed: int = 1) -> GameService:
-    """A service over a real SQLite file, a fake clock and the real AI in a thread."""
-    storage = await Storage.open(path)
+def execute(db: Db, sql: str, params: Sequence[Any] = ()) -> None:
+    """Change the database behind the bot's back (another process, a corrupting hand)."""
+    if isinstance(db, str) and is_postgres_url(db):
+        _in_thread(_pg(db, [(sql, params)]))
+        return
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute(sql, params)
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@contextlib.asynccontextmanager
+async def write_lock_held(db: Db) -> AsyncIterator[None]:
+    """Another process holds the database's write lock (SQLite) / the games table (PostgreSQL)."""
+    if isinstance(db, str) and is_postgres_url(db):
+        conn = await asyncpg.connect(db)
+        tx = conn.transaction()
+        await tx.start()
+        await conn.execute("LOCK TABLE games IN EXCLUSIVE MODE")  # reads go on, writes wait
+        try:
+            yield
+        finally:
+            await tx.rollback()
+            await conn.close()
+        return
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def snapshot(db: Db) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table, for "the database did not change" checks."""
+    out = {}
+    for table in TABLES:
+        columns = "version, name" if table == "schema_version" else "*"  # applied_at differs in type only
+        out[table] = sorted(query(db, f"SELECT {columns} FROM {table}"), key=repr)
+    return out
+
+
+async def make_service(db: Db, clock: FakeClock | None = None, seed: int = 1) -> GameService:
+    """A service over a real database (SQLite file or PostgreSQL), a fake clock and the real AI in a thread."""
+    storage = await Storage.open(db)
     return GameService(storage, ThreadAiRunner(), None, clock or FakeClock(), random.Random(seed))
 
 

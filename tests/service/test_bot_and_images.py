@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from bot import render
 from bot.ai_pool import ProcessPoolAiRunner
@@ -11,14 +10,14 @@ from bot.clock import FakeClock
 from bot.results import Player
 from bot.service import GameService, default_renderer
 from bot.storage import Storage
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, insert_from, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, Db, insert_from, start_people
 
 PNG = b"\x89PNG\r\n\x1a\n"
 #: White (to move) captures with b3-c3 and may go on with c3-c4.
 CHAIN_SPN = "bbwwb/wwbbw/bw1bb/bwbbb/wwwww w m 0/0 - 0 13"
 
 
-async def test_process_pool_runner_plays_the_bot(db_path: Path) -> None:
+async def test_process_pool_runner_plays_the_bot(db_path: Db) -> None:
     storage = await Storage.open(db_path)
     runner = ProcessPoolAiRunner(1)
     service = GameService(storage, runner, None, FakeClock(), random.Random(1))
@@ -46,7 +45,7 @@ async def test_bot_chain_is_shown_step_by_step(service: GameService) -> None:
     assert result.to_move == ALICE or result.game_over is not None
 
 
-async def test_board_images_and_replay(db_path: Path) -> None:
+async def test_board_images_and_replay(db_path: Db) -> None:
     assert default_renderer() is render
     storage = await Storage.open(db_path)
     service = GameService(storage, _NoAi(), render, FakeClock(), random.Random(2))

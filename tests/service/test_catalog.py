@@ -13,7 +13,7 @@ from bot.results import BadInputError
 from bot.service import GameService, catalog
 from engine.ai import LEVELS
 from engine.rules import PRESETS
-from tests.service.helpers import ALICE, BOB, GUILD
+from tests.service.helpers import ALICE, BOB, GUILD, MOD
 
 
 def choices(command: object, parameter: str) -> list[object]:
@@ -43,14 +43,14 @@ def test_every_command_offers_exactly_the_catalogue() -> None:
 async def test_every_default_variant_offered_is_accepted(service: GameService) -> None:
     for variant in choices(AdminCommands.settings, "default_variant"):
         assert isinstance(variant, str)
-        assert (await service.set_settings(GUILD, default_variant=variant)).default_variant == variant
+        assert (await service.set_settings(GUILD, default_variant=variant, moderator=MOD)).default_variant == variant
     with pytest.raises(BadInputError) as refused:
-        await service.set_settings(GUILD, default_variant="modern-3x3")
+        await service.set_settings(GUILD, default_variant="modern-3x3", moderator=MOD)
     assert refused.value.key == "bad_variant" and "standard" in refused.value.message
 
 
 async def test_a_challenge_uses_the_guilds_default_variant(service: GameService) -> None:
-    await service.set_settings(GUILD, default_variant="lane")
+    await service.set_settings(GUILD, default_variant="lane", moderator=MOD)
     made = await service.challenge(GUILD, 1, ALICE, BOB)
     assert made.challenge.variant == "lane"
     with pytest.raises(BadInputError) as refused:

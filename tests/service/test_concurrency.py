@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.clock import FakeClock
 from bot.results import ServiceError
 from bot.service import GameService
-from tests.service.helpers import ALICE, BOB, close_service, insert_from, make_service
+from tests.service.helpers import ALICE, BOB, Db, close_service, insert_from, make_service
 
 CHAIN_SPN = "bbwwb/wwbbw/bw1bb/bwbbb/wwwww w m 0/0 - 0 13"
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ async def test_hundred_identical_moves_apply_once(service: GameService) -> None:
     await _check_applied_once(service)
 
 
-async def test_identical_moves_through_separate_connections_apply_once(db_path: Path) -> None:
+async def test_identical_moves_through_separate_connections_apply_once(db_path: Db) -> None:
     clock = FakeClock()
     services = [await make_service(db_path, clock) for _ in range(4)]
     try:
@@ -54,7 +54,7 @@ async def test_identical_moves_through_separate_connections_apply_once(db_path: 
             await close_service(s)
 
 
-async def test_two_processes_apply_once(db_path: Path, tmp_path: Path) -> None:
+async def test_two_processes_apply_once(db_path: Db, tmp_path: Path) -> None:
     service = await make_service(db_path)
     await insert_from(service, 3, CHAIN_SPN, ALICE, BOB)
     gofile = tmp_path / "go"

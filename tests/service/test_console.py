@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import os
 import re
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.service.helpers import Db, query
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_console(db: Path, lines: list[str]) -> str:
+def run_console(db: Db, lines: list[str], cwd: Path) -> str:
     env = dict(os.environ, SEEGA_AI_WORKERS="1", PYTHONPATH=str(ROOT), DISCORD_TOKEN="")
     proc = subprocess.run(
         [sys.executable, "-m", "bot.console", str(db)],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
-        cwd=db.parent,
+        cwd=cwd,
         env=env,
         timeout=120,
     )
@@ -28,8 +29,8 @@ def run_console(db: Path, lines: list[str]) -> str:
     return proc.stdout
 
 
-def test_hot_seat_game(tmp_path: Path) -> None:
-    db = tmp_path / "table.db"
+def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
+    db = db_path
     out = run_console(
         db,
         [
@@ -47,6 +48,7 @@ def test_hot_seat_game(tmp_path: Path) -> None:
             "/seega record",
             "/seega rules variant:seejeh",
         ],
+        tmp_path,
     )
     assert "Commands (the same as on Discord" in out
     assert "Turn 1: Black (Player 1) to play." in out
@@ -66,38 +68,33 @@ def test_hot_seat_game(tmp_path: Path) -> None:
     assert "Replay written to" in out
     assert "A longer line of enemy pieces closed at both ends by yours is captured whole." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
-    conn = sqlite3.connect(db)
-    assert conn.execute("SELECT status, result, reason FROM games").fetchall() == [("finished", "1/2-1/2", "agreement")]
-    conn.close()
+    assert query(db, "SELECT status, result, reason FROM games") == [("finished", "1/2-1/2", "agreement")]
 
 
-def test_bot_game_and_resume(tmp_path: Path) -> None:
-    db = tmp_path / "table.db"
-    out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"])
+def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
+    db = db_path
+    out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
     assert "A game against the bot (easy) has started." in out  # level:Easy: any case
     assert "Black (Seega bot (easy)): placed on" in out
     assert "Turn 2: White (you) to play." in out
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
-    conn = sqlite3.connect(db)
-    free = [
-        c
-        for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2")
-        if c not in conn.execute("SELECT actions FROM games").fetchone()[0].split()
-    ]
-    conn.close()
-    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"])
+    played = query(db, "SELECT actions FROM games")[0][0].split()
+    free = [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2") if c not in played]
+    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"], tmp_path)
     assert "Resuming game #1." in out
     assert f"White (you): placed on {free[0]}, {free[1]}" in out
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
     assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
     # images are named by game and turn
-    names = sorted(p.name for p in (tmp_path / "seega-images").glob("*.png"))
+    names = [Path(line.split(": ", 1)[1]).name for line in out.splitlines() if line.startswith("Board image: ")]
     assert names and all(re.fullmatch(r"seega-game1-turn\d{3}(-\d+)?\.png", n) for n in names), names
     # after the game: its final board, then a rematch with the colours swapped
     out = run_console(
-        db, ["/seega board", "rematch", "plcae a1", "/seega play-bot level:easy", "/place a1 b1", "takeback", "moves"]
+        db,
+        ["/seega board", "rematch", "plcae a1", "/seega play-bot level:easy", "/place a1 b1", "takeback", "moves"],
+        tmp_path,
     )
     assert "You take back your last turn" in out and "Moves of game #2" in out
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out  # the final board

@@ -1,7 +1,7 @@
 """Crash safety: a process playing games is SIGKILLed at random moments, over and over.
 
 After every kill each stored game must load and replay to its stored SPN, the database
-must pass SQLite's integrity check, and no finished game may be lost or changed.
+must pass SQLite's integrity check (on SQLite), and no finished game may be lost or changed.
 """
 
 from __future__ import annotations
@@ -11,28 +11,22 @@ import multiprocessing
 import os
 import random
 import signal
-import sqlite3
 import time
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 
 from engine import Position, Ruleset
 from tests.service.child import play
-from tests.service.helpers import close_service, make_service
+from tests.service.helpers import Db, close_service, make_service, query
 
 KILLS = 50
 
 
-def _check(db: Path) -> dict[int, tuple[str, str | None]]:
+def _check(db: Db) -> dict[int, tuple[str, str | None]]:
     """Replay every game with the engine alone; returns finished games (id -> (actions, result))."""
-    conn = sqlite3.connect(db)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        rows = conn.execute(
-            "SELECT id, channel_id, variant, size, options, setup, actions, spn, status, result FROM games"
-        ).fetchall()
-    finally:
-        conn.close()
+    if isinstance(db, Path):
+        assert query(db, "PRAGMA integrity_check")[0][0] == "ok"
+    rows = query(db, "SELECT id, channel_id, variant, size, options, setup, actions, spn, status, result FROM games")
     active_channels = [r[1] for r in rows if r[8] == "active"]
     assert len(active_channels) == len(set(active_channels))
     finished = {}
@@ -54,11 +48,11 @@ def _child(db: str, seed: int, ready: EventType) -> None:
     asyncio.run(play(db, seed, ready.set))
 
 
-def test_sigkill_at_random_moments(tmp_path: Path) -> None:
+def test_sigkill_at_random_moments(db_path: Db) -> None:
     # Children are forked from this (already imported) process so that each of the many
     # runs starts in milliseconds; the test is synchronous so no event loop is forked.
     ctx = multiprocessing.get_context("fork")
-    db = tmp_path / "crash.db"
+    db = db_path
     rng = random.Random(2026)
     finished: dict[int, tuple[str, str | None]] = {}
     moves_seen = 0
@@ -78,20 +72,18 @@ def test_sigkill_at_random_moments(tmp_path: Path) -> None:
         for game_id, record in finished.items():
             assert now.get(game_id) == record, f"finished game {game_id} lost or changed after kill {i}"
         finished = now
-        conn = sqlite3.connect(db)
         moves_seen = (
-            conn.execute(
-                "SELECT SUM(LENGTH(actions) - LENGTH(REPLACE(actions, ' ', '')) + 1) FROM games WHERE actions != ''"
-            ).fetchone()[0]
+            query(
+                db, "SELECT SUM(LENGTH(actions) - LENGTH(REPLACE(actions, ' ', '')) + 1) FROM games WHERE actions != ''"
+            )[0][0]
             or 0
         )
-        conn.close()
     assert finished, "no game finished during the test: the kills came too early"
     assert moves_seen > 500
     asyncio.run(_service_loads_everything(db))
 
 
-async def _service_loads_everything(db: Path) -> None:
+async def _service_loads_everything(db: Db) -> None:
     """The service itself loads every active game after the last kill."""
     service = await make_service(db)
     try:

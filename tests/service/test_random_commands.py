@@ -4,23 +4,17 @@ the database, an accepted one always leaves a record that replays to the stored 
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 from bot.results import ServiceError
 from bot.service import GameService
 from engine import Position, Ruleset
-from tests.service.helpers import ALICE, BOB, CAROL, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, MOD, Db, query, start_people
 
 CELLS = [f"{f}{r}" for f in "abcdef" for r in range(1, 7)] + ["", "zz", "a0", "b2 c2 d2"]
 
 
-def _game_row(db: Path) -> tuple[object, ...]:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute("SELECT actions, spn, status, result, version FROM games ORDER BY id DESC").fetchone()
-    finally:
-        conn.close()
+def _game_row(db: Db) -> tuple[object, ...]:
+    return query(db, "SELECT actions, spn, status, result, version FROM games ORDER BY id DESC LIMIT 1")[0]
 
 
 def _replays(row: tuple[object, ...], variant: str) -> bool:
@@ -45,7 +39,7 @@ async def _random_command(service: GameService, rng: random.Random, user: int) -
         await service.resign(1, user)
 
 
-async def test_random_commands_keep_the_database_consistent(service: GameService, db_path: Path) -> None:
+async def test_random_commands_keep_the_database_consistent(service: GameService, db_path: Db) -> None:
     rng = random.Random(11)
     refused = accepted = 0
     for variant in ("standard", "seejeh", "fouze", "lane"):
@@ -84,5 +78,5 @@ async def test_random_commands_keep_the_database_consistent(service: GameService
             if row[2] != "active":
                 break
         if (await service.game(1)) is not None:
-            await service.cancel(1)
+            await service.cancel(1, MOD)
     assert refused > 100 and accepted > 100

@@ -1,9 +1,9 @@
-"""Every service operation on a real SQLite file, and every bad input: a clear error, an unchanged database."""
+"""Every service operation on a real database (SQLite and PostgreSQL), and every bad input: a clear
+error, an unchanged database."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -29,12 +29,16 @@ from tests.service.helpers import (
     BOB,
     CAROL,
     GUILD,
+    MOD,
+    Db,
     close_service,
+    execute,
     insert_from,
     make_service,
     play_out,
     snapshot,
     start_people,
+    write_lock_held,
 )
 
 CHAIN_SPN = "bbwwb/wwbbw/bw1bb/bwbbb/wwwww w m 0/0 - 0 13"  # white b3-c3 captures, then c3-c4 or end
@@ -42,7 +46,7 @@ PASS_SPN = "bwbbw/wbww1/bbw1w/bbbww/bbwww b m 0/0 - 8 32"  # black is blocked: o
 REMOVE_SPN = "bwbbw/bwbwb/w1w1w/bwwwb/bbwwb b r 0/0 - 0 14"  # fouze: black removes a white piece
 
 
-async def expect_refused(service: GameService, db_path: Path, call, error: type[ServiceError], *words: str) -> str:
+async def expect_refused(service: GameService, db_path: Db, call, error: type[ServiceError], *words: str) -> str:
     """``call()`` raises ``error`` whose message contains ``words``, and nothing changes."""
     before = snapshot(db_path)
     with pytest.raises(error) as info:
@@ -57,7 +61,7 @@ async def expect_refused(service: GameService, db_path: Path, call, error: type[
 # --------------------------------------------------------------------------- placement
 
 
-async def test_challenge_accept_and_place(service: GameService, db_path: Path) -> None:
+async def test_challenge_accept_and_place(service: GameService, db_path: Db) -> None:
     started = await start_people(service, 1)
     assert started.game.black == ALICE and started.game.white == BOB
     assert started.to_move == ALICE and started.ping == ALICE.user_id
@@ -79,7 +83,7 @@ async def test_place_one_piece_then_the_second(service: GameService) -> None:
     assert second.to_move == BOB
 
 
-async def test_place_refusals(service: GameService, db_path: Path) -> None:
+async def test_place_refusals(service: GameService, db_path: Db) -> None:
     await start_people(service, 1)
     await service.place(1, ALICE.user_id, "a1 b1")
     await expect_refused(
@@ -130,7 +134,7 @@ async def test_place_refusals(service: GameService, db_path: Path) -> None:
     )
 
 
-async def test_no_game_and_game_over(service: GameService, db_path: Path) -> None:
+async def test_no_game_and_game_over(service: GameService, db_path: Db) -> None:
     await expect_refused(
         service,
         db_path,
@@ -159,7 +163,7 @@ async def test_no_game_and_game_over(service: GameService, db_path: Path) -> Non
     assert final.game_over.reason == "resignation" and final.to_move is None
 
 
-async def test_second_game_in_a_busy_channel(service: GameService, db_path: Path) -> None:
+async def test_second_game_in_a_busy_channel(service: GameService, db_path: Db) -> None:
     await start_people(service, 1)
     await expect_refused(
         service,
@@ -188,7 +192,7 @@ async def test_second_game_in_a_busy_channel(service: GameService, db_path: Path
     assert (await service.get_challenge(ch2.challenge.id)).status == "pending"
 
 
-async def test_challenge_refusals_and_decline(service: GameService, db_path: Path) -> None:
+async def test_challenge_refusals_and_decline(service: GameService, db_path: Db) -> None:
     await expect_refused(
         service, db_path, lambda: service.challenge(GUILD, 1, ALICE, ALICE), ChallengeError, "yourself"
     )
@@ -247,7 +251,7 @@ async def test_challenge_refusals_and_decline(service: GameService, db_path: Pat
 # --------------------------------------------------------------------------- movement
 
 
-async def test_move_chain_and_end_turn(service: GameService, db_path: Path) -> None:
+async def test_move_chain_and_end_turn(service: GameService, db_path: Db) -> None:
     await insert_from(service, 3, CHAIN_SPN)
     msg = await expect_refused(
         service,
@@ -310,7 +314,7 @@ async def test_move_forms(service: GameService) -> None:
         assert result.events[0].actions == ("b3-c3",)
 
 
-async def test_pass_and_remove(service: GameService, db_path: Path) -> None:
+async def test_pass_and_remove(service: GameService, db_path: Db) -> None:
     await insert_from(service, 8, PASS_SPN)
     await expect_refused(
         service, db_path, lambda: service.move(8, ALICE.user_id, "a1 a2"), IllegalMoveError, "pass with /seega end-turn"
@@ -344,7 +348,7 @@ async def test_autocomplete(service: GameService) -> None:
     assert len(cells) == 24 and "c3" not in cells
 
 
-async def test_resign_offer_accept_cancel(service: GameService, db_path: Path) -> None:
+async def test_resign_offer_accept_cancel(service: GameService, db_path: Db) -> None:
     await start_people(service, 1)
     await service.place(1, ALICE.user_id, "a1 b1")
     await expect_refused(service, db_path, lambda: service.accept_end(1, BOB.user_id), IllegalMoveError, "no offer")
@@ -360,7 +364,7 @@ async def test_resign_offer_accept_cancel(service: GameService, db_path: Path) -
     await service.offer_end(1, ALICE.user_id)
     await service.place(1, BOB.user_id, "a1 b1")
     assert (await service.game(1)).end_offer_by is None  # type: ignore[union-attr]
-    cancelled = await service.cancel(1)
+    cancelled = await service.cancel(1, MOD)
     assert cancelled.game_over is not None and cancelled.game_over.result == "*"
     assert not cancelled.game_over.rated and cancelled.game.status == "cancelled"
     stats = await service.stats(GUILD, ALICE.user_id)
@@ -401,7 +405,7 @@ async def test_bot_turn_on_request(service: GameService) -> None:
     assert start.bot_to_move and start.to_move is not None and start.to_move.is_bot
     await expect_refused(
         service,
-        Path(service.storage.path),
+        getattr(service.storage, "url", service.storage.path),
         lambda: service.place(2, CAROL.user_id, "a1"),
         NotYourTurnError,
         "bot's turn",
@@ -410,15 +414,10 @@ async def test_bot_turn_on_request(service: GameService) -> None:
     assert played.to_move == CAROL and played.events
 
 
-async def test_corrupt_game_is_set_aside(service: GameService, db_path: Path, clock: FakeClock) -> None:
-    import sqlite3
-
+async def test_corrupt_game_is_set_aside(service: GameService, db_path: Db, clock: FakeClock) -> None:
     await start_people(service, 1)
     await service.place(1, ALICE.user_id, "a1 b1")
-    conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE games SET spn = '5/5/5/5/5 b p 12/12 - 0 1', version = version + 1")
-    conn.commit()
-    conn.close()
+    execute(db_path, "UPDATE games SET spn = '5/5/5/5/5 b p 12/12 - 0 1', version = version + 1")
     fresh = await make_service(db_path, clock)
     try:
         with pytest.raises(CorruptGameError, match="set aside"):
@@ -430,26 +429,41 @@ async def test_corrupt_game_is_set_aside(service: GameService, db_path: Path, cl
         await close_service(fresh)
 
 
-async def test_settings(service: GameService, db_path: Path) -> None:
+async def test_settings(service: GameService, db_path: Db) -> None:
     default = await service.get_settings(GUILD)
     assert (default.turn_timeout, default.challenge_timeout, default.default_variant) == (3600, 600, "standard")
-    changed = await service.set_settings(GUILD, "45s", "10m", "lane")
+    changed = await service.set_settings(GUILD, "45s", "10m", "lane", moderator=MOD)
     assert (changed.turn_timeout, changed.challenge_timeout, changed.default_variant) == (45, 600, "lane")
     await expect_refused(
-        service, db_path, lambda: service.set_settings(GUILD, "10s"), BadInputError, "turn_timeout", "30s to 7d"
+        service,
+        db_path,
+        lambda: service.set_settings(GUILD, "10s", moderator=MOD),
+        BadInputError,
+        "turn_timeout",
+        "30s to 7d",
     )
-    await expect_refused(service, db_path, lambda: service.set_settings(GUILD, "8d"), BadInputError, "out of range")
     await expect_refused(
-        service, db_path, lambda: service.set_settings(GUILD, None, "soon"), BadInputError, "not a duration"
+        service, db_path, lambda: service.set_settings(GUILD, "8d", moderator=MOD), BadInputError, "out of range"
     )
     await expect_refused(
-        service, db_path, lambda: service.set_settings(GUILD, None, None, "chess"), BadInputError, "not a variant"
+        service,
+        db_path,
+        lambda: service.set_settings(GUILD, None, "soon", moderator=MOD),
+        BadInputError,
+        "not a duration",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.set_settings(GUILD, None, None, "chess", moderator=MOD),
+        BadInputError,
+        "not a variant",
     )
     ch = await service.challenge(GUILD, 1, ALICE, BOB)
     assert ch.challenge.variant == "lane"
 
 
-async def test_bad_level_and_hot_seat(service: GameService, db_path: Path) -> None:
+async def test_bad_level_and_hot_seat(service: GameService, db_path: Db) -> None:
     await expect_refused(
         service,
         db_path,
@@ -481,9 +495,7 @@ async def test_bad_level_and_hot_seat(service: GameService, db_path: Path) -> No
     assert second.game.turn == 3
 
 
-async def test_locked_database_gives_a_friendly_error(db_path: Path, clock: FakeClock) -> None:
-    import sqlite3
-
+async def test_locked_database_gives_a_friendly_error(db_path: Db, clock: FakeClock) -> None:
     from bot.ai_pool import ThreadAiRunner
     from bot.results import StorageBusyError
     from bot.storage import Storage
@@ -492,9 +504,7 @@ async def test_locked_database_gives_a_friendly_error(db_path: Path, clock: Fake
     service = GameService(storage, ThreadAiRunner(), None, clock, random.Random(1))
     try:
         await start_people(service, 1)
-        other = sqlite3.connect(db_path, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        try:
+        async with write_lock_held(db_path):  # another process holds the write lock
             await expect_refused(
                 service,
                 db_path,
@@ -503,29 +513,21 @@ async def test_locked_database_gives_a_friendly_error(db_path: Path, clock: Fake
                 "busy",
                 "try again",
             )
-        finally:
-            other.execute("ROLLBACK")
-            other.close()
         placed = await service.place(1, ALICE.user_id, "a1 b1")  # and then it works
         assert placed.to_move == BOB
     finally:
         await close_service(service)
 
 
-async def test_corrupt_game_is_logged(service: GameService, db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    import sqlite3
-
+async def test_corrupt_game_is_logged(service: GameService, db_path: Db, caplog: pytest.LogCaptureFixture) -> None:
     await start_people(service, 1)
-    conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE games SET actions = 'c3', version = version + 1")  # the centre: not a legal placement
-    conn.commit()
-    conn.close()
+    execute(db_path, "UPDATE games SET actions = 'c3', version = version + 1")  # the centre: not a legal placement
     with caplog.at_level("ERROR", logger="bot.service"), pytest.raises(CorruptGameError):
         await service.board(1)
     assert any("corrupt" in r.message and "does not replay" in r.message for r in caplog.records)
 
 
-async def test_five_in_a_row_replacement(service: GameService, db_path: Path) -> None:
+async def test_five_in_a_row_replacement(service: GameService, db_path: Db) -> None:
     await insert_from(service, 11, "bbbwb/wwbbw/ww1wb/bwwbw/bwwbb b s 0/0 - 0 13", variant="five-in-a-row")
     await expect_refused(
         service,

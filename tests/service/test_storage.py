@@ -1,38 +1,53 @@
-"""Storage on real SQLite files: pragmas, migrations from every version, compare-and-swap."""
+"""Storage on real databases (a SQLite file, a PostgreSQL server): connection settings,
+migrations from every version, compare-and-swap, constraints, durability of writes."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.storage import ChannelTakenError, GameUpdate, NewGame, Storage, migrations
-from tests.service.helpers import snapshot
+from bot.storage.postgres import pg_migrations
+from tests.service.helpers import Db, execute, query, snapshot
 
 LATEST = len(migrations())
+EMPTY_5 = "5/5/5/5/5 b p 12/12 - 0 1"
 
 
 def _new_game(channel: int = 1) -> NewGame:
     return NewGame(1, channel, "standard", 5, "", 1, "A", None, 2, "B", None, "5/5/5/5/5 b p 12/12 - 0 1", 100.0)
 
 
-async def test_open_sets_wal_foreign_keys_and_busy_timeout(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "a.db")
+async def test_open_sets_wal_foreign_keys_and_busy_timeout(db_path: Db) -> None:
+    store = await Storage.open(db_path)
     try:
-        conn = store._conn
-        assert (await (await conn.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
-        assert (await (await conn.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
-        assert (await (await conn.execute("PRAGMA busy_timeout")).fetchone())[0] == 10_000
         assert await store.schema_version() == LATEST
+        if store.backend == "sqlite":
+            conn = store._conn  # type: ignore[attr-defined]
+            assert (await (await conn.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
+            assert (await (await conn.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+            assert (await (await conn.execute("PRAGMA busy_timeout")).fetchone())[0] == 10_000
+        else:  # the same wait for a locked row, as lock_timeout on every pooled connection
+            assert store.backend == "postgresql"
+            assert await store._fetchone("SHOW lock_timeout") == ("10s",)
     finally:
         await store.close()
 
 
-async def test_migrations_are_numbered_and_reopen_is_a_no_op(tmp_path: Path) -> None:
+def test_both_backends_have_the_same_migrations() -> None:
+    """Every schema change is written for both backends, under the same number and name."""
+    assert [(v, n) for v, n, _ in pg_migrations()] == [(v, n) for v, n, _ in migrations()]
+
+
+async def test_migrations_are_numbered_and_reopen_is_a_no_op(db_path: Db) -> None:
     assert [v for v, _, _ in migrations()] == list(range(1, LATEST + 1))
     assert LATEST >= 3
-    path = tmp_path / "b.db"
+    path = db_path
     store = await Storage.open(path)
     await store.close()
     before = snapshot(path)
@@ -41,32 +56,68 @@ async def test_migrations_are_numbered_and_reopen_is_a_no_op(tmp_path: Path) -> 
     assert snapshot(path) == before
 
 
-async def test_migrate_from_every_earlier_version_keeps_data(tmp_path: Path) -> None:
+async def test_active_games_from_before_timers_get_a_deadline_and_time_out(tmp_path: Path) -> None:
+    """Migration 003 added ``deadline`` without filling it: such games never timed out."""
+    path = tmp_path / "old.db"
+    store = await Storage.open(path, target_version=2)
+    await store.close()
+    conn = sqlite3.connect(path)
+    cols = "id, guild_id, channel_id, variant, size, black_id, black_name, black_level, white_id, white_name,"
+    cols += " white_level, spn, status, created_at, updated_at"
+    rows = [
+        (1, 1, 11, "standard", 5, 1, "A", None, 2, "B", None, "5/5/5/5/5 w p 12/12 - 0 1", "active", 1, 1),
+        (2, 2, 12, "standard", 5, 1, "A", None, 0, "bot", "hard", "5/5/5/5/5 w p 12/12 - 0 1", "active", 1, 1),
+        (3, 2, 13, "standard", 5, 1, "A", None, 0, "bot", "hard", "5/5/5/5/5 b p 12/12 - 0 1", "active", 1, 1),
+        (4, 1, 14, "standard", 5, 1, "A", None, 2, "B", None, "5/5/5/5/5 b p 12/12 - 0 1", "finished", 1, 1),
+    ]
+    conn.executemany(f"INSERT INTO games ({cols}) VALUES ({', '.join('?' * 15)})", rows)
+    conn.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (1, 600)")
+    conn.commit()
+    conn.close()
+    before = time.time()
+    store = await Storage.open(path)
+    after = time.time()
+    try:
+        people, bot_to_move, person_vs_bot, finished = [await store.game(i) for i in (1, 2, 3, 4)]
+        assert people is not None and people.deadline is not None and people.remind_at is not None
+        assert before + 600 - 1 <= people.deadline <= after + 600 + 1, "the guild's turn timeout, from now"
+        assert abs(people.remind_at - (people.deadline - 300)) < 1
+        assert bot_to_move is not None and bot_to_move.deadline is None, "the bot never times out"
+        assert person_vs_bot is not None and person_vs_bot.deadline is not None
+        assert person_vs_bot.deadline - before == pytest.approx(3600, abs=2), "the default timeout"
+        assert finished is not None and finished.deadline is None
+        due = await store.due_timeouts(people.deadline + 1)
+        assert {r.id for r in due} == {1}
+    finally:
+        await store.close()
+
+
+async def test_migrate_from_every_earlier_version_keeps_data(new_db: Callable[[], Db]) -> None:
     for start in range(0, LATEST):
-        path = tmp_path / f"from{start}.db"
+        path = new_db()
         store = await Storage.open(path, target_version=start)
         assert await store.schema_version() == start
         await store.close()
         if start >= 1:  # data written by the code of that version: only its columns
-            conn = sqlite3.connect(path)
-            conn.execute(
+            execute(
+                path,
                 "INSERT INTO games (id, guild_id, channel_id, variant, size, black_id, black_name, white_id,"
                 " white_name, spn, created_at, updated_at) VALUES (7, 1, 1, 'standard', 5, 1, 'A', 2, 'B',"
-                " '5/5/5/5/5 b p 12/12 - 0 1', 100, 100)"
+                " '5/5/5/5/5 b p 12/12 - 0 1', 100, 100)",
             )
-            conn.execute(
+            execute(
+                path,
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, size, variant, color, created_at, expires_at)"
-                " VALUES (1, 2, 1, 'A', 2, 'B', 5, 'standard', 'random', 100, 700)"
+                " VALUES (1, 2, 1, 'A', 2, 'B', 5, 'standard', 'random', 100, 700)",
             )
-            conn.commit()
-            conn.close()
         store = await Storage.open(path)
         try:
             assert await store.schema_version() == LATEST
             if start >= 1:
                 row = await store.game(7)
-                assert row is not None and row.deadline is None and row.black_name == "A"
+                assert row is not None and row.black_name == "A"
+                assert row.deadline is not None, "an active game without a deadline gets one (004)"
                 assert (await store.challenge(1)) is not None
             # the latest schema works in full
             await store.insert_game(_new_game(channel=2))
@@ -76,8 +127,8 @@ async def test_migrate_from_every_earlier_version_keeps_data(tmp_path: Path) -> 
             await store.close()
 
 
-async def test_one_active_game_per_channel_and_compare_and_swap(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "c.db")
+async def test_one_active_game_per_channel_and_compare_and_swap(db_path: Db) -> None:
+    store = await Storage.open(db_path)
     try:
         row = await store.insert_game(_new_game())
         with pytest.raises(ChannelTakenError):
@@ -95,27 +146,40 @@ async def test_one_active_game_per_channel_and_compare_and_swap(tmp_path: Path) 
         await store.close()
 
 
-async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "d.db")
-    await store.close()
-    conn = sqlite3.connect(tmp_path / "d.db")
-    conn.execute("PRAGMA foreign_keys = ON")
+async def test_foreign_keys_are_enforced(db_path: Db) -> None:
+    from bot.storage.rows import ConstraintError
+
+    store = await Storage.open(db_path)
     try:
-        conn.execute(
-            "INSERT INTO rating_history (guild_id, size, user_id, game_id, before, after, rd_before, rd_after,"
-            " created_at) VALUES (1, 5, 1, 999, 1500, 1500, 350, 350, 0)"
-        )
-        raise AssertionError("a rating change for a missing game was accepted")
-    except sqlite3.IntegrityError:
-        pass
+
+        async def orphan(tx: object) -> None:
+            await tx.execute(  # type: ignore[attr-defined]
+                "INSERT INTO rating_history (guild_id, size, user_id, game_id, before, after, rd_before, rd_after,"
+                " created_at) VALUES (1, 5, 1, 999, 1500, 1500, 350, 350, 0)"
+            )
+
+        with pytest.raises(ConstraintError):
+            await store._write(orphan)
+        assert query(db_path, "SELECT COUNT(*) FROM rating_history") == [(0,)]
     finally:
-        conn.close()
+        await store.close()
 
 
-async def test_background_checkpoints(tmp_path: Path) -> None:
-    import asyncio
-
-    store = await Storage.open(tmp_path / "e.db", checkpoint_interval=0.02)
+async def test_background_checkpoints(db_path: Db) -> None:
+    """SQLite: WAL checkpoints run beside the turns, never inside one's commit. PostgreSQL
+    has no such duty (the server checkpoints); there every committed turn must be visible
+    to another connection at once."""
+    store = await Storage.open(db_path, checkpoint_interval=0.02)
+    if store.backend == "postgresql":
+        try:
+            row = await store.insert_game(_new_game())
+            for v in range(20):
+                assert await store.update_game(GameUpdate(row.id, v, "a1", row.spn, 100.0 + v))
+                assert query(db_path, "SELECT version FROM games") == [(v + 1,)]
+        finally:
+            await store.close()
+        return
+    assert isinstance(db_path, Path)
     try:
         auto = await store._conn.execute_fetchall("PRAGMA wal_autocheckpoint")
         assert next(iter(auto))[0] == 0  # no checkpoint inside a turn's commit
@@ -129,6 +193,70 @@ async def test_background_checkpoints(tmp_path: Path) -> None:
         assert store._checkpointed == store._writes > 20
     finally:
         await store.close()
-    conn = sqlite3.connect(tmp_path / "e.db")
-    assert conn.execute("SELECT version FROM games").fetchone()[0] == 20
-    conn.close()
+    assert query(db_path, "SELECT version FROM games") == [(20,)]
+
+
+async def test_timers_of_other_shards_are_left_to_their_process(db_path: Db) -> None:
+    """A process running shards 0 and 2 of 4 sees only the timers of guilds on them."""
+    from bot.storage import Shards, shard_of
+
+    store = await Storage.open(db_path)
+    try:
+        for shard in range(4):
+            guild = (shard << 22) + 12345 + (7 << 22) * 4  # a guild on that shard
+            assert shard_of(guild, 4) == shard
+            game = NewGame(guild, 100 + shard, "standard", 5, "", 1, "A", None, 2, "B", None, EMPTY_5, 100.0,
+                           deadline=200.0 + shard, remind_at=150.0 + shard)  # fmt: skip
+            await store.insert_game(game)
+            await store.insert_challenge(guild, 200 + shard, (1, "A"), (2, "B"), 5, "standard", "random", False, 100.0,
+                                         300.0 + shard)  # fmt: skip
+        assert len(await store.due_timeouts(1000.0)) == 4
+        store.shards = Shards(4, [0, 2])
+        assert sorted(shard_of(r.guild_id, 4) for r in await store.due_timeouts(1000.0)) == [0, 2]
+        assert sorted(shard_of(r.guild_id, 4) for r in await store.due_reminders(1000.0)) == [0, 2]
+        assert sorted(shard_of(c.guild_id, 4) for c in await store.due_challenges(1000.0)) == [0, 2]
+        assert await store.next_due() == 150.0
+        store.shards = Shards(4, [1, 3])
+        assert await store.next_due() == 151.0
+        assert [shard_of(r.guild_id, 4) for r in await store.due_timeouts(201.5)] == [1]
+    finally:
+        await store.close()
+
+
+async def test_concurrent_finishes_of_one_player_lose_no_rating(new_db: Callable[[], Db]) -> None:
+    """Two games of Alice end at the same instant through two connections (two processes):
+    both results count in her rating (the rating rows are read and written under a lock)."""
+    from bot.ratings import rate_game  # the bot's own Glicko-2 rater
+
+    db = new_db()
+    stores = [await Storage.open(db), await Storage.open(db)]
+    try:
+        rows = []
+        for channel, opponent in ((1, 2), (2, 3)):
+            game = NewGame(1, channel, "standard", 5, "", 1, "Alice", None, opponent, f"P{opponent}", None,
+                           "5/5/5/5/5 b p 12/12 - 0 1", 100.0)  # fmt: skip
+            rows.append(await stores[0].insert_game(game))
+        for _ in range(5):  # repeat: the race must never be lost, not just usually
+            results = await asyncio.gather(
+                *(
+                    s.finish_game(
+                        GameUpdate(r.id, r.version, "", r.spn, 101.0, "finished", "1-0", "resignation", 101.0),
+                        rate_game,
+                        1.0,
+                    )
+                    for s, r in zip(stores, rows, strict=True)
+                )
+            )
+            assert all(applied for applied, _ in results)
+            rows = [
+                await stores[0].insert_game(
+                    NewGame(1, r.channel_id, "standard", 5, "", 1, "Alice", None, r.white_id, r.white_name, None,
+                            "5/5/5/5/5 b p 12/12 - 0 1", 100.0))
+                for r in rows
+            ]  # fmt: skip
+        (alice,) = await stores[0].ratings_of(1, 1)
+        assert alice.size == 5 and alice.games == 10 and alice.wins == 10
+        assert len(await stores[0].rating_history(1, 1)) == 10
+    finally:
+        for s in stores:
+            await s.close()

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.clock import FakeClock
-from bot.results import ChallengeError, TimerEvent
+from bot.results import BadInputError, ChallengeError, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.timeparse import DurationError, format_duration, parse_duration
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, close_service, make_service, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, Db, close_service, make_service, start_people
 
 
 def test_parse_duration() -> None:
@@ -34,8 +32,23 @@ def test_parse_duration() -> None:
     assert format_duration(5400) == "1h30m" and format_duration(45) == "45s"
 
 
+def test_durations_with_thousands_of_digits_are_out_of_range() -> None:
+    """Not a ValueError from int() (4,300 digits at most), and the message stays short."""
+    for text in ("9" * 5000 + "s", "1h" + "9" * 20 + "m", "1" * 4301 + "d"):
+        with pytest.raises(DurationError, match="out of range") as caught:
+            parse_duration(text)
+        assert len(str(caught.value)) < 200
+    assert parse_duration("0" * 5000 + "45s") == 45
+
+
+async def test_set_settings_refuses_a_duration_of_thousands_of_digits(service: GameService) -> None:
+    with pytest.raises(BadInputError, match="out of range"):
+        await service.set_settings(GUILD, turn_timeout="9" * 5000 + "s", moderator=MOD)
+    assert (await service.get_settings(GUILD)).turn_timeout == 3600
+
+
 async def test_reminder_at_half_time_then_timeout(service: GameService, clock: FakeClock) -> None:
-    await service.set_settings(GUILD, turn_timeout="10m")
+    await service.set_settings(GUILD, turn_timeout="10m", moderator=MOD)
     seen: list[TimerEvent] = []
 
     async def on_event(event: TimerEvent) -> None:
@@ -89,7 +102,7 @@ async def test_challenge_expires(service: GameService, clock: FakeClock) -> None
         await service.accept_challenge(ch2.challenge.id, CAROL.user_id)
 
 
-async def test_deadline_passed_while_down_applies_at_start(db_path: Path, clock: FakeClock) -> None:
+async def test_deadline_passed_while_down_applies_at_start(db_path: Db, clock: FakeClock) -> None:
     first = await make_service(db_path, clock)
     await start_people(first, 1)
     await first.play_bot(GUILD, 2, CAROL, "easy", 5, None, "black")
@@ -105,7 +118,7 @@ async def test_deadline_passed_while_down_applies_at_start(db_path: Path, clock:
         await close_service(second)
 
 
-async def test_bot_turn_due_at_start_is_played(db_path: Path, clock: FakeClock) -> None:
+async def test_bot_turn_due_at_start_is_played(db_path: Db, clock: FakeClock) -> None:
     first = await make_service(db_path, clock)
     await first.play_bot(GUILD, 2, CAROL, "easy", 5, None, "white", bot_reply=False)
     await close_service(first)
@@ -121,7 +134,7 @@ async def test_bot_turn_due_at_start_is_played(db_path: Path, clock: FakeClock) 
 async def test_scheduler_loop_runs_on_the_fake_clock(service: GameService, clock: FakeClock) -> None:
     import asyncio
 
-    await service.set_settings(GUILD, turn_timeout="1m")
+    await service.set_settings(GUILD, turn_timeout="1m", moderator=MOD)
     seen: list[str] = []
 
     async def on_event(event: TimerEvent) -> None:
@@ -141,7 +154,7 @@ async def test_scheduler_loop_runs_on_the_fake_clock(service: GameService, clock
         await scheduler.stop()
 
 
-async def test_two_processes_time_out_a_game_once(db_path: Path, clock: FakeClock) -> None:
+async def test_two_processes_time_out_a_game_once(db_path: Db, clock: FakeClock) -> None:
     first = await make_service(db_path, clock)
     second = await make_service(db_path, clock)
     try:

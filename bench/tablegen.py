@@ -1,0 +1,46 @@
+"""Generate the 5x5 endgame tables (``ludii`` preset) into ``engine/data/``.
+
+Usage (from the repository root; prints each material's size and time)::
+
+    nice -n 10 .venv/bin/python -m bench.tablegen --pieces 6
+
+The computation is :func:`engine.ai.endgame.generate` (pure, deterministic: the same
+files on every machine); this script only times it and writes one compressed file per
+material (``engine/data/seega5-ludii-<black>v<white>.xz``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai.endgame import DATA_DIR, generate, pack, table_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pieces", type=int, default=5, help="most pieces in all (both sides)")
+    args = parser.parse_args(argv)
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+
+    def progress(message: str) -> None:
+        print(f"{time.perf_counter() - t0:7.1f} s wall, {time.process_time() - c0:7.1f} s CPU: {message}", flush=True)
+
+    tables = generate(args.pieces, progress)
+    DATA_DIR.mkdir(exist_ok=True)
+    total = 0
+    for (nb, nw), arrays in sorted(tables.items()):
+        data = pack(arrays)
+        table_path(nb, nw).write_bytes(data)
+        total += len(data)
+    print(f"{len(tables)} materials, {total:,} bytes compressed, {time.perf_counter() - t0:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,329 @@
+"""AI turns as jobs on PostgreSQL: the runner the bot uses with ``SEEGA_DB=postgresql://``,
+and the ``seega-bot worker`` processes that run them on any machine.
+
+Why it is shaped this way:
+
+* The queue is pgqueuer's (a maintained library on PostgreSQL, asyncpg-native like our
+  storage; docs/scaling.md says why it and not procrastinate). We write no queue: a job
+  is enqueued with a ``dedupe_key``, picked with ``FOR UPDATE SKIP LOCKED`` by one
+  worker, kept alive by the worker's heartbeat, and picked again by another worker when
+  the heartbeat stops (a worker killed mid-search): the job is retried, not lost.
+* A job's key is a digest of the request (the game's actions, level, ruleset...). The
+  same request asked twice (the bot process restarted and resumed the bot turn) is one
+  job, and its stored answer is handed to whoever asks.
+* The answer goes into ``seega_ai_results`` and a ``NOTIFY seega_ai_results`` wakes the
+  asking process, which ``LISTEN``\\ s (and polls now and then, should a notification be
+  missed while reconnecting). The process that asked is the one that owns the game's
+  shard, and the service applies the turn with its compare-and-swap, so the move is
+  posted once even when a retried job answers twice.
+* :class:`QueueAiRunner` has the :class:`bot.ai_pool.AiRunner` interface: the service
+  does not know whether its AI is a local pool or a queue. Its :meth:`QueueAiRunner.run`
+  runs any CPU-heavy function of the engine or the coach (a hint, a review's analyses)
+  as a job the same way: the function is named, not pickled, and must live in
+  :data:`ALLOWED_MODULES`; its argument and result are pickled and read back with an
+  unpickler that only builds engine/coach classes and plain data, so a row written into
+  the queue cannot make a worker run arbitrary code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import importlib
+import io
+import json
+import logging
+import multiprocessing
+import pickle
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from datetime import timedelta
+from typing import Any, TypeVar
+
+import asyncpg
+from pgqueuer import PgQueuer, Queries
+from pgqueuer.models import Job
+
+from engine.ai import TurnRequest, think
+
+log = logging.getLogger(__name__)
+
+ENTRYPOINT = "seega_ai_turn"
+CALL_ENTRYPOINT = "seega_ai_call"
+#: Where the functions a job may name live (``module:function``), and the classes its
+#: pickled argument and result may contain.
+ALLOWED_MODULES = ("engine", "bot.service.coach")
+#: Plain data the unpickler may build besides those modules' classes.
+SAFE_GLOBALS = {
+    ("builtins", name)
+    for name in ("tuple", "list", "dict", "set", "frozenset", "int", "float", "str", "bytes", "bool", "complex")
+} | {("collections", "OrderedDict"), ("copyreg", "_reconstructor"), ("builtins", "object")}
+A = TypeVar("A")
+R = TypeVar("R")
+RESULTS_CHANNEL = "seega_ai_results"
+#: Advisory lock held while one process installs the queue's tables.
+INSTALL_LOCK = 0x5EE6B
+#: Results older than this are deleted (a bot turn is applied within seconds).
+RESULT_TTL = "1 hour"
+RESULTS_DDL = (
+    "CREATE TABLE IF NOT EXISTS seega_ai_results (key TEXT PRIMARY KEY, result BYTEA NOT NULL,"
+    " created_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+)
+
+
+def encode(request: TurnRequest) -> tuple[str, bytes]:
+    """The job key and payload of a request."""
+    fields = dataclasses.asdict(request)
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:40], text.encode()
+
+
+def decode(payload: bytes) -> TurnRequest:
+    """The request of a job's payload."""
+    fields = json.loads(payload)
+    for name in ("options", "actions"):
+        fields[name] = tuple(fields[name])
+    return TurnRequest(**fields)
+
+
+def _allowed(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") or module.startswith(m + "_") for m in ALLOWED_MODULES)
+
+
+def function_name(fn: Callable[..., Any]) -> str:
+    """``module:name`` of a top-level function a job may run."""
+    module, name = getattr(fn, "__module__", ""), getattr(fn, "__qualname__", "")
+    if not _allowed(module) or "." in name or "<" in name:
+        raise ValueError(f"{module}:{name} cannot run as a job (top-level functions of {ALLOWED_MODULES} only)")
+    return f"{module}:{name}"
+
+
+def resolve(name: str) -> Callable[..., Any]:
+    """The function a job names (refused unless it is allowed)."""
+    module, _, attr = name.partition(":")
+    if not _allowed(module) or not attr.isidentifier():
+        raise ValueError(f"a job named a function that may not run: {name!r}")
+    fn = getattr(importlib.import_module(module), attr)
+    if not callable(fn):
+        raise ValueError(f"{name!r} is not a function")
+    return fn  # type: ignore[no-any-return]
+
+
+class _SafeUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in SAFE_GLOBALS or _allowed(module):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"a job's data may not contain {module}.{name}")
+
+
+def safe_loads(data: bytes) -> Any:
+    """Unpickle a job's argument or result, building only allowed classes."""
+    return _SafeUnpickler(io.BytesIO(data)).load()
+
+
+def encode_call(fn: Callable[..., Any], arg: Any) -> tuple[str, bytes]:
+    """The job key and payload of ``fn(arg)``: the function's name, a newline, the pickled argument."""
+    payload = function_name(fn).encode() + b"\n" + pickle.dumps(arg, protocol=pickle.HIGHEST_PROTOCOL)
+    return "call-" + hashlib.sha256(payload).hexdigest()[:40], payload
+
+
+def run_call(payload: bytes) -> bytes:
+    """In a search process: run the call a payload names; its pickled result."""
+    name, _, data = payload.partition(b"\n")
+    result = resolve(name.decode())(safe_loads(data))
+    return pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def run_turn(payload: bytes) -> bytes:
+    """In a search process: the AI's turn for a turn job's payload, as text."""
+    return " ".join(think(decode(payload))).encode()
+
+
+async def install(url: str) -> None:
+    """Create pgqueuer's tables and ours once (processes starting together wait for one)."""
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("SELECT pg_advisory_lock($1)", INSTALL_LOCK)
+        try:
+            queries = Queries.from_asyncpg_connection(conn)
+            if not await queries.schema_is_installed():
+                await queries.install()
+                log.info("installed the AI job queue's tables")
+            await conn.execute(RESULTS_DDL)
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock($1)", INSTALL_LOCK)
+    finally:
+        await conn.close()
+
+
+class QueueAiRunner:
+    """The bot's AI runner on PostgreSQL: enqueue, then wait for the answer.
+
+    Args:
+        url: the database (``SEEGA_DB``).
+        timeout: seconds to wait for an answer before giving up (the service then
+            plays a legal turn of its own and logs it: no worker is running).
+        poll: seconds between checks for an answer whose notification was missed.
+    """
+
+    def __init__(self, url: str, timeout: float = 300.0, poll: float = 2.0) -> None:
+        self.url = url
+        self.timeout = timeout
+        self.poll = poll
+        self._pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None
+        self._queries: Queries | None = None
+        self._waiting: dict[str, asyncio.Event] = {}
+
+    async def start(self) -> QueueAiRunner:
+        """Connect, install the queue if needed, and listen for answers."""
+        await install(self.url)
+        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
+        self._queries = Queries.from_asyncpg_pool(self._pool)
+        self._listener = await asyncpg.connect(self.url)
+        await self._listener.add_listener(RESULTS_CHANNEL, self._on_result)
+        return self
+
+    def _on_result(self, _conn: object, _pid: int, _channel: str, key: str) -> None:
+        event = self._waiting.get(key)
+        if event is not None:
+            event.set()
+
+    async def _answer(self, key: str) -> bytes | None:
+        assert self._pool is not None
+        data = await self._pool.fetchval("SELECT result FROM seega_ai_results WHERE key = $1", key)
+        return None if data is None else bytes(data)
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        """Enqueue the request (once, whoever asks) and wait for a worker's answer."""
+        key, payload = encode(request)
+        return (await self._job(ENTRYPOINT, key, payload)).decode().split()
+
+    async def run(self, fn: Callable[[A], R], arg: A) -> R:
+        """``fn(arg)`` on a worker (a hint, a review's analysis): the coach's work runner."""
+        key, payload = encode_call(fn, arg)
+        return safe_loads(await self._job(CALL_ENTRYPOINT, key, payload))  # type: ignore[no-any-return]
+
+    async def _job(self, entrypoint: str, key: str, payload: bytes) -> bytes:
+        """Enqueue a job once (whoever asks) and wait for its stored result."""
+        assert self._queries is not None, "call start() first"
+        event = self._waiting.setdefault(key, asyncio.Event())
+        try:
+            answer = await self._answer(key)
+            if answer is not None:
+                return answer
+            await self._queries.enqueue(entrypoint, payload, dedupe_key=key, on_conflict="skip")
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + self.timeout
+            while True:
+                event.clear()
+                answer = await self._answer(key)
+                if answer is not None:
+                    return answer
+                left = deadline - loop.time()
+                if left <= 0:
+                    raise TimeoutError(f"no AI worker answered within {self.timeout:.0f}s (is `seega-bot worker` up?)")
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(event.wait(), min(self.poll, left))
+        finally:
+            self._waiting.pop(key, None)
+
+    async def aclose(self) -> None:
+        """Stop listening and close the connections."""
+        if self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.close()
+            self._listener = None
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    def close(self) -> None:
+        """Nothing left to release synchronously (see :meth:`aclose`)."""
+
+
+# --------------------------------------------------------------------------- workers
+
+
+async def serve(url: str, processes: int, heartbeat: float = 30.0, batch: int = 1) -> None:
+    """Run one worker: take AI jobs from the queue, think in ``processes`` processes."""
+    await install(url)
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    executor = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context(method))
+    conn = await asyncpg.connect(url)
+    db = await asyncpg.create_pool(url, min_size=1, max_size=2)
+    pgq = PgQueuer.from_asyncpg_connection(conn)
+    done = 0
+
+    async def answer(key: str, work: Callable[[bytes], bytes], payload: bytes) -> None:
+        nonlocal done
+        if await db.fetchval("SELECT 1 FROM seega_ai_results WHERE key = $1", key) is None:
+            result = await asyncio.get_running_loop().run_in_executor(executor, work, payload)
+            async with db.acquire() as c, c.transaction():
+                await c.execute(
+                    "INSERT INTO seega_ai_results (key, result) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+                    key,
+                    result,
+                )
+                await c.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
+        else:  # answered by a worker that died before marking the job done: tell again
+            await db.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
+        done += 1
+        if done % 200 == 0:
+            await db.execute(f"DELETE FROM seega_ai_results WHERE created_at < now() - interval '{RESULT_TTL}'")
+
+    @pgq.entrypoint(ENTRYPOINT)
+    async def ai_turn(job: Job) -> None:
+        assert job.payload is not None
+        await answer(encode(decode(job.payload))[0], run_turn, job.payload)
+
+    @pgq.entrypoint(CALL_ENTRYPOINT)
+    async def ai_call(job: Job) -> None:
+        assert job.payload is not None
+        name = job.payload.partition(b"\n")[0].decode()
+        resolve(name)  # refuse a function that may not run before anything is unpickled
+        await answer("call-" + hashlib.sha256(job.payload).hexdigest()[:40], run_call, job.payload)
+
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, pgq.shutdown.set)
+    log.info("AI worker: %d processes, heartbeat %.0fs", processes, heartbeat)
+    try:
+        await pgq.run(
+            batch_size=batch,
+            max_concurrent_tasks=max(2 * batch, processes),
+            heartbeat_timeout=timedelta(seconds=heartbeat),
+            dequeue_timeout=timedelta(seconds=5),
+        )
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+        await db.close()
+        await conn.close()
+
+
+def run_workers(url: str, processes: int, heartbeat: float = 30.0) -> int:
+    """``seega-bot worker``: serve until SIGTERM/Ctrl-C; returns the exit status."""
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(url, processes, heartbeat))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bot.ai_jobs URL [--processes N] [--heartbeat S]`` (tests, benchmarks)."""
+    parser = argparse.ArgumentParser(prog="python -m bot.ai_jobs")
+    parser.add_argument("url")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--heartbeat", type=float, default=30.0, help="seconds before a silent worker's job is retried")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return run_workers(args.url, args.processes, args.heartbeat)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

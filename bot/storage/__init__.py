@@ -1,0 +1,44 @@
+"""Storage: games, challenges, ratings and settings, on SQLite or PostgreSQL.
+
+``await Storage.open(target)`` opens the backend ``SEEGA_DB`` names: a path (or
+``sqlite:///path``) is SQLite (:mod:`bot.storage.sqlite`, the default), a
+``postgresql://user@host:port/db`` URL is PostgreSQL (:mod:`bot.storage.postgres`).
+Both implement the contract of :mod:`bot.storage.contract` and hand out the rows of
+:mod:`bot.storage.rows`; the service never knows which one it talks to.
+"""
+
+from bot.storage import postgres, sqlite
+from bot.storage.contract import Shards, Storage, is_postgres_url, shard_of, sqlite_path
+from bot.storage.rows import (
+    ChallengeRow,
+    ChannelTakenError,
+    GameRow,
+    GameUpdate,
+    NewGame,
+    Rater,
+    RatingRow,
+    SettingsRow,
+    TallyRow,
+)
+from bot.storage.sqlite import MIGRATIONS_DIR, migrations
+
+__all__ = [
+    "Storage",
+    "Shards",
+    "is_postgres_url",
+    "shard_of",
+    "sqlite_path",
+    "ChallengeRow",
+    "ChannelTakenError",
+    "GameRow",
+    "GameUpdate",
+    "NewGame",
+    "RatingRow",
+    "Rater",
+    "SettingsRow",
+    "TallyRow",
+    "MIGRATIONS_DIR",
+    "migrations",
+    "postgres",
+    "sqlite",
+]

@@ -1,0 +1,531 @@
+"""The storage contract: what the service may ask of the database, on any backend.
+
+:class:`Storage` holds every query and every multi-statement write once, written in the
+SQL that SQLite and PostgreSQL share (``?`` placeholders; the PostgreSQL backend numbers
+them). A backend supplies only what really differs: how to connect, how to run one
+statement, how to run a write transaction (:class:`Transaction`), how to apply its
+numbered migrations, and how a turn's compare-and-swap is sent.
+
+The guarantees every backend keeps (the storage and service suites run on both):
+
+* A game changes only by compare-and-swap on ``version``; of two writers holding the
+  same version, exactly one wins, whichever process or connection they come from.
+* A write of several statements is one transaction: all or nothing.
+* Rating a finished game reads and writes both players' ratings in the game's
+  transaction, under a lock per (guild, size, player), so two games finishing at once
+  never lose an update (SQLite: the database write lock; PostgreSQL: advisory locks).
+* Saving a guild's settings tells every process (:meth:`Storage.on_settings_changed`).
+
+:meth:`Storage.open` picks the backend from the target: a ``postgresql://`` URL opens
+PostgreSQL, anything else (a path, ``sqlite:///path``) SQLite. Backends register
+themselves in :data:`BACKENDS` when their module is imported (``bot.storage`` imports
+both), so this module imports neither.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import fields
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from bot.storage.rows import (
+    CHALLENGE_COLUMNS,
+    GAME_COLUMNS,
+    RATING_COLUMNS,
+    ChallengeRow,
+    ChannelTakenError,
+    ConstraintError,
+    GameRow,
+    GameUpdate,
+    NewGame,
+    Rater,
+    RatingRow,
+    SettingsRow,
+    TallyRow,
+)
+
+T = TypeVar("T")
+
+#: Backend name -> class with an ``open`` coroutine; filled by the backend modules.
+BACKENDS: dict[str, Any] = {}
+
+#: The settings-changed callback: called with the guild id whose settings changed.
+SettingsListener = Callable[[int], None]
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(target: str | os.PathLike[str]) -> bool:
+    """Whether ``SEEGA_DB`` names a PostgreSQL database rather than a SQLite file."""
+    return str(target).startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: str | os.PathLike[str]) -> str:
+    """The file of a SQLite target: a plain path, or ``sqlite:///path`` (``sqlite:///:memory:``)."""
+    text = str(target)
+    if text.startswith("sqlite:///"):
+        return text[len("sqlite:///") :]
+    if text.startswith("sqlite://"):
+        raise ValueError(f"{text!r}: write SQLite URLs as sqlite:///relative/path or sqlite:////absolute/path")
+    return text
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord routes a guild to (``(guild_id >> 22) % shard_count``)."""
+    return (guild_id >> 22) % shard_count
+
+
+def lock_key(*parts: object) -> int:
+    """A signed 64-bit key naming a thing to lock (for PostgreSQL advisory locks)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+class Shards:
+    """The shards one bot process runs: timers look only at games of these shards' guilds.
+
+    ``None`` where a filter is taken means every guild (one process runs everything).
+    """
+
+    __slots__ = ("count", "ids")
+
+    def __init__(self, count: int, ids: Sequence[int]) -> None:
+        self.count = count
+        self.ids = tuple(sorted(set(ids)))
+
+    def sql(self, column: str = "guild_id") -> str:
+        """A ``WHERE`` fragment true for rows of these shards (both backends speak it)."""
+        return f"(({column} >> 22) % {int(self.count)}) IN ({', '.join(str(int(i)) for i in self.ids)})"
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the guild's shard."""
+        return shard_of(guild_id, self.count) in self.ids
+
+    def __repr__(self) -> str:
+        return f"Shards(count={self.count}, ids={list(self.ids)})"
+
+
+class Transaction(Protocol):
+    """One open write transaction of a backend; statements use ``?`` placeholders."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed. Raises ConstraintError."""
+        ...
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        """The first row of a query (or of a ``RETURNING`` clause), or ``None``."""
+        ...
+
+    async def lock(self, keys: Sequence[int]) -> None:
+        """Hold these keys until the transaction ends (taken in sorted order)."""
+        ...
+
+
+class Storage:
+    """The database of one process; open with ``await Storage.open(target)``, then ``close()``.
+
+    Every method is a coroutine returning the dataclasses of :mod:`bot.storage.rows`.
+    """
+
+    #: ``"sqlite"`` or ``"postgresql"``.
+    backend: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        self._settings_listeners: list[SettingsListener] = []
+        #: The shards whose guilds' timers this process applies (``None``: all guilds);
+        #: the timer queries below use it when not given one (see bot/scale.py).
+        self.shards: Shards | None = None
+
+    # ----------------------------------------------------------------- backend duties
+    @classmethod
+    async def open(cls, target: str | os.PathLike[str], **options: Any) -> Storage:
+        """Open the database ``target`` names (see the module doc) and migrate it.
+
+        ``options`` go to the backend's ``open``; the ones a backend has no use for
+        (SQLite's checkpoint interval on PostgreSQL) are ignored by it.
+        """
+        name = "postgresql" if is_postgres_url(target) else "sqlite"
+        backend = BACKENDS.get(name)
+        if backend is None:  # pragma: no cover - bot.storage imports both
+            raise RuntimeError(f"the {name} storage backend is not loaded (import bot.storage)")
+        return await backend.open(target, **options)  # type: ignore[no-any-return]
+
+    async def close(self) -> None:
+        """Finish queued writes and close the connections."""
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        """The applied schema version (0 for an empty database)."""
+        raise NotImplementedError
+
+    async def migrate(self, target_version: int | None = None) -> int:
+        """Apply pending migrations (up to ``target_version``); returns the version."""
+        raise NotImplementedError
+
+    async def update_game(self, update: GameUpdate) -> bool:
+        """Write a game's new state if its version is still ``expected_version``;
+        ``False`` (nothing changed) when somebody else changed the game first."""
+        raise NotImplementedError
+
+    async def _write(self, body: Callable[[Transaction], Awaitable[T]]) -> T:
+        """Run ``body`` in one write transaction (retried while the database is busy)."""
+        raise NotImplementedError
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        raise NotImplementedError
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        raise NotImplementedError
+
+    async def _update_one(self, sql: str, params: Sequence[Any]) -> bool:
+        """One conditional ``UPDATE`` on its own; whether it changed a row."""
+        raise NotImplementedError
+
+    async def _settings_saved(self, tx: Transaction, guild_id: int) -> None:
+        """Inside the settings write: tell other processes (PostgreSQL ``NOTIFY``)."""
+
+    # ----------------------------------------------------------------- games
+    async def insert_game(self, game: NewGame, challenge_id: int | None = None) -> GameRow:
+        """Insert an active game (and settle its challenge in the same transaction).
+
+        Raises:
+            ChannelTakenError: the channel already has an active game.
+            LookupError: the challenge is no longer pending.
+        """
+
+        async def body(tx: Transaction) -> GameRow:
+            try:
+                row = await tx.fetchone(
+                    "INSERT INTO games (guild_id, channel_id, variant, size, options, setup, black_id, black_name,"
+                    " black_level, white_id, white_name, white_level, actions, spn, status, version, created_at,"
+                    " updated_at, deadline, remind_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, 'active', 0,"
+                    f" ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+                    (
+                        game.guild_id, game.channel_id, game.variant, game.size, game.options, game.setup,
+                        game.black_id, game.black_name, game.black_level, game.white_id, game.white_name,
+                        game.white_level, game.spn, game.created_at, game.created_at, game.deadline, game.remind_at,
+                    ),
+                )  # fmt: skip
+            except ConstraintError as exc:
+                raise ChannelTakenError(str(exc)) from None
+            assert row is not None
+            inserted = GameRow(*row)
+            if challenge_id is not None:
+                changed = await tx.execute(
+                    "UPDATE challenges SET status = 'accepted', game_id = ? WHERE id = ? AND status = 'pending'",
+                    (inserted.id, challenge_id),
+                )
+                if changed != 1:
+                    raise LookupError(f"challenge {challenge_id} is no longer pending")
+            return inserted
+
+        return await self._write(body)
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's active game, if any."""
+        row = await self._fetchone(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+        )
+        return GameRow(*row) if row else None
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """A game by id."""
+        row = await self._fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return GameRow(*row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game (active or not)."""
+        row = await self._fetchone(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return GameRow(*row) if row else None
+
+    async def all_games(self, status: str | None = None) -> list[GameRow]:
+        """Every game (of ``status``), oldest first: for checks and maintenance."""
+        if status is None:
+            rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games ORDER BY id")
+        else:
+            rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,))
+        return [GameRow(*r) for r in rows]
+
+    async def finish_game(
+        self, update: GameUpdate, rater: Rater | None = None, black_score: float | None = None
+    ) -> tuple[bool, tuple[tuple[RatingRow, RatingRow], tuple[RatingRow, RatingRow]] | None]:
+        """End a game and, if ``rater`` is given, rate it, all in one transaction.
+
+        Returns:
+            ``(applied, ratings)``: ``applied`` is ``False`` when the version check failed
+            (nothing written); ``ratings`` is ``((black_before, white_before),
+            (black_after, white_after))`` for a rated game.
+        """
+        u = update
+
+        async def body(
+            tx: Transaction,
+        ) -> tuple[bool, tuple[tuple[RatingRow, RatingRow], tuple[RatingRow, RatingRow]] | None]:
+            g = await tx.fetchone(
+                "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?,"
+                " ended_at = ?, deadline = NULL, remind_at = NULL, end_offer = NULL, version = version + 1"
+                " WHERE id = ? AND version = ? RETURNING guild_id, size, black_id, black_name, white_id, white_name",
+                (u.actions, u.spn, u.status, u.result, u.reason, u.updated_at, u.ended_at, u.game_id,
+                 u.expected_version),
+            )  # fmt: skip
+            if g is None:
+                return False, None
+            if rater is None or black_score is None:
+                return True, None
+            guild_id, size = int(g[0]), int(g[1])
+            players = ((int(g[2]), str(g[3])), (int(g[4]), str(g[5])))
+            await tx.lock([lock_key("rating", guild_id, size, user_id) for user_id, _ in players])
+            before = []
+            for user_id, name in players:
+                r = await tx.fetchone(
+                    f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND size = ? AND user_id = ?",
+                    (guild_id, size, user_id),
+                )
+                before.append(RatingRow(*r) if r else RatingRow(guild_id, size, user_id, name))
+            black_after, white_after = rater(before[0], before[1], black_score)
+            updates = ", ".join(f"{f.name} = excluded.{f.name}" for f in fields(RatingRow)[3:])
+            for old, new in ((before[0], black_after), (before[1], white_after)):
+                await tx.execute(
+                    f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    f" ON CONFLICT (guild_id, size, user_id) DO UPDATE SET {updates}",
+                    tuple(getattr(new, f.name) for f in fields(RatingRow)),
+                )
+                await tx.execute(
+                    "INSERT INTO rating_history (guild_id, size, user_id, game_id, before, after, rd_before, rd_after,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, size, new.user_id, u.game_id, old.rating, new.rating, old.rd, new.rd, u.updated_at),
+                )
+            return True, ((before[0], before[1]), (black_after, white_after))
+
+        return await self._write(body)
+
+    async def set_aside(self, game_id: int, reason: str, now: float) -> None:
+        """Mark a game ``corrupt`` (it frees its channel and is never used again)."""
+
+        async def body(tx: Transaction) -> None:
+            await tx.execute(
+                "UPDATE games SET status = 'corrupt', reason = ?, updated_at = ?, ended_at = ?, deadline = NULL,"
+                " remind_at = NULL, version = version + 1 WHERE id = ?",
+                (reason[:500], now, now, game_id),
+            )
+
+        await self._write(body)
+
+    async def mark_reminded(self, game_id: int, version: int) -> bool:
+        """Clear a game's reminder time if the game has not changed since it was read."""
+        return await self._update_one(
+            "UPDATE games SET remind_at = NULL WHERE id = ? AND version = ? AND remind_at IS NOT NULL",
+            (game_id, version),
+        )
+
+    # ----------------------------------------------------------------- timers
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[GameRow]:
+        """Active games (of ``shards``' guilds) whose half-time reminder is due."""
+        shards = shards or self.shards
+        where = f" AND {shards.sql()}" if shards else ""
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ?"
+            f"{where} ORDER BY remind_at",
+            (now,),
+        )
+        return [GameRow(*r) for r in rows]
+
+    async def due_timeouts(self, now: float, shards: Shards | None = None) -> list[GameRow]:
+        """Active games (of ``shards``' guilds) whose turn deadline has passed."""
+        shards = shards or self.shards
+        where = f" AND {shards.sql()}" if shards else ""
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
+            f"{where} ORDER BY deadline",
+            (now,),
+        )
+        return [GameRow(*r) for r in rows]
+
+    async def bot_games_waiting(self, shards: Shards | None = None) -> list[GameRow]:
+        """Active games against the bot (the service checks whose turn it is)."""
+        shards = shards or self.shards
+        where = f" AND {shards.sql()}" if shards else ""
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND (black_level IS NOT NULL"
+            f" OR white_level IS NOT NULL){where} ORDER BY id"
+        )
+        return [GameRow(*r) for r in rows]
+
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """The earliest pending reminder, deadline or challenge expiry, or ``None``."""
+        shards = shards or self.shards
+        where = f" AND {shards.sql()}" if shards else ""
+        row = await self._fetchone(
+            "SELECT MIN(t) FROM ("
+            f" SELECT MIN(remind_at) AS t FROM games WHERE status = 'active' AND remind_at IS NOT NULL{where}"
+            f" UNION ALL SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline IS NOT NULL{where}"
+            f" UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = 'pending'{where}) AS due"
+        )
+        return float(row[0]) if row and row[0] is not None else None
+
+    # ----------------------------------------------------------------- challenges
+    async def insert_challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger: tuple[int, str],
+        opponent: tuple[int, str],
+        size: int,
+        variant: str,
+        color: str,
+        thread: bool,
+        created_at: float,
+        expires_at: float,
+    ) -> ChallengeRow:
+        """Store a pending challenge."""
+
+        async def body(tx: Transaction) -> ChallengeRow:
+            row = await tx.fetchone(
+                "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
+                " opponent_name, size, variant, color, thread, status, created_at, expires_at)"
+                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING {CHALLENGE_COLUMNS}",
+                (guild_id, channel_id, challenger[0], challenger[1], opponent[0], opponent[1], size, variant, color,
+                 int(thread), created_at, expires_at),
+            )  # fmt: skip
+            assert row is not None
+            return ChallengeRow(*row)
+
+        return await self._write(body)
+
+    async def challenge(self, challenge_id: int) -> ChallengeRow | None:
+        """A challenge by id."""
+        row = await self._fetchone(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
+        return ChallengeRow(*row) if row else None
+
+    async def settle_challenge(self, challenge_id: int, status: str) -> bool:
+        """Move a pending challenge to ``status`` (declined, expired, withdrawn); ``False``
+        if it was no longer pending."""
+        return await self._update_one(
+            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
+        )
+
+    async def due_challenges(self, now: float, shards: Shards | None = None) -> list[ChallengeRow]:
+        """Pending challenges (of ``shards``' guilds) past their expiry."""
+        shards = shards or self.shards
+        where = f" AND {shards.sql()}" if shards else ""
+        rows = await self._fetchall(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' AND expires_at <= ?{where}"
+            " ORDER BY expires_at",
+            (now,),
+        )
+        return [ChallengeRow(*r) for r in rows]
+
+    # ----------------------------------------------------------------- ratings and history
+    async def ratings_of(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        """A player's ratings on every size, smallest board first."""
+        rows = await self._fetchall(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY size",
+            (guild_id, user_id),
+        )
+        return [RatingRow(*r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, size: int, limit: int = 10, offset: int = 0) -> list[RatingRow]:
+        """Rated players on ``size`` by rating, highest first (ties: more games, then earlier id)."""
+        rows = await self._fetchall(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND size = ? AND games > 0"
+            " ORDER BY rating DESC, games DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, size, limit, offset),
+        )
+        return [RatingRow(*r) for r in rows]
+
+    async def tallies(self, guild_id: int, user_id: int) -> list[TallyRow]:
+        """A player's finished-game record, grouped by the opponent's bot level
+        (``None``: against people)."""
+        rows = await self._fetchall(
+            "SELECT opp_level,"
+            " SUM(CASE WHEN (color = 'b' AND result = '1-0') OR (color = 'w' AND result = '0-1') THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN (color = 'b' AND result = '0-1') OR (color = 'w' AND result = '1-0') THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END)"
+            " FROM ("
+            "  SELECT 'b' AS color, white_level AS opp_level, result FROM games"
+            "   WHERE guild_id = ? AND black_id = ? AND black_level IS NULL AND status = 'finished'"
+            "  UNION ALL"
+            "  SELECT 'w', black_level, result FROM games"
+            "   WHERE guild_id = ? AND white_id = ? AND white_level IS NULL AND status = 'finished'"
+            " ) AS sides GROUP BY opp_level",
+            (guild_id, user_id, guild_id, user_id),
+        )
+        return [TallyRow(r[0], int(r[1] or 0), int(r[2] or 0), int(r[3] or 0)) for r in rows]
+
+    async def active_count(self, guild_id: int, user_id: int) -> int:
+        """Active games the player is in."""
+        row = await self._fetchone(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active' AND"
+            " ((black_id = ? AND black_level IS NULL) OR (white_id = ? AND white_level IS NULL))",
+            (guild_id, user_id, user_id),
+        )
+        return int(row[0]) if row else 0
+
+    async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[GameRow]:
+        """Recent games (not corrupt) of the guild or of one player, newest first."""
+        if user_id is None:
+            rows = await self._fetchall(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status != 'corrupt' ORDER BY id DESC LIMIT ?",
+                (guild_id, limit),
+            )
+        else:
+            rows = await self._fetchall(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status != 'corrupt' AND"
+                " ((black_id = ? AND black_level IS NULL) OR (white_id = ? AND white_level IS NULL))"
+                " ORDER BY id DESC LIMIT ?",
+                (guild_id, user_id, user_id, limit),
+            )
+        return [GameRow(*r) for r in rows]
+
+    async def rating_history(
+        self, guild_id: int, user_id: int, size: int | None = None
+    ) -> list[tuple[int, float, float]]:
+        """A player's rating changes as ``(game_id, before, after)``, oldest first."""
+        if size is None:
+            rows = await self._fetchall(
+                "SELECT game_id, before, after FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY id",
+                (guild_id, user_id),
+            )
+        else:
+            rows = await self._fetchall(
+                "SELECT game_id, before, after FROM rating_history WHERE guild_id = ? AND user_id = ? AND size = ?"
+                " ORDER BY id",
+                (guild_id, user_id, size),
+            )
+        return [(int(r[0]), float(r[1]), float(r[2])) for r in rows]
+
+    # ----------------------------------------------------------------- settings
+    async def settings(self, guild_id: int) -> SettingsRow:
+        """The guild's settings (defaults if never set)."""
+        row = await self._fetchone(
+            "SELECT guild_id, turn_timeout, challenge_timeout, default_variant FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        return SettingsRow(*row) if row else SettingsRow(guild_id)
+
+    async def save_settings(self, settings: SettingsRow) -> None:
+        """Store the guild's settings and tell the other processes sharing the database."""
+
+        async def body(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, turn_timeout, challenge_timeout, default_variant)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
+                " challenge_timeout = excluded.challenge_timeout, default_variant = excluded.default_variant",
+                (settings.guild_id, settings.turn_timeout, settings.challenge_timeout, settings.default_variant),
+            )
+            await self._settings_saved(tx, settings.guild_id)
+
+        await self._write(body)
+
+    def on_settings_changed(self, listener: SettingsListener) -> None:
+        """Call ``listener(guild_id)`` when another process saves a guild's settings
+        (PostgreSQL ``LISTEN``; SQLite processes rely on the service's cache lifetime)."""
+        self._settings_listeners.append(listener)
+
+    def _settings_changed(self, guild_id: int) -> None:
+        for listener in list(self._settings_listeners):
+            listener(guild_id)

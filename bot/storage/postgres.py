@@ -1,0 +1,252 @@
+"""The PostgreSQL backend (asyncpg): one database shared by many bot processes.
+
+Why it is shaped this way:
+
+* A pool of connections per process: statements from different games run side by side
+  instead of waiting for one connection, and asyncpg prepares each statement once per
+  connection. Writes of several statements run in one transaction on one connection.
+* A turn is one statement, the compare-and-swap ``UPDATE games ... WHERE id = $1 AND
+  version = $2``. Under READ COMMITTED a second writer of the same row waits for the
+  first one's commit, then re-checks the ``WHERE`` on the new row and changes nothing:
+  exactly one of two simultaneous clicks from two processes wins. One statement per turn
+  (no batching as on SQLite) also means two processes never lock rows in different
+  orders, so turns cannot deadlock.
+* Rating a finished game takes advisory locks on (guild, size, player) in sorted order
+  inside the game's transaction, so two games of one player finishing at once are rated
+  one after the other, not both from the same old rating.
+* ``lock_timeout`` (the ``busy_timeout_ms`` option) bounds how long a statement waits for
+  a row lock; past it, and on deadlocks or lost connections, the write is retried with
+  backoff and then answered with :class:`~bot.results.StorageBusyError`, as on SQLite.
+* Saving a guild's settings sends ``NOTIFY seega_settings`` in the same transaction; one
+  ``LISTEN`` connection per process calls :meth:`Storage.on_settings_changed` listeners,
+  so every process drops its cached copy as soon as the change commits.
+* Numbered migrations in ``bot/migrations/postgresql/NNN_name.sql`` (same numbers and
+  meaning as SQLite's) run each in its own transaction under an advisory lock, so
+  processes starting together do not race to migrate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import random
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+import asyncpg
+
+from bot.results import StorageBusyError
+from bot.settings import redact_url
+from bot.storage.contract import BACKENDS, Storage, Transaction
+from bot.storage.rows import ConstraintError, GameUpdate
+from bot.storage.sqlite import MIGRATIONS_DIR, migrations
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgresql"
+#: The advisory lock held while migrating (any constant both versions of the bot agree on).
+MIGRATION_LOCK = 0x5EE6A
+SETTINGS_CHANNEL = "seega_settings"
+LOCK_RETRIES = 5
+#: Errors after which the same write may simply be tried again.
+RETRYABLE = (
+    asyncpg.LockNotAvailableError,
+    asyncpg.DeadlockDetectedError,
+    asyncpg.SerializationError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.TooManyConnectionsError,
+    ConnectionError,
+)
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders (the contract's SQL) -> ``$1, $2, ...`` (PostgreSQL's)."""
+    counter = iter(range(1, 10_000))
+    return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
+
+
+def _count(status: str) -> int:
+    """Rows changed, from a command status such as ``UPDATE 1`` or ``INSERT 0 1``."""
+    tail = status.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+def pg_migrations() -> list[tuple[int, str, str]]:
+    """The PostgreSQL migrations as ``(version, name, sql)``, in order."""
+    return migrations(PG_MIGRATIONS_DIR)
+
+
+class _PgTransaction:
+    """:class:`~bot.storage.contract.Transaction` over one connection inside ``BEGIN``."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return _count(await self.conn.execute(numbered(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise ConstraintError(str(exc)) from None
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        try:
+            row: Sequence[Any] | None = await self.conn.fetchrow(numbered(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise ConstraintError(str(exc)) from None
+        return row
+
+    async def lock(self, keys: Sequence[int]) -> None:
+        for key in sorted(set(keys)):
+            await self.conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+
+
+class PostgresStorage(Storage):
+    """The database of one process on a PostgreSQL server."""
+
+    backend = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        super().__init__()
+        self._pool = pool
+        self.url = url
+        #: What logs and messages may show (the password hidden).
+        self.path = redact_url(url)
+        self._listener: asyncpg.Connection | None = None
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        migrate: bool = True,
+        target_version: int | None = None,
+        busy_timeout_ms: int = 10_000,
+        pool_size: int = 10,
+        listen: bool = True,
+        **_sqlite_only: Any,
+    ) -> PostgresStorage:
+        """Connect a pool to ``url`` (``postgresql://user@host:port/db``) and migrate.
+
+        Args:
+            migrate: apply pending migrations (tests turn it off to build old schemas).
+            target_version: stop migrating at this version (tests of old schemas).
+            busy_timeout_ms: ``lock_timeout``: how long a statement waits for a row lock.
+            pool_size: the most connections this process opens.
+            listen: open the ``LISTEN`` connection for settings changes.
+        """
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            server_settings={"lock_timeout": f"{int(busy_timeout_ms)}ms", "application_name": "seega-bot"},
+        )
+        store = cls(pool, url)
+        try:
+            if migrate:
+                await store.migrate(target_version)
+            if listen:
+                store._listener = await asyncpg.connect(url)
+                await store._listener.add_listener(SETTINGS_CHANNEL, store._on_notify)
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.close()
+            self._listener = None
+        await self._pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        """The connection pool (the AI job queue shares it)."""
+        return self._pool
+
+    def _on_notify(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        if payload.isdigit():
+            self._settings_changed(int(payload))
+
+    async def _settings_saved(self, tx: Transaction, guild_id: int) -> None:
+        await tx.execute(f"SELECT pg_notify('{SETTINGS_CHANNEL}', ?)", (str(guild_id),))
+
+    # ----------------------------------------------------------------- statements
+    async def _retry(self, op: Callable[[], Awaitable[T]]) -> T:
+        delay = 0.05
+        for attempt in range(LOCK_RETRIES):
+            try:
+                return await op()
+            except RETRYABLE as exc:
+                log.warning("database busy (attempt %d/%d): %s", attempt + 1, LOCK_RETRIES, exc)
+                await asyncio.sleep(delay * (1 + random.random()))
+                delay *= 2
+        raise StorageBusyError(
+            "The game database is busy right now; nothing was changed. Please try again in a moment.",
+            "storage_busy",
+        )
+
+    async def _write(self, body: Callable[[Transaction], Awaitable[T]]) -> T:
+        async def attempt() -> T:
+            async with self._pool.acquire() as conn, conn.transaction():
+                return await body(_PgTransaction(conn))
+
+        return await self._retry(attempt)
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        return await self._retry(lambda: self._pool.fetchrow(numbered(sql), *params))  # type: ignore[no-any-return]
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return await self._retry(lambda: self._pool.fetch(numbered(sql), *params))  # type: ignore[no-any-return]
+
+    async def _update_one(self, sql: str, params: Sequence[Any]) -> bool:
+        async def op() -> bool:
+            return _count(await self._pool.execute(numbered(sql), *params)) == 1
+
+        return await self._retry(op)
+
+    async def update_game(self, update: GameUpdate) -> bool:
+        u = update
+        return await self._update_one(
+            "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?, ended_at = ?,"
+            " deadline = ?, remind_at = ?, end_offer = ?, version = version + 1 WHERE id = ? AND version = ?",
+            (u.actions, u.spn, u.status, u.result, u.reason, u.updated_at, u.ended_at, u.deadline, u.remind_at,
+             u.end_offer, u.game_id, u.expected_version),
+        )  # fmt: skip
+
+    # ----------------------------------------------------------------- migrations
+    async def schema_version(self) -> int:
+        async with self._pool.acquire() as conn:
+            if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+                return 0
+            return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+    async def migrate(self, target_version: int | None = None) -> int:
+        async with self._pool.acquire() as conn:
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                    " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+                )
+            for version, name, sql in pg_migrations():
+                if target_version is not None and version > target_version:
+                    break
+                async with conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                    if await conn.fetchval("SELECT 1 FROM schema_version WHERE version = $1", version):
+                        continue
+                    await conn.execute(sql)
+                    await conn.execute("INSERT INTO schema_version (version, name) VALUES ($1, $2)", version, name)
+                log.info("database %s: applied migration %s", self.path, name)
+        return await self.schema_version()
+
+
+BACKENDS["postgresql"] = PostgresStorage

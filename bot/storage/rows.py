@@ -1,0 +1,172 @@
+"""The rows the storage hands out and takes in, the same for every backend.
+
+Every storage method returns these frozen dataclasses, never a driver's row type, so the
+service cannot tell SQLite from PostgreSQL. The column order of ``GameRow``,
+``ChallengeRow`` and ``RatingRow`` is the order of the ``SELECT`` lists built from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+
+
+class ChannelTakenError(Exception):
+    """Inserting a game failed: the channel already has an active game."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One row of ``games``."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    variant: str
+    size: int
+    options: str
+    setup: str | None
+    black_id: int
+    black_name: str
+    black_level: str | None
+    white_id: int
+    white_name: str
+    white_level: str | None
+    actions: str
+    spn: str
+    status: str
+    result: str | None
+    reason: str | None
+    version: int
+    created_at: float
+    updated_at: float
+    ended_at: float | None
+    deadline: float | None
+    remind_at: float | None
+    end_offer: str | None
+
+    @property
+    def action_list(self) -> list[str]:
+        """The actions played, in order."""
+        return self.actions.split()
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What is needed to insert a game."""
+
+    guild_id: int
+    channel_id: int
+    variant: str
+    size: int
+    options: str
+    black_id: int
+    black_name: str
+    black_level: str | None
+    white_id: int
+    white_name: str
+    white_level: str | None
+    spn: str
+    created_at: float
+    setup: str | None = None
+    deadline: float | None = None
+    remind_at: float | None = None
+
+
+@dataclass(frozen=True)
+class GameUpdate:
+    """The new state of a game after a turn (or an end); written with compare-and-swap.
+
+    The row's ``version`` becomes ``expected_version + 1``.
+    """
+
+    game_id: int
+    expected_version: int
+    actions: str
+    spn: str
+    updated_at: float
+    status: str = "active"
+    result: str | None = None
+    reason: str | None = None
+    ended_at: float | None = None
+    deadline: float | None = None
+    remind_at: float | None = None
+    end_offer: str | None = None
+
+
+@dataclass(frozen=True)
+class ChallengeRow:
+    """One row of ``challenges``."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    challenger_name: str
+    opponent_id: int
+    opponent_name: str
+    size: int
+    variant: str
+    color: str
+    thread: int
+    status: str
+    created_at: float
+    expires_at: float
+    game_id: int | None
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One row of ``ratings``: a player's Glicko-2 rating on one size in one guild."""
+
+    guild_id: int
+    size: int
+    user_id: int
+    name: str
+    rating: float = 1500.0
+    rd: float = 350.0
+    vol: float = 0.06
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    updated_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class SettingsRow:
+    """One row of ``guild_settings``."""
+
+    guild_id: int
+    turn_timeout: int = 3600
+    challenge_timeout: int = 600
+    default_variant: str = "standard"
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    """Counts of finished games from one player's side, grouped by opponent kind."""
+
+    bot_level: str | None
+    wins: int
+    losses: int
+    draws: int
+
+
+#: A function that rates a finished game: (black, white, black's score 1/0.5/0) -> new rows.
+Rater = Callable[[RatingRow, RatingRow, float], tuple[RatingRow, RatingRow]]
+
+
+class ConstraintError(Exception):
+    """A write broke a constraint of the schema (a unique index, a foreign key); the
+    backends turn their drivers' integrity errors into this one."""
+
+
+def _columns(cls: type) -> str:
+    return ", ".join(f.name for f in fields(cls))
+
+
+#: The ``SELECT`` lists matching the dataclasses field by field.
+GAME_COLUMNS = _columns(GameRow)
+CHALLENGE_COLUMNS = _columns(ChallengeRow)
+RATING_COLUMNS = _columns(RatingRow)

@@ -1,0 +1,390 @@
+"""Endgame tables: the exact value and distance of every 5x5 ending with few pieces.
+
+Where they are exact: under the ``ludii`` preset (no shuttle limit, no move limit, no
+chains, no safe centre, a blocked player passes, capture all to win) a position's value
+depends only on the pieces and the side to move, never on how it was reached, so a
+retrograde analysis gives the game-theoretic value: win, loss or draw for the side to
+move, and for a win or loss the distance in turns (one action per turn under these
+rules) with the winner hurrying and the loser holding out. The only history the preset
+keeps is the turn limit (a draw after 2500 turns): a table value is exact while the
+turns left exceed its distance, which holds in every position the bot reaches before
+turn 2500 minus a few hundred. Rulesets that differ in any option the tables depend on
+(:data:`TABLE_OPTIONS`) get no tables: under the standard preset the move limit and the
+shuttle limit make values depend on the clock and the pieces' past steps, and chains
+change the moves, so nothing is claimed there.
+
+Layout: one table per material (black pieces, white pieces) and side to move, an
+``array('H')`` indexed by ``rank(black cells) * C(25, white) + rank(white cells)``
+(colex ranks; indexes where the two overlap are unused). Entry ``0`` is a draw, ``2d +
+1`` a win in ``d`` turns, ``2d + 2`` a loss in ``d`` turns (for the side to move).
+
+:func:`generate` computes them (pure Python; ``bench/tablegen.py`` writes them, see
+``docs/ai.md`` for the command and its time), :class:`EndgameTables` loads the shipped
+files from ``engine/data/`` lazily, on the first probe of a position they cover.
+"""
+
+from __future__ import annotations
+
+import lzma
+import sys
+from array import array
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+from engine.board import geometry
+from engine.rules import Ruleset
+
+SIZE = 5
+CELLS = SIZE * SIZE
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+#: The ruleset the tables are exact for (the options below must match).
+TABLE_RULES = Ruleset.make("ludii", SIZE)
+#: Options a ruleset must share with :data:`TABLE_RULES` to use the tables (the turn
+#: limit is not among them: see the module docstring).
+TABLE_OPTIONS = (
+    "size",
+    "captures",
+    "safe_centre",
+    "line_capture",
+    "chain",
+    "max_shuttles",
+    "move_limit",
+    "blocked",
+    "lose_at",
+    "win_line",
+)
+DRAW = 0
+#: No position of the tables is that far from its end (a sentinel for "not yet known").
+UNKNOWN = 0xFFFF
+
+_GEO = geometry(SIZE)
+#: NEIGHBOURS[c]: the cells next to c.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(_GEO.neighbours[c]) for c in range(CELLS))
+#: PATTERNS[t]: (middle bit, far bit) of each capture a step onto t may make.
+PATTERNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((mid, far) for mid, far, _d in _GEO.captures[t]) for t in range(CELLS)
+)
+FULL = (1 << CELLS) - 1
+
+
+def covers(rules: Ruleset) -> bool:
+    """Whether the tables are exact under ``rules``."""
+    return all(getattr(rules, name) == getattr(TABLE_RULES, name) for name in TABLE_OPTIONS)
+
+
+def subsets(k: int) -> list[int]:
+    """Every set of ``k`` cells as a bit mask, in colex-rank order."""
+    out = [0] * comb(CELLS, k)
+    for cells in combinations(range(CELLS), k):
+        mask = 0
+        for c in cells:
+            mask |= 1 << c
+        out[rank_of(mask)] = mask
+    return out
+
+
+def rank_of(mask: int) -> int:
+    """The colex rank of a set of cells among the sets of the same size."""
+    r = 0
+    i = 0
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        i += 1
+        r += comb(c, i)
+        mask ^= low
+    return r
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _neighbours_of(mask: int) -> int:
+    n = SIZE
+    nfa, nfl = _GEO.not_file_a, _GEO.not_file_last
+    return ((mask << n) & FULL) | (mask >> n) | ((mask & nfl) << 1) | ((mask & nfa) >> 1)
+
+
+def decode(code: int) -> tuple[int, int]:
+    """(outcome, distance) of a table entry: outcome 1 win, -1 loss, 0 draw."""
+    if code == DRAW:
+        return 0, 0
+    if code & 1:
+        return 1, (code - 1) >> 1
+    return -1, (code - 2) >> 1
+
+
+Tables = dict[tuple[int, int], "tuple[array[int], array[int]]"]
+
+
+class _Material:
+    """Indexing of one material (black and white piece counts)."""
+
+    def __init__(self, nb: int, nw: int, masks: dict[int, list[int]], ranks: dict[int, dict[int, int]]) -> None:
+        self.nb, self.nw = nb, nw
+        self.b_masks, self.w_masks = masks[nb], masks[nw]
+        self.b_rank, self.w_rank = ranks[nb], ranks[nw]
+        self.stride = len(self.w_masks)
+        self.size = len(self.b_masks) * self.stride
+
+    def index(self, black: int, white: int) -> int:
+        return self.b_rank[black] * self.stride + self.w_rank[white]
+
+
+def generate(max_pieces: int, progress: Callable[[str], None] | None = None) -> Tables:
+    """Solve every material with at most ``max_pieces`` pieces in all (each side >= 1).
+
+    Materials are solved fewest pieces first: a capture always leads to a smaller
+    material, already solved, and quiet steps and passes stay inside the material,
+    where values spread backwards from the known ones in order of distance (a bucket
+    queue), so every distance is the exact shortest win / longest loss.
+    """
+    masks = {k: subsets(k) for k in range(0, max_pieces)}
+    ranks = {k: {m: i for i, m in enumerate(ms)} for k, ms in masks.items()}
+    tables: Tables = {}
+    for total in range(2, max_pieces + 1):
+        for nb in range(1, total):
+            nw = total - nb
+            mat = _Material(nb, nw, masks, ranks)
+            tables[(nb, nw)] = _solve(mat, tables, masks, ranks)
+            if progress:
+                won = sum(1 for side in (0, 1) for v in tables[(nb, nw)][side] if v & 1)
+                progress(f"{nb} v {nw}: {mat.size} indexes per side, {won} wins for the side to move")
+    return tables
+
+
+def _solve(
+    mat: _Material,
+    tables: Tables,
+    masks: dict[int, list[int]],
+    ranks: dict[int, dict[int, int]],
+) -> tuple[array[int], array[int]]:
+    size = mat.size
+    values = (array("H", bytes(2 * size)), array("H", bytes(2 * size)))
+    pending = (array("H", bytes(2 * size)), array("H", bytes(2 * size)))  # same-material children left
+    longest = (array("H", bytes(2 * size)), array("H", bytes(2 * size)))  # longest opponent win seen
+    best_win = (array("H", [UNKNOWN]) * size, array("H", [UNKNOWN]) * size)
+    no_loss = (bytearray(size), bytearray(size))  # a child the opponent does not win
+    wins: dict[int, list[int]] = {}
+    losses: dict[int, list[int]] = {}
+    nb, nw = mat.nb, mat.nw
+    b_rank, w_rank, stride = mat.b_rank, mat.w_rank, mat.stride
+    for black in mat.b_masks:
+        for white in mat.w_masks:
+            if black & white:
+                continue
+            idx = b_rank[black] * stride + w_rank[white]
+            empty = FULL & ~(black | white)
+            for side in (0, 1):
+                own, opp = (black, white) if side == 0 else (white, black)
+                n_opp = nw if side == 0 else nb
+                quiet = 0
+                steps = 0
+                win = UNKNOWN
+                worst = 0
+                escape = 0
+                for a in _bits(own):
+                    for t in NEIGHBOURS[a]:
+                        if not empty >> t & 1:
+                            continue
+                        steps += 1
+                        caps = 0
+                        for mid, far in PATTERNS[t]:
+                            if opp & mid and own & far:
+                                caps |= mid
+                        if not caps:
+                            quiet += 1
+                            continue
+                        left = n_opp - caps.bit_count()
+                        if left == 0:
+                            win = 1
+                            continue
+                        moved = own ^ (1 << a) ^ (1 << t)
+                        rest = opp & ~caps
+                        if side == 0:
+                            child = tables[(nb, left)][1][ranks[nb][moved] * len(masks[left]) + ranks[left][rest]]
+                        else:
+                            child = tables[(left, nw)][0][ranks[left][rest] * len(masks[nw]) + ranks[nw][moved]]
+                        if child == DRAW:
+                            escape = 1
+                        elif child & 1:  # the opponent wins
+                            d = ((child - 1) >> 1) + 1
+                            if d > worst:
+                                worst = d
+                        else:
+                            d = ((child - 2) >> 1) + 1
+                            if d < win:
+                                win = d
+                if steps == 0:
+                    quiet = 1  # no step at all: the only action is a pass (same material)
+                pending[side][idx] = quiet
+                longest[side][idx] = worst
+                no_loss[side][idx] = escape
+                if win != UNKNOWN:
+                    best_win[side][idx] = win
+                    wins.setdefault(win, []).append(idx * 2 + side)
+                elif quiet == 0 and not escape:
+                    losses.setdefault(worst, []).append(idx * 2 + side)
+    d = 0
+    top = max(list(wins) + list(losses) + [0])
+    while d <= top:
+        for kind, bucket in ((1, wins.pop(d, None)), (2, losses.pop(d, None))):
+            if not bucket:
+                continue
+            for item in bucket:
+                idx, side = item >> 1, item & 1
+                if values[side][idx]:
+                    continue
+                values[side][idx] = 2 * d + kind
+                top = max(top, d + 1)
+                for p_idx in _predecessors(mat, idx, side):
+                    p_side = 1 - side
+                    if values[p_side][p_idx]:
+                        continue
+                    if kind == 2:  # a loss for the side to move here: a win one turn earlier
+                        if best_win[p_side][p_idx] > d + 1:
+                            best_win[p_side][p_idx] = d + 1
+                            wins.setdefault(d + 1, []).append(p_idx * 2 + p_side)
+                    else:
+                        left = pending[p_side][p_idx] - 1
+                        pending[p_side][p_idx] = left
+                        if longest[p_side][p_idx] < d + 1:
+                            longest[p_side][p_idx] = d + 1
+                        if left == 0 and not no_loss[p_side][p_idx] and best_win[p_side][p_idx] == UNKNOWN:
+                            at = longest[p_side][p_idx]
+                            losses.setdefault(at, []).append(p_idx * 2 + p_side)
+                            top = max(top, at)
+        d += 1
+    return values
+
+
+def _predecessors(mat: _Material, idx: int, side: int) -> Iterator[int]:
+    """Indexes of the positions (same material, the other side to move) whose one
+    action (a quiet step or a pass) leads to position ``idx`` with ``side`` to move."""
+    black = mat.b_masks[idx // mat.stride]
+    white = mat.w_masks[idx % mat.stride]
+    mover = 1 - side  # who just moved
+    own, other = (black, white) if mover == 0 else (white, black)
+    empty = FULL & ~(black | white)
+    b_rank, w_rank, stride = mat.b_rank, mat.w_rank, mat.stride
+    for t in _bits(own):
+        for a in NEIGHBOURS[t]:
+            if not empty >> a & 1:
+                continue
+            # The step a -> t must not have captured (else it led elsewhere).
+            if any(other & mid and own & far for mid, far in PATTERNS[t]):
+                continue
+            before = own ^ (1 << t) ^ (1 << a)
+            if mover == 0:
+                yield b_rank[before] * stride + w_rank[white]
+            else:
+                yield b_rank[black] * stride + w_rank[before]
+    # A pass: the mover had no step at all, in the same position.
+    if not (_neighbours_of(empty) & own):
+        yield idx
+
+
+def table_path(nb: int, nw: int) -> Path:
+    """Where the table of a material is shipped."""
+    return DATA_DIR / f"seega5-ludii-{nb}v{nw}.xz"
+
+
+def pack(tables: tuple[array[int], array[int]]) -> bytes:
+    """The compressed file of one material (little-endian 16-bit entries, side 0 first)."""
+    raw = bytearray()
+    for side in (0, 1):
+        arr = array("H", tables[side])
+        if arr.itemsize != 2:  # pragma: no cover - every CPython has 2-byte 'H'
+            raise RuntimeError("array('H') is not 16-bit here")
+        raw += arr.tobytes() if _little() else _swapped(arr).tobytes()
+    return lzma.compress(bytes(raw), preset=9)
+
+
+def unpack(data: bytes) -> tuple[array[int], array[int]]:
+    """The inverse of :func:`pack`."""
+    raw = lzma.decompress(data)
+    half = len(raw) // 2
+    out = []
+    for part in (raw[:half], raw[half:]):
+        arr = array("H")
+        arr.frombytes(part)
+        out.append(arr if _little() else _swapped(arr))
+    return out[0], out[1]
+
+
+def _little() -> bool:
+    return sys.byteorder == "little"
+
+
+def _swapped(arr: array[int]) -> array[int]:
+    other = array("H", arr)
+    other.byteswap()
+    return other
+
+
+class EndgameTables:
+    """The shipped tables, loaded lazily (one material at a time, on its first probe).
+
+    ``probe(black, white, side)`` gives the table entry of a position (see
+    :func:`decode`) or ``None`` when no table covers its material.
+    """
+
+    def __init__(self, directory: Path = DATA_DIR) -> None:
+        self.directory = directory
+        self.loaded: dict[tuple[int, int], tuple[array[int], array[int]] | None] = {}
+        self.max_pieces = max(
+            (nb + nw for nb, nw in self.available()),
+            default=0,
+        )
+
+    def available(self) -> list[tuple[int, int]]:
+        """The materials with a shipped table."""
+        out = []
+        for path in sorted(self.directory.glob("seega5-ludii-*v*.xz")):
+            nb, _, nw = path.name.removeprefix("seega5-ludii-").removesuffix(".xz").partition("v")
+            if nb.isdigit() and nw.isdigit():
+                out.append((int(nb), int(nw)))
+        return out
+
+    def _table(self, nb: int, nw: int) -> tuple[array[int], array[int]] | None:
+        key = (nb, nw)
+        if key not in self.loaded:
+            path = self.directory / f"seega5-ludii-{nb}v{nw}.xz"
+            self.loaded[key] = unpack(path.read_bytes()) if path.exists() else None
+        return self.loaded[key]
+
+    def load_all(self) -> None:
+        """Read every shipped material now (about 0.5 s of CPU, once per process).
+
+        A search calls this before its clock starts when the game is a few captures
+        from the tables, so a table's first read never eats into a move's budget."""
+        for nb, nw in self.available():
+            self._table(nb, nw)
+
+    def probe(self, black: int, white: int, side: int) -> int | None:
+        """The entry of the position (``None``: not in the tables)."""
+        nb, nw = black.bit_count(), white.bit_count()
+        if nb == 0 or nw == 0 or nb + nw > self.max_pieces:
+            return None
+        table = self._table(nb, nw)
+        if table is None:
+            return None
+        stride = comb(CELLS, nw)
+        return int(table[side][rank_of(black) * stride + rank_of(white)])
+
+
+_SHIPPED: EndgameTables | None = None
+
+
+def shipped() -> EndgameTables:
+    """The process-wide tables from ``engine/data/`` (nothing is read until a probe)."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        _SHIPPED = EndgameTables()
+    return _SHIPPED

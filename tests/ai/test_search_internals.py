@@ -1,0 +1,118 @@
+"""The search's shortcuts give the same answers as the slow, obvious way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Position, Ruleset
+from engine.ai.player import components
+from engine.ai.search import EVAL_LIMIT, Limits, Searcher
+from engine.position import START
+
+VARIANTS = [("standard", 5), ("ludii", 5), ("seejeh", 5), ("fouze", 5), ("standard", 7)]
+
+
+def _movement_positions(rules: Ruleset, games: int) -> list[Position]:
+    """Positions at the start of a movement turn from random playouts."""
+    out = []
+    for g in range(games):
+        rng = random.Random(g)
+        pos = Position(rules)
+        while pos.result is None:
+            if pos.phase == "m" and pos.state == START:
+                out.append(pos.copy())
+            pos.push_code(pos.random_code(rng))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "size"), VARIANTS)
+def test_capture_steps_are_the_capturing_legal_steps(variant: str, size: int) -> None:
+    rules = Ruleset.make(variant, size)
+    _evaluator, tactics = components(rules)
+    checked = 0
+    for pos in _movement_positions(rules, 25):
+        expected = {c for c in pos.legal_codes() if tactics.capture_count(pos, c)}
+        got = tactics.capture_steps(pos)
+        assert {c for _n, c in got} == expected, pos.spn()
+        if not rules.line_capture:
+            assert all(n == tactics.capture_count(pos, c) for n, c in got)
+        checked += bool(expected)
+    assert checked > 20
+
+
+@pytest.mark.parametrize(("variant", "size"), VARIANTS)
+def test_step_order_lists_exactly_the_legal_steps(variant: str, size: int) -> None:
+    rules = Ruleset.make(variant, size)
+    evaluator, tactics = components(rules)
+    searcher = Searcher(evaluator, tactics)
+    for pos in _movement_positions(rules, 10):
+        if pos._nlocked:
+            continue
+        side = pos.side
+        ordered, caps = searcher._steps_ordered(pos.bb[side], pos.bb[1 - side], side, -1, 0)
+        assert sorted(ordered) == sorted(pos.legal_codes()), pos.spn()
+        assert caps == {c for c in ordered if tactics.capture_count(pos, c)}
+        # Captures come first, most pieces first.
+        counts = [tactics.capture_count(pos, c) for c in ordered[: len(caps)]]
+        assert all(counts) and counts == sorted(counts, reverse=True)
+
+
+@pytest.mark.parametrize(("variant", "size"), [v for v in VARIANTS if v[0] != "aljaafreh"])
+def test_quiet_leaf_equals_playing_the_step_and_quiescing(variant: str, size: int) -> None:
+    rules = Ruleset.make(variant, size)
+    evaluator, tactics = components(rules)
+    searcher = Searcher(evaluator, tactics)
+    assert searcher.lazy_leaves
+    shortcuts = 0
+    for pos in _movement_positions(rules, 8):
+        searcher.pos = pos
+        if not searcher._quiet_steps_go_on(pos):
+            continue
+        for code in pos.legal_codes():
+            if code == tactics.pass_ or tactics.capture_count(pos, code):
+                continue
+            for beta in (-300, -20, 0, 20, 300):
+                leaf = searcher._quiet_leaf(pos, code, beta)
+                if leaf is None:
+                    continue
+                pos.push_code(code)
+                played = searcher._quiesce(beta - 1, beta, 1, 0)
+                pos.pop()
+                assert leaf == played, (pos.spn(), code, beta)
+                shortcuts += 1
+    assert shortcuts > 100
+
+
+def test_no_shortcut_where_a_quiet_step_can_end_the_game() -> None:
+    for variant in ("aljaafreh", "five-in-a-row"):
+        rules = Ruleset.make(variant, 5)
+        evaluator, tactics = components(rules)
+        searcher = Searcher(evaluator, tactics)
+        assert not searcher.lazy_leaves and not searcher.futility
+
+
+def test_transposition_table_stays_bounded_during_one_search() -> None:
+    """Issue 9 item 7: the limit held only at the start of a search, so one long search
+    grew the table without bound. Count entries, not bytes or seconds."""
+    rules = Ruleset.make("standard", 5)
+    evaluator, tactics = components(rules)
+    pos = Position.from_spn("bbbwb/ww1ww/ww2b/b1b1w/bwwbb w m 0/0 - 1 17", rules)
+    unbounded = Searcher(evaluator, tactics)
+    unbounded.search(pos, Limits(max_depth=11))
+    assert len(unbounded.tt) > 2000  # the search below would overflow a small table
+    bounded = Searcher(evaluator, tactics, tt_limit=500)
+    sizes: list[int] = []
+    store = bounded._evict
+
+    def evict() -> None:
+        sizes.append(len(bounded.tt))
+        store()
+
+    bounded._evict = evict  # type: ignore[method-assign]
+    result = bounded.search(pos, Limits(max_depth=11))
+    assert len(bounded.tt) <= 500
+    assert sizes and max(sizes) <= 500  # never above the limit, even mid-search
+    assert pos.is_legal(pos.table.actions[result.best])
+    assert len(bounded.evals) <= EVAL_LIMIT

@@ -1,0 +1,32 @@
+"""Fixtures shared by every suite: the throw-away PostgreSQL server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.postgres import TempPostgres
+
+_RUNNING: list[TempPostgres] = []
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[TempPostgres]:
+    """One PostgreSQL server for the whole run, started on first use (never skipped: a
+    machine without the server fails here with how to install it)."""
+    server = TempPostgres().start()
+    _RUNNING.append(server)
+    try:
+        yield server
+    finally:
+        _RUNNING.remove(server)
+        server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _drop_test_databases() -> Iterator[None]:
+    """Each test's PostgreSQL databases are dropped after it, so a run does not fill the disk."""
+    yield
+    for server in _RUNNING:
+        server.drop_created()

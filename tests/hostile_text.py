@@ -1,0 +1,126 @@
+"""Hostile text for every parser of typed input, and a child process that feeds it to them.
+
+A parser that backtracks (a regular expression with nested quantifiers, or two
+quantifiers that can share the same characters) turns one slash command into seconds or
+hours of CPU on the bot's event loop. These strings are the shapes that trigger it: long
+runs of separators, digits and cell names that almost match, then a character that makes
+the whole match fail at the very end.
+
+``python -m tests.hostile_text PARSER`` runs one parser over every string and prints
+``start N`` / ``done N`` around each one, so the test that drives it can kill the child
+and name the input when a string takes longer than its time limit (a runaway regular
+expression holds the GIL, so a thread could not be stopped). Expected refusals (the
+parser's documented errors) count as done; any other exception ends the child with a
+traceback. ``bench/hostile.py`` sends the same strings through the loopback Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+#: The size of the long inputs: ten times what Discord lets a slash-command option hold.
+LONG = 60_000
+
+
+def hostile_strings(size: int = LONG) -> list[str]:
+    """Adversarial texts of about ``size`` characters each (plus a few short classics)."""
+    half = size // 2
+    third = size // 3
+    return [
+        "b2" + " " * 24 + "!",  # the review's example: 4 s before the fix
+        "b2" + " " * size + "!",
+        "b2" + " -" * half + "!",
+        "b2" + "->," * third + "c",
+        "b2" + "\t\n" * half + "c2!",
+        " " * size + "!",
+        "-" * size,
+        "a1" * half,
+        "a1 " * third + "!",
+        "1" * size,
+        "1 " * half,
+        "1" * size + "s",
+        "1s" * half + "x",
+        "9" * 5000 + "s",
+        "1h" + "0" * size + "m",
+        "\u2028" * size,
+        "\u200f\u202e" * half,
+        "\x00" * size,
+        "😀" * half,
+        "b2 c2" + "\u0301" * size,
+        "b٢ c٣",  # Arabic-Indic digits: not cells
+        "ｂ２ ｃ２",  # full-width letters and digits
+        "key:" * third,
+        '"' * size,
+        "{0}{error}%s%(x)s" * (size // 20),
+    ]
+
+
+def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseException], ...]]]:
+    """Every function that reads text a member types, by name: (call with one string, its refusals)."""
+    from bot import timeparse, transformers
+    from bot.console import commands as console
+    from bot.results import ServiceError
+    from bot.service import commands
+
+    def service_text(text: str) -> object:
+        return asyncio.run(_through_service(text))
+
+    return {
+        "split_move_text": (lambda s: commands.split_move_text(s), ()),
+        "parse_move": (lambda s: commands.parse_move(s, None), (ServiceError,)),
+        "parse_move_to": (lambda s: commands.parse_move("b2", s), (ServiceError,)),
+        "split_move": (transformers.split_move, ()),
+        "normalize_cell": (transformers.normalize_cell, (ValueError,)),
+        "parse_duration": (timeparse.parse_duration, (timeparse.DurationError,)),
+        "console_options": (lambda s: console._options(s.split(" ")), ()),
+        "service": (service_text, ()),
+    }
+
+
+async def _through_service(text: str) -> None:
+    """The service's text entry points on a real database with one game in the channel."""
+    from bot.results import ServiceError
+    from tests.service.helpers import ALICE, BOB, GUILD, close_service, make_service, start_people
+
+    with tempfile.TemporaryDirectory() as tmp:
+        service = await make_service(Path(tmp) / "hostile.db")
+        try:
+            await start_people(service, 1, ALICE, BOB)
+            await service.legal_to_cells(1, text, ALICE.user_id)
+            await service.legal_to_cells(2, text, ALICE.user_id)  # no game in that channel
+            for call in (
+                service.move(1, ALICE.user_id, text),
+                service.move(1, ALICE.user_id, "b2", text),
+                service.place(1, ALICE.user_id, text),
+                service.place(1, ALICE.user_id, "a1", text),
+                service.remove(1, ALICE.user_id, text),
+                service.set_settings(GUILD, turn_timeout=text),
+                service.set_settings(GUILD, challenge_timeout=text),
+            ):
+                try:
+                    await call
+                except ServiceError as exc:
+                    assert len(exc.message) < 400, f"an error message of {len(exc.message)} characters"
+        finally:
+            await close_service(service)
+
+
+def main(parser_name: str) -> int:
+    parse, refusals = _parsers()[parser_name]
+    print("ready", flush=True)
+    for i, text in enumerate(hostile_strings()):
+        print(f"start {i}", flush=True)
+        with contextlib.suppress(*refusals):
+            parse(text)
+        print(f"done {i}", flush=True)
+    print("finished", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,190 @@
+"""AI turns as jobs on PostgreSQL: a worker killed mid-search, the bot's move still arrives, once.
+
+Real parts throughout: a PostgreSQL server, pgqueuer's queue, ``bot.ai_jobs`` workers as
+separate processes (SIGKILLed like a crashed machine), the service over PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.ai_jobs import QueueAiRunner, encode
+from bot.clock import FakeClock
+from bot.service import GameService
+from bot.storage import Storage
+from engine import Position, Ruleset
+from engine.ai import TurnRequest
+from tests.postgres import TempPostgres
+from tests.service.helpers import CAROL, GUILD, query
+
+ROOT = Path(__file__).resolve().parents[2]
+HEARTBEAT = 1.0
+
+
+def _worker(url: str, slow: bool = False) -> subprocess.Popen[bytes]:
+    module = ["-m", "tests.service.slow_worker", url, str(HEARTBEAT)] if slow else ["-m", "bot.ai_jobs", url]
+    if not slow:
+        module += ["--heartbeat", str(HEARTBEAT)]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, *module], cwd=ROOT, env=env, start_new_session=True)
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the worker and its search processes (the whole session), as a dead machine."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+
+
+@pytest.fixture
+def url(postgres_server: TempPostgres) -> str:
+    return postgres_server.create_database()
+
+
+@pytest.fixture
+def workers() -> Iterator[list[subprocess.Popen[bytes]]]:
+    procs: list[subprocess.Popen[bytes]] = []
+    yield procs
+    for p in procs:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGTERM)
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                _kill(p)
+
+
+async def _wait_picked(url: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rows = query(url, "SELECT status::text FROM pgqueuer WHERE entrypoint = 'seega_ai_turn'")
+        if rows and rows[0][0] == "picked":
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("no worker picked the job")
+
+
+async def test_a_killed_worker_s_job_is_retried_and_the_move_arrives_once(
+    url: str, workers: list[subprocess.Popen[bytes]]
+) -> None:
+    storage = await Storage.open(url)
+    runner = await QueueAiRunner(url, timeout=120).start()
+    service = GameService(storage, runner, None, FakeClock())
+    try:
+        slow = _worker(url, slow=True)
+        workers.append(slow)
+        # the bot (black) opens: its turn is a job, picked by the worker that never answers
+        game = asyncio.ensure_future(service.play_bot(GUILD, 1, CAROL, "easy", 5, None, "white"))
+        await _wait_picked(url)
+        _kill(slow)
+        assert not game.done()
+        workers.append(_worker(url))  # a healthy worker takes the job over after the heartbeat
+        result = await asyncio.wait_for(game, 120)
+        assert result.events and result.events[0].player.is_bot and result.to_move == CAROL
+        row = (await storage.all_games())[0]
+        assert row.version == 1 and len(row.action_list) == 2  # one bot turn: a placement pair, once
+        pos = Position(Ruleset.make("standard", 5))
+        for action in row.action_list:
+            pos.play(action)
+        assert pos.spn() == row.spn
+        assert query(url, "SELECT COUNT(*) FROM seega_ai_results") == [(1,)]
+        for _ in range(100):  # the job is done, not left to be run a third time
+            if query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]:
+                break
+            await asyncio.sleep(0.05)
+        assert query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]
+    finally:
+        await runner.aclose()
+        await storage.close()
+
+
+async def test_a_job_outlives_the_bot_process_that_asked(url: str, workers: list[subprocess.Popen[bytes]]) -> None:
+    request = TurnRequest("standard", 5, level="easy", seed=7)
+    first = await QueueAiRunner(url, timeout=120).start()
+    asking = asyncio.ensure_future(first.choose_turn(request))
+    for _ in range(200):  # enqueued...
+        if query(url, "SELECT COUNT(*) FROM pgqueuer") == [(1,)]:
+            break
+        await asyncio.sleep(0.02)
+    asking.cancel()  # ... and the bot process goes away before any worker runs
+    await first.aclose()
+    workers.append(_worker(url))
+    key = encode(request)[0]
+    for _ in range(600):
+        if query(url, "SELECT COUNT(*) FROM seega_ai_results WHERE key = ?", (key,)) == [(1,)]:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the job was lost with the process that asked for it")
+    # the restarted bot asks again: the stored answer, no second search, no second job
+    second = await QueueAiRunner(url, timeout=5).start()
+    try:
+        turn = await second.choose_turn(request)
+        assert len(turn) == 2
+        assert query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]
+    finally:
+        await second.aclose()
+
+
+async def test_any_engine_function_runs_as_a_job_and_nothing_else(
+    url: str, workers: list[subprocess.Popen[bytes]]
+) -> None:
+    """The coach's hints and reviews go through ``run(fn, arg)``: a named engine function,
+    a pickled argument; a forged row can neither name another function nor smuggle a class."""
+    import pickle
+
+    from bot.ai_jobs import resolve, safe_loads
+    from engine.ai import think
+
+    runner = await QueueAiRunner(url, timeout=120).start()
+    workers.append(_worker(url))
+    try:
+        request = TurnRequest("standard", 5, level="easy", seed=3)
+        turn = await runner.run(think, request)
+        assert turn == think(request)  # the same search, run by the worker (easy with a seed is deterministic)
+        with pytest.raises(ValueError, match="cannot run as a job"):
+            await runner.run(os.getcwd, None)  # type: ignore[arg-type]
+    finally:
+        await runner.aclose()
+    with pytest.raises(ValueError, match="may not run"):
+        resolve("os:system")
+    with pytest.raises(pickle.UnpicklingError):
+        safe_loads(pickle.dumps(os.system))
+    assert safe_loads(pickle.dumps(request)) == request
+
+
+async def test_the_worker_command(url: str, tmp_path: Path) -> None:
+    """``seega-bot worker`` serves the queue of ``SEEGA_DB`` and stops cleanly on SIGTERM
+    (docker stop); with SQLite it explains that the bot runs its own pool."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DISCORD_TOKEN="", SEEGA_AI_WORKERS="1", SEEGA_DB=url)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "bot", "worker"], cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True
+    )
+    runner = await QueueAiRunner(url, timeout=120).start()
+    try:
+        request = TurnRequest("standard", 5, level="easy", seed=11)
+        assert len(await runner.choose_turn(request)) == 2
+    finally:
+        await runner.aclose()
+        worker.send_signal(signal.SIGTERM)
+        _, err = worker.communicate(timeout=30)
+    assert worker.returncode == 0, err
+    assert "AI worker: 1 processes" in err and "Traceback" not in err
+    sqlite = subprocess.run(
+        [sys.executable, "-m", "bot", "worker"],
+        cwd=tmp_path,
+        env=dict(env, SEEGA_DB=str(tmp_path / "seega.db")),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert sqlite.returncode == 2 and "SEEGA_DB=postgresql://" in sqlite.stderr

@@ -1,0 +1,170 @@
+"""A dead AI worker process never breaks the bot: the pool is replaced and the AI asked again.
+
+Real worker processes (a ``ProcessPoolAiRunner``), really killed with SIGKILL as the OOM
+killer would, between turns and in the middle of a search. Every turn the bot plays must
+be the one the AI answered: no move is ever chosen by anyone else in the AI's name. When
+the AI cannot answer at all, the game waits and the scheduler tries again later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.ai_pool import ProcessPoolAiRunner, evaluate
+from bot.clock import FakeClock
+from bot.results import BotUnavailableError, TurnResult
+from bot.scheduler import Scheduler
+from bot.service import GameService
+from bot.storage import Storage
+from engine.ai import TurnRequest, think
+from tests.service.ai_workers import die
+from tests.service.helpers import ALICE, GUILD, play_action
+
+CHANNEL = 7
+
+
+class RecordingRunner(ProcessPoolAiRunner):
+    """The real process pool, remembering every answer the AI gave."""
+
+    def __init__(self, workers: int, search: object = think) -> None:
+        super().__init__(workers, search)  # type: ignore[arg-type]
+        self.answers: list[tuple[TurnRequest, list[str]]] = []
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        texts = await super().choose_turn(request)
+        self.answers.append((request, texts))
+        return texts
+
+    def kill_workers(self) -> int:
+        """SIGKILL every worker process of the current pool; returns how many."""
+        processes = list(self._executor._processes.values())  # type: ignore[attr-defined]
+        for process in processes:
+            os.kill(process.pid, signal.SIGKILL)
+        for process in processes:
+            process.join(10)
+        return len(processes)
+
+
+@pytest.fixture
+async def clock() -> FakeClock:
+    return FakeClock()
+
+
+async def _service(path: Path, runner: ProcessPoolAiRunner, clock: FakeClock) -> GameService:
+    return GameService(await Storage.open(path), runner, None, clock, random.Random(3))
+
+
+@pytest.fixture
+async def pool_service(tmp_path: Path, clock: FakeClock) -> AsyncIterator[tuple[GameService, RecordingRunner]]:
+    runner = RecordingRunner(workers=2)
+    service = await _service(tmp_path / "pool.db", runner, clock)
+    yield service, runner
+    await service.storage.close()
+    runner.close()
+
+
+async def _stored_actions(service: GameService) -> list[str]:
+    row = await service.storage.active_game(CHANNEL)
+    assert row is not None
+    return list(row.action_list)
+
+
+async def _alice_turn(service: GameService, result: TurnResult) -> TurnResult:
+    """Alice plays legal actions until the turn is the bot's again (the bot answers inside)."""
+    start = result.game.turn
+    while result.game_over is None and result.to_move == ALICE and result.game.turn == start:
+        result = await play_action(service, CHANNEL, ALICE.user_id, result.legal[0])
+    return result
+
+
+async def _check_bot_played_the_ai_answer(service: GameService, runner: RecordingRunner, answers: int) -> None:
+    assert len(runner.answers) == answers, "every bot turn comes from an AI answer"
+    request, texts = runner.answers[-1]
+    actions = await _stored_actions(service)
+    assert actions[len(request.actions) :] == texts, "the stored bot turn is the AI's answer"
+
+
+async def test_workers_killed_between_turns(pool_service: tuple[GameService, RecordingRunner]) -> None:
+    service, runner = pool_service
+    result = await service.play_bot(GUILD, CHANNEL, ALICE, "medium", color="black")
+    result = await _alice_turn(service, result)
+    await _check_bot_played_the_ai_answer(service, runner, 1)
+    for answers in (2, 3):
+        assert runner.kill_workers() >= 1
+        result = await _alice_turn(service, result)
+        await _check_bot_played_the_ai_answer(service, runner, answers)
+        request, texts = runner.answers[-1]
+        assert think(request) == texts, "medium is deterministic: the same answer as in this process"
+    assert runner.restarts == 2
+
+
+async def test_workers_killed_in_the_middle_of_a_search(pool_service: tuple[GameService, RecordingRunner]) -> None:
+    service, runner = pool_service
+    result = await service.play_bot(GUILD, CHANNEL, ALICE, "hard", color="black")
+    first = result.legal[0]
+    result = await play_action(service, CHANNEL, ALICE.user_id, first)
+    second = next(a for a in result.legal if a != first)
+    task = asyncio.ensure_future(play_action(service, CHANNEL, ALICE.user_id, second))
+    pending = runner._executor._pending_work_items  # type: ignore[attr-defined]
+    for _ in range(1000):
+        if pending:
+            break
+        await asyncio.sleep(0.01)
+    assert pending, "the bot's search was submitted"
+    await asyncio.sleep(0.3)  # the hard level thinks for about a second
+    assert runner.kill_workers() >= 1
+    result = await asyncio.wait_for(task, 60)
+    assert runner.restarts == 1
+    assert result.to_move == ALICE
+    await _check_bot_played_the_ai_answer(service, runner, 1)
+
+
+async def test_an_ai_that_cannot_answer_makes_the_game_wait(tmp_path: Path, clock: FakeClock) -> None:
+    runner = RecordingRunner(workers=1, search=die)
+    service = await _service(tmp_path / "dead.db", runner, clock)
+    try:
+        result = await service.play_bot(GUILD, CHANNEL, ALICE, "medium", color="black")
+        result = await _alice_turn(service, result)
+        assert result.to_move is not None and result.to_move.is_bot, "the bot's turn waits"
+        alice_only = await _stored_actions(service)
+        assert len(alice_only) == 2, "nothing was played in the bot's name"
+        with pytest.raises(BotUnavailableError, match="try again"):
+            await service.bot_turn(CHANNEL)
+        assert await _stored_actions(service) == alice_only
+        assert runner.restarts == 2 * ProcessPoolAiRunner.ATTEMPTS
+
+        runner.search = think  # the machine recovers (memory is free again)
+        scheduler = Scheduler(service)
+        assert await scheduler.tick() == [], "not before the retry is due"
+        retry_at = service.next_bot_retry()
+        assert retry_at is not None
+        clock.set(retry_at)
+        events = await scheduler.tick()
+        assert [e.kind for e in events] == ["bot_turn"]
+        await _check_bot_played_the_ai_answer(service, runner, 1)
+        assert service.next_bot_retry() is None
+    finally:
+        await service.storage.close()
+        runner.close()
+
+
+AHEAD = "bbbbb/bb3/2b2/5/w4 {side} m 0/0 - 0 20"  # Black has 8 pieces, White 1
+
+
+async def test_the_pool_evaluates_a_position_for_the_side_to_act() -> None:
+    runner = ProcessPoolAiRunner(workers=1)
+    try:
+        for side, sign in (("b", 1), ("w", -1)):
+            request = TurnRequest("standard", 5, (), (), AHEAD.format(side=side), "medium")
+            value = await runner.evaluate(request)
+            assert sign * value > 500, f"{side} to act: {value}"
+            assert value == evaluate(request), "medium is deterministic: the same value in this process"
+    finally:
+        runner.close()

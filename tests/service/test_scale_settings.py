@@ -1,0 +1,56 @@
+"""The settings of a deployment of many processes: SEEGA_DB picks the backend, shard ranges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError
+from bot.storage import Shards, is_postgres_url, sqlite_path
+
+TOKEN = "MTIz.NDU2.Nzg5"
+
+
+def load(**values: str) -> Settings:
+    return Settings.from_mapping({"DISCORD_TOKEN": TOKEN, **values})
+
+
+def test_seega_db_picks_the_backend() -> None:
+    default = load()
+    assert default.db_url is None and default.database == "seega.db"
+    assert load(SEEGA_DB="games/seega.db").database == str(Path("games/seega.db"))
+    assert load(SEEGA_DB="sqlite:///games.db").database == "games.db"
+    assert load(SEEGA_DB="sqlite:////var/lib/seega.db").database == "/var/lib/seega.db"
+    pg = load(SEEGA_DB="postgresql://seega:s3cret@db:5432/seega")
+    assert pg.database == "postgresql://seega:s3cret@db:5432/seega" and is_postgres_url(pg.database)
+    assert "s3cret" not in repr(pg) and "seega:***@db" in repr(pg)  # settings end up in logs
+    assert load(SEEGA_DB="postgres://db/seega").db_url == "postgres://db/seega"
+    for bad in ("mysql://db/seega", "sqlite://games.db", "postgresql://"):
+        with pytest.raises(SettingsError, match="SEEGA_DB"):
+            load(SEEGA_DB=bad)
+    assert sqlite_path("sqlite:///x.db") == "x.db" and sqlite_path("x.db") == "x.db"
+
+
+def test_shard_ids() -> None:
+    assert load().shard_ids is None
+    assert load(SEEGA_SHARDS="8", SEEGA_SHARD_IDS="0-3").shard_ids == (0, 1, 2, 3)
+    assert load(SEEGA_SHARDS="8", SEEGA_SHARD_IDS=" 4,5 , 7").shard_ids == (4, 5, 7)
+    assert load(SEEGA_SHARDS="8", SEEGA_SHARD_IDS="0-1,6").shard_ids == (0, 1, 6)
+    for shards, ids, words in (
+        ("8", "8", "within 0-7"),
+        ("8", "3-1", "within 0-7"),
+        ("8", "a-b", "like 0-3"),
+        ("8", "1-", "like 0-3"),
+        ("8", "-1", "like 0-3"),
+        ("auto", "0", "total number of shards"),
+        ("", "0", "total number of shards"),
+    ):
+        with pytest.raises(SettingsError, match=words):
+            load(SEEGA_SHARDS=shards, SEEGA_SHARD_IDS=ids)
+
+
+def test_shards_filter_matches_discord_routing() -> None:
+    shards = Shards(4, [1, 3, 3])
+    assert shards.ids == (1, 3) and shards.sql() == "((guild_id >> 22) % 4) IN (1, 3)"
+    assert [shards.owns(s << 22) for s in range(4)] == [False, True, False, True]
