@@ -48,6 +48,7 @@ from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
 from bot.service.guild_settings import GuildSettingsCases
 from bot.service.limits import Limits
+from bot.service.player_asks import PlayerAsks
 from bot.service.queries import Queries
 from bot.service.rendering import Renderer
 from bot.service.starting import Starting
@@ -92,6 +93,7 @@ class GameService:
         self.coach = Coach(
             storage, self.games.clock, work_for(ai), default_pictures() if renderer else None, rng=self.games.rng
         )
+        self.asks = PlayerAsks(self.games)
 
     # ----------------------------------------------------------------- shared state
     @property
@@ -252,7 +254,19 @@ class GameService:
         """Mark a due half-time reminder as sent and say whom to remind."""
         return await self.ending.reminder(game_id)
 
+    async def takeback(self, channel_id: int, user_id: int) -> TurnResult:
+        """Take back the person's last turn (and the bot's reply); games against the bot only."""
+        return await self.asks.takeback(channel_id, user_id)
+
     # ----------------------------------------------------------------- looking
+    async def moves(self, channel_id: int) -> tuple[GameView, list[str]]:
+        """The channel's game (in progress, else the last) in notation, one line per turn."""
+        return await self.asks.moves(channel_id)
+
+    async def games_in_progress(self, guild_id: int) -> list[GameView]:
+        """The games being played in a server, newest first (to watch)."""
+        return await self.asks.in_progress(guild_id)
+
     async def board(self, channel_id: int) -> TurnResult:
         """The channel's game as it stands (anyone may look)."""
         return await self.queries.board(channel_id)

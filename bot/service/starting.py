@@ -24,7 +24,7 @@ from bot.service.games import Games
 from bot.service.limits import LimitError
 from bot.service.loaded import LoadedGame
 from bot.service.numbers import storable
-from bot.service.snapshots import board_png, challenge_view, turn_result
+from bot.service.snapshots import board_png, challenge_view, last_png, turn_result
 from bot.storage import ChallengeRow, ChannelTakenError, NewGame
 from bot.texts import Text
 from engine import BLACK, Position, Ruleset
@@ -143,7 +143,7 @@ class Starting:
                 bot_done = None  # the game is started; the bot's first turn waits for its retry
             if bot_done is not None:
                 g, events, over = bot_done
-                return turn_result(g, events, over, events[-1].png if events else png)
+                return turn_result(g, events, over, last_png(events, png))
         return turn_result(g, png=png)
 
     async def challenge(
