@@ -37,6 +37,8 @@ class Turns:
             g.check_player(user_id)
             pos = g.pos.copy()
             actions = play(pos)
+            if pos.result is None and g.player(pos.side).is_bot and not g.player(g.pos.side).is_bot:
+                self.games.ai_queue.check(g.row.guild_id, user_id)  # the bot replies: is there room?
             done = await self.games.commit(g, pos, actions)
             return None if done is None else (done[0], actions, g.pos, done[1])
 
