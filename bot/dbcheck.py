@@ -56,12 +56,7 @@ def check_database(settings: Settings) -> str | None:
         await store.close()
 
     if settings.db_url is not None:
-        try:
-            asyncio.run(probe())
-        except Exception as exc:  # asyncpg's errors, a refused or unreachable server
-            log.debug("the database check failed", exc_info=True)
-            return database_problem(redact_url(settings.db_url), exc)
-        return None
+        return check_postgres(settings.db_url)
     try:
         # First synchronously: aiosqlite leaves its thread reporting to a closed event
         # loop when the very first connect fails (a traceback at exit).
@@ -74,4 +69,24 @@ def check_database(settings: Settings) -> str | None:
     except (sqlite3.DatabaseError, OSError) as exc:
         log.debug("the database check failed", exc_info=True)
         return database_problem(settings.db_path, exc)
+    return None
+
+
+def check_postgres(url: str) -> str | None:
+    """Connect to the PostgreSQL of ``SEEGA_DB`` once (applying migrations); the problem
+    as one line (the password never shown), or ``None``."""
+    import asyncpg
+
+    async def probe() -> None:
+        store = await Storage.open(url, listen=False, pool_size=1)
+        await store.close()
+
+    try:
+        asyncio.run(probe())
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        log.debug("the database check failed", exc_info=True)
+        return (
+            f"SEEGA_DB={redact_url(url)} cannot be used ({type(exc).__name__}: {exc}): check that the server is"
+            " up and reachable, and the user, password and database name."
+        )
     return None

@@ -137,7 +137,9 @@ class TurnEvent:
         turn_complete: whether the player's turn ended with these actions (``False`` in
             the middle of a placement pair or a capture chain).
         spn: the position after these actions.
-        png: the board image after these actions, when the service has a renderer.
+        png: the board image after these actions, when the service has a renderer
+            (the whole turn so far: every step of a chain, numbered).
+        note: the reason for a pass the service played for the player.
     """
 
     player: Player
@@ -150,6 +152,9 @@ class TurnEvent:
     turn_complete: bool
     spn: str
     png: bytes | None = None
+    #: Why this happened, when the player did not choose it: a pass played for them
+    #: (``(key, params)`` of ``bot/locale``, see :mod:`bot.explain`).
+    note: tuple[str, dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

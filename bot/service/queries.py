@@ -12,6 +12,7 @@ import time
 from bot.results import (
     BadInputError,
     CorruptGameError,
+    GameOver,
     GameOverServiceError,
     GameSummary,
     GameView,
@@ -26,8 +27,9 @@ from bot.results import (
 )
 from bot.service import catalog, commands
 from bot.service.games import Games
+from bot.service.loaded import LoadedGame, winner_of
 from bot.service.numbers import list_length, storable
-from bot.service.snapshots import board_png, game_summary, game_view, turn_result
+from bot.service.snapshots import board_png, game_summary, game_view, turn_result, whole_turn
 from engine import Action, GameRecord
 from engine.actions import PLACE, REMOVE, STEP
 from engine.board import parse_cell
@@ -42,9 +44,29 @@ class Queries:
         self.games = games
 
     async def board(self, channel_id: int) -> TurnResult:
-        """The channel's game as it stands (anyone may look)."""
-        g, _ = await self.games.load(channel_id, fresh=True)
-        return turn_result(g, png=await board_png(self.games, g, g.pos, None))
+        """The channel's game as it stands (anyone may look); after the game, its final
+        board with how it ended, so the end stays reachable."""
+        try:
+            g, _ = await self.games.load(channel_id, fresh=True)
+        except GameOverServiceError:
+            return await self._final_board(channel_id)
+        return turn_result(g, png=await board_png(self.games, g, g.pos, whole_turn(g.pos)))
+
+    async def _final_board(self, channel_id: int) -> TurnResult:
+        """The last game of the channel at its end (a finished or cancelled game)."""
+        row = await self.games.storage.latest_game(channel_id)
+        if row is None or row.status == "active":
+            raise await self.games.no_game(channel_id)
+        g = LoadedGame(row, await self.games.restore(row, set_aside=False))
+        winner = winner_of(row.result) if row.status == "finished" else None
+        over = GameOver(
+            result=row.result or "*",
+            reason=row.reason or "abandoned",
+            winner=None if winner is None else g.player(winner),
+            loser=None if winner is None else g.player(1 - winner),
+            rated=row.status == "finished" and row.black_level is None and row.white_level is None,
+        )
+        return turn_result(g, (), over, await board_png(self.games, g, g.pos, whole_turn(g.pos)))
 
     async def game(self, channel_id: int) -> GameView | None:
         """The channel's active game, or ``None``."""
@@ -176,6 +198,9 @@ class Queries:
             record.result = row.result
             record.termination = row.reason
         record.tags["Game"] = str(row.id)
+        hints = (await storage.hint_counts([row.id])).get(row.id)
+        if hints:
+            record.tags["Hints"] = str(hints)  # the coach's hints were used (docs/coach.md)
         sgn = record.to_sgn()
         data = None
         name = None
