@@ -209,10 +209,21 @@ class GameCommands(CogMixin):
         intro = t(lang(interaction), "game.started_bot", level=t(lang(interaction), f"level.{level}"))
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
-    @app_commands.command(name="end-turn", description=_("Stop a chain of captures"))
+    @app_commands.command(
+        name="end-turn",
+        description=_("Stop a chain of captures, or pass (a pass that is your only move is played for you)"),
+    )
     async def end_turn(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
+
+    @app_commands.command(
+        name="takeback", description=_("Take back your last turn against the bot (games between people: no)")
+    )
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
+        intro = t(lang(interaction), "explain.takeback.done", name=interaction.user.display_name)
+        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
     @app_commands.command(name="board", description=_("Show the current board again"))
     async def board(self, interaction: discord.Interaction) -> None:

@@ -29,6 +29,8 @@ else:
 log = logging.getLogger(__name__)
 
 _SIZES = [Choice(name=f"{n}x{n}", value=n) for n in catalog.SIZES]
+#: Characters of a move list in one message (Discord allows 2,000 with the title and fences).
+MOVES_ROOM = 1700
 _VARIANTS = [Choice(name=name, value=name) for name in catalog.VARIANTS]
 
 
@@ -86,6 +88,43 @@ class StatsCommands(CogMixin):
         if rec.replay is not None and rec.replay_filename:
             files.append(discord.File(io.BytesIO(rec.replay), filename=rec.replay_filename))
         await interaction.followup.send(t(lang(interaction), "record.done", id=rec.game_id), files=files)
+
+    @app_commands.command(name="moves", description=_("The moves of this channel's game, one line per turn"))
+    async def moves(self, interaction: discord.Interaction) -> None:
+        game, lines = await self.bot.service.moves(interaction.channel_id or 0)
+        locale = lang(interaction)
+        body = lines[:]
+        cut = 0
+        while body and sum(len(x) + 1 for x in body) > MOVES_ROOM:  # the newest turns matter most
+            body.pop(0)
+            cut += 1
+        text = "\n".join(body) if body else t(locale, "explain.moves.none")
+        head = t(locale, "explain.moves.title", id=game.id)
+        note = f"\n{t(locale, 'explain.moves.cut', count=cut)}" if cut else ""
+        await interaction.response.send_message(f"**{head}**{note}\n```\n{text}\n```")
+
+    @app_commands.command(name="games", description=_("The games being played in this server, to watch"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        locale = lang(interaction)
+        found = await self.bot.service.games_in_progress(_guild(interaction))
+        if not found:
+            await interaction.response.send_message(t(locale, "explain.games.none"), ephemeral=True)
+            return
+        lines = [
+            t(
+                locale,
+                "explain.games.line",
+                id=g.id,
+                black=g.black.name,
+                white=g.white.name,
+                variant=g.variant,
+                size=g.size,
+                turn=g.turn,
+                where=f"<#{g.channel_id}>",  # a channel mention is a link to the game
+            )
+            for g in found
+        ]
+        await interaction.response.send_message(f"**{t(locale, 'explain.games.title')}**\n" + "\n".join(lines))
 
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))
