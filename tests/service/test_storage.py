@@ -260,3 +260,22 @@ async def test_concurrent_finishes_of_one_player_lose_no_rating(new_db: Callable
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_hostile_names_are_stored_alike_on_both_backends(db_path: Db) -> None:
+    """Display names come from outside: NUL (which PostgreSQL's text refuses), quotes,
+    right-to-left marks and SQL all store and read back, the same on both backends."""
+    hostile = "Ro\x00bert'); DROP TABLE games;--\u202e\u2028😀"
+    stored = hostile.replace("\x00", "\ufffd")
+    store = await Storage.open(db_path)
+    try:
+        row = await store.insert_game(
+            NewGame(1, 1, "standard", 5, "", 1, hostile, None, 2, hostile * 3, None, EMPTY_5, 100.0)
+        )
+        assert row.black_name == stored and row.white_name == stored * 3
+        ch = await store.insert_challenge(1, 2, (1, hostile), (2, "B"), 5, "standard", "random", False, 1.0, 2.0)
+        assert ch.challenger_name == stored
+        assert (await store.game(row.id)).black_name == stored  # type: ignore[union-attr]
+        assert len(await store.all_games()) == 1
+    finally:
+        await store.close()
