@@ -26,9 +26,12 @@ RUN pip install -e . \
     && mkdir /data && chown seega:seega /data
 
 USER seega
-# The database lives on a volume: back it up from there (docs/deploy.md).
+# The database lives on a volume: back it up from there (docs/deploy.md). The working
+# directory is the volume too, so a relative SEEGA_DB (say `seega.db` from an env file)
+# still lands in /data, owned by this user, and never in /app (owned by root).
 ENV SEEGA_DB=/data/seega.db
 VOLUME ["/data"]
+WORKDIR /data
 
 ENTRYPOINT ["seega-bot"]
 CMD ["run"]

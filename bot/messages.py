@@ -102,8 +102,9 @@ def mention(player: Player, locale: Locale) -> str:
 
 def event_line(event: TurnEvent, locale: Locale) -> str:
     """One line saying what an event did: placements, steps, captures, removals."""
-    who = f"{stone(event.color)} {player_name(event.player, locale)}"
-    parts = wording.event_text(event, language(locale), wording.bold)
+    lang = language(locale)
+    who = f"{wording.turn_number(event, lang)} · {stone(event.color)} {player_name(event.player, locale)}"
+    parts = wording.event_text(event, lang, wording.bold)
     return f"{who}: {parts}" if parts else who
 
 
@@ -117,9 +118,20 @@ def merge_events(events: Sequence[TurnEvent]) -> list[TurnEvent]:
     for event in events:
         last = merged[-1] if merged else None
         if last is not None and last.player == event.player and not last.turn_complete:
+            a, b = last.summary, event.summary
+            summary = replace(
+                a,
+                actions=a.actions + b.actions,
+                placed=a.placed + b.placed,
+                steps=a.steps + b.steps,
+                captured=a.captured + b.captured,
+                removed=a.removed + b.removed,
+                took=a.took + b.took,
+            )
             merged[-1] = replace(
                 event,
                 actions=last.actions + event.actions,
+                summary=summary,
                 placed=last.placed + event.placed,
                 captured=last.captured + event.captured,
                 removed=last.removed + event.removed,
@@ -140,11 +152,19 @@ def status_line(result: TurnResult, locale: Locale) -> str:
     key = "turn.your_chain" if result.chain_pending else "turn.your_turn"
     if game.phase == "r":
         key = "turn.your_removal"
-    return t(locale, key, mention=mention(result.to_move, locale), stone=stone(color))
+    line = t(locale, key, mention=mention(result.to_move, locale), stone=stone(color))
+    if game.deadline is not None:
+        # A Discord timestamp counts down live in every client, in the reader's own locale.
+        line += " " + t(locale, "explain.clock", when=f"<t:{int(game.deadline)}:R>")
+    return line
 
 
-def game_over_text(over: GameOver, locale: Locale) -> str:
-    return wording.game_over_text(over, language(locale))
+def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None) -> str:
+    """The end in a sentence; against the bot it speaks to the person ("to your 4")."""
+    you = None
+    if game is not None and game.black.is_bot != game.white.is_bot:
+        you = game.white if game.black.is_bot else game.black
+    return wording.game_over_text(over, language(locale), game, you)
 
 
 def _footer(game: GameView, locale: Locale) -> str:
@@ -186,7 +206,7 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
         lines.append(t(locale, "turn.chain_hint"))
     over = result.game_over
     if over is not None:
-        lines.append(f"🏁 **{game_over_text(over, locale)}**")
+        lines.append(f"🏁 **{game_over_text(over, locale, game)}**")
         for change in over.rating_changes:
             lines.append(
                 t(
@@ -206,7 +226,7 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
         black=player_name(game.black, locale),
         white=player_name(game.white, locale),
     )
-    png = result.png or (result.events[-1].png if result.events else None)
+    png = result.png or next((e.png for e in reversed(result.events) if e.png is not None), None)
     image = f"seega-{game.id}-{game.turn}.png" if png else None
     embed = board_embed(game, locale, title=title, lines=lines, image=image)
     status = status_line(result, locale)

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.results import GameOver, Player, TurnEvent
-from bot.service.catalog import rules_for
+from bot import explain
+from bot.explain.endings import end_line
+from bot.explain.rules import rules_lines as explain_rules
+from bot.results import GameOver, GameView, Player, TurnEvent
+from bot.service.catalog import VARIANT_SIZES, rules_for
 from bot.texts import text
+from engine import BLACK, WHITE, Outcome, Position, Ruleset
 
 
 def plain(cell: str) -> str:
@@ -31,16 +35,27 @@ def player_name(player: Player, lang: str) -> str:
 
 
 def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:
-    """What an event did: placements, steps, captures, removals, a pass, a chain's end."""
+    """What an event did, in the order played: placements, each step with what it took,
+    removals, a pass (with its reason when the service played it), a chain's end."""
+    if event.note is not None:
+        return explain.word(lang, event.note)
+    summary = event.summary
+    names = summary_cell_names(event)
     parts: list[str] = []
-    steps = [a for a in event.actions if "-" in a]
     if event.placed:
         parts.append(text(lang, "turn.placed", cells=", ".join(mark(c) for c in event.placed)))
+    steps: list[str] = []
+    for action, took in zip(summary.actions, summary.took or [()] * len(summary.actions), strict=True):
+        notation = str(action)
+        if "-" not in notation:
+            continue
+        step = mark(notation.replace("-", "→"))
+        if took:
+            cells = ", ".join(mark(names[c]) for c in took)
+            step = text(lang, "explain.turn.took", step=step, cells=cells)
+        steps.append(step)
     if steps:
-        parts.append(text(lang, "turn.moved", steps=", ".join(mark(s.replace("-", "→")) for s in steps)))
-    if event.captured:
-        cells = ", ".join(mark(c) for c in event.captured)
-        parts.append(text(lang, "turn.captured", cells=cells, count=len(event.captured)))
+        parts.append(text(lang, "turn.moved", steps=", ".join(steps)))
     if event.removed:
         parts.append(text(lang, "turn.removed", cells=", ".join(mark(c) for c in event.removed)))
     if "pass" in event.actions:
@@ -50,46 +65,45 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
     return "; ".join(parts)
 
 
-def game_over_text(over: GameOver, lang: str) -> str:
-    """Who won and why ("Alice wins (resignation)"), a draw, or a cancelled game."""
-    reason = text(lang, f"reason.{over.reason}")
+def summary_cell_names(event: TurnEvent) -> list[str]:
+    """Cell names of the event's board, by bit index (the summary speaks in bit indexes)."""
+    n = round(len(event.spn.split()[0].split("/")))
+    return [f"{'abcdefghi'[i % n]}{i // n + 1}" for i in range(n * n)]
+
+
+def turn_number(event: TurnEvent, lang: str) -> str:
+    """``"Turn 25"``: the turn the event was played in (a reply may span two turns)."""
+    return text(lang, "explain.turn.number", turn=event.summary.turn)
+
+
+def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you: Player | None = None) -> str:
+    """The end of the game in a sentence: who won and why, with the numbers that decided it
+    ("Seega bot (easy) wins: 100 turns without a capture, 11 pieces to your 4.").
+
+    Args:
+        over: how the game ended.
+        lang: the reader's language.
+        game: the game at its end (its final position gives the counts); without it, the
+            short form "Alice wins (resignation)".
+        you: the player reading, to say "you" (the console, a game against the bot).
+    """
     if over.reason == "cancelled" or over.result == "*":
         return text(lang, "over.cancelled")
-    if over.winner is None:
-        return text(lang, "over.draw", reason=reason)
-    return text(lang, "over.win", winner=player_name(over.winner, lang), reason=reason)
+    if game is None:
+        reason = text(lang, f"reason.{over.reason}")
+        if over.winner is None:
+            return text(lang, "over.draw", reason=reason)
+        return text(lang, "over.win", winner=player_name(over.winner, lang), reason=reason)
+    options = [o for o in game.options.split(",") if o]
+    position = Position.from_spn(game.spn, Ruleset.make(game.variant, game.size, options))
+    names = (player_name(game.black, lang), player_name(game.white, lang))
+    outcome = Outcome.from_result(over.result, over.reason)
+    reader = None if you is None else (BLACK if you == game.black else WHITE if you == game.white else None)
+    return explain.word(lang, end_line(outcome, position, names, reader))
 
 
 def rules_lines(variant: str, lang: str) -> list[str]:
-    """The rules of an offered preset, generated from its options so they never disagree
-    with the engine."""
+    """The rules of an offered preset, generated from its :class:`~engine.Ruleset` by
+    :mod:`bot.explain.rules` (one source for Discord and the console, both languages)."""
     rules = rules_for(variant)
-    lines = [text(lang, "rules.board")]
-    lines.append(text(lang, "rules.place_singles" if rules.placement == "singles" else "rules.place_pairs"))
-    if rules.placement == "pairs-then-singles":
-        lines.append(text(lang, "rules.place_then_singles"))
-    if rules.opening == "lane":
-        lines.append(text(lang, "rules.opening_lane"))
-    if rules.after_placement == "replace":
-        lines.append(text(lang, "rules.replace"))
-    else:
-        lines.append(text(lang, f"rules.first_mover_{rules.first_mover}"))
-        if rules.captures:
-            lines.append(text(lang, "rules.capture"))
-            if rules.line_capture:
-                lines.append(text(lang, "rules.line_capture"))
-            lines.append(text(lang, "rules.safe_centre" if rules.safe_centre else "rules.unsafe_centre"))
-            lines.append(text(lang, f"rules.chain_{rules.chain}"))
-        if rules.max_shuttles:
-            lines.append(text(lang, "rules.shuttle", count=rules.max_shuttles))
-        lines.append(text(lang, f"rules.blocked_{rules.blocked}"))
-    if rules.win_line:
-        lines.append(text(lang, "rules.win_line", count=rules.win_line))
-    if rules.captures and rules.after_placement != "replace":
-        lines.append(text(lang, "rules.lose_at", count=rules.lose_at))
-    if rules.move_limit:
-        lines.append(text(lang, "rules.move_limit", count=rules.move_limit))
-    if rules.turn_limit:
-        lines.append(text(lang, "rules.turn_limit", count=rules.turn_limit))
-    lines.append(text(lang, "rules.commands"))
-    return lines
+    return [explain.word(lang, line) for line in explain_rules(rules, VARIANT_SIZES[rules.variant])]

@@ -24,6 +24,10 @@ class TurnSummary:
         steps: (from, to) for every step, in order (a chain has several).
         captured: (cell, colour) of every piece captured by the steps.
         removed: (cell, colour) of every piece removed by a removal action.
+        took: for each action, the cells whose pieces it captured or removed, so a
+            message can say what each step of a chain took, in order.
+        turn: the turn number when the first action was played (0 if unknown); a
+            summary spanning a turn's end covers turns ``turn`` to the next ones.
     """
 
     side: int
@@ -32,6 +36,8 @@ class TurnSummary:
     steps: tuple[tuple[int, int], ...] = ()
     captured: tuple[tuple[int, int], ...] = ()
     removed: tuple[tuple[int, int], ...] = ()
+    took: tuple[tuple[int, ...], ...] = ()
+    turn: int = 0
 
 
 def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
@@ -43,6 +49,8 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
     steps: list[tuple[int, int]] = []
     captured: list[tuple[int, int]] = []
     removed: list[tuple[int, int]] = []
+    took: list[tuple[int, ...]] = []
+    turn = pos.turn
     for action in actions:
         old = (pos.bb[0], pos.bb[1])
         pos.push(action)
@@ -55,4 +63,55 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
             captured.extend((c, color) for c, color in gone if c != a)
         elif action.kind == REMOVE:
             removed.extend(gone)
-    return TurnSummary(side, tuple(actions), tuple(placed), tuple(steps), tuple(captured), tuple(removed))
+        moved_from = geo.index(action.src) if action.kind == STEP else -1
+        took.append(tuple(c for c, _ in gone if c != moved_from))
+    return TurnSummary(
+        side, tuple(actions), tuple(placed), tuple(steps), tuple(captured), tuple(removed), tuple(took), turn
+    )
+
+
+def shuttle_holds(position: Position) -> tuple[tuple[int, int], ...]:
+    """(piece, cell) for every step the shuttle limit forbids now, into an empty cell.
+
+    A player who sees an empty cell beside a piece and cannot step there needs to be
+    told why: renderers mark these pieces and messages explain them. Steps into an
+    occupied cell are left out (they are impossible anyway, for a plainer reason).
+    """
+    limit = 2 * position.rules.max_shuttles
+    if not limit:
+        return ()
+    empty = ~(position.bb[0] | position.bb[1])
+    held = [
+        (cell, other)
+        for cell, (other, run) in position.hist.items()
+        if run >= limit and empty >> other & 1 and position.piece_at(cell) is not None
+    ]
+    return tuple(sorted(held))
+
+
+def last_turn(position: Position) -> tuple[Position, list[Action]]:
+    """The position at the start of the turn of the last action played, and the actions
+    of that turn so far (all of them if the turn is over).
+
+    A picture after the second step of a chain must show the first step too: the caller
+    summarizes from here rather than from its own command. Needs the actions pushed on
+    ``position`` (a position read from SPN has none: it is returned as it is, with ``[]``).
+    """
+    start = position.copy()
+    try:
+        action = start.pop()
+    except IndexError:
+        return start, []
+    actions = [action]
+    turn = (start.turn, start.side)
+    while True:
+        try:
+            earlier = start.pop()
+        except IndexError:
+            break
+        if (start.turn, start.side) != turn:
+            start.push(earlier)
+            break
+        actions.append(earlier)
+    actions.reverse()
+    return start, actions

@@ -19,6 +19,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.cogs.admin import AdminCommands
+from bot.cogs.coach import CoachCommands
 from bot.cogs.stats import StatsCommands
 from bot.flows import as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
@@ -208,10 +209,21 @@ class GameCommands(CogMixin):
         intro = t(lang(interaction), "game.started_bot", level=t(lang(interaction), f"level.{level}"))
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
-    @app_commands.command(name="end-turn", description=_("Stop a chain of captures"))
+    @app_commands.command(
+        name="end-turn",
+        description=_("Stop a chain of captures, or pass (a pass that is your only move is played for you)"),
+    )
     async def end_turn(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
+
+    @app_commands.command(
+        name="takeback", description=_("Take back your last turn against the bot (games between people: no)")
+    )
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
+        intro = t(lang(interaction), "explain.takeback.done", name=interaction.user.display_name)
+        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
     @app_commands.command(name="board", description=_("Show the current board again"))
     async def board(self, interaction: discord.Interaction) -> None:
@@ -262,6 +274,7 @@ class SeegaCog(
     GameCommands,
     StatsCommands,
     AdminCommands,
+    CoachCommands,
     commands.GroupCog,
     group_name="seega",
     group_description=_("Play Seega, the Egyptian board game"),

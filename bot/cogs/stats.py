@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,6 +29,8 @@ else:
 log = logging.getLogger(__name__)
 
 _SIZES = [Choice(name=f"{n}x{n}", value=n) for n in catalog.SIZES]
+#: Characters of a move list in one message (Discord allows 2,000 with the title and fences).
+MOVES_ROOM = 1700
 _VARIANTS = [Choice(name=name, value=name) for name in catalog.VARIANTS]
 
 
@@ -53,8 +56,20 @@ class StatsCommands(CogMixin):
     @app_commands.describe(user=_("Whose stats (you by default)"))
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        stats = await self.bot.service.stats(_guild(interaction), who.id, name=who.display_name)
-        await interaction.response.send_message(embed=stats_embed(stats, lang(interaction)))
+        guild, locale = _guild(interaction), lang(interaction)
+        await interaction.response.defer(thinking=True)  # the rating chart takes a moment to draw
+        stats = await self.bot.service.stats(guild, who.id, name=who.display_name)
+        embed = stats_embed(stats, locale)
+        hinted = await self.bot.service.storage.games_with_hints(guild, who.id)
+        if hinted:
+            embed.add_field(
+                name=t(locale, "coach.stats.hints_title"), value=t(locale, "coach.stats.hints", count=hinted)
+            )
+        chart = await self.bot.service.coach.rating_chart(guild, who.id, who.display_name, partial(t, locale))
+        files = [discord.File(io.BytesIO(chart), filename="rating-history.png")] if chart else []
+        if chart:
+            embed.set_image(url="attachment://rating-history.png")
+        await interaction.edit_original_response(embed=embed, attachments=files)
 
     @app_commands.command(name="history", description=_("Recent games and their results"))
     @app_commands.describe(user=_("Only this player's games"))
@@ -73,6 +88,43 @@ class StatsCommands(CogMixin):
         if rec.replay is not None and rec.replay_filename:
             files.append(discord.File(io.BytesIO(rec.replay), filename=rec.replay_filename))
         await interaction.followup.send(t(lang(interaction), "record.done", id=rec.game_id), files=files)
+
+    @app_commands.command(name="moves", description=_("The moves of this channel's game, one line per turn"))
+    async def moves(self, interaction: discord.Interaction) -> None:
+        game, lines = await self.bot.service.moves(interaction.channel_id or 0)
+        locale = lang(interaction)
+        body = lines[:]
+        cut = 0
+        while body and sum(len(x) + 1 for x in body) > MOVES_ROOM:  # the newest turns matter most
+            body.pop(0)
+            cut += 1
+        text = "\n".join(body) if body else t(locale, "explain.moves.none")
+        head = t(locale, "explain.moves.title", id=game.id)
+        note = f"\n{t(locale, 'explain.moves.cut', count=cut)}" if cut else ""
+        await interaction.response.send_message(f"**{head}**{note}\n```\n{text}\n```")
+
+    @app_commands.command(name="games", description=_("The games being played in this server, to watch"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        locale = lang(interaction)
+        found = await self.bot.service.games_in_progress(_guild(interaction))
+        if not found:
+            await interaction.response.send_message(t(locale, "explain.games.none"), ephemeral=True)
+            return
+        lines = [
+            t(
+                locale,
+                "explain.games.line",
+                id=g.id,
+                black=g.black.name,
+                white=g.white.name,
+                variant=g.variant,
+                size=g.size,
+                turn=g.turn,
+                where=f"<#{g.channel_id}>",  # a channel mention is a link to the game
+            )
+            for g in found
+        ]
+        await interaction.response.send_message(f"**{t(locale, 'explain.games.title')}**\n" + "\n".join(lines))
 
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))

@@ -12,9 +12,11 @@ import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, rules_text
+from bot.console.coach import CoachConsole
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.results import BadInputError, Moderator, OfferResult, ServiceError
 from bot.service import catalog
+from bot.suggest import did_you_mean
 from bot.timeparse import format_duration
 
 
@@ -66,7 +68,7 @@ class Command:
     options: tuple[str, ...] = ()
 
 
-class ConsoleTable(ConsoleOutput):
+class ConsoleTable(CoachConsole):
     """One console session: parses lines, calls the service, prints the results."""
 
     async def handle(self, line: str) -> bool:
@@ -86,7 +88,9 @@ class ConsoleTable(ConsoleOutput):
         name, rest = words[0].lstrip("/").lower(), words[1:]
         command = BY_NAME.get(name)
         if command is None:
-            self.say(f"Unknown command {name!r}; type help for the list.")
+            guess = did_you_mean(name, BY_NAME)
+            hint = f" did you mean /{BY_NAME[guess].name}?" if guess else ""
+            self.say(f"Unknown command {name!r};{hint} type help for the list.")
             return True
         try:
             return await command.run(self, Args(*_options(rest))) is not False
@@ -115,10 +119,11 @@ class ConsoleTable(ConsoleOutput):
     async def play_bot(self, args: Args) -> None:
         level = catalog.check_level(args.get("level", catalog.DEFAULT_LEVEL))
         size, variant, color = self._size(args), args.opts.get("variant"), args.opts.get("color", catalog.DEFAULT_COLOR)
-        self.say(f"Starting a game against the bot ({level})...")
-        self.show(
-            await self.service.play_bot(CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], level, size, variant, color)
+        result = await self.service.play_bot(
+            CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], level, size, variant, color
         )
+        self.say(f"A game against the bot ({level}) has started.")  # said once it has, not before a refusal
+        self.show(result)
 
     async def challenge(self, args: Args) -> None:
         size, variant, color = self._size(args), args.opts.get("variant"), args.opts.get("color", catalog.DEFAULT_COLOR)
@@ -144,6 +149,42 @@ class ConsoleTable(ConsoleOutput):
 
     async def end_turn(self, args: Args) -> None:
         await self._play(self.service.end_turn(CONSOLE_CHANNEL, await self._actor(), bot_reply=False))
+
+    async def takeback(self, args: Args) -> None:
+        self.say("You take back your last turn (and the bot's reply).")
+        self.show(await self.service.takeback(CONSOLE_CHANNEL, await self._actor()))
+
+    async def moves(self, args: Args) -> None:
+        game, lines = await self.service.moves(CONSOLE_CHANNEL)
+        self.say(f"Moves of game #{game.id} (turn number, colour, actions):")
+        for line in lines or ["No move has been played yet."]:
+            self.say(f"  {line}")
+
+    async def rematch(self, args: Args) -> None:
+        """The last game again, colours swapped: against the same bot level, or hot seat."""
+        if await self.service.game(CONSOLE_CHANNEL) is not None:
+            self.say("A game is in progress at this table; finish it (or /seega resign) first.")
+            return
+        last = await self.service.history(CONSOLE_GUILD, None, 1)
+        if not last:
+            self.say("No game to play again yet: start one with /seega play-bot or /seega challenge.")
+            return
+        old = last[0]
+        bot = old.black if old.black.is_bot else old.white if old.white.is_bot else None
+        if bot is not None and bot.bot_level is not None:
+            color = "black" if old.black.is_bot else "white"  # you take the bot's old colour
+            result = await self.service.play_bot(
+                CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], bot.bot_level, old.size, old.variant, color
+            )
+            self.say(f"Rematch against the bot ({bot.bot_level}): you play {color}.")
+            self.show(result)
+            return
+        color = "white" if old.black == LOCAL_PLAYERS[0] else "black"
+        made = await self.service.challenge(
+            CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], old.size, old.variant, color
+        )
+        self.say(f"Rematch, colours swapped: Player 1 plays {color}.")
+        self.show(await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id))
 
     async def board(self, args: Args) -> None:
         self.show(await self.service.board(CONSOLE_CHANNEL))
@@ -214,6 +255,7 @@ class ConsoleTable(ConsoleOutput):
         self.say(f"{st.name}: against people {p.wins} won, {p.losses} lost, {p.draws} drawn.")
         for level, tally in st.versus_bot.items():
             self.say(f"  against the bot ({level}): {tally.wins} won, {tally.losses} lost, {tally.draws} drawn")
+        await self.coach_stats()
 
     async def settings(self, args: Args) -> None:
         opts = args.opts
@@ -290,11 +332,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "end-turn",
         "/seega end-turn",
-        "stop a chain of captures (or pass when you cannot move)",
+        "stop a chain of captures, or pass (a pass that is your only move is played for you)",
         ConsoleTable.end_turn,
         aliases=("end", "pass"),
     ),
-    Command("board", "/seega board", "show the board again", ConsoleTable.board),
+    Command("board", "/seega board", "show the board again (after a game: its final board)", ConsoleTable.board),
+    Command("rematch", "/seega rematch", "the last game again, colours swapped", ConsoleTable.rematch),
+    Command("takeback", "/seega takeback", "take back your last turn (against the bot)", ConsoleTable.takeback),
+    Command("moves", "/seega moves", "the game's moves, one line per turn", ConsoleTable.moves),
     Command("resign", "/seega resign", "resign the game", ConsoleTable.resign),
     Command("offer-end", "/seega offer-end", "end by count (more pieces wins)", ConsoleTable.offer_end),
     Command("accept-end", "/seega accept-end", "accept an offer to end by count", ConsoleTable.accept_end),
@@ -311,6 +356,19 @@ COMMANDS: tuple[Command, ...] = (
         "show or change the table's settings",
         ConsoleTable.settings,
         options=("turn_timeout:", "challenge_timeout:", *(f"default_variant:{v}" for v in catalog.VARIANTS)),
+    ),
+    Command("hint", "/seega hint", "the bot's suggestion for your turn (games against the bot)", ConsoleTable.hint),
+    Command("review", "/seega review game:N", "the engine's review of a finished game", ConsoleTable.review),
+    Command(
+        "puzzle",
+        "/seega puzzle [new|top] [answer:b2 c2]",
+        "the puzzle of the day, a new one, your answer, the best solvers",
+        ConsoleTable.puzzle,
+        options=("new", "top", "answer:"),
+    ),
+    Command("learn", "/seega learn [N] [answer]", "eight lessons, each with an exercise", ConsoleTable.learn),
+    Command(
+        "coach-settings", "/seega coach-settings hints:3", "hints per player and game", ConsoleTable.coach_settings
     ),
     Command("cancel", "/seega cancel", "abandon the game at this table, unrated", ConsoleTable.cancel),
     Command("help", "help", "this text", ConsoleTable.help, aliases=("h", "?")),

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot import wording
-from bot.results import GameOver, Player, TimerEvent, TurnEvent, TurnResult
+from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult
 from bot.service import GameService
 from bot.timeparse import format_duration
 
@@ -22,6 +22,8 @@ CONSOLE_GUILD = 0
 CONSOLE_CHANNEL = 1
 #: The local players (user ids 1 and 2; the bot is 0).
 LOCAL_PLAYERS = (Player(1, "Player 1"), Player(2, "Player 2"))
+#: Bot replies in a row at most for one command (each reply is up to 8 bot turns).
+MAX_BOT_REPLIES = 100
 #: The console speaks English (the sentences are those of ``bot/locale/en.json``).
 LANG = "en"
 
@@ -47,52 +49,68 @@ class ConsoleOutput:
         self.out = out
         self.image_dir = image_dir
         self.cells: list[str] = []
-        self._images = 0
+        self._shown: dict[tuple[int, int], int] = {}
 
     def say(self, text: str = "") -> None:
         """Print a line (flushed: the console is often read through a pipe)."""
         print(text, file=self.out, flush=True)
 
     # ----------------------------------------------------------------- output
-    def _event_line(self, e: TurnEvent) -> str:
-        who = f"{e.color.capitalize()} ({wording.player_name(e.player, LANG)})"
-        return f"{who}: {wording.event_text(e, LANG) or ' '.join(e.actions)}"
+    @staticmethod
+    def _you(game: GameView) -> Player | None:
+        """The person at the keyboard when only one side is local (a game against the bot)."""
+        if game.black.is_bot != game.white.is_bot:
+            return game.white if game.black.is_bot else game.black
+        return None
 
-    def _game_over_line(self, over: GameOver) -> str:
-        text = f"Game over: {wording.game_over_text(over, LANG)}"
-        if over.result != "*":
-            text += f", {over.result}"
-        text += "."
+    def _who(self, player: Player, color: str, game: GameView | None) -> str:
+        """``White (you)`` for the person at the keyboard against the bot, else ``White (Bob)``."""
+        if game is not None and player == self._you(game):
+            return f"{color.capitalize()} (you)"
+        return f"{color.capitalize()} ({wording.player_name(player, LANG)})"
+
+    def _event_line(self, e: TurnEvent, game: GameView | None = None) -> str:
+        who = self._who(e.player, e.color, game)
+        return f"{wording.turn_number(e, LANG)} · {who}: {wording.event_text(e, LANG) or ' '.join(e.actions)}"
+
+    def _game_over_line(self, over: GameOver, game: GameView) -> str:
+        you = self._you(game)
+        result = f" ({over.result})" if over.result != "*" else ""
+        text = f"Game over{result}: {wording.game_over_text(over, LANG, game, you)}"
         for c in over.rating_changes:
             text += f"\n  {c.name}: rating {c.before:.0f} -> {c.after:.0f} ({c.delta:+.0f})"
         return text
 
-    def _save_image(self, data: bytes | None, game_id: int, suffix: str = "png") -> None:
+    def _save_image(self, data: bytes | None, game_id: int, turn: int, suffix: str = "png") -> None:
+        """Write a board image named by game and turn (``seega-game3-turn014.png``)."""
         if data is None or self.image_dir is None:
             return
         self.image_dir.mkdir(parents=True, exist_ok=True)
-        self._images += 1
-        path = self.image_dir / f"seega-game{game_id}-{self._images:03d}.{suffix}"
+        key = (game_id, turn)
+        self._shown[key] = self._shown.get(key, 0) + 1
+        again = f"-{self._shown[key]}" if self._shown[key] > 1 else ""  # a chain: one image per step
+        path = self.image_dir / f"seega-game{game_id}-turn{turn:03d}{again}.{suffix}"
         path.write_bytes(data)
         self.say(f"Board image: {path}")
 
     def show(self, result: TurnResult) -> None:
         """Print what happened, the board, and whose turn it is."""
         for e in result.events:
-            self.say(self._event_line(e))
+            self.say(self._event_line(e, result.game))
         g = result.game
         self.say()
         self.say(g.text_board)
-        self._save_image(result.png, g.id)
+        self._save_image(result.png, g.id, g.turn)
         hand = f"; in hand {g.hand[0]}/{g.hand[1]}" if g.phase == "p" else ""
         self.say(f"Pieces on the board: black {g.pieces[0]}, white {g.pieces[1]}{hand}.")
         if result.game_over is not None:
-            self.say(self._game_over_line(result.game_over))
+            self.say(self._game_over_line(result.game_over, g))
+            self.say("Type rematch to play again with the colours swapped.")
             self.cells = []
             return
         if result.to_move is not None:
-            color = "Black" if result.to_move == g.black else "White"
-            line = f"Turn {g.turn}: {color} ({result.to_move.name}) to play"
+            color = "black" if result.to_move == g.black else "white"
+            line = f"Turn {g.turn}: {self._who(result.to_move, color, g)} to play"
             if result.chain_pending:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"
             elif result.legal and all(a in ("pass",) for a in result.legal):
@@ -133,6 +151,9 @@ class ConsoleOutput:
         """Show a player's command, then the bot's reply once it has thought (as it happens)."""
         result = await command
         self.show(result)
-        if result.bot_to_move and result.to_move is not None:
+        for _ in range(MAX_BOT_REPLIES):  # the bot plays on while the person can only pass
+            if not (result.bot_to_move and result.to_move is not None):
+                break
             self.say(f"{result.to_move.name} is thinking...")
-            self.show(await self.service.bot_turn(CONSOLE_CHANNEL))
+            result = await self.service.bot_turn(CONSOLE_CHANNEL)
+            self.show(result)

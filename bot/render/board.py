@@ -8,14 +8,14 @@ import logging
 from PIL import Image
 
 from bot.render.layout import HEIGHT, WIDTH, layout
-from bot.render.overlay import arrows, ghosts, line_cells, strike_line, tint_cells
+from bot.render.overlay import arrows, ghosts, line_cells, shuttle_marks, strike_line, tint_cells
 from bot.render.palette import palette_image
 from bot.render.panels import footer, header
 from bot.render.sprites import stone
 from bot.render.static import static_layer
 from bot.render.theme import get_theme
 from engine import Outcome, Position, Ruleset
-from engine.summary import TurnSummary
+from engine.summary import TurnSummary, shuttle_holds
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,7 @@ def board_image(
     theme: str = "sand",
     outcome: Outcome | None = None,
     size: tuple[int, int] = (WIDTH, HEIGHT),
+    time_left: float | None = None,
 ) -> Image.Image:
     """The board image as a Pillow RGB image (see :func:`render_board`)."""
     th = get_theme(theme)
@@ -64,11 +65,13 @@ def board_image(
     if last_turn is not None:
         ghosts(img, lay, th, last_turn, occupied, position.phase)
         arrows(img, lay, th, last_turn)
+    if outcome is None and position.phase == "m":
+        shuttle_marks(img, lay, th, shuttle_holds(position))
     if outcome is not None and outcome.reason == "line" and outcome.winner is not None:
         k = position.rules.win_line or n
         strike_line(img, lay, th, line_cells(position.bb[outcome.winner], n, k))
     header(img, lay, th, position, names, outcome)
-    footer(img, lay, th, position, last_turn, names, outcome)
+    footer(img, lay, th, position, last_turn, names, outcome, time_left)
     return img
 
 
@@ -92,6 +95,7 @@ def render_board(
     players: tuple[str, str] = ("Black", "White"),
     theme: str = "sand",
     outcome: Outcome | None = None,
+    time_left: float | None = None,
 ) -> bytes:
     """The board as a PNG, 720 x 900 (4:5 portrait, whole in phone previews).
 
@@ -104,10 +108,12 @@ def render_board(
         theme: a key of ``bot.render.theme.THEMES``.
         outcome: an end the position cannot know (resignation, time-out, agreement);
             by default ``position.outcome()``.
+        time_left: seconds left for the turn of the side to act, shown beside the turn
+            number as a clock; ``None`` for none (games without a clock, finished games).
 
     Pure and CPU-bound (about 10-20 ms): call it off the event loop.
     """
-    img = board_image(position, last_turn, players=players, theme=theme, outcome=outcome)
+    img = board_image(position, last_turn, players=players, theme=theme, outcome=outcome, time_left=time_left)
     return encode_png(to_palette(img, position.geo.n, theme))
 
 

@@ -17,6 +17,7 @@ from bot.render.fonts import font
 from bot.render.layout import Box, Layout
 from bot.render.sprites import ghost, x_badge
 from bot.render.theme import RGB, Theme
+from engine.actions import PLACE, STEP
 from engine.summary import TurnSummary
 
 SS = 3  # supersampling for arrows
@@ -196,17 +197,72 @@ def tail_sprite(theme: Theme, cell: int, number: int) -> Image.Image:
     return big.resize((side, side), Image.Resampling.LANCZOS)
 
 
+def mark_order(turn: TurnSummary) -> tuple[list[int], list[int]]:
+    """The number of each placement and each step in the order they were played (1, 2...).
+
+    A turn shown whole (a bot's last placement and its first chain, or a pair and a
+    step) reads as one sequence: placements and steps share one count. Zeros mean "do
+    not number": a lone step or a lone placement needs no number.
+    """
+    placements: list[int] = []
+    steps: list[int] = []
+    k = 0
+    for action in turn.actions:
+        if action.kind == PLACE and len(placements) < len(turn.placed):
+            k += 1
+            placements.append(k)
+        elif action.kind == STEP and len(steps) < len(turn.steps):
+            k += 1
+            steps.append(k)
+    if k < 2:
+        return [0] * len(turn.placed), [0] * len(turn.steps)
+    return placements, steps
+
+
 def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -> None:
-    """One arrow per step of the turn; a chain's steps are numbered at their tails."""
+    """One arrow per step of the turn; when the turn did several things, every step and
+    placement is numbered in the order played (at an arrow's tail, in a placed cell's corner)."""
     n = lay.n
-    numbered = len(turn.steps) > 1
+    place_numbers, step_numbers = mark_order(turn)
     tails = []
-    for k, (a, t) in enumerate(turn.steps, start=1):
+    for k, (a, t) in zip(step_numbers, turn.steps, strict=True):
         (ar, af), (tr, tf) = divmod(a, n), divmod(t, n)
         sprite, left, top = arrow_sprite(theme, lay.cell, lay.stone_radius, tf - af, tr - ar)
         ax, ay = lay.centre_of(a)
         img.paste(sprite, (round(ax) + left, round(ay) + top), sprite)
-        tails.append((ax, ay, k if numbered else 0))
+        tails.append((ax, ay, k))
     for ax, ay, k in tails:
         dot = tail_sprite(theme, lay.cell, k)
         img.paste(dot, (round(ax - dot.width / 2), round(ay - dot.height / 2)), dot)
+    for k, cell in zip(place_numbers, turn.placed, strict=True):
+        if not k:
+            continue
+        dot = tail_sprite(theme, lay.cell, k)
+        x0, y0, _, _ = _inner(lay, cell)
+        img.paste(dot, (x0 + 1, y0 + 1), dot)
+
+
+@lru_cache(maxsize=16)
+def no_entry_sprite(theme: Theme, cell: int) -> Image.Image:
+    """A round "no entry" sign (ring and bar, white halo): a step the shuttle limit forbids."""
+    rr = cell * 0.2 * _boldness(cell)
+    halo = max(2.0, cell * 0.03)
+    side = math.ceil(2 * (rr + halo)) + 2
+    big = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c, rs, h = side * SS / 2, rr * SS, halo * SS
+    draw.ellipse((c - rs - h, c - rs - h, c + rs + h, c + rs + h), fill=(255, 255, 255, 235))
+    draw.ellipse((c - rs, c - rs, c + rs, c + rs), fill=(*theme.capture, 255))
+    bar_w, bar_h = rs * 0.62, rs * 0.2
+    draw.rectangle((c - bar_w, c - bar_h, c + bar_w, c + bar_h), fill=(255, 255, 255, 255))
+    return big.resize((side, side), Image.Resampling.LANCZOS)
+
+
+def shuttle_marks(img: Image.Image, lay: Layout, theme: Theme, holds: tuple[tuple[int, int], ...]) -> None:
+    """A "no entry" sign on the way from each piece the shuttle limit holds to the cell it
+    may not go back to, so an empty cell beside a stuck piece explains itself."""
+    for a, t in holds:
+        (ax, ay), (tx, ty) = lay.centre_of(a), lay.centre_of(t)
+        x, y = ax + (tx - ax) * 0.62, ay + (ty - ay) * 0.62
+        sign = no_entry_sprite(theme, lay.cell)
+        img.paste(sign, (round(x - sign.width / 2), round(y - sign.height / 2)), sign)

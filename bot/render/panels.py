@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from functools import lru_cache
 
-from bot.render.fonts import draw_text, fit, font, width
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.render.fonts import ELLIPSIS, draw_text, fit, font, width
 from bot.render.layout import Box, Layout
 from bot.render.sprites import stone
 from bot.render.theme import RGB, Theme
-from bot.render.words import hint_text, last_turn_text, ruleset_label, status_text, turn_text
+from bot.render.words import (
+    blocked_text,
+    clock_text,
+    hint_text,
+    last_turn_text,
+    reason_text,
+    ruleset_label,
+    status_text,
+    turn_text,
+    winner_text,
+)
 from engine import Outcome, Position
 from engine.summary import TurnSummary
 
@@ -67,6 +79,68 @@ def header(
         _card(img, draw, lay.cards[color], theme, color, players[color], _counts(position, color), badge)
 
 
+@lru_cache(maxsize=8)
+def clock_icon(theme: Theme, size: int) -> Image.Image:
+    """A small clock face (ring and two hands) before the time left for the turn."""
+    ss = 3
+    big = Image.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c, r = size * ss / 2, size * ss / 2 - ss
+    w = max(ss, round(size * ss * 0.12))
+    ink = (*theme.text, 255)
+    draw.ellipse((c - r, c - r, c + r, c + r), outline=ink, width=w)
+    draw.line((c, c, c, c - r * 0.62), fill=ink, width=w)
+    draw.line((c, c, c + r * 0.48, c), fill=ink, width=w)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _clock(
+    img: Image.Image, draw: ImageDraw.ImageDraw, right: float, baseline: int, s: float, theme: Theme, seconds: float
+) -> float:
+    """Draw "(clock) 4:05 left" ending at ``right``; the x where it starts."""
+    text = f"{clock_text(seconds)} left"
+    face = font(round(24 * s), bold=True)
+    tw = width(text, face)
+    draw_text(draw, (right, baseline), text, face, theme.text, "rs")
+    icon = clock_icon(theme, round(22 * s))
+    ix = round(right - tw - round(8 * s) - icon.width)
+    img.paste(icon, (ix, baseline - round(19 * s)), icon)
+    return ix
+
+
+def _two_lines(text: str, face_size: int, room: float) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """``text`` on one line at ``face_size`` if it fits, else split at a space into two."""
+    face = font(face_size)
+    if width(text, face) <= room:
+        return [text], face
+    words = text.split(" ")
+    for cut in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:cut])
+        if width(first, face) <= room:
+            rest, _ = fit(" ".join(words[cut:]), face_size, room)
+            return [first, rest], face
+    line, face = fit(text, face_size, room)
+    return [line], face
+
+
+def _detail(
+    draw: ImageDraw.ImageDraw, text: str, x: float, right: float, baseline: int, s: float, theme: Theme
+) -> None:
+    """The footer's second line; a sentence too long for it wraps onto two smaller lines."""
+    room = right - x
+    line, face = fit(text, round(23 * s), room, min_size=round(20 * s))
+    if not line.endswith(ELLIPSIS) or text.endswith(ELLIPSIS):
+        draw_text(draw, (x, baseline), line, face, theme.muted, "ls")
+        return
+    lines, face = _two_lines(text, round(19 * s), room)
+    if len(lines) == 1:
+        draw_text(draw, (x, baseline), lines[0], face, theme.muted, "ls")
+        return
+    gap = round(23 * s)
+    for i, part in enumerate(lines):
+        draw_text(draw, (x, baseline - round(10 * s) + i * gap), part, face, theme.muted, "ls")
+
+
 def footer(
     img: Image.Image,
     lay: Layout,
@@ -75,8 +149,10 @@ def footer(
     last_turn: TurnSummary | None,
     players: tuple[str, str],
     outcome: Outcome | None,
+    time_left: float | None = None,
 ) -> None:
-    """Who acts (or the result), the turn number, the last turn in notation and the ruleset."""
+    """Who acts (or who won), the turn number, the clock, and a second line: why the game
+    ended, why a blocked player passes, the last turn in notation, or how to play."""
     draw = ImageDraw.Draw(img)
     x0, y0, x1, _ = lay.footer
     s = lay.width / 720
@@ -86,6 +162,9 @@ def footer(
     tface = font(round(24 * s), bold=True)
     tw = width(turn, tface)
     draw_text(draw, (x1 - round(6 * s), line1), turn, tface, theme.muted, "rs")
+    status_right = x1 - round(6 * s) - tw - round(24 * s)
+    if time_left is not None and outcome is None:
+        status_right = _clock(img, draw, status_right, line1, s, theme, time_left) - round(20 * s)
     who = outcome.winner if outcome is not None else position.side
     tx = x0 + round(6 * s)
     if who is not None:
@@ -94,8 +173,8 @@ def footer(
         cy = line1 - round(10 * s)
         img.paste(icon, (tx + r - icon.width // 2 + 2, cy - icon.height // 2), icon)
         tx += 2 * r + round(12 * s)
-    status = status_text(position, players, outcome)
-    text, face = fit(status, round(30 * s), x1 - tx - tw - round(24 * s), bold=True, min_size=round(22 * s))
+    status = winner_text(outcome, players) if outcome is not None else status_text(position, players)
+    text, face = fit(status, round(30 * s), status_right - tx, bold=True, min_size=round(22 * s))
     draw_text(draw, (tx, line1), text, face, theme.accent if outcome is not None else theme.text, "ls")
     label = ruleset_label(position)
     right = x1 - round(6 * s)
@@ -110,9 +189,10 @@ def footer(
         draw.rounded_rectangle(box, radius=round(14 * s), fill=theme.card)
         draw_text(draw, (right - pad, line2 - round(7 * s)), label, lface, theme.text, "rm")
         right = round(box[0]) - round(12 * s)
-    last = last_turn_text(position, last_turn)
-    if not last and outcome is None:
-        last = hint_text(position)
-    if last:
-        text, face = fit(last, round(23 * s), right - x0 - round(6 * s), min_size=round(18 * s))
-        draw_text(draw, (x0 + round(6 * s), line2), text, face, theme.muted, "ls")
+    if outcome is not None:
+        reason = reason_text(outcome, position, players)
+        detail = reason[:1].upper() + reason[1:]  # a sentence of its own under the winner
+    else:
+        detail = blocked_text(position) or last_turn_text(position, last_turn) or hint_text(position)
+    if detail:
+        _detail(draw, detail, x0 + round(6 * s), right, line2, s, theme)

@@ -12,7 +12,7 @@ Lower-casing the marks (``x``, ``o`` to empty) gives back exactly the board of t
 
 from __future__ import annotations
 
-from bot.render.words import last_turn_text, ruleset_label, status_text, turn_text
+from bot.render.words import blocked_text, last_turn_text, ruleset_label, status_text, turn_text
 from engine import Outcome, Position
 from engine.summary import TurnSummary
 
@@ -93,4 +93,7 @@ def text_board(
     last = last_turn_text(position, last_turn)
     if last:
         lines.append(last)
+    blocked = blocked_text(position) if outcome is None else ""
+    if blocked:
+        lines.append(blocked)
     return "\n".join(lines)

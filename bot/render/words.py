@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine import Outcome, Position
 from engine.position import ANY, ONE
-from engine.summary import TurnSummary
+from engine.summary import TurnSummary, shuttle_holds
 
 COLOURS = ("Black", "White")
 
@@ -24,32 +24,90 @@ def ruleset_label(position: Position) -> str:
     return f"{label} · {extra}" if extra else label
 
 
+def _pieces(count: int) -> str:
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
 def reason_text(outcome: Outcome, position: Position, players: tuple[str, str]) -> str:
-    """Why the game ended, as a short phrase (``"all pieces captured"``)."""
-    loser = players[1 - outcome.winner] if outcome.winner is not None else ""
+    """Why the game ended, as a sentence a newcomer understands.
+
+    ``"100 turns without a capture: 11 pieces to 4"`` rather than ``move-limit``: the
+    reason names the rule and the numbers that decided it.
+    """
+    rules = position.rules
+    winner = outcome.winner
+    loser = players[1 - winner] if winner is not None else ""
+    counts = (position.count(0), position.count(1))
     reason = outcome.reason
     if reason == "line":
-        k = position.rules.win_line
+        k = rules.win_line
         return f"{k} in a row" if k else "a line"
+    if reason == "move-limit":
+        head = f"{rules.move_limit} turns without a capture" if rules.move_limit else "no capture for too long"
+        if winner is None:
+            return f"{head}: {_pieces(counts[0])} each"
+        return f"{head}: {_pieces(counts[winner])} to {counts[1 - winner]}"
+    if reason == "reduced" and loser:
+        left = counts[1 - winner] if winner is not None else 0
+        return f"{loser} has only {_pieces(left)} left"
+    if reason == "turn-limit":
+        return f"all {rules.turn_limit} turns played" if rules.turn_limit else "turn limit reached"
+    if reason == "no-line":
+        return f"nobody made {rules.win_line} in a row" if rules.win_line else "no line was made"
     phrases = {
-        "capture-all": "all pieces captured",
+        "capture-all": f"every piece of {loser} was captured" if loser else "all pieces captured",
         "reduced": "too few pieces left",
-        "blocked": f"{loser} is blocked" if loser else "blocked",
-        "move-limit": "more pieces at the move limit" if outcome.winner is not None else "move limit reached",
-        "turn-limit": "turn limit reached",
-        "no-line": "no line was made",
-        "agreement": "by agreement",
-        "resignation": f"{loser} resigned" if loser else "resignation",
-        "timeout": f"{loser} ran out of time" if loser else "time-out",
-        "abandoned": "game abandoned",
+        "blocked": f"{loser} is blocked and cannot move" if loser else "both players are blocked",
+        "agreement": "agreed by both players" if winner is not None else "drawn by agreement",
+        "resignation": f"{loser} resigned" if loser else "a player resigned",
+        "timeout": f"{loser} ran out of time" if loser else "a player ran out of time",
+        "abandoned": "the game was abandoned",
     }
     return phrases.get(reason, reason.replace("-", " "))
 
 
+def winner_text(outcome: Outcome, players: tuple[str, str]) -> str:
+    """``"Amira wins"`` or ``"Draw"``."""
+    return "Draw" if outcome.winner is None else f"{players[outcome.winner]} wins"
+
+
 def result_text(outcome: Outcome, position: Position, players: tuple[str, str]) -> str:
-    """``"Amira wins · all pieces captured"`` or ``"Draw · turn limit reached"``."""
-    head = "Draw" if outcome.winner is None else f"{players[outcome.winner]} wins"
-    return f"{head} · {reason_text(outcome, position, players)}"
+    """``"Amira wins · every piece of Omar was captured"`` or ``"Draw · all 2500 turns played"``."""
+    return f"{winner_text(outcome, players)} · {reason_text(outcome, position, players)}"
+
+
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+
+def shuttle_text(position: Position, piece: int, cell: int) -> str:
+    """``"d2 may not go back to c2 a third time: the shuttle limit"``."""
+    names = position.geo.names
+    times = position.rules.max_shuttles + 1
+    nth = _ORDINALS.get(times, f"{times}th")
+    return f"{names[piece]} may not go back to {names[cell]} a {nth} time: the shuttle limit"
+
+
+def blocked_text(position: Position) -> str:
+    """Why the side to act can only pass when the shuttle limit is what holds it; else ``""``."""
+    if position.result is not None or position.phase != "m":
+        return ""
+    legal = position.legal_actions()
+    if len(legal) != 1 or legal[0].kind != "pass":
+        return ""
+    own = [hold for hold in shuttle_holds(position) if position.piece_at(hold[0]) == position.side]
+    if not own:
+        return ""
+    return shuttle_text(position, *own[0])
+
+
+def clock_text(seconds: float) -> str:
+    """Time left for a turn, short: ``"4:05"``, ``"1h 05m"``, ``"2d 3h"``; ``"0:00"`` when out."""
+    left = max(0, int(seconds))
+    if left >= 86400:
+        return f"{left // 86400}d {left % 86400 // 3600}h"
+    if left >= 3600:
+        return f"{left // 3600}h {left % 3600 // 60:02d}m"
+    return f"{left // 60}:{left % 60:02d}"
 
 
 def doing_text(position: Position) -> str:

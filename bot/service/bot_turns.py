@@ -13,10 +13,11 @@ from bot.results import BotUnavailableError, GameOver, ServiceError, TurnEvent, 
 from bot.service.catalog import DEFAULT_LEVEL
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
-from bot.service.snapshots import board_png, turn_event, turn_result
+from bot.service.snapshots import board_png, last_png, pass_events, play_forced_passes, turn_event, turn_result
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE
 from engine.ai import TurnRequest
+from engine.summary import summarize_turn
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,10 @@ class BotTurns:
             g, _ = await self.games.load(channel_id, fresh=True)
             return turn_result(g)
         g, events, over = bot
-        return turn_result(g, events, over, events[-1].png if events else None)
+        # Still the bot's move after MAX_BOT_TURNS (the person keeps having to pass): the
+        # adapter asks again, so a long run of forced passes never stalls the game.
+        again = over is None and g.to_move is not None and g.to_move.is_bot
+        return turn_result(g, events, over, last_png(events), bot_to_move=again)
 
     async def play(self, channel_id: int, g: LoadedGame) -> BotOutcome | None:
         """Ask the AI for the bot's turn(s) and store them; ``None`` if the game changed
@@ -67,6 +71,8 @@ class BotTurns:
         events: list[TurnEvent] = []
         over: GameOver | None = None
         games = self.games
+        reply_start = g.pos.copy()  # the picture shows the whole reply from here
+        reply: list[Action] = []
         for _ in range(MAX_BOT_TURNS):
             player = g.to_move
             if player is None or not player.is_bot:
@@ -80,8 +86,10 @@ class BotTurns:
                 setup=g.row.setup,
                 level=player.bot_level or DEFAULT_LEVEL,
             )
+            human = g.white if g.black.is_bot else g.black
             try:
-                texts = await games.ai.choose_turn(request)
+                async with games.ai_queue.slot(g.row.guild_id, None if human.is_bot else human.user_id):
+                    texts = await games.ai.choose_turn(request)
             except Exception:
                 # Never a move chosen by anyone but the AI: the game waits for a retry.
                 log.exception("the AI failed in game %d; the bot will try again later", g.row.id)
@@ -96,13 +104,19 @@ class BotTurns:
                     return None
                 pos = g.pos.copy()
                 played = self._actions(g, pos, texts)
-                done = await games.commit(g, pos, played)
+                passes = play_forced_passes(g, pos)  # the person's pass, if it is all they can do
+                done = await games.commit(g, pos, played + [a for a, _ in passes])
                 if done is None:
                     games.cache.pop(channel_id, None)
                     return None
                 before = g.pos
                 g, over = done
-            events.extend(await self._events(g, before, played))
+            events.extend(await self._events(g, before, played, reply_start, reply))
+            after = before.copy()
+            for action in played:
+                after.push(action)
+            events.extend(pass_events(g, after, passes))
+            reply.extend(a for a, _ in passes)
             if over is not None:
                 break
         return g, events, over
@@ -150,8 +164,15 @@ class BotTurns:
             played.append(action)
         return played
 
-    async def _events(self, g: LoadedGame, before: Position, played: list[Action]) -> list[TurnEvent]:
-        """One event per step or removal of a bot turn (placements grouped), with images."""
+    async def _events(
+        self, g: LoadedGame, before: Position, played: list[Action], reply_start: Position, reply: list[Action]
+    ) -> list[TurnEvent]:
+        """One event per step or removal of a bot turn (placements grouped), with images.
+
+        Each image shows the bot's whole reply so far (``reply``, played from
+        ``reply_start``, grows as it goes): a placement and the chain after it in one
+        picture, every step numbered and every capture marked.
+        """
         groups: list[list[Action]] = []
         for a in played:
             if groups and (a.kind in (END, PASS) or (a.kind == PLACE and groups[-1][-1].kind == PLACE)):
@@ -165,7 +186,9 @@ class BotTurns:
             for a in group:
                 pos.push(a)
             event = turn_event(g, start, pos, group)
-            events.append(replace(event, png=await board_png(self.games, g, pos, event.summary)))
+            reply.extend(group)
+            picture = summarize_turn(reply_start, reply)
+            events.append(replace(event, png=await board_png(self.games, g, pos, picture)))
         return events
 
     async def waiting_channels(self) -> list[int]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.explain import as_text
+from bot.explain.refusals import step_refusal
 from bot.results import BadInputError, IllegalMoveError
 from bot.texts import Text
 from engine import Action, Position, SeegaError
@@ -114,6 +116,8 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
     if pos.phase not in ("p", "s"):
         raise IllegalMoveError("not_placement", hint=hint(pos))
     turn = pos.turn
+    if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower():
+        raise IllegalMoveError("same_cells", cell=cells[0].strip().lower())
     played: list[Action] = []
     for i, text in enumerate(cells):
         cell = board_cell(text, pos)
@@ -176,8 +180,10 @@ def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action
     dst = board_cell(dst_text, pos)
     action = Action(STEP, src, dst)
     if action not in steps:
+        geo = pos.geo
+        why = as_text(step_refusal(pos, geo.index(src), geo.index(dst), in_chain))
         key = "bad_step_in_chain" if in_chain else "bad_step"
-        raise IllegalMoveError(key, frm=name, to=cell_name(dst), options=targets)
+        raise IllegalMoveError(key, frm=name, to=cell_name(dst), options=targets, why=why)
     pos.push(action)
     return [action]
 

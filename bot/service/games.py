@@ -38,6 +38,7 @@ from bot.results import (
     ServiceError,
     StorageBusyError,
 )
+from bot.service.limits import AiQueue, Limits
 from bot.service.loaded import LoadedGame, replay, winner_of
 from bot.service.rendering import Renderer
 from bot.storage import GameRow, GameUpdate, SettingsRow, Storage
@@ -63,12 +64,22 @@ class Games:
         renderer: draws boards and replays (``bot.render``), or ``None`` for no images.
         clock: the time source (a fake one in tests).
         rng: randomness for colour draws (seed it in tests).
+        limits: the per-user caps (default :class:`~bot.service.limits.Limits`).
     """
 
     def __init__(
-        self, storage: Storage, ai: AiRunner, renderer: Renderer | None, clock: Clock, rng: random.Random
+        self,
+        storage: Storage,
+        ai: AiRunner,
+        renderer: Renderer | None,
+        clock: Clock,
+        rng: random.Random,
+        limits: Limits | None = None,
     ) -> None:
         self.storage = storage
+        #: The per-user caps (``docs/limits.md``) and this process's AI line.
+        self.limits = limits or Limits()
+        self.ai_queue = AiQueue(self.limits)
         self.ai = ai
         self.renderer = renderer
         self.clock = clock

@@ -12,6 +12,7 @@ import time
 from bot.results import (
     BadInputError,
     CorruptGameError,
+    GameOver,
     GameOverServiceError,
     GameSummary,
     GameView,
@@ -26,7 +27,9 @@ from bot.results import (
 )
 from bot.service import catalog, commands
 from bot.service.games import Games
-from bot.service.snapshots import board_png, game_summary, game_view, turn_result
+from bot.service.loaded import LoadedGame, winner_of
+from bot.service.numbers import list_length, storable
+from bot.service.snapshots import board_png, game_summary, game_view, turn_result, whole_turn
 from engine import Action, GameRecord
 from engine.actions import PLACE, REMOVE, STEP
 from engine.board import parse_cell
@@ -41,9 +44,29 @@ class Queries:
         self.games = games
 
     async def board(self, channel_id: int) -> TurnResult:
-        """The channel's game as it stands (anyone may look)."""
-        g, _ = await self.games.load(channel_id, fresh=True)
-        return turn_result(g, png=await board_png(self.games, g, g.pos, None))
+        """The channel's game as it stands (anyone may look); after the game, its final
+        board with how it ended, so the end stays reachable."""
+        try:
+            g, _ = await self.games.load(channel_id, fresh=True)
+        except GameOverServiceError:
+            return await self._final_board(channel_id)
+        return turn_result(g, png=await board_png(self.games, g, g.pos, whole_turn(g.pos)))
+
+    async def _final_board(self, channel_id: int) -> TurnResult:
+        """The last game of the channel at its end (a finished or cancelled game)."""
+        row = await self.games.storage.latest_game(channel_id)
+        if row is None or row.status == "active":
+            raise await self.games.no_game(channel_id)
+        g = LoadedGame(row, await self.games.restore(row, set_aside=False))
+        winner = winner_of(row.result) if row.status == "finished" else None
+        over = GameOver(
+            result=row.result or "*",
+            reason=row.reason or "abandoned",
+            winner=None if winner is None else g.player(winner),
+            loser=None if winner is None else g.player(1 - winner),
+            rated=row.status == "finished" and row.black_level is None and row.white_level is None,
+        )
+        return turn_result(g, (), over, await board_png(self.games, g, g.pos, whole_turn(g.pos)))
 
     async def game(self, channel_id: int) -> GameView | None:
         """The channel's active game, or ``None``."""
@@ -92,7 +115,7 @@ class Queries:
     async def leaderboard(self, guild_id: int, size: int = 5, limit: int = 10) -> list[LeaderboardEntry]:
         """The guild's top players by Glicko-2 rating on ``size``."""
         catalog.check_size(size)
-        rows = await self.games.storage.leaderboard(guild_id, size, limit)
+        rows = await self.games.storage.leaderboard(guild_id, size, list_length(limit))
         return [
             LeaderboardEntry(i + 1, r.user_id, r.name, r.rating, r.rd, r.games, r.wins, r.losses, r.draws)
             for i, r in enumerate(rows)
@@ -100,6 +123,8 @@ class Queries:
 
     async def stats(self, guild_id: int, user_id: int, name: str | None = None) -> PlayerStats:
         """A player's ratings, record against people and record against each bot level."""
+        if not storable(user_id):
+            raise BadInputError("bad_number", value=user_id)
         storage = self.games.storage
         ratings = await storage.ratings_of(guild_id, user_id)
         tallies = await storage.tallies(guild_id, user_id)
@@ -132,12 +157,14 @@ class Queries:
 
     async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[GameSummary]:
         """Recent games of the guild (of ``user_id`` if given), newest first."""
-        return [game_summary(r) for r in await self.games.storage.history(guild_id, user_id, limit)]
+        if user_id is not None and not storable(user_id):
+            return []
+        return [game_summary(r) for r in await self.games.storage.history(guild_id, user_id, list_length(limit))]
 
     async def get_game(self, game_id: int, guild_id: int | None = None) -> GameSummary | None:
         """Any game by id (a rematch button, a record link), or ``None``; ``guild_id``
         limits the search to one guild."""
-        row = await self.games.storage.game(game_id)
+        row = await self.games.storage.game(game_id) if storable(game_id) else None
         if row is None or (guild_id is not None and row.guild_id != guild_id):
             return None
         return game_summary(row)
@@ -148,7 +175,7 @@ class Queries:
         """The SGN record of a game (by id, or the channel's latest) and an animated replay."""
         storage = self.games.storage
         if game_id is not None:
-            row = await storage.game(game_id)
+            row = await storage.game(game_id) if storable(game_id) else None
             if row is None or row.guild_id != guild_id:
                 raise NoGameError("no_such_game", game_id=game_id)
         elif channel_id is not None:
@@ -171,6 +198,9 @@ class Queries:
             record.result = row.result
             record.termination = row.reason
         record.tags["Game"] = str(row.id)
+        hints = (await storage.hint_counts([row.id])).get(row.id)
+        if hints:
+            record.tags["Hints"] = str(hints)  # the coach's hints were used (docs/coach.md)
         sgn = record.to_sgn()
         data = None
         name = None

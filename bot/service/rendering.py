@@ -21,8 +21,10 @@ class Renderer(Protocol):
         *,
         players: tuple[str, str] = ...,
         outcome: Outcome | None = None,
+        time_left: float | None = None,
     ) -> bytes:
-        """The board as PNG bytes (``outcome``: an end the rules cannot see, such as a resignation)."""
+        """The board as PNG bytes (``outcome``: an end the rules cannot see, such as a
+        resignation; ``time_left``: seconds on the clock of the player to act)."""
         ...
 
     def render_replay(self, record: GameRecord, players: tuple[str, str] = ...) -> bytes:

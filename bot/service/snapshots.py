@@ -9,7 +9,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
+from bot.explain.passes import forced_passes
 from bot.results import (
     ChallengeView,
     GameOver,
@@ -25,7 +28,7 @@ from bot.service.loaded import LoadedGame
 from bot.storage import ChallengeRow, GameRow
 from engine import BLACK, COLOR_NAMES, WHITE, Action, Outcome, Position
 from engine.actions import END
-from engine.summary import TurnSummary, summarize_turn
+from engine.summary import TurnSummary, last_turn, summarize_turn
 
 log = logging.getLogger(__name__)
 
@@ -116,13 +119,43 @@ async def board_png(games: Games, g: LoadedGame, pos: Position, summary: TurnSum
     if g.row.status == "finished" and g.row.result in ("1-0", "0-1", "1/2-1/2") and pos.result is None:
         outcome = Outcome.from_result(g.row.result, g.row.reason or "abandoned")
     players = (g.row.black_name, g.row.white_name)
+    time_left = None
+    if outcome is None and pos.result is None and g.row.deadline is not None and not g.player(pos.side).is_bot:
+        time_left = max(0.0, g.row.deadline - games.clock.now())
     try:
         if outcome is None:
-            return await asyncio.to_thread(renderer.render_board, pos, summary, players=players)
+            return await asyncio.to_thread(renderer.render_board, pos, summary, players=players, time_left=time_left)
         return await asyncio.to_thread(renderer.render_board, pos, summary, players=players, outcome=outcome)
     except Exception:  # a picture is never worth losing a turn over
         log.exception("rendering game %d failed", g.row.id)
         return None
+
+
+def play_forced_passes(g: LoadedGame, pos: Position) -> list[tuple[Action, tuple[str, dict[str, Any]]]]:
+    """Play on ``pos`` every pass that is the side to act's only action (with its reason)."""
+    return forced_passes(pos, (g.row.black_name, g.row.white_name))
+
+
+def pass_events(g: LoadedGame, before: Position, passes: Sequence[tuple[Action, Any]]) -> list[TurnEvent]:
+    """One event per forced pass, played from ``before``, each with its reason."""
+    pos = before.copy()
+    events = []
+    for action, reason in passes:
+        start = pos.copy()
+        pos.push(action)
+        events.append(replace(turn_event(g, start, pos, [action]), note=reason))
+    return events
+
+
+def last_png(events: Sequence[TurnEvent], default: bytes | None = None) -> bytes | None:
+    """The newest picture among ``events`` (a pass played for someone has none of its own)."""
+    return next((e.png for e in reversed(events) if e.png is not None), default)
+
+
+def whole_turn(pos: Position) -> TurnSummary | None:
+    """The turn of the last action played on ``pos``, from its start (a chain, whole)."""
+    start, actions = last_turn(pos)
+    return summarize_turn(start, actions) if actions else None
 
 
 def spn_turn(spn: str) -> int:

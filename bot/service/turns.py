@@ -9,16 +9,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from bot.results import BadInputError, BotUnavailableError, GameOver, TurnResult
 from bot.service import commands
 from bot.service.bot_turns import BotTurns
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
-from bot.service.snapshots import board_png, turn_event, turn_result
+from bot.service.snapshots import (
+    board_png,
+    last_png,
+    pass_events,
+    play_forced_passes,
+    turn_event,
+    turn_result,
+    whole_turn,
+)
 from engine import Action, Position
+from engine.summary import TurnSummary
 
-Played = tuple[LoadedGame, list[Action], Position, GameOver | None]
+#: (the game after, the command's actions, the game before, the end if any, the whole
+#: turn for the picture, the passes played for the next player with their reasons)
+Played = tuple[LoadedGame, list[Action], Position, GameOver | None, TurnSummary | None, list[Any]]
 
 
 class Turns:
@@ -37,17 +49,24 @@ class Turns:
             g.check_player(user_id)
             pos = g.pos.copy()
             actions = play(pos)
-            done = await self.games.commit(g, pos, actions)
-            return None if done is None else (done[0], actions, g.pos, done[1])
+            if pos.result is None and g.player(pos.side).is_bot and not g.player(g.pos.side).is_bot:
+                self.games.ai_queue.check(g.row.guild_id, user_id)  # the bot replies: is there room?
+            picture = whole_turn(pos)  # the whole turn so far: a chain's every step
+            passes = play_forced_passes(g, pos)  # a pass that is the next player's only action
+            done = await self.games.commit(g, pos, actions + [a for a, _ in passes])
+            return None if done is None else (done[0], actions, g.pos, done[1], picture, passes)
 
         return await self._after(channel_id, await self.games.write(channel_id, attempt), user_id, bot_reply)
 
     async def _after(self, channel_id: int, done: Played, user_id: int, bot_reply: bool) -> TurnResult:
-        g, actions, before, over = done
-        event = turn_event(g, before, g.pos, actions, g.row.spn)
-        png = await board_png(self.games, g, g.pos, event.summary)
+        g, actions, before, over, picture, passes = done
+        after = before.copy()
+        for action in actions:
+            after.push(action)
+        event = turn_event(g, before, after, actions, after.spn())
+        png = await board_png(self.games, g, g.pos, picture)
         event = replace(event, png=png)
-        events = [event]
+        events = [event, *pass_events(g, after, passes)]
         if over is None and g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
                 return turn_result(g, events, None, png, acted_by=user_id, bot_to_move=True)
@@ -58,7 +77,7 @@ class Turns:
             if bot is not None:
                 g, bot_events, over = bot
                 events.extend(bot_events)
-                png = bot_events[-1].png if bot_events else png
+                png = last_png(bot_events, png)
         return turn_result(g, events, over, png, acted_by=user_id)
 
     async def place(

@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from bot.storage.coach import CoachQueries
 from bot.storage.history import HistoryQueries
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
@@ -102,7 +103,7 @@ class Transaction(Protocol):
         ...
 
 
-class Storage(TimerQueries, HistoryQueries):
+class Storage(TimerQueries, HistoryQueries, CoachQueries):
     """The database of one process; open with ``await Storage.open(target)``, then ``close()``.
 
     Every method is a coroutine returning the dataclasses of :mod:`bot.storage.rows`.
@@ -341,6 +342,15 @@ class Storage(TimerQueries, HistoryQueries):
         return await self._update_one(
             "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
         )
+
+    async def pending_challenges_from(self, guild_id: int, challenger_id: int, now: float) -> list[ChallengeRow]:
+        """A person's pending challenges in the guild that have not expired (per-user caps)."""
+        rows = await self._fetchall(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' AND expires_at > ?"
+            " AND guild_id = ? AND challenger_id = ? ORDER BY id",
+            (now, guild_id, challenger_id),
+        )
+        return [ChallengeRow(*r) for r in rows]
 
     # ----------------------------------------------------------------- settings
     async def settings(self, guild_id: int) -> SettingsRow:

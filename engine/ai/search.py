@@ -25,6 +25,8 @@ from itertools import islice
 
 from engine.ai.endgame import EndgameTables, decode
 from engine.ai.evaluate import Evaluator
+from engine.ai.ordering import Ordering
+from engine.ai.repetition import game_keys, repetition_value
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock, SearchTimeout
 from engine.ai.zobrist import position_hash
@@ -51,15 +53,11 @@ EVAL_LIMIT = 50_000
 #: minus this for the side with more pieces (half a piece: it prefers any line that
 #: makes progress and loses less than that), plus this for the side with fewer.
 CONTEMPT = 50
-#: At equal material, a side whose evaluation is this far ahead counts as ahead for the
-#: contempt (at half the contempt).
-STRUCTURAL_PLUS = 50
 #: A quiet step one ply from the horizon is skipped when the static value plus this
 #: (centipieces: 1.5 pieces) is still at most alpha.
 FUTILITY_MARGIN = 150
 
 Evaluate = Callable[[Position], int]
-_NO_CAPTURES: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -140,8 +138,6 @@ class Searcher:
     ) -> None:
         self.evaluate = evaluate
         self.tactics = tactics
-        self.placement_width = placement_width
-        self.full_width_empties = full_width_empties
         self.quiescence = quiescence
         self.reductions = reductions
         rules = tactics.rules
@@ -165,9 +161,9 @@ class Searcher:
         self._seen: set[int] = set()
         #: Static evaluations of quiescence positions (bitboards, side, phase) -> value.
         self.evals: dict[tuple[int, int, int, str], int] = {}
-        n_codes = 6 * tactics.cells + 2
-        self.history = [[0] * n_codes, [0] * n_codes]
-        self.killers = [[-1, -1] for _ in range(MAX_PLY + 1)]
+        self.ordering = Ordering(tactics, MAX_PLY, placement_width, full_width_empties)
+        self.history = self.ordering.history
+        self.killers = self.ordering.killers
         self.nodes = 0
         self.pushed = 0
         self._deadline = float("inf")
@@ -203,7 +199,7 @@ class Searcher:
         for h in self.history:
             for i in range(len(h)):
                 h[i] >>= 2
-        self._seen = self._game_keys(pos) if self.contempt else set()
+        self._seen = game_keys(pos) if self.contempt else set()
         self.table_hits = 0
         codes = list(root_codes) if root_codes is not None else pos.legal_codes()
         if not codes:
@@ -220,7 +216,7 @@ class Searcher:
                 return Result(best, score, 1, len(codes), [best], {}, 0.0)
             codes = drawing
         tt_entry = self.tt.get(position_hash(pos))
-        order, _caps = self._order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
+        order, _caps = self.ordering.order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
         result = Result(order[0], 0, 0, 0)
         if len(order) == 1 and not exact_root:
             result.pv = [order[0]]
@@ -258,23 +254,6 @@ class Searcher:
         return result
 
     # ------------------------------------------------------------------ internals
-    def _game_keys(self, pos: Position) -> set[int]:
-        """Repetition keys of the turn starts of the game so far (the position's own
-        record: :func:`engine.ai.think` replays the whole game), back to the last capture
-        (material only goes down, so nothing earlier can come again), the root included."""
-        keys: set[int] = set()
-        p = pos.copy()
-        counts = (p.count(0), p.count(1))
-        for _ in range(len(p.move_stack) + 1):
-            if (p.count(0), p.count(1)) != counts:
-                break
-            if p.phase == "m" and p.state == START:
-                keys.add(hash((p.bb[0], p.bb[1], p.side)))
-            if not p.move_stack:
-                break
-            p.pop()
-        return keys
-
     def _probe(self, pos: Position, ply: int) -> int | None:
         """The endgame tables' value of a movement turn start (``None``: not covered).
 
@@ -314,23 +293,6 @@ class Searcher:
         best = max(codes, key=lambda c: scores[c])
         drawing = [c for c in codes if abs(scores[c]) < WIN_BOUND]
         return best, scores[best], drawing
-
-    def _repetition(self, pos: Position) -> int:
-        """The value of a repeated position for the side to act: a draw, shaded by
-        contempt, so the side with more pieces (or, at equal material, a clear
-        structural plus) avoids going round in circles and the side behind seeks it."""
-        side = pos.side
-        diff = pos.bb[side].bit_count() - pos.bb[1 - side].bit_count()
-        if diff:
-            return -self.contempt if diff > 0 else self.contempt
-        # Equal material: a clear structural plus (half a piece by the evaluation) also
-        # makes going round in circles a waste, at half the contempt.
-        static = self._static(pos)
-        if static > STRUCTURAL_PLUS:
-            return -self.contempt // 2
-        if static < -STRUCTURAL_PLUS:
-            return self.contempt // 2
-        return 0
 
     def _check(self) -> None:
         from time import perf_counter
@@ -389,108 +351,6 @@ class Searcher:
         self.tt[key] = (depth, EXACT, _to_tt(alpha, 0), best)
         return best, alpha
 
-    def _order(
-        self, pos: Position, codes: list[int], tt_move: int, ply: int, prune: bool
-    ) -> tuple[list[int], frozenset[int] | set[int]]:
-        """The actions in search order, and the set of those that capture.
-
-        TT action, then captures (most pieces first), the two killers, then the rest by
-        history. Captures come from four bitboard masks per node
-        (:meth:`Tactics.capture_masks`), not from a test per action.
-        """
-        tactics = self.tactics
-        phase = pos.phase
-        if phase == "p" or phase == "s":
-            ordered = tactics.order_placements(pos, codes)
-            k1, k2 = self.killers[ply]
-            front = [c for c in (tt_move, k1, k2) if c in codes]
-            if front:
-                ordered = front + [c for c in ordered if c not in front]
-            if prune and phase == "p" and len(codes) > self.full_width_empties:
-                ordered = ordered[: self.placement_width]
-            return ordered, _NO_CAPTURES
-        if len(codes) == 1:
-            return codes, _NO_CAPTURES
-        side = pos.side
-        bb = pos.bb
-        up, down, right, left = tactics.capture_masks(bb[side], bb[1 - side])
-        targets = up | down | right | left
-        hist = self.history[side]
-        k1, k2 = self.killers[ply]
-        dst = tactics.step_dst
-        caps: set[int] = set()
-        keyed = []
-        for c in codes:
-            t = dst[c]
-            if t >= 0 and targets >> t & 1:
-                caps.add(c)
-                s = (1 << 36) + (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
-                if c == tt_move:
-                    s = 1 << 40
-            elif c == tt_move:
-                s = 1 << 40
-            elif c == k1:
-                s = 1 << 34
-            elif c == k2:
-                s = (1 << 34) - 1
-            else:
-                s = hist[c]
-            keyed.append((s, c))
-        keyed.sort(reverse=True)
-        return [c for _s, c in keyed], caps
-
-    def _steps_ordered(
-        self, own: int, enemy: int, side: int, tt_move: int, ply: int
-    ) -> tuple[list[int], frozenset[int] | set[int]]:
-        """Every step of ``own`` (the legal actions at the start of a movement turn when
-        no shuttle limit bites), in search order, and the set of capturing ones.
-
-        The same order as :meth:`_order` gives the same list, built without the
-        position's generator: one pass over four direction masks.
-        """
-        tactics = self.tactics
-        n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy)
-        targets = up | down | right | left
-        hist = self.history[side]
-        k1, k2 = self.killers[ply]
-        base = tactics.step_codes
-        caps: set[int] = set()
-        # Sort keys are ints, score << 10 | code (codes are below 1024): cheaper to build
-        # and sort than tuples.
-        keyed = []
-        for d, reach in enumerate(
-            ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
-        ):
-            offset = base[d]
-            hits = reach & targets
-            reach ^= hits
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                t = low.bit_length() - 1
-                c = offset + 4 * t
-                caps.add(c)
-                count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
-                keyed.append(((1 << 50 if c == tt_move else (1 << 46) + count) << 10) | c)
-            while reach:
-                low = reach & -reach
-                reach ^= low
-                c = offset + 4 * (low.bit_length() - 1)
-                if c == tt_move:
-                    keyed.append((1 << 60) | c)
-                elif c == k1:
-                    keyed.append((1 << 54) | c)
-                elif c == k2:
-                    keyed.append(((1 << 44) - 1) << 10 | c)
-                else:
-                    keyed.append(hist[c] << 10 | c)
-        if not keyed:
-            return [tactics.pass_], _NO_CAPTURES
-        keyed.sort(reverse=True)
-        return [k & 1023 for k in keyed], caps
-
     def _node(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         pos = self.pos
         assert pos is not None
@@ -516,7 +376,7 @@ class Searcher:
         if self.contempt and pos.state == START and pos.phase == "m":
             rkey = hash((bb[0], bb[1], pos.side))
             if rkey in self._seen:
-                return self._repetition(pos)
+                return repetition_value(pos, self.contempt, self._static(pos))
         key = hash((bb[0], bb[1], pos.side, pos.phase, hand[0], hand[1], pos.state, pos.clock))
         entry = self.tt.get(key)
         tt_move = -1
@@ -543,9 +403,9 @@ class Searcher:
                 return margin
         if phase == "m" and not chain and not pos._nlocked:
             # The common node: plain steps, generated and ordered from the bitboards.
-            ordered, caps = self._steps_ordered(bb[side], bb[1 - side], side, tt_move, ply)
+            ordered, caps = self.ordering.steps(bb[side], bb[1 - side], side, tt_move, ply)
         else:
-            ordered, caps = self._order(pos, pos.legal_codes(), tt_move, ply, True)
+            ordered, caps = self.ordering.order(pos, pos.legal_codes(), tt_move, ply, True)
         movement = phase == "m" and not chain
         reduce_ok = self.reductions and movement and depth >= 3
         new_depth = depth if chain else depth - 1
@@ -711,7 +571,7 @@ class Searcher:
         phase = pos.phase
         if phase == "m" and pos.state != START and ply < MAX_PLY:
             # Inside a chain the side must pick a capture or stop: search them all.
-            ordered, _caps = self._order(pos, pos.legal_codes(), -1, ply, False)
+            ordered, _caps = self.ordering.order(pos, pos.legal_codes(), -1, ply, False)
             return self._quiesce_children(ordered, -INF, alpha, beta, ply, qd, qd)
         if self.table_pieces and pos.state == START:
             bb = pos.bb

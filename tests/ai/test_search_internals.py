@@ -51,7 +51,7 @@ def test_step_order_lists_exactly_the_legal_steps(variant: str, size: int) -> No
         if pos._nlocked:
             continue
         side = pos.side
-        ordered, caps = searcher._steps_ordered(pos.bb[side], pos.bb[1 - side], side, -1, 0)
+        ordered, caps = searcher.ordering.steps(pos.bb[side], pos.bb[1 - side], side, -1, 0)
         assert sorted(ordered) == sorted(pos.legal_codes()), pos.spn()
         assert caps == {c for c in ordered if tactics.capture_count(pos, c)}
         # Captures come first, most pieces first.

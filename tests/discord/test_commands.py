@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 
 import pytest
 
+from engine import Position
 from tests.discord.fake_discord import Message
 from tests.discord.harness import FULL_PLACEMENT, Harness
 
@@ -68,7 +70,33 @@ async def test_place_one_then_the_rest_of_the_pair(h: Harness) -> None:
     assert one.reply.pinged_user_ids() == set(), "the same player places the rest of the turn: no ping"
     two = await h.slash(h.alice, "place", {"first": "b1"})
     assert two.reply.pinged_user_ids() == {h.bob}
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.deadline is not None
+    # the clock in the turn message: a Discord timestamp that counts down live
+    assert f"⏱ time runs out <t:{int(game.deadline)}:R>" in two.reply.text
     assert (await _spn(h)).startswith("5/5/5/5/bb3 w p")
+
+
+async def test_refusals_say_why(h: Harness) -> None:
+    """/place a1 a1 says the cells must differ; a refused step says what is in the way."""
+    await _people_game(h)
+    same = await h.slash(h.alice, "place", {"first": "a1", "second": "A1"})
+    assert same.reply.ephemeral and "The two cells must differ: a1 was given twice" in same.reply.text
+    svc = h.bot.service
+    for i in range(0, 24, 2):
+        user = h.alice if (i // 2) % 2 == 0 else h.bob
+        await svc.place(h.fake.channel_id, user, FULL_PLACEMENT[i], FULL_PLACEMENT[i + 1])
+    game = await svc.game(h.fake.channel_id)
+    assert game is not None and game.to_move is not None
+    mover = game.to_move.user_id
+    pos = Position.from_spn(game.spn)
+    far = str(next(a for a in pos.legal_actions() if a.kind == "step")).split("-")[0]  # a piece that can move
+    rank = int(far[1])
+    to = f"{far[0]}{rank + 2 if rank + 2 <= 5 else rank - 2}"  # two cells away on its file
+    refused = await h.slash(mover, "move", {"from": far, "to": to})
+    assert refused.reply.ephemeral and f"{far} cannot step to {to}: pieces step one cell, to a neighbour" in (
+        refused.reply.text
+    )
 
 
 async def test_autocomplete_offers_only_legal_cells(h: Harness) -> None:
@@ -158,12 +186,32 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     done = await h.click(h.bob, ask.reply, "Resign", followup=True)
     assert "resigned" in done.reply.text
     result = done.followups[0]
-    assert not result.ephemeral and "Alice wins" in result.text and "resignation" in result.text
+    assert not result.ephemeral and "Alice wins: Bob resigned." in result.text
     assert "→" in result.text, "a resignation is rated"
     assert ask.reply.buttons() == [], "the confirmation is replaced by the answer"
     old = Message(id=ask.reply.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(resign_id))
     again = await h.fake.click_custom_id(h.bob, old, resign_id, followup=True)
     assert any(m.ephemeral for m in again.followups + ([again.original] if again.original else []))
+
+
+async def test_a_rematch_is_a_challenge_and_counts_against_the_cap(h: Harness) -> None:
+    """Replaying a Rematch click (an old client, a script) makes no second challenge."""
+    await _people_game(h)
+    ask = await h.slash(h.bob, "seega resign")
+    done = await h.click(h.bob, ask.reply, "Resign", followup=True)
+    final = done.followups[0]
+    rematch_id = final.button("Rematch")["custom_id"]
+    first = await h.click(h.alice, final, "Rematch", followup=True)
+    assert "challenges" in first.followups[0].text and first.followups[0].pinged_user_ids() == {h.bob}
+    old = Message(id=final.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(rematch_id))
+    for _ in range(5):
+        again = await h.fake.click_custom_id(h.alice, old, rematch_id)
+        answers = [again.reply, *again.followups]
+        assert any(m.ephemeral and "still waiting" in m.text for m in answers), [m.text for m in answers]
+    refused = await h.slash(h.alice, "seega challenge", {"opponent": h.bob}, channel_id=h.fake.add_channel("y"))
+    assert refused.reply.ephemeral and "still waiting" in refused.reply.text
+    pending = await h.bot.service.storage.pending_challenges_from(h.fake.guild_id, h.alice, time.time())
+    assert len(pending) == 1
 
 
 async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
@@ -224,6 +272,8 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
     assert "Bob" in text and "Alice" in text and text.index("Bob") < text.index("Alice")
     stats = await h.slash(h.carol, "seega stats", {"user": h.bob})
     assert "1 won" in stats.reply.text
+    if h.bot.service.renderer is not None:  # the rated game drew Bob's rating history
+        assert stats.reply.png() and stats.reply.attachments[0].filename == "rating-history.png"
     history = await h.slash(h.carol, "seega history", {"user": h.alice})
     assert "#1" in history.reply.text and "resignation" in history.reply.text
     record = await h.slash(h.carol, "seega record")
@@ -237,6 +287,16 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
     assert "99" in (missing.followups[0].text if missing.followups else missing.reply.text)
     rules = await h.slash(h.carol, "seega rules", {"variant": "aljaafreh"})
     assert rules.reply.ephemeral and "loses" in rules.reply.text
+
+
+async def test_rules_text_follows_the_variant(h: Harness) -> None:
+    """Five-in-a-row has no movement phase and one board size; no "piece(s)" anywhere."""
+    five = (await h.slash(h.carol, "seega rules", {"variant": "five-in-a-row"})).reply.text
+    assert "5x5" in five and "7x7" not in five and "9x9" not in five
+    assert "Pieces never move" in five and "step up, down" not in five and "end-turn" not in five
+    standard = (await h.slash(h.carol, "seega rules", {"variant": "standard"})).reply.text
+    assert "5x5, 7x7, 9x9" in standard and "(s)" not in standard and "0 piece" not in standard
+    assert "Capture every enemy piece to win." in standard
 
 
 async def test_cooldown_on_starting_bot_games(h: Harness) -> None:
@@ -276,23 +336,24 @@ async def test_bot_turns_respect_the_guild_cap(h: Harness) -> None:
     await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
     users = [h.fake.add_user(f"p{i}") for i in range(4)]
     peak = 0
-    slot = h.bot.ai_slot(h.fake.guild_id)
-    real = h.bot.service.bot_turn
+    ai = h.bot.service.games.ai
+    real = ai.choose_turn
+    cap = h.bot.service.games.limits.ai_running
 
-    async def counting(channel: int) -> object:
+    async def counting(request: object) -> list[str]:
         nonlocal peak
-        peak = max(peak, h.bot.ai_per_guild - slot._value)
+        peak = max(peak, h.bot.service.games.ai_queue.in_line(h.fake.guild_id)[0])
         await asyncio.sleep(0.02)
-        return await real(channel)
+        return await real(request)  # type: ignore[arg-type]
 
-    h.bot.service.bot_turn = counting  # type: ignore[method-assign]
+    ai.choose_turn = counting  # type: ignore[method-assign]
     starts = [
         h.slash(u, "seega play-bot", {"level": "easy", "color": "white"}, channel_id=c)
         for u, c in zip(users, channels, strict=True)
     ]
     await asyncio.gather(*starts)
     await h.idle()
-    assert 1 <= peak <= h.bot.ai_per_guild
+    assert cap == h.bot.settings.ai_per_guild == 2 and 1 <= peak <= cap
     for channel in channels:
         game = await h.bot.service.game(channel)
         assert game is not None and game.turn == 2, "the bot (black) played its first turn"
@@ -311,6 +372,24 @@ async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
     await h.idle()
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.white.user_id == h.alice, "the rematch swaps colours"
+
+
+async def test_takeback_moves_and_games(h: Harness) -> None:
+    """Against the bot: take back a turn; /seega moves lists the turns; /seega games links the game."""
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"})
+    await h.idle()
+    await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+    await h.idle()
+    moves = (await h.slash(h.carol, "seega moves")).reply
+    assert "1. b a1 b1" in moves.text and "2. w " in moves.text
+    back = (await h.slash(h.alice, "seega takeback")).reply
+    assert not back.ephemeral and "took back their last turn" in back.text
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.turn == 1 and game.pieces == (0, 0)
+    listed = (await h.slash(h.carol, "seega games")).reply
+    assert f"<#{h.fake.channel_id}>" in listed.text and "Seega bot" in listed.text
+    refused = (await h.slash(h.carol, "seega takeback")).reply
+    assert refused.ephemeral  # not a player
 
 
 async def test_the_longest_hostile_text_gets_a_short_private_answer(h: Harness) -> None:

@@ -13,6 +13,7 @@ from engine import BLACK, Action, Position, Ruleset
 from engine.ai import TurnRequest
 from tests.discord.fake_discord import Interaction, Message
 from tests.discord.harness import Harness, running
+from tests.service.helpers import insert_from
 
 # Two complete 5x5 standard games found by a seeded greedy player (see the test docstrings).
 # GAME_CHAIN has a capture chain continued by the same piece; GAME_END stops a chain with ``end``.
@@ -152,7 +153,7 @@ async def play_script(h: Harness, actions: list[str], black: int, white: int) ->
         if h.bot.service.renderer is not None:
             assert reply.png().startswith(b"\x89PNG"), "every turn shows the board image"
             assert reply.embeds[0]["image"]["url"] == f"attachment://{reply.attachments[0].filename}"
-        if "captured" in reply.text:
+        if " took " in reply.text:
             seen["captures"] += 1
         if any(b.get("label") == "End turn" for b in reply.buttons()):
             seen["chain_buttons"] += 1
@@ -180,7 +181,7 @@ async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) ->
     last, seen = await play_script(h, GAME_CHAIN, h.alice, h.bob)
     assert seen["captures"] >= 5 and seen["continued_chain"] >= 1 and seen["chain_buttons"] >= 1
     final = last.reply
-    assert "Bob wins" in final.text and "every piece captured" in final.text
+    assert "Bob wins: every piece of Alice was captured." in final.text
     assert "→" in final.text, "a rated game shows the rating changes"
     assert final.button("Rematch")
     assert final.pinged_user_ids() == set(), "nobody is pinged once the game is over"
@@ -188,8 +189,11 @@ async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) ->
     await h.idle()
     stale = [m for m in h.fake.channel_messages() if any(b.get("label") == "End turn" for b in m.buttons())]
     assert stale == []
+    # After the game the final board stays reachable, with how it ended.
     board = await h.slash(h.carol, "seega board")
-    assert board.reply.ephemeral and "is over" in board.reply.text
+    assert not board.reply.ephemeral and "Bob wins: every piece of Alice was captured." in board.reply.text
+    if h.bot.service.renderer is not None:
+        assert board.reply.png().startswith(b"\x89PNG")
 
 
 async def test_whole_game_with_end_turn_button_and_rematch(h: Harness) -> None:
@@ -271,7 +275,7 @@ async def test_chain_button_cleared_after_the_webhook_expired(h: Harness) -> Non
     for i in range(0, 24, 2):
         await h.bot.service.place(h.fake.channel_id, h.alice if i % 4 == 0 else h.bob, placements[i], placements[i + 1])
     chain = (await h.slash(h.bob, "move", {"from": "c4", "to": "c3"})).reply
-    assert chain.button("End turn") and "captured" in chain.text
+    assert chain.button("End turn") and " took " in chain.text
     h.fake.webhook_ttl = 0.0
     ended = await h.slash(h.bob, "seega end-turn")
     assert "ended the chain" in ended.reply.text
@@ -314,11 +318,28 @@ async def test_bot_chain_shown_step_by_step(tmp_path: Path) -> None:
             await h.slash(h.alice, "place", {"first": GAME_CHAIN[i], "second": GAME_CHAIN[i + 1]})
             await h.idle()
         chain = h.fake.last_message()
-        assert "d3→c3" in chain.text and "c3→d3" in chain.text and chain.text.count("captured") >= 1
+        assert "d3→c3" in chain.text and "c3→d3" in chain.text and chain.text.count(" took ") >= 1
         assert chain.edits >= 1 and "c3→d3" not in chain.history[0], "the first frame shows only the first capture"
         assert chain.pinged_user_ids() == {h.alice}, "the person to move is pinged when the message is created"
         game = await h.bot.service.game(h.fake.channel_id)
         assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice
+
+
+async def test_a_forced_pass_is_played_at_once_and_explained(h: Harness) -> None:
+    """Bob (White) is held by the shuttle limit: after Alice's move his pass is played for
+    him, the message says why, and Alice (to move again) is told it is her turn."""
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(
+        h.bot.service, h.fake.channel_id, "bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
+    )
+    for i, step in enumerate(("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2")):
+        r = await h.slash(h.bob if i % 2 == 0 else h.alice, "move", {"from": step})
+        assert not r.reply.ephemeral, r.reply.text
+    last = (await h.slash(h.alice, "move", {"from": "b4", "to": "b3"})).reply
+    assert "Bob: passes: d2 may not go back to c2 a third time (the shuttle limit)" in last.text
+    assert "your turn" in last.text  # Alice plays on at once; nobody waits for Bob
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice
 
 
 def test_recent_keeps_the_newest_entries_only() -> None:

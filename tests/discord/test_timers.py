@@ -32,10 +32,10 @@ async def test_reminder_timeout_and_expired_challenge(tmp_path: Path) -> None:
 
         clock.advance(30)
         over = await h.fake.wait_for(
-            lambda: next((m for m in h.fake.channel_messages(other) if "time ran out" in m.text), None),
+            lambda: next((m for m in h.fake.channel_messages(other) if "Bob ran out of time" in m.text), None),
             what="the timeout",
         )
-        assert "Alice wins" in over.text
+        assert "Alice wins: Bob ran out of time." in over.text
         assert await h.bot.service.game(other) is None
 
         await h.fake.wait_for(lambda: "expired" in stale.text, what="the challenge to expire")

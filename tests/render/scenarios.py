@@ -29,11 +29,18 @@ class Scenario:
     outcome: Outcome | None = None
     theme: str = "sand"
     options: tuple[str, ...] = field(default=())
+    #: Actions played before the drawn turn (they build history an SPN cannot carry,
+    #: such as a piece's shuttle run).
+    before: tuple[str, ...] = ()
+    #: Seconds left on the clock of the side to act; None: no clock drawn.
+    time_left: float | None = None
 
     def build(self) -> tuple[Position, TurnSummary | None]:
         """The position after the turn, and the turn's summary (None if no actions)."""
         rules = Ruleset.make(self.variant, self.size, list(self.options))
         pos = Position.from_spn(self.spn, rules) if self.spn else Position(rules)
+        for action in self.before:
+            pos.play(action)
         if not self.actions:
             return pos, None
         before = pos.copy()
@@ -43,6 +50,9 @@ class Scenario:
 
 _FULL_5 = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
 _CHAIN_5 = "bb1ww/b3w/1b1w1/w1bw1/2bwb w m 0/0 - 0 40"
+#: White places the last pair (turn 24) and, first to move, chains three captures (turn 25).
+_LAST_PAIR_5 = "wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24"
+_LAST_PAIR_ACTIONS = ("d1", "b4", "d3-c3", "c3-c2", "c2-b2")
 
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("start-5x5", "standard", 5, None),
@@ -99,6 +109,53 @@ SCENARIOS: tuple[Scenario, ...] = (
         outcome=Outcome(None, "agreement"),
     ),
     Scenario("stone-theme-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1"), theme="stone"),
+    # White's d2 went d2-c2-d2-c2-d2: going back to c2 a third time is the shuttle limit,
+    # and it is White's only piece that could move, so White is blocked and passes.
+    Scenario(
+        "shuttle-held-5x5",
+        "standard",
+        5,
+        "bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30",
+        ("b4-b3",),
+        before=("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2"),
+    ),
+    # A bot's reply that spans two turns: its last placement, then its first step, a chain
+    # taking three pieces. One picture numbers all four marks in the order played.
+    Scenario(
+        "placement-and-chain-5x5",
+        "standard",
+        5,
+        _LAST_PAIR_5,
+        _LAST_PAIR_ACTIONS,
+    ),
+    Scenario(
+        "move-limit-5x5",
+        "standard",
+        5,
+        "bbbb1/bbb2/b1b1w/bb1w1/ww3 b m 0/0 - 99 180",
+        ("c4-d4",),
+        players=("Seega bot (easy)", "You"),
+    ),
+    Scenario("clock-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1"), time_left=3 * 60 + 7),
+    Scenario(
+        "clock-hours-7x7",
+        "seejeh",
+        7,
+        "b1bbbw1/1b1b2b/2wwb1b/1ww4/1www2w/2bw1wb/w2wwww b m 0/0 - 6 88",
+        ("g5-g4", "g6-g7"),
+        players=("فاطمة الزهراء", "A very long player name that will not fit"),
+        time_left=5 * 3600 + 9 * 60,
+    ),
+    # An end sentence too long for one line beside the ruleset label wraps onto two.
+    Scenario(
+        "timeout-wrapped-7x7",
+        "seejeh",
+        7,
+        "b1bbbw1/1b1b2b/2wwb1b/1ww4/1www2w/2bw1wb/w2wwww b m 0/0 - 6 88",
+        ("g5-g4", "g6-g7"),
+        players=("فاطمة الزهراء", "Dr. Omar Abd el-Rahman, champion of the Cairo sand-board club"),
+        outcome=Outcome(0, "timeout"),
+    ),
 )
 
 BY_NAME = {s.name: s for s in SCENARIOS}

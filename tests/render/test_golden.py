@@ -26,7 +26,7 @@ MAX_BYTES = 300_000
 
 def _render(s: Scenario) -> bytes:
     pos, turn = s.build()
-    return render_board(pos, turn, players=s.players, theme=s.theme, outcome=s.outcome)
+    return render_board(pos, turn, players=s.players, theme=s.theme, outcome=s.outcome, time_left=s.time_left)
 
 
 def _differing_fraction(a: Image.Image, b: Image.Image) -> float:

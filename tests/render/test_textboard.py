@@ -58,10 +58,17 @@ def test_placement_shows_hands_and_the_ruleset_when_not_standard_5x5() -> None:
 def test_game_over_says_the_result_and_reason() -> None:
     pos, turn = BY_NAME["game-over-5x5"].build()
     first = text_board(pos, turn).splitlines()[0]
-    assert first == "Seega · 1-0 after 60 turns · Black wins · all pieces captured"
+    assert first == "Seega · 1-0 after 60 turns · Black wins · every piece of White was captured"
 
 
 def test_an_outcome_the_rules_cannot_see_is_shown() -> None:
     pos = Position(Ruleset.make("standard", 9))
     first = text_board(pos, players=("Amira", "Omar"), outcome=Outcome(1, "timeout")).splitlines()[0]
     assert first == "Seega · Standard · 9×9 · 0-1 after 0 turns · Omar wins · Amira ran out of time"
+
+
+def test_a_shuttle_held_pass_says_why() -> None:
+    pos, turn = BY_NAME["shuttle-held-5x5"].build()
+    lines = text_board(pos, turn).splitlines()
+    assert lines[0].endswith("White is blocked and passes")
+    assert lines[-1] == "d2 may not go back to c2 a third time: the shuttle limit"

@@ -155,13 +155,14 @@ async def insert_from(
     variant: str = "standard",
     size: int = 5,
     options: tuple[str, ...] = (),
+    guild_id: int = GUILD,
 ) -> int:
     """Insert an active game that starts from the position ``spn`` (for chains, blocks...)."""
     rules = Ruleset.make(variant, size, list(options))
     pos = Position.from_spn(spn, rules)
     row = await service.storage.insert_game(
         NewGame(
-            guild_id=GUILD,
+            guild_id=guild_id,
             channel_id=channel,
             variant=variant,
             size=size,

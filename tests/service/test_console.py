@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,7 +58,7 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "White (Player 2): placed on b2" in out
     assert "Error: You cannot move a piece now; place with /place" in out
     assert "offers to end the game by count" in out
-    assert "Game over: Draw (end by count, agreed), 1/2-1/2." in out
+    assert "Game over (1/2-1/2): Draw: ended by count, agreed: 2 pieces each." in out
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
     assert '[Result "1/2-1/2"]' in out and "1. a1,b1 2. a2,b2 1/2-1/2" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
@@ -65,26 +66,42 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     images = [Path(line.split(": ", 1)[1]) for line in out.splitlines() if line.startswith("Board image: ")]
     assert len(images) >= 5 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in images)
     assert "Replay written to" in out
-    assert "A longer line of enemies closed at both ends by your pieces is captured whole." in out
+    assert "A longer line of enemy pieces closed at both ends by yours is captured whole." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
     assert query(db, "SELECT status, result, reason FROM games") == [("finished", "1/2-1/2", "agreement")]
 
 
 def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     db = db_path
-    out = run_console(db, ["/seega play-bot level:easy size:7 color:white", "/seega board"], tmp_path)
-    assert "Starting a game against the bot (easy)" in out
+    out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
+    assert "A game against the bot (easy) has started." in out  # level:Easy: any case
     assert "Black (Seega bot (easy)): placed on" in out
-    assert "Turn 2: White (Player 1) to play." in out
+    assert "Turn 2: White (you) to play." in out
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
     played = query(db, "SELECT actions FROM games")[0][0].split()
     free = [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2") if c not in played]
     out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"], tmp_path)
     assert "Resuming game #1." in out
-    assert f"White (Player 1): placed on {free[0]}, {free[1]}" in out
-    assert "Game over: Seega bot (easy) wins (resignation), 1-0." in out
+    assert f"White (you): placed on {free[0]}, {free[1]}" in out
+    assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
+    assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
+    # images are named by game and turn
+    names = [Path(line.split(": ", 1)[1]).name for line in out.splitlines() if line.startswith("Board image: ")]
+    assert names and all(re.fullmatch(r"seega-game1-turn\d{3}(-\d+)?\.png", n) for n in names), names
+    # after the game: its final board, then a rematch with the colours swapped
+    out = run_console(
+        db,
+        ["/seega board", "rematch", "plcae a1", "/seega play-bot level:easy", "/place a1 b1", "takeback", "moves"],
+        tmp_path,
+    )
+    assert "You take back your last turn" in out and "Moves of game #2" in out
+    assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out  # the final board
+    assert "Rematch against the bot (easy): you play black." in out
+    assert "Unknown command 'plcae'; did you mean /place? type help for the list." in out
+    # a refused start says so without first announcing a game
+    assert out.count("has started") == 0 and "Error:" in out
 
 
 def test_rules_text_for_every_variant_and_tab_completion() -> None:
@@ -112,7 +129,8 @@ def test_one_command_table_drives_dispatch_help_and_completion() -> None:
     for command in COMMANDS:
         assert command.usage in HELP and command.help in HELP
         assert all(BY_NAME[name] is command for name in (command.name, *command.aliases))
-        assert command.run.__qualname__.startswith("ConsoleTable."), command.name
+        # every handler is a method of the table (its own, or of a feature mixin such as the coach's)
+        assert getattr(ConsoleTable, command.run.__name__) is command.run, command.name
     assert len(BY_NAME) == sum(1 + len(c.aliases) for c in COMMANDS), "no name is used twice"
     typed = "/seega play-bot level:"
     table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
@@ -120,3 +138,38 @@ def test_one_command_table_drives_dispatch_help_and_completion() -> None:
     assert [complete("level:", i) for i in range(len(catalog.LEVELS))] == [f"level:{lvl}" for lvl in catalog.LEVELS]
     typed = "/seega rules "
     assert complete("variant:la", 0) == "variant:lane"
+
+
+def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
+    """Lessons with a wrong try, the puzzle of the day and an answer, a hint against the
+    bot, the hint limit, and a review of the finished game, all typed at the console."""
+    out = run_console(
+        db_path,
+        [
+            "/seega learn",
+            "/seega learn answer:a1 e5",  # legal, but not next to the centre
+            "/seega learn 1 c2 c4",
+            "/seega learn",
+            "/seega puzzle",
+            "/seega puzzle answer:zz9",
+            "/seega puzzle top",
+            "/seega coach-settings hints:1",
+            "/seega play-bot level:easy color:black",
+            "/seega hint",
+            "/seega hint",  # over the limit of 1
+            "/seega resign",
+            "/seega review",
+            "/seega stats",
+        ],
+        tmp_path,
+    )
+    assert "Lesson 1 of 8: Placement and the centre" in out
+    assert "not next to the centre c3" in out
+    assert "✅ Well placed" in out and "Lesson 2 of 8: Stepping" in out
+    assert "Puzzle of the day" in out and "I could not read zz9" in out
+    assert "Nobody has solved a puzzle here yet" in out
+    assert "Hints per player and game at this table: 1." in out
+    assert "Hint (1 of 1): play" in out
+    assert "used all 1 hints" in out
+    assert "Review of game #1" in out and "accuracy" in out
+    assert "Image: " in out  # pictures are written to files, as the boards are

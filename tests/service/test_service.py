@@ -115,7 +115,11 @@ async def test_place_refusals(service: GameService, db_path: Db) -> None:
     await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "f6"), BadInputError, "a1 to e5")
     # the second cell is bad: the first is not placed either
     await expect_refused(
-        service, db_path, lambda: service.place(1, BOB.user_id, "a2", "a2"), IllegalMoveError, "a2 is already taken"
+        service,
+        db_path,
+        lambda: service.place(1, BOB.user_id, "a2", "a2"),
+        IllegalMoveError,
+        "The two cells must differ: a2 was given twice",
     )
     await expect_refused(
         service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError, "at most two"
@@ -153,6 +157,10 @@ async def test_no_game_and_game_over(service: GameService, db_path: Db) -> None:
         "resignation",
     )
     await expect_refused(service, db_path, lambda: service.resign(1, ALICE.user_id), GameOverServiceError, "is over")
+    # ... but the final board stays reachable, with how it ended.
+    final = await service.board(1)
+    assert final.game_over is not None and final.game_over.winner == ALICE
+    assert final.game_over.reason == "resignation" and final.to_move is None
 
 
 async def test_second_game_in_a_busy_channel(service: GameService, db_path: Db) -> None:
@@ -259,8 +267,15 @@ async def test_move_chain_and_end_turn(service: GameService, db_path: Db) -> Non
         db_path,
         lambda: service.move(3, BOB.user_id, "b3", "b4"),
         IllegalMoveError,
-        "b3 cannot step to b4",
+        "b4 is occupied by one of your pieces",  # the why, not just "b3 cannot step to b4"
         "you can step to c3",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(3, BOB.user_id, "b3", "b5"),
+        IllegalMoveError,
+        "b3 cannot step to b5: pieces step one cell, to a neighbour",
     )
     await expect_refused(
         service, db_path, lambda: service.move(3, BOB.user_id, "b3"), BadInputError, "Say where b3 goes", "c3"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.results import Player
 from bot.storage import SettingsRow, Storage
 from tests.postgres import TempPostgres
 from tests.service.helpers import ALICE, BOB, GUILD, MOD, close_service, make_service
@@ -41,7 +42,8 @@ async def test_a_bot_process_uses_settings_changed_by_another_at_once(postgres_s
         assert first.challenge.variant == "standard"
         await one.set_settings(GUILD, None, None, "lane", moderator=MOD)
         for attempt in range(200):
-            second = await two.challenge(GUILD, 2 + attempt, ALICE, BOB)
+            challenger = Player(1000 + attempt, f"P{attempt}")  # one pending challenge each (docs/limits.md)
+            second = await two.challenge(GUILD, 2 + attempt, challenger, BOB)
             if second.challenge.variant == "lane":
                 break
             await asyncio.sleep(0.02)

@@ -1,0 +1,107 @@
+"""Each variant's rules, generated from its :class:`~engine.Ruleset`.
+
+One source for ``/seega rules`` and the console's ``rules``: every sentence follows an
+option of the ruleset, so a variant without a movement phase (five-in-a-row) never reads
+about steps or passing, and the sizes named are the ones the bot offers for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.explain import Line
+from engine import Ruleset
+
+
+def sizes_text(sizes: Sequence[int]) -> list[str]:
+    """``["5x5", "7x7", "9x9"]``: a list, joined with each language's comma when worded."""
+    return [f"{s}x{s}" for s in sizes]
+
+
+def rules_lines(rules: Ruleset, sizes: Sequence[int]) -> list[Line]:
+    """The rules of ``rules``' variant as lines, for a board of any of ``sizes``.
+
+    Args:
+        rules: the variant on one of its sizes (options included).
+        sizes: the sizes the bot offers this variant on (the catalogue's list).
+    """
+    lines: list[Line] = []
+    if len(sizes) == 1:
+        lines.append(("explain.rules.board_one", {"sizes": sizes_text(sizes), "pieces": rules.pieces}))
+    else:
+        counts = [f"{Ruleset.make(rules.variant, s).pieces} ({s}x{s})" for s in sizes]
+        lines.append(("explain.rules.board_many", {"sizes": sizes_text(sizes), "pieces": counts}))
+    lines.extend(_placement(rules))
+    if rules.after_placement == "replace":
+        lines.append(("explain.rules.replace", {"count": rules.win_line or rules.size}))
+        lines.append(("explain.rules.no_movement", {}))
+    else:
+        lines.extend(_movement(rules))
+    lines.extend(_ends(rules))
+    lines.append(_commands(rules))
+    return lines
+
+
+def _placement(rules: Ruleset) -> list[Line]:
+    where = "explain.rules.anywhere" if rules.place_centre else "explain.rules.not_centre"
+    key = {
+        "pairs": "explain.rules.place_pairs",
+        "singles": "explain.rules.place_singles",
+        "pairs-then-singles": "explain.rules.place_pair_then_singles",
+    }[rules.placement]
+    lines: list[Line] = [(key, {"where": (where, {})})]
+    if rules.opening == "lane":
+        lines.append(("explain.rules.opening_lane", {}))
+    return lines
+
+
+def _movement(rules: Ruleset) -> list[Line]:
+    first = "explain.rules.first_white" if rules.first_mover == "white" else "explain.rules.first_black"
+    if rules.place_centre:  # the centre may be taken: the first step goes anywhere
+        first += "_free"
+    lines: list[Line] = [(first, {}), ("explain.rules.step", {})]
+    if rules.captures:
+        lines.append(("explain.rules.capture", {}))
+        if rules.line_capture:
+            lines.append(("explain.rules.line_capture", {}))
+        lines.append(("explain.rules.safe_centre" if rules.safe_centre else "explain.rules.unsafe_centre", {}))
+        lines.append((f"explain.rules.chain_{rules.chain}", {}))
+    if rules.max_shuttles:
+        lines.append(("explain.rules.shuttle", {"count": rules.max_shuttles, "next": rules.max_shuttles + 1}))
+    lines.append((f"explain.rules.blocked_{rules.blocked}", {}))
+    if rules.blocked == "pass" and rules.max_shuttles:
+        lines.append(("explain.rules.blocked_both", {}))
+    return lines
+
+
+def _ends(rules: Ruleset) -> list[Line]:
+    lines: list[Line] = []
+    if rules.win_line:
+        lines.append(("explain.rules.win_line", {"count": rules.win_line}))
+    moving = rules.after_placement != "replace"
+    if moving and rules.captures:
+        if rules.lose_at == 0:
+            lines.append(("explain.rules.win_capture_all", {}))
+        elif rules.lose_at == 1:
+            lines.append(("explain.rules.lose_at_one", {}))
+        else:
+            lines.append(("explain.rules.lose_at_many", {"count": rules.lose_at}))
+    if moving and rules.move_limit:
+        lines.append(("explain.rules.move_limit", {"count": rules.move_limit}))
+    if rules.turn_limit:
+        lines.append(("explain.rules.turn_limit", {"count": rules.turn_limit}))
+    if rules.after_placement == "replace":
+        lines.append(("explain.rules.no_line_draw", {}))
+    return lines
+
+
+def _commands(rules: Ruleset) -> Line:
+    if rules.after_placement == "replace":
+        return ("explain.rules.commands_replace", {})
+    if not rules.captures:
+        return ("explain.rules.commands_no_capture", {})
+    # A removal is asked for by every blocked rule but "pass", and under "pass" when the
+    # shuttle limit blocks both players.
+    if rules.blocked != "pass" or rules.max_shuttles:
+        return ("explain.rules.commands_remove", {})
+    return ("explain.rules.commands", {})

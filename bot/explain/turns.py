@@ -1,0 +1,72 @@
+"""What each turn did, one line per turn, numbered: the turn message and ``/seega moves``.
+
+One line per *turn* (not per command) with the turn number, so a reply that holds the
+bot's last placement and its first chain reads "Turn 24 ... / Turn 25 ..." and the count
+never jumps unexplained; every step of a chain is listed with what it took, in order,
+before "ended the turn".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.explain import Line
+from engine import Position
+from engine.actions import END, PASS, PLACE, REMOVE, STEP, Action
+from engine.summary import summarize_turn
+
+
+def split_turns(before: Position, actions: Sequence[Action]) -> list[tuple[Position, list[Action]]]:
+    """``actions`` cut into turns: (the position before the turn, its actions)."""
+    pos = before.copy()
+    out: list[tuple[Position, list[Action]]] = []
+    for action in actions:
+        if not out or (pos.turn, pos.side) != (out[-1][0].turn, out[-1][0].side):
+            out.append((pos.copy(), []))
+        out[-1][1].append(action)
+        pos.push(action)
+    return out
+
+
+def turn_line(before: Position, actions: Sequence[Action], name: str) -> Line:
+    """``"Turn 25 · Omar: d3→c3 took c2, c3→c2 took b2; ended the turn"``."""
+    summary = summarize_turn(before, actions)
+    names = before.geo.names
+    parts: list[Line] = []
+    placed: list[str] = []
+    for action, took in zip(summary.actions, summary.took, strict=True):
+        if action.kind == PLACE:
+            if before.phase == "s":
+                parts.append(("explain.turn.replaced", {"cells": str(action)}))
+            else:
+                placed.append(str(action))
+        elif action.kind == STEP:
+            src, dst = str(action).split("-")
+            if took:
+                cells = [names[c] for c in took]
+                parts.append(("explain.turn.step_took", {"src": src, "dst": dst, "cells": cells}))
+            else:
+                parts.append(("explain.turn.step", {"src": src, "dst": dst}))
+        elif action.kind == REMOVE:
+            parts.append(("explain.turn.removed", {"cells": [names[c] for c in took] or [str(action)[1:]]}))
+        elif action.kind == PASS:
+            parts.append(("explain.turn.passed", {}))
+        elif action.kind == END:
+            parts.append(("explain.turn.ended", {}))
+    if placed:
+        parts.insert(0, ("explain.turn.placed", {"cells": placed}))
+    return ("explain.turn.line", {"turn": before.turn, "name": name, "what": parts})
+
+
+def turn_lines(before: Position, actions: Sequence[Action], names: tuple[str, str]) -> list[Line]:
+    """One :func:`turn_line` per turn that ``actions`` (played from ``before``) touch."""
+    return [turn_line(start, acts, names[start.side]) for start, acts in split_turns(before, actions)]
+
+
+def moves_text(start: Position, actions: Sequence[Action]) -> list[str]:
+    """The game in notation, one line per turn: ``"25. w d3-c3 c3-c2 c2-b2"``."""
+    letters = ("b", "w")
+    return [
+        f"{pos.turn}. {letters[pos.side]} " + " ".join(str(a) for a in acts)
+        for pos, acts in split_turns(start, actions)
+    ]

@@ -1,0 +1,96 @@
+"""What players ask for in their first hour: a takeback against the bot, the move list,
+and the games in progress in a server (to watch).
+
+A takeback goes back to the start of the person's last turn (the bot's reply included,
+see :mod:`bot.service.takeback`); it is for games against the bot, which are never
+rated, and refused between people, whose games are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.explain.turns import moves_text
+from bot.results import GameView, IllegalMoveError, TurnResult
+from bot.service.games import Games
+from bot.service.loaded import LoadedGame, replay
+from bot.service.snapshots import board_png, game_view, turn_result, whole_turn
+from bot.service.takeback import takeback
+from bot.storage import GameRow, GameUpdate
+from engine import Position, Ruleset
+
+#: Games listed by ``/seega games`` at most (a Discord message has room for about this many).
+MAX_LISTED = 20
+
+
+class PlayerAsks:
+    """Takebacks, move lists and the list of games in progress."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    async def takeback(self, channel_id: int, user_id: int) -> TurnResult:
+        """Take back the person's last turn (and the bot's reply) in a game against the bot."""
+        games = self.games
+
+        async def attempt(g: LoadedGame) -> LoadedGame | None:
+            color = g.check_player(user_id, need_turn=False)
+            if not (g.black.is_bot or g.white.is_bot):
+                raise IllegalMoveError("takeback_people")
+            back, count = takeback(g.pos, color)
+            if count == 0:
+                raise IllegalMoveError("takeback_nothing")
+            actions = g.row.action_list[:-count]
+            now = games.clock.now()
+            deadline, remind_at = await games.deadline_for(g, back, now)
+            games.note_timer(remind_at)
+            update = GameUpdate(
+                game_id=g.row.id,
+                expected_version=g.row.version,
+                actions=" ".join(actions),
+                spn=back.spn(),
+                updated_at=now,
+                deadline=deadline,
+                remind_at=remind_at,
+                end_offer=None,
+            )
+            if not await games.storage.update_game(update):
+                return None
+            row = replace(
+                g.row,
+                actions=update.actions,
+                spn=update.spn,
+                version=g.row.version + 1,
+                updated_at=now,
+                deadline=deadline,
+                remind_at=remind_at,
+                end_offer=None,
+            )
+            loaded = LoadedGame(row, back)
+            games.cache[row.channel_id] = loaded
+            return loaded
+
+        g = await games.write(channel_id, attempt, fresh=True)
+        return turn_result(g, png=await board_png(games, g, g.pos, whole_turn(g.pos)), acted_by=user_id)
+
+    async def moves(self, channel_id: int) -> tuple[GameView, list[str]]:
+        """The channel's game (the one in progress, else the last one) in notation, a line a turn."""
+        row = await self.games.storage.active_game(channel_id) or await self.games.storage.latest_game(channel_id)
+        if row is None:
+            raise await self.games.no_game(channel_id)
+        rules = Ruleset.make(row.variant, row.size, [o for o in row.options.split(",") if o])
+        start = Position.from_spn(row.setup, rules) if row.setup else Position(rules)
+        pos = replay(row)
+        return game_view(LoadedGame(row, pos)), moves_text(start, pos.move_stack)
+
+    async def in_progress(self, guild_id: int) -> list[GameView]:
+        """The active games of a server, newest first (at most :data:`MAX_LISTED`)."""
+        rows = [r for r in await self.games.storage.all_games("active") if r.guild_id == guild_id]
+        out = []
+        for row in reversed(rows[-MAX_LISTED:]):
+            out.append(game_view(LoadedGame(row, Position.from_spn(row.spn, _rules(row)))))
+        return out
+
+
+def _rules(row: GameRow) -> Ruleset:
+    return Ruleset.make(row.variant, row.size, [o for o in row.options.split(",") if o])

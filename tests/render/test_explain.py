@@ -1,0 +1,116 @@
+"""The picture explains itself: end sentences, the shuttle limit, whole turns, the clock."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.render import render_board
+from bot.render.fonts import font, width
+from bot.render.layout import layout
+from bot.render.overlay import mark_order
+from bot.render.panels import _two_lines
+from bot.render.words import blocked_text, clock_text, reason_text, result_text
+from engine import Outcome, Position, Ruleset
+from engine.outcome import REASONS
+from engine.summary import shuttle_holds
+from tests.render.scenarios import BY_NAME
+
+PLAYERS = ("Amira", "Omar")
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [(0, "0:00"), (-5, "0:00"), (59.9, "0:59"), (187, "3:07"), (3600, "1h 00m"), (18540, "5h 09m"), (90000, "1d 1h")],
+)
+def test_clock_text(seconds: float, text: str) -> None:
+    assert clock_text(seconds) == text
+
+
+@pytest.mark.parametrize("reason", REASONS)
+@pytest.mark.parametrize("winner", [0, 1, None])
+def test_every_end_reason_is_a_sentence_without_jargon(reason: str, winner: int | None) -> None:
+    pos, _ = BY_NAME["move-limit-5x5"].build()
+    text = reason_text(Outcome(winner, reason), pos, PLAYERS)
+    assert len(text.split()) >= 2  # a phrase, not the code word
+    assert "-" not in reason or reason not in text  # never "move-limit", "capture-all"...
+    if winner is not None and reason in ("capture-all", "reduced", "blocked", "resignation", "timeout"):
+        assert PLAYERS[1 - winner] in text  # says who lost it
+
+
+def test_move_limit_sentence_gives_the_rule_and_the_count() -> None:
+    s = BY_NAME["move-limit-5x5"]
+    pos, _ = s.build()
+    outcome = pos.outcome()
+    assert outcome == Outcome(0, "move-limit")
+    assert reason_text(outcome, pos, s.players) == "100 turns without a capture: 11 pieces to 4"
+    draw = reason_text(Outcome(None, "move-limit"), pos, s.players)
+    assert draw == "100 turns without a capture: 11 pieces each"
+    assert result_text(outcome, pos, s.players).startswith("Seega bot (easy) wins · 100 turns")
+
+
+def test_shuttle_limit_is_found_and_explained() -> None:
+    pos, _ = BY_NAME["shuttle-held-5x5"].build()
+    names = pos.geo.names
+    assert [(names[a], names[t]) for a, t in shuttle_holds(pos)] == [("d2", "c2")]
+    assert [str(a) for a in pos.legal_actions()] == ["pass"]
+    assert blocked_text(pos) == "d2 may not go back to c2 a third time: the shuttle limit"
+
+
+def test_no_shuttle_marks_without_the_limit_or_the_run() -> None:
+    s = BY_NAME["shuttle-held-5x5"]
+    free = Position.from_spn(s.spn or "", Ruleset.make("standard", 5, ["max_shuttles=0"]))
+    for action in (*s.before, *s.actions):
+        free.play(action)
+    assert shuttle_holds(free) == ()
+    assert blocked_text(free) == ""
+    fresh = Position.from_spn(s.spn or "")  # an SPN carries no history: nothing held
+    assert shuttle_holds(fresh) == ()
+
+
+def test_a_whole_reply_is_numbered_in_the_order_played() -> None:
+    _, turn = BY_NAME["placement-and-chain-5x5"].build()
+    assert turn is not None
+    assert mark_order(turn) == ([1, 2], [3, 4, 5])
+    _, single = BY_NAME["first-move-5x5"].build()
+    assert single is not None and mark_order(single) == ([], [0])
+    _, pair = BY_NAME["placement-5x5"].build()
+    assert pair is not None and mark_order(pair) == ([1, 2], [])
+
+
+def test_a_long_end_sentence_wraps_within_the_footer() -> None:
+    room = 480.0
+    text = "Dr. Omar Abd el-Rahman, champion of the Cairo sand-board club ran out of time"
+    lines, face = _two_lines(text, 19, room)
+    assert len(lines) == 2
+    assert " ".join(lines) == text  # nothing cut: the whole sentence is there
+    assert all(width(line, face) <= room for line in lines)
+    short, _ = _two_lines("Amira resigned", 19, room)
+    assert short == ["Amira resigned"]
+    assert width(text, font(19)) > room
+
+
+def _pixels(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def test_the_clock_changes_only_the_footer() -> None:
+    s = BY_NAME["clock-5x5"]
+    pos, turn = s.build()
+    plain = _pixels(render_board(pos, turn, players=s.players))
+    timed = _pixels(render_board(pos, turn, players=s.players, time_left=187))
+    box = ImageChops.difference(plain, timed).getbbox()
+    assert box is not None
+    assert box[1] >= layout(5).footer[1]  # below the board: nothing else moved
+    later = _pixels(render_board(pos, turn, players=s.players, time_left=60))
+    assert ImageChops.difference(timed, later).getbbox() is not None
+
+
+def test_a_finished_game_shows_no_clock() -> None:
+    s = BY_NAME["game-over-5x5"]
+    pos, turn = s.build()
+    a = render_board(pos, turn, players=s.players)
+    b = render_board(pos, turn, players=s.players, time_left=100)
+    assert a == b

@@ -1,0 +1,237 @@
+"""Rules texts and end-of-game sentences: generated from the ruleset, in both languages."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.explain import Line, say, word
+from bot.explain.endings import end_line
+from bot.explain.passes import forced_passes
+from bot.explain.refusals import same_cells_refusal, step_refusal
+from bot.explain.rules import rules_lines
+from bot.explain.turns import moves_text, turn_lines
+from engine import Outcome, Position, Ruleset
+from engine.outcome import REASONS
+from engine.rules import PRESETS
+
+LOCALES = Path(__file__).resolve().parents[2] / "bot" / "locale"
+BOT_SIZES = (5, 7, 9)
+LAST_PAIR = "wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24"
+
+
+def _messages(lang: str) -> dict[str, str]:
+    data: dict[str, dict[str, str]] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    return data["messages"]
+
+
+def _offered(variant: str) -> tuple[int, ...]:
+    sizes = PRESETS[variant][0]
+    return tuple(s for s in sizes if s in BOT_SIZES) or sizes
+
+
+def _keys(lines: list[Line]) -> list[str]:
+    out = []
+    for key, params in lines:
+        out.append(key)
+        out.extend(v[0] for v in params.values() if isinstance(v, tuple))
+    return out
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_explain_key_is_in_both_languages_with_the_same_placeholders() -> None:
+    en, ar = _messages("en"), _messages("ar")
+    mine = [k for k in en if k.startswith("explain.")]
+    assert mine == [k for k in ar if k.startswith("explain.")]
+    for key in mine:
+        assert _placeholders(en[key]) == _placeholders(ar[key]), key
+        words = re.sub(r"\{\w+\}", "", en[key])
+        if re.search("[A-Za-z]", words):  # a template with words (not just "{src}→{dst}")
+            assert re.search("[\u0600-\u06ff]", ar[key]), f"{key} is not in Arabic"
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_each_preset_rules_text_is_complete(variant: str, lang: str) -> None:
+    sizes = _offered(variant)
+    lines = rules_lines(Ruleset.make(variant, sizes[0]), sizes)
+    messages = _messages(lang)
+    for key in _keys(lines):
+        assert key in messages, key
+    text = say(lang, lines)
+    assert "{" not in text and "(s)" not in text and "explain." not in text
+    assert "0 piece" not in text
+
+
+def _english(variant: str) -> tuple[list[str], str]:
+    sizes = _offered(variant)
+    lines = rules_lines(Ruleset.make(variant, sizes[0]), sizes)
+    return _keys(lines), say("en", lines)
+
+
+def test_five_in_a_row_has_no_movement_and_is_5x5_only() -> None:
+    keys, text = _english("five-in-a-row")
+    movement = ("step", "capture", "chain", "shuttle", "blocked", "first_", "move_limit")
+    assert not [k for k in keys if any(m in k for m in movement)]
+    assert "explain.rules.no_movement" in keys
+    assert "5x5" in text and "7x7" not in text and "9x9" not in text
+    assert "end-turn" not in text and "/move" not in text
+
+
+def test_modern_3x3_is_described_on_its_own_board_only() -> None:
+    _, text = _english("modern-3x3")
+    assert "3x3" in text and "5x5" not in text and "7x7" not in text
+    assert "into the centre" not in text  # its centre may be filled during placement
+    assert "captured" not in text and "chain" not in text  # no captures in this variant
+
+
+def test_the_numbers_follow_the_ruleset() -> None:
+    _, standard = _english("standard")
+    assert "12 (5x5), 24 (7x7), 40 (9x9)" in standard
+    assert "Capture every enemy piece to win." in standard
+    assert "After 100 turns in a row without a capture" in standard
+    _, seejeh = _english("seejeh")
+    assert "A player reduced to a single piece loses." in seejeh
+    assert "captured whole" in seejeh
+    _, ludii = _english("ludii")
+    assert "shuttle" not in ludii and "The centre gives no protection." in ludii
+    assert "After 2500 turns in all the game is a draw." in ludii
+    custom = rules_lines(Ruleset.make("standard", 7, ["lose_at=3", "max_shuttles=3"]), (7,))
+    text = say("en", custom)
+    assert "reduced to 3 pieces or fewer" in text and "3 times in a row" in text
+
+
+# -------------------------------------------------------------- the end of a game
+NAMES = ("Seega bot (easy)", "Sam")
+
+
+def _final() -> Position:
+    pos = Position.from_spn("bbbb1/bbb2/b1b1w/bb1w1/ww3 b m 0/0 - 99 180")
+    pos.play("c4-d4")
+    return pos
+
+
+def test_move_limit_says_the_rule_and_the_count_to_the_loser() -> None:
+    pos = _final()
+    outcome = pos.outcome()
+    assert outcome == Outcome(0, "move-limit")
+    assert word("en", end_line(outcome, pos, NAMES, you=1)) == (
+        "Seega bot (easy) wins: 100 turns without a capture, 11 pieces to your 4."
+    )
+    assert word("en", end_line(outcome, pos, NAMES)) == (
+        "Seega bot (easy) wins: 100 turns without a capture, and 11 pieces beat 4."
+    )
+    assert word("ar", end_line(outcome, pos, NAMES, you=1)) == (
+        "Seega bot (easy) يفوز: 100 دورًا دون أسر، و11 قطعة مقابل قطعك 4."
+    )
+
+
+@pytest.mark.parametrize("reason", [*REASONS, "cancelled"])
+@pytest.mark.parametrize("winner", [0, 1, None])
+@pytest.mark.parametrize("you", [None, 0, 1])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_every_end_reason_is_a_sentence_in_both_languages(
+    reason: str, winner: int | None, you: int | None, lang: str
+) -> None:
+    pos = _final()
+    line = end_line(Outcome(winner, reason), pos, NAMES, you)
+    messages = _messages(lang)
+    for key in _keys([line]):
+        assert key in messages, key
+    text = word(lang, line)
+    assert "{" not in text and "explain." not in text and reason not in text.split(":")[-1].split()
+    assert text.endswith(".")
+    if lang == "en" and winner is not None and reason in ("capture-all", "resignation", "timeout", "blocked"):
+        loser = 1 - winner
+        assert ("you" in text.lower()) if you == loser else (NAMES[loser] in text)
+    if lang == "en" and you is not None and winner == you and reason != "cancelled":
+        assert text.startswith("You win")
+
+
+# -------------------------------------------------------------- forced passes
+SHUTTLE = "bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30"
+SHUTTLE_PLAY = ("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2", "b4-b3")
+
+
+def test_a_pass_that_is_the_only_action_is_played_with_its_reason() -> None:
+    pos = Position.from_spn(SHUTTLE)
+    for a in SHUTTLE_PLAY:
+        pos.play(a)
+    turn = pos.turn
+    played = forced_passes(pos, ("Amira", "Omar"))
+    assert [str(a) for a, _ in played] == ["pass"]
+    assert pos.side == 0 and pos.turn == turn + 1  # Black's turn now
+    (_, reason) = played[0]
+    assert word("en", reason) == (
+        "passes: d2 may not go back to c2 a third time (the shuttle limit), and no other piece can step"
+    )
+    assert "الثالثة" in word("ar", reason) and "{" not in word("ar", reason)
+
+
+def test_no_forced_pass_when_there_is_a_choice() -> None:
+    pos = Position.from_spn(SHUTTLE)
+    assert forced_passes(pos, ("Amira", "Omar")) == []
+    assert pos.spn() == Position.from_spn(SHUTTLE).spn()
+
+
+def test_a_walled_in_player_passes_with_a_plain_reason() -> None:
+    pos = Position.from_spn("bb3/3bb/2bww/2bww/2bww w m 0/0 - 0 30")  # white cannot step at all
+    played = forced_passes(pos, ("Amira", "Omar"))
+    assert len(played) == 1 and word("en", played[0][1]) == "passes: none of their pieces can step"
+
+
+# -------------------------------------------------------------- turn lines
+def test_a_reply_spanning_two_turns_gets_one_numbered_line_each() -> None:
+    before = Position.from_spn(LAST_PAIR)
+    pos = before.copy()
+    played = [pos.play(a) for a in ("d1", "b4", "d3-c3", "c3-c2", "c2-b2")]
+    lines = turn_lines(before, played, ("Amira", "Seega bot (easy)"))
+    assert say("en", lines).splitlines() == [
+        "Turn 24 · Seega bot (easy): placed d1, b4",
+        "Turn 25 · Seega bot (easy): d3→c3 took c2, c3→c2 took b2, c2→b2 took b3",
+    ]
+    assert say("ar", lines).splitlines()[0] == "الدور 24 · Seega bot (easy): وضع d1، b4"
+    assert moves_text(before, played) == ["24. w d1 b4", "25. w d3-c3 c3-c2 c2-b2"]
+
+
+def test_captures_come_before_the_end_of_the_turn() -> None:
+    before = Position.from_spn("bb1ww/b3w/1b1w1/w1bw1/2bwb w m 0/0 - 0 40")
+    pos = before.copy()
+    played = [pos.play(a) for a in ("a2-b2", "end")]
+    (line,) = turn_lines(before, played, ("Amira", "Omar"))
+    assert word("en", line) == "Turn 40 · Omar: a2→b2 took c2, ended the turn"
+
+
+# -------------------------------------------------------------- refusals
+def _why(spn: str, src: str, dst: str, before: tuple[str, ...] = ()) -> str:
+    pos = Position.from_spn(spn)
+    for a in before:
+        pos.play(a)
+    names = pos.geo.names
+    in_chain = any(a.kind == "end" for a in pos.legal_actions())
+    assert f"{src}-{dst}" not in [str(a) for a in pos.legal_actions()]
+    return word("en", step_refusal(pos, names.index(src), names.index(dst), in_chain))
+
+
+def test_each_refused_step_says_why() -> None:
+    full = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
+    assert _why(full, "b4", "b3") == "b3 is occupied by one of your pieces"
+    assert _why(full, "c4", "b4") == "b4 is occupied by an enemy piece"
+    chain = "bb1ww/b3w/1b1w1/w1bw1/2bwb w m 0/0 - 0 40"
+    assert _why(chain, "d4", "d2") == "d4 cannot step to d2: pieces step one cell, to a neighbour"
+    assert _why(chain, "e4", "d5") == "e4 cannot step to d5: pieces step up, down, left or right, never diagonally"
+    assert _why(chain, "b2", "a2", ("a2-b2",)) == "b2 to a2 captures nothing, and only a capture continues a chain"
+    shuttle = "bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30"
+    held = ("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2", "b4-b3")
+    assert _why(shuttle, "d2", "c2", held) == "d2 may not go back to c2 a third time: the shuttle limit"
+
+
+def test_a_pair_of_the_same_cell_says_so() -> None:
+    assert word("en", same_cells_refusal("a1")) == "the two cells must differ: a1 was given twice"

@@ -1,0 +1,150 @@
+"""The game explains itself through the service: forced passes with their reason, pictures
+of whole turns, the clock on the picture, end sentences."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+from bot import render, wording
+from bot.ai_pool import ThreadAiRunner
+from bot.clock import FakeClock
+from bot.results import IllegalMoveError, Player
+from bot.service import GameService
+from bot.storage import Storage
+from engine import Position
+from engine.summary import summarize_turn
+from tests.service.helpers import ALICE, BOB, insert_from, play_action
+
+#: White's d2 shuttles to c2 and back twice; then d2-c2 is the shuttle limit and White,
+#: with nothing else that can step, must pass.
+SHUTTLE = "bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30"
+SHUTTLE_PLAY = ("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2")
+#: White (to move) can chain: d3-c3 took c2 (after the last pair), c3-c2, c2-b2.
+CHAIN = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"
+
+
+async def _service(path: Path, clock: FakeClock, renderer: object | None) -> GameService:
+    storage = await Storage.open(path)
+    return GameService(storage, ThreadAiRunner(), renderer, clock, random.Random(1))  # type: ignore[arg-type]
+
+
+async def test_a_pass_that_is_the_only_action_is_played_with_its_reason(service: GameService) -> None:
+    await insert_from(service, 1, SHUTTLE)
+    for i, action in enumerate(SHUTTLE_PLAY):  # White (Bob) first, then in turn
+        await play_action(service, 1, (BOB if i % 2 == 0 else ALICE).user_id, action)
+    result = await play_action(service, 1, ALICE.user_id, "b4-b3")
+    assert [e.actions for e in result.events] == [("b4-b3",), ("pass",)]
+    passed = result.events[1]
+    assert passed.player == BOB and passed.note is not None
+    assert wording.event_text(passed, "en") == (
+        "passes: d2 may not go back to c2 a third time (the shuttle limit), and no other piece can step"
+    )
+    assert "الثالثة" in wording.event_text(passed, "ar")
+    assert result.to_move == ALICE and result.ping is None  # Alice plays on; she just acted
+    game = await service.game(1)
+    assert game is not None and game.spn.split()[1] == "b"
+
+
+async def test_a_chain_picture_shows_every_step(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await _service(tmp_path / "a.db", clock, render)
+    try:
+        await insert_from(service, 1, CHAIN)
+        await service.move(1, BOB.user_id, "d3-c3")
+        await service.move(1, BOB.user_id, "c3-c2")
+        last = await service.move(1, BOB.user_id, "c2-b2")
+        assert last.png is not None
+        before = Position.from_spn(CHAIN)
+        after = before.copy()
+        played = [after.play(a) for a in ("d3-c3", "c3-c2", "c2-b2")]
+        game = await service.game(1)
+        assert game is not None and game.deadline is not None
+        want = render.render_board(
+            after,
+            summarize_turn(before, played),
+            players=("Alice", "Bob"),
+            time_left=game.deadline - clock.now(),
+        )
+        got = Image.open(io.BytesIO(last.png)).convert("RGB")
+        assert ImageChops.difference(got, Image.open(io.BytesIO(want)).convert("RGB")).getbbox() is None
+        # Without the first steps the picture would differ: the test can fail.
+        partial = render.render_board(after, summarize_turn(before, played[2:]), players=("Alice", "Bob"))
+        assert ImageChops.difference(got, Image.open(io.BytesIO(partial)).convert("RGB")).getbbox() is not None
+    finally:
+        await service.storage.close()
+        service.ai.close()
+
+
+async def test_the_bot_reply_is_one_picture_of_the_whole_reply(tmp_path: Path) -> None:
+    """The bot places its last pair and opens the movement with a chain: one picture, all of it."""
+    service = await _service(tmp_path / "b.db", FakeClock(), render)
+    bot = Player.bot("hard")
+    try:
+        await insert_from(service, 1, "wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24", ALICE, bot)
+        result = await service.bot_turn(1)
+        bot_actions = [a for e in result.events if e.player == bot for a in e.actions]
+        assert bot_actions[:2] and all(len(a) == 2 for a in bot_actions[:2])  # the pair first
+        before = Position.from_spn("wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24")
+        after = before.copy()
+        played = [after.play(a) for a in bot_actions]
+        assert result.png is not None
+        want = render.render_board(after, summarize_turn(before, played), players=("Alice", "Seega bot (hard)"))
+        got = Image.open(io.BytesIO(result.png)).convert("RGB")
+        diff = ImageChops.difference(got, Image.open(io.BytesIO(want)).convert("RGB")).getbbox()
+        # Identical but for the clock beside the turn number (Alice's time, in the footer).
+        assert diff is None or diff[1] >= 780
+        turns = {e.summary.turn for e in result.events if e.player == bot}
+        assert turns == {24, 25}  # two turns, each line numbered: the count never jumps unexplained
+    finally:
+        await service.storage.close()
+        service.ai.close()
+
+
+async def test_takeback_against_the_bot_and_refusals(service: GameService) -> None:
+    start = await service.play_bot(10, 2, ALICE, "easy", 5, None, "black")
+    assert start.to_move == ALICE
+    nothing = None
+    try:
+        await service.takeback(2, ALICE.user_id)
+    except IllegalMoveError as exc:
+        nothing = exc
+    assert nothing is not None and nothing.key == "takeback_nothing"
+    played = await service.place(2, ALICE.user_id, "a1", "b1")  # and the bot answers with its pair
+    assert [e.player.is_bot for e in played.events] == [False, True]
+    back = await service.takeback(2, ALICE.user_id)
+    assert back.to_move == ALICE and back.game.turn == 1
+    assert back.game.pieces == (0, 0) and back.game.hand == (12, 12)
+    game = await service.game(2)
+    assert game is not None and game.spn.startswith("5/5/5/5/5 b p 12/12")
+    # the game goes on from there
+    again = await service.place(2, ALICE.user_id, "e5", "d5")
+    assert again.events[0].actions == ("e5", "d5")
+    # between people: refused (rated)
+    await insert_from(service, 3, SHUTTLE)
+    await play_action(service, 3, BOB.user_id, "d2-c2")
+    refused = None
+    try:
+        await service.takeback(3, BOB.user_id)
+    except IllegalMoveError as exc:
+        refused = exc
+    assert refused is not None and refused.key == "takeback_people"
+    assert "rated" in refused.text("en") and refused.text("ar") != refused.text("en")
+
+
+async def test_moves_and_games_in_progress(service: GameService) -> None:
+    await insert_from(service, 4, CHAIN)
+    await service.move(4, BOB.user_id, "d3-c3")
+    await service.move(4, BOB.user_id, "c3-c2")
+    await service.move(4, BOB.user_id, "c2-b2")
+    await service.move(4, ALICE.user_id, "d2-d3")
+    game, lines = await service.moves(4)
+    assert game.channel_id == 4
+    assert lines == ["25. w d3-c3 c3-c2 c2-b2", "26. b d2-d3"]
+    await insert_from(service, 5, SHUTTLE)
+    listed = await service.games_in_progress(10)
+    assert [g.channel_id for g in listed] == [5, 4]  # newest first
+    assert await service.games_in_progress(999) == []
