@@ -24,7 +24,6 @@ both), so this module imports neither.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import fields
@@ -32,6 +31,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.storage.coach import CoachQueries
 from bot.storage.history import HistoryQueries
+from bot.storage.locks import lock_key
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
     GAME_COLUMNS,
@@ -79,12 +79,6 @@ def text(value: str) -> str:
     """A name as both backends can store it: PostgreSQL's text refuses NUL characters,
     which SQLite would keep, so NUL becomes U+FFFD on both (a name is shown, never parsed)."""
     return value.replace("\x00", "\ufffd")
-
-
-def lock_key(*parts: object) -> int:
-    """A signed 64-bit key naming a thing to lock (for PostgreSQL advisory locks)."""
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big", signed=True)
 
 
 class Transaction(Protocol):

@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,32 @@ async def test_hostile_names_are_stored_alike_on_both_backends(db_path: Db) -> N
         assert len(await store.all_games()) == 1
     finally:
         await store.close()
+
+
+async def test_concurrent_hints_and_puzzle_answers_keep_their_limits(new_db: Callable[[], Db]) -> None:
+    """Two processes: hints asked at once never pass the guild's limit, and puzzle answers
+    given at once each move the rating (no lost update)."""
+    db = new_db()
+    stores = [await Storage.open(db), await Storage.open(db)]
+    try:
+        game = await stores[0].insert_game(_new_game())
+        taken = await asyncio.gather(
+            *(stores[i % 2].take_hint(game.id, 1, 3, 3, 100.0 + i) for i in range(12))  # type: ignore[attr-defined]
+        )
+        assert sorted(t for t in taken if t is not None) == [1, 2, 3]
+
+        def rater(row, solved):  # type: ignore[no-untyped-def]
+            return replace(row, solved=row.solved + int(solved), failed=row.failed + int(not solved))
+
+        answers = await asyncio.gather(
+            *(
+                stores[i % 2].record_puzzle_attempt(1, 7, "P", f"puzzle-{i}", True, rater, 100.0)  # type: ignore[attr-defined]
+                for i in range(10)
+            )
+        )
+        assert all(first for first, _, _ in answers)
+        final = await stores[0].puzzle_rating(1, 7)  # type: ignore[attr-defined]
+        assert final is not None and final.solved == 10
+    finally:
+        for s in stores:
+            await s.close()
