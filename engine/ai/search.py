@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from engine.ai.endgame import EndgameTables, decode
-from engine.ai.evaluate import Evaluator
+from engine.ai.leaves import Leaves
 from engine.ai.ordering import Ordering
 from engine.ai.repetition import game_keys, repetition_value
 from engine.ai.tactics import Tactics
@@ -47,8 +47,6 @@ MAX_QDEPTH = 8
 #: with the key, measured with tracemalloc: 48 MB at most per searcher); beyond it the
 #: oldest quarter is dropped, during the search as well as between searches.
 TT_LIMIT = 250_000
-#: Clear the evaluation cache when it holds this many entries.
-EVAL_LIMIT = 50_000
 #: A position that repeats one of the game or of the search path counts as a draw,
 #: minus this for the side with more pieces (half a piece: it prefers any line that
 #: makes progress and loses less than that), plus this for the side with fewer.
@@ -144,11 +142,10 @@ class Searcher:
         #: Futility pruning is off where a quiet step can end the game (a blocked side
         #: loses, a line wins): there the static value says nothing about the step.
         self.futility = futility and rules.blocked != "lose" and not rules.win_line
-        #: The evaluation of raw bitboards (movement phase), when the evaluation is ours.
-        self._movement_eval = evaluate.movement if isinstance(evaluate, Evaluator) else None
+        self.leaves = Leaves(evaluate, tactics)
         #: Whether quiet steps one ply from the horizon may be scored without playing
-        #: them (:meth:`_quiet_leaf`): not where a quiet step can end the game.
-        self.lazy_leaves = quiescence and self._movement_eval is not None and self.futility
+        #: them (:meth:`Leaves.quiet`): not where a quiet step can end the game.
+        self.lazy_leaves = quiescence and self.leaves.movement_eval is not None and self.futility
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.tt_limit = max(16, tt_limit)
         self.contempt = contempt
@@ -159,8 +156,9 @@ class Searcher:
         self.table_hits = 0
         #: Repetition keys (bitboards, side) of the game's turn starts and the current path.
         self._seen: set[int] = set()
-        #: Static evaluations of quiescence positions (bitboards, side, phase) -> value.
-        self.evals: dict[tuple[int, int, int, str], int] = {}
+        #: The bounded static-evaluation cache (shared with :attr:`leaves`).
+        self.evals = self.leaves.evals
+        self._static = self.leaves.static
         self.ordering = Ordering(tactics, MAX_PLY, placement_width, full_width_empties)
         self.history = self.ordering.history
         self.killers = self.ordering.killers
@@ -426,9 +424,9 @@ class Searcher:
             and movement
             and self.lazy_leaves
             and (bb[0] | bb[1]).bit_count() > self.table_pieces
-            and self._quiet_steps_go_on(pos)
+            and self.leaves.steps_go_on(pos)
         )
-        quiet_leaf = self._quiet_leaf
+        quiet_leaf = self.leaves.quiet
         if rkey:
             self._seen.add(rkey)
         for i, code in enumerate(ordered):
@@ -440,6 +438,9 @@ class Searcher:
             leaf = quiet_leaf(pos, code, -alpha) if lazy and code not in caps else None
             if leaf is not None:
                 v = -leaf
+                self.nodes += 1  # the child, scored without a push, is a node all the same
+                if not self.nodes & 63:
+                    self._check()
             else:
                 self.pushed += 1
                 push(code)
@@ -485,80 +486,6 @@ class Searcher:
         tt = self.tt
         for key in list(islice(tt, max(1, len(tt) // 4))):
             del tt[key]
-
-    def _quiet_steps_go_on(self, pos: Position) -> bool:
-        """Whether a quiet step here surely leaves the game going on with the turn
-        passed plainly (no clock runs out, no removal earlier in this turn)."""
-        rules = self.tactics.rules
-        if pos.acted:
-            return False
-        if rules.move_limit and pos.clock + 1 >= rules.move_limit:
-            return False
-        return not (rules.turn_limit and pos.turn + 1 > rules.turn_limit)
-
-    def _quiet_leaf(self, pos: Position, code: int, beta: int) -> int | None:
-        """The quiescence value of the child after the quiet step ``code``, without
-        playing it, when that child is a plain stand-pat leaf; else ``None``.
-
-        One ply from the horizon most children are: the opponent is to act at the start
-        of a movement turn, the game goes on (the caller checked the clocks), the
-        opponent has a step (else the blocked rule applies: ``None``), and it either
-        stands pat at or above ``beta`` or has no capture (else ``None``: the caller
-        plays the step and searches the captures). Its value is then the evaluation of
-        the child's bitboards, exactly what :meth:`_quiesce` returns after a push, for
-        the price of a few shifts (a test compares both on random positions).
-        """
-        tactics = self.tactics
-        side = pos.side
-        bb = pos.bb
-        a = tactics.step_src[code]
-        if a < 0:  # pass
-            return None
-        own = bb[side] ^ ((1 << a) | (1 << tactics.step_dst[code]))
-        enemy = bb[1 - side]
-        n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        steps = (
-            (enemy << n) & empty | (enemy >> n) & empty | ((enemy & nfl) << 1) & empty | ((enemy & nfa) >> 1) & empty
-        )
-        if not steps:
-            return None
-        ekey = (own, enemy, 1, "m") if side == 0 else (enemy, own, 0, "m")
-        evals = self.evals
-        stand = evals.get(ekey)
-        if stand is None:
-            movement = self._movement_eval
-            assert movement is not None
-            stand = movement(enemy, own)
-            if len(evals) >= EVAL_LIMIT:
-                evals.clear()
-            evals[ekey] = stand
-        if stand < beta:
-            up, down, right, left = tactics.capture_masks(enemy, own)
-            targets = up | down | right | left
-            if targets and (
-                (enemy << n) & targets
-                or (enemy >> n) & targets
-                or ((enemy & nfl) << 1) & targets
-                or ((enemy & nfa) >> 1) & targets
-            ):
-                return None
-        self.nodes += 1
-        if not self.nodes & 63:
-            self._check()
-        return stand
-
-    def _static(self, pos: Position) -> int:
-        """The evaluation of ``pos``, cached by bitboards, side and phase (bounded)."""
-        bb = pos.bb
-        ekey = (bb[0], bb[1], pos.side, pos.phase)
-        value = self.evals.get(ekey)
-        if value is None:
-            value = self.evaluate(pos)
-            if len(self.evals) >= EVAL_LIMIT:
-                self.evals.clear()
-            self.evals[ekey] = value
-        return value
 
     def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         pos = self.pos

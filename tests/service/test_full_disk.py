@@ -13,12 +13,12 @@ import pytest
 
 from bot.results import StorageFullError
 from bot.service.failures import disk_is_full
-from tests.service.helpers import ALICE, BOB, GUILD, close_service, make_service, snapshot, start_people
+from tests.service.helpers import ALICE, BOB, GUILD, NO_CAPS, close_service, make_service, snapshot, start_people
 
 
 async def test_a_database_that_cannot_grow_is_answered_and_left_whole(tmp_path: Path) -> None:
     path = tmp_path / "full.db"
-    service = await make_service(path)
+    service = await make_service(path, limits=NO_CAPS)
     try:
         await start_people(service, 1, ALICE, BOB)
         conn = service.storage._conn  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from bot.clock import FakeClock
 from bot.service import GameService
 from bot.storage import Storage
 from tests.postgres import TempPostgres
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, close_service, make_service, start_people
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, NO_CAPS, close_service, make_service, start_people
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_a_restart_of_the_server_loses_nothing() -> None:
     with TempPostgres() as server:  # its own server: the others' tests keep theirs
         url = server.create_database()
-        one, two = await make_service(url), await make_service(url)
+        one, two = await make_service(url, limits=NO_CAPS), await make_service(url, limits=NO_CAPS)
         storage = await Storage.open(url)
         runner = await QueueAiRunner(url, timeout=120).start()
         bots = GameService(storage, runner, None, FakeClock())
