@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
+from bot.storage.locks import lock_key
+
 T = TypeVar("T")
 
 
@@ -84,6 +86,7 @@ class CoachQueries:
         """
 
         async def body(tx: Any) -> int | None:
+            await tx.lock([lock_key("hints", game_id, user_id)])  # count and insert as one, across processes
             row = await _first(
                 tx, "SELECT COUNT(*) FROM coach_hints WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
@@ -175,6 +178,7 @@ class CoachQueries:
         """
 
         async def body(tx: Any) -> tuple[bool, PuzzleRatingRow, PuzzleRatingRow]:
+            await tx.lock([lock_key("puzzle rating", guild_id, user_id)])  # read, rate, write as one
             row = await _first(
                 tx,
                 f"SELECT {_PUZZLE_COLS} FROM coach_puzzle_ratings WHERE guild_id = ? AND user_id = ?",

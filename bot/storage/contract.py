@@ -24,7 +24,6 @@ both), so this module imports neither.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import fields
@@ -32,6 +31,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.storage.coach import CoachQueries
 from bot.storage.history import HistoryQueries
+from bot.storage.locks import lock_key
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
     GAME_COLUMNS,
@@ -75,10 +75,10 @@ def sqlite_path(target: str | os.PathLike[str]) -> str:
     return text
 
 
-def lock_key(*parts: object) -> int:
-    """A signed 64-bit key naming a thing to lock (for PostgreSQL advisory locks)."""
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big", signed=True)
+def text(value: str) -> str:
+    """A name as both backends can store it: PostgreSQL's text refuses NUL characters,
+    which SQLite would keep, so NUL becomes U+FFFD on both (a name is shown, never parsed)."""
+    return value.replace("\x00", "\ufffd")
 
 
 class Transaction(Protocol):
@@ -176,7 +176,7 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                     f" ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                     (
                         game.guild_id, game.channel_id, game.variant, game.size, game.options, game.setup,
-                        game.black_id, game.black_name, game.black_level, game.white_id, game.white_name,
+                        game.black_id, text(game.black_name), game.black_level, game.white_id, text(game.white_name),
                         game.white_level, game.spn, game.created_at, game.created_at, game.deadline, game.remind_at,
                     ),
                 )  # fmt: skip
@@ -264,7 +264,9 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 await tx.execute(
                     f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     f" ON CONFLICT (guild_id, size, user_id) DO UPDATE SET {updates}",
-                    tuple(getattr(new, f.name) for f in fields(RatingRow)),
+                    tuple(
+                        text(v) if isinstance(v, str) else v for v in (getattr(new, f.name) for f in fields(RatingRow))
+                    ),
                 )
                 await tx.execute(
                     "INSERT INTO rating_history (guild_id, size, user_id, game_id, before, after, rd_before, rd_after,"
@@ -315,8 +317,8 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, size, variant, color, thread, status, created_at, expires_at)"
                 f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING {CHALLENGE_COLUMNS}",
-                (guild_id, channel_id, challenger[0], challenger[1], opponent[0], opponent[1], size, variant, color,
-                 int(thread), created_at, expires_at),
+                (guild_id, channel_id, challenger[0], text(challenger[1]), opponent[0], text(opponent[1]), size,
+                 variant, color, int(thread), created_at, expires_at),
             )  # fmt: skip
             assert row is not None
             return ChallengeRow(*row)

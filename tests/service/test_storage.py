@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -257,6 +258,54 @@ async def test_concurrent_finishes_of_one_player_lose_no_rating(new_db: Callable
         (alice,) = await stores[0].ratings_of(1, 1)
         assert alice.size == 5 and alice.games == 10 and alice.wins == 10
         assert len(await stores[0].rating_history(1, 1)) == 10
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_hostile_names_are_stored_alike_on_both_backends(db_path: Db) -> None:
+    """Display names come from outside: NUL (which PostgreSQL's text refuses), quotes,
+    right-to-left marks and SQL all store and read back, the same on both backends."""
+    hostile = "Ro\x00bert'); DROP TABLE games;--\u202e\u2028😀"
+    stored = hostile.replace("\x00", "\ufffd")
+    store = await Storage.open(db_path)
+    try:
+        row = await store.insert_game(
+            NewGame(1, 1, "standard", 5, "", 1, hostile, None, 2, hostile * 3, None, EMPTY_5, 100.0)
+        )
+        assert row.black_name == stored and row.white_name == stored * 3
+        ch = await store.insert_challenge(1, 2, (1, hostile), (2, "B"), 5, "standard", "random", False, 1.0, 2.0)
+        assert ch.challenger_name == stored
+        assert (await store.game(row.id)).black_name == stored  # type: ignore[union-attr]
+        assert len(await store.all_games()) == 1
+    finally:
+        await store.close()
+
+
+async def test_concurrent_hints_and_puzzle_answers_keep_their_limits(new_db: Callable[[], Db]) -> None:
+    """Two processes: hints asked at once never pass the guild's limit, and puzzle answers
+    given at once each move the rating (no lost update)."""
+    db = new_db()
+    stores = [await Storage.open(db), await Storage.open(db)]
+    try:
+        game = await stores[0].insert_game(_new_game())
+        taken = await asyncio.gather(
+            *(stores[i % 2].take_hint(game.id, 1, 3, 3, 100.0 + i) for i in range(12))  # type: ignore[attr-defined]
+        )
+        assert sorted(t for t in taken if t is not None) == [1, 2, 3]
+
+        def rater(row, solved):  # type: ignore[no-untyped-def]
+            return replace(row, solved=row.solved + int(solved), failed=row.failed + int(not solved))
+
+        answers = await asyncio.gather(
+            *(
+                stores[i % 2].record_puzzle_attempt(1, 7, "P", f"puzzle-{i}", True, rater, 100.0)  # type: ignore[attr-defined]
+                for i in range(10)
+            )
+        )
+        assert all(first for first, _, _ in answers)
+        final = await stores[0].puzzle_rating(1, 7)  # type: ignore[attr-defined]
+        assert final is not None and final.solved == 10
     finally:
         for s in stores:
             await s.close()
