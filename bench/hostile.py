@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import itertools
 import logging
 import random
@@ -38,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # shadow the engine package: put the project root there instead.
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
-from bench.bot import Table, setup_tables, steady_rate  # noqa: E402
+from bench.bot import Table, setup_tables  # noqa: E402
+from engine import Position, Ruleset  # noqa: E402
 from tests.discord.fake_discord import OPTION_LIMIT, FakeDiscord  # noqa: E402
 from tests.discord.harness import TOKEN, make_settings, start_bot, stop_bot  # noqa: E402
 from tests.hostile_text import hostile_strings  # noqa: E402
@@ -52,13 +54,26 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 
 class StallWatch:
-    """Sleeps ``interval`` s in a loop on the event loop; the worst lateness is the longest stall."""
+    """Sleeps ``interval`` s in a loop on the event loop; the worst lateness is the longest stall.
+
+    It also times the garbage collector's passes (``gc.callbacks``): a full (generation 2)
+    collection stops the event loop like any other long step, and is the usual cause of
+    the longest stalls here.
+    """
 
     def __init__(self, interval: float = 0.005) -> None:
         self.interval = interval
         self.worst = 0.0
         self.lates: list[float] = []
+        self.gc_worst = 0.0
+        self._gc_started = 0.0
         self._task: asyncio.Task[None] | None = None
+
+    def _gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.gc_worst = max(self.gc_worst, time.perf_counter() - self._gc_started)
 
     async def _run(self) -> None:
         while True:
@@ -69,13 +84,67 @@ class StallWatch:
             self.worst = max(self.worst, late)
 
     def start(self) -> None:
-        self.worst, self.lates = 0.0, []
+        self.worst, self.lates, self.gc_worst = 0.0, [], 0.0
+        gc.callbacks.append(self._gc)
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        gc.callbacks.remove(self._gc)
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+
+
+async def normal_move(fake: FakeDiscord, service: Any, channel: int, rng: random.Random) -> float | None:
+    """One ``/move`` by whoever is to move in ``channel``'s game, chosen from the stored
+    position (a quiet step if possible, so games last); its latency in ms, or ``None``."""
+    game = await service.game(channel)
+    if game is None or game.to_move is None or game.to_move.is_bot:
+        return None
+    pos = Position.from_spn(game.spn, Ruleset.make(game.variant, game.size))
+    steps = [a for a in pos.legal_actions() if a.kind == "step"]
+    if not steps:
+        return None
+    enemy = 1 - pos.side
+    quiet = []
+    for step in steps:
+        before = pos.bb[enemy]
+        pos.push(step)
+        if pos.bb[enemy] == before and not pos.is_over():
+            quiet.append(step)
+        pos.pop()
+    frm, to = str(rng.choice(quiet or steps)).split("-")
+    inter = await fake.slash(game.to_move.user_id, "move", {"from": frm, "to": to}, channel_id=channel)
+    if inter.reply.ephemeral:  # refused (a shuttle rule the SPN alone does not show): not a turn
+        return None
+    return (inter.callback_at - inter.sent_at) * 1000
+
+
+async def steady_rate(
+    fake: FakeDiscord, service: Any, tables: list[Table], moves: int, rate: float, rng: random.Random
+) -> list[float]:
+    """Moves arrive every 1/rate s on random tables (never two at once on one table)."""
+    out: list[float] = []
+    busy: set[int] = set()
+    tasks = []
+
+    async def run(channel: int) -> None:
+        try:
+            ms = await normal_move(fake, service, channel, rng)
+            if ms is not None:
+                out.append(ms)
+        finally:
+            busy.discard(channel)
+
+    for _ in range(moves):
+        free = [t.channel for t in tables if t.channel not in busy]
+        if free:
+            channel = rng.choice(free)
+            busy.add(channel)
+            tasks.append(asyncio.create_task(run(channel)))
+        await asyncio.sleep(rng.expovariate(rate))
+    await asyncio.gather(*tasks)
+    return out
 
 
 def attack_requests(fake: FakeDiscord, attacker: int, channels: list[int]) -> list[Callable[[], Awaitable[Any]]]:
@@ -133,7 +202,10 @@ async def phase(
     p50, p95, worst = percentiles(moves)
     print(f"{name:<28} turns n={len(moves):4d}  p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  max {worst:6.1f} ms")
     stall_p99 = percentiles([x * 1000 for x in watch.lates])[1] if watch.lates else 0.0
-    print(f"{'':<28} event loop: longest stall {watch.worst * 1000:6.1f} ms (p95 lateness {stall_p99:.1f} ms)")
+    print(
+        f"{'':<28} event loop: longest stall {watch.worst * 1000:6.1f} ms (p95 lateness {stall_p99:.1f} ms),"
+        f" longest GC pass {watch.gc_worst * 1000:.1f} ms"
+    )
     if calls:
         a50, a95, amax = percentiles(answered)
         print(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -32,6 +33,9 @@ from bot.tree import SeegaTree
 from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
+
+#: Seconds a member's language choice is cached before it is read again.
+LANGUAGE_TTL = 30.0
 
 #: Loaded by name (discord.py's extensions), so the client never imports the cogs itself.
 EXTENSIONS = ("bot.cogs.game",)
@@ -89,22 +93,24 @@ class SeegaBotMixin:
         #: challenge id -> the message showing it (to disable its buttons when it expires).
         self.challenge_messages: dict[int, Any] = {}
         self.background: set[asyncio.Task[Any]] = set()
-        #: user id -> chosen language (``None``: follow the Discord client), cached.
-        self.language_prefs: dict[int, str | None] = {}
+        #: user id -> (chosen language or ``None``: the client's, when read): a cache of
+        #: the stored choice, re-read after LANGUAGE_TTL so a choice made through another
+        #: process (shard) arrives, and bounded like the board messages.
+        self.language_prefs: MutableMapping[int, tuple[str | None, float]] = Recent(BOARD_MESSAGES_LIMIT)
 
     async def language_of(self, user_id: int) -> str | None:
         """The language a user chose with ``/seega language`` (``None``: their client's)."""
-        if user_id not in self.language_prefs:
-            getter = getattr(self.service, "get_language", None)
-            self.language_prefs[user_id] = await getter(user_id) if getter is not None else None
-        return self.language_prefs[user_id]
+        cached = self.language_prefs.get(user_id)
+        if cached is not None and time.monotonic() - cached[1] < LANGUAGE_TTL:
+            return cached[0]
+        language = await self.service.get_language(user_id)
+        self.language_prefs[user_id] = (language, time.monotonic())
+        return language
 
     async def set_language_of(self, user_id: int, language: str | None) -> None:
         """Remember a user's language (in the database when the service can store it)."""
-        setter = getattr(self.service, "set_language", None)
-        if setter is not None:
-            await setter(user_id, language)
-        self.language_prefs[user_id] = language
+        await self.service.set_language(user_id, language)
+        self.language_prefs[user_id] = (language, time.monotonic())
 
     def spawn(self, coro: Any, *, name: str) -> asyncio.Task[Any]:
         """Run ``coro`` in the background, keeping a reference and logging its failure."""

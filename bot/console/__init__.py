@@ -28,6 +28,7 @@ from bot.ai_pool import AiRunner, ProcessPoolAiRunner
 from bot.clock import Clock
 from bot.console.commands import BY_NAME, COMMANDS, HELP, Args, Command, ConsoleTable
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
+from bot.dbcheck import check_database
 from bot.results import TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService, Renderer, default_renderer
@@ -87,6 +88,9 @@ async def run_console(
     beside = Path(db_path).resolve().parent if on_file else Path.cwd()
     images = Path(image_dir) if image_dir else beside / "seega-images"
     table = ConsoleTable(service, out, images)
+    error_file = _log_errors_to(Path(db_path).resolve().parent / "seega-console.log")
+    if error_file is not None:
+        table.error_log = str(error_file)
     scheduler = Scheduler(service, lambda e: _async_show(table, e))
     interactive = inp.isatty() and out.isatty()
     if interactive:
@@ -130,6 +134,21 @@ async def run_console(
     return 0
 
 
+def _log_errors_to(path: Path) -> Path | None:
+    """Send the tracebacks of unexpected errors at the table to ``path`` (once per process)."""
+    errors = logging.getLogger("bot.console.errors")
+    if any(isinstance(h, logging.FileHandler) for h in errors.handlers):
+        return Path(next(h for h in errors.handlers if isinstance(h, logging.FileHandler)).baseFilename)
+    try:
+        handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+    except OSError:
+        return None  # the traceback then goes to the usual log (stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    errors.addHandler(handler)
+    errors.propagate = False
+    return path
+
+
 async def _async_show(table: ConsoleTable, event: TimerEvent) -> None:
     table.show_timer(event)
 
@@ -169,4 +188,8 @@ def main(argv: Sequence[str]) -> int:
     if argv:
         db_path, db_url = database_setting(argv[0])
         settings = replace(settings, db_path=db_path, db_url=db_url)
+    problem = check_database(settings)
+    if problem is not None:
+        print(f"python -m bot.console: {problem}", file=sys.stderr)
+        return 2
     return main_console(settings)

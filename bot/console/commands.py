@@ -7,17 +7,23 @@ from the same rows, so adding a command is adding a row and a method.
 
 from __future__ import annotations
 
+import logging
 import re
+import secrets
 import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.console.coach import CoachConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
-from bot.results import BadInputError, Moderator, OfferResult, ServiceError
+from bot.results import BadInputError, Moderator, OfferResult, ServiceError, clip_typed
 from bot.service import catalog
 from bot.suggest import did_you_mean
 from bot.timeparse import format_duration
+
+#: Unexpected failures at the table: their tracebacks go here (a file, see run_console),
+#: not between the boards.
+errors_log = logging.getLogger("bot.console.errors")
 
 
 def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
@@ -90,12 +96,17 @@ class ConsoleTable(CoachConsole):
         if command is None:
             guess = did_you_mean(name, BY_NAME)
             hint = f" did you mean /{BY_NAME[guess].name}?" if guess else ""
-            self.say(f"Unknown command {name!r};{hint} type help for the list.")
+            self.say(f"Unknown command {clip_typed(name)!r};{hint} type help for the list.")
             return True
         try:
             return await command.run(self, Args(*_options(rest))) is not False
         except ServiceError as exc:
             self.say(f"Error: {exc}")
+        except Exception:
+            # One line at the table, the traceback in the log: the table goes on.
+            error_id = secrets.token_hex(4)
+            errors_log.exception("console command %r failed: error %s", clip_typed(text, 200), error_id)
+            self.say(f"Error: something went wrong (error id {error_id}); the details are in {self.error_log}.")
         return True
 
     def moderator(self) -> Moderator:
@@ -229,7 +240,9 @@ class ConsoleTable(CoachConsole):
 
     async def record(self, args: Args) -> None:
         game_id = args.get("game").lstrip("#")
-        gid = int(game_id) if game_id.isdigit() else None
+        gid = int(game_id) if game_id.isdecimal() and len(game_id) <= 30 else None
+        if game_id and gid is None:
+            raise BadInputError("bad_number", value=game_id)
         rec = await self.service.record(CONSOLE_GUILD, gid, CONSOLE_CHANNEL)
         self.say(rec.sgn.rstrip())
         if self.image_dir is not None:

@@ -48,6 +48,8 @@ class ConsoleOutput:
         self.service = service
         self.out = out
         self.image_dir = image_dir
+        #: Where the tracebacks of unexpected errors are written (named in the Error: line).
+        self.error_log = "the log"
         self.cells: list[str] = []
         self._shown: dict[tuple[int, int], int] = {}
 

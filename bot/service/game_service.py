@@ -47,6 +47,7 @@ from bot.service.ending import Ending
 from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
 from bot.service.guild_settings import GuildSettingsCases
+from bot.service.languages import Languages
 from bot.service.limits import Limits
 from bot.service.player_asks import PlayerAsks
 from bot.service.queries import Queries
@@ -89,6 +90,7 @@ class GameService:
         self.ending = Ending(self.games)
         self.queries = Queries(self.games)
         self.guild_settings = GuildSettingsCases(self.games)
+        self.languages = Languages(self.games)
         #: Hints, reviews, puzzles, lessons and rating charts (bot.service.coach).
         self.coach = Coach(
             storage, self.games.clock, work_for(ai), default_pictures() if renderer else None, rng=self.games.rng
@@ -331,3 +333,12 @@ class GameService:
         return await self.guild_settings.set_settings(
             guild_id, turn_timeout, challenge_timeout, default_variant, moderator=moderator
         )
+
+    # ----------------------------------------------------------------- members' languages
+    async def get_language(self, user_id: int) -> str | None:
+        """The language a member chose with ``/seega language`` (``None``: their client's)."""
+        return await self.languages.get_language(user_id)
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """Store a member's language (``en``, ``ar``; ``None`` follows their client)."""
+        await self.languages.set_language(user_id, language)

@@ -369,6 +369,27 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
 
         await self._write(body)
 
+    # ----------------------------------------------------------------- members' languages
+    async def user_language(self, user_id: int) -> str | None:
+        """The language a member chose (``en``, ``ar``), or ``None``: follow their client."""
+        row = await self._fetchone("SELECT language FROM user_languages WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row else None
+
+    async def save_user_language(self, user_id: int, language: str | None) -> None:
+        """Store a member's language (``None`` forgets it: follow their client again)."""
+
+        async def body(tx: Transaction) -> None:
+            if language is None:
+                await tx.execute("DELETE FROM user_languages WHERE user_id = ?", (user_id,))
+            else:
+                await tx.execute(
+                    "INSERT INTO user_languages (user_id, language) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                    (user_id, language),
+                )
+
+        await self._write(body)
+
     def on_settings_changed(self, listener: SettingsListener) -> None:
         """Call ``listener(guild_id)`` when another process saves a guild's settings
         (PostgreSQL ``LISTEN``; SQLite processes rely on the service's cache lifetime)."""

@@ -36,6 +36,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("guild_settings", ("guild_id",)),
     ("ratings", ("guild_id", "size", "user_id")),
     ("rating_history", ("id",)),
+    ("user_languages", ("user_id",)),
 )
 #: Tables whose ``id`` is an identity column whose sequence must follow the copied ids.
 IDENTITY_TABLES = ("games", "challenges", "rating_history")

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import database_problem, main, setup_logging
+from bot.app import main, setup_logging
+from bot.dbcheck import database_problem
 from bot.settings import Settings, SettingsError
 from bot.transformers import normalize_cell, split_move
 from tests.discord.harness import ROOT, TOKEN
@@ -193,3 +194,22 @@ async def test_sync_publishes_global_commands_once(tmp_path: Path) -> None:
         assert fake.token_leaks() == []
     finally:
         await fake.close()
+
+
+def test_the_console_module_checks_its_database_too(tmp_path: Path) -> None:
+    """``python -m bot.console DB`` is a second way in; it gets the same one line."""
+    db, expected = _unusable_databases(tmp_path)["truncated"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SEEGA_"))}
+    env.update({"SEEGA_AI_WORKERS": "1", "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.console", str(db)],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, done.stderr
+    assert f"SEEGA_DB={db}" in lines[0] and expected in lines[0]

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import string
 from importlib import resources
+from pathlib import Path
 
 import discord
 from discord import app_commands
 
 from bot.i18n import SeegaTranslator, t
-from tests.discord.harness import Harness
+from bot.service import GameService
+from tests.discord.harness import Harness, running
 
 
 def _fields(template: str) -> set[str]:
@@ -61,3 +63,17 @@ async def test_arabic_by_choice(h: Harness) -> None:
     assert refused.reply.ephemeral and "This button is for" in refused.reply.text, "Carol kept English"
     await h.slash(h.alice, "seega language", {"language": "auto"})
     assert "Seega rules" in (await h.slash(h.alice, "seega rules")).reply.text
+
+
+async def test_the_language_choice_survives_a_restart_and_reaches_other_processes(tmp_path: Path) -> None:
+    """Kept in memory only, the choice was lost at each restart and unknown to other shards."""
+    async with running(tmp_path) as h:
+        await h.slash(h.alice, "seega language", {"language": "ar"})
+        alice = h.alice
+    async with running(tmp_path) as restarted:  # the same database file, a new process's bot
+        assert await restarted.bot.language_of(alice) == "ar", "read back from the database"
+        assert "Seega rules" in (await restarted.slash(restarted.bob, "seega rules")).reply.text
+        other = GameService(restarted.bot.service.storage, restarted.bot.service.ai)  # another shard's service
+        await other.set_language(restarted.bob, "ar")
+        restarted.bot.language_prefs.clear()  # as after the cache's lifetime (LANGUAGE_TTL)
+        assert "قواعد سيجا" in (await restarted.slash(restarted.bob, "seega rules")).reply.text

@@ -140,6 +140,38 @@ def test_one_command_table_drives_dispatch_help_and_completion() -> None:
     assert complete("variant:la", 0) == "variant:lane"
 
 
+def test_any_error_is_one_line_and_the_table_goes_on(tmp_path: Path) -> None:
+    """A failure the service does not expect (here: the images folder is a file) is one
+    ``Error:`` line with an id; the traceback goes to seega-console.log, the table goes on."""
+    db = tmp_path / "table.db"
+    (tmp_path / "seega-images").write_text("a file where the images folder should be\n")
+    out = run_console(
+        db,
+        [
+            "/seega challenge size:5 color:black",
+            "/place a1 b1",
+            "/seega record game:99999999999999999999999",
+            "/seega record game:" + "9" * 5000,
+            "/seega record game:²",
+            "/" + "x" * 3000,
+            "/place a2 b2",
+        ],
+        tmp_path,
+    )
+    errors = [line for line in out.splitlines() if "Error: something went wrong (error id" in line]
+    assert len(errors) >= 2, out
+    assert all(str(tmp_path / "seega-console.log") in line for line in errors)
+    assert "Error: There is no game #" in out
+    assert out.count("is not a number this bot can use") == 2
+    unknown = next(line for line in out.splitlines() if line.startswith("Unknown command"))
+    assert len(unknown) < 120, "an unknown command is echoed short"
+    log = (tmp_path / "seega-console.log").read_text()
+    assert "Traceback" in log and errors[0].split("error id ")[1][:8] in log
+    ((actions,),) = query(db, "SELECT actions FROM games")
+    assert actions == "a1 b1 a2 b2", "the table went on after each error"
+    assert out.rstrip().endswith("Bye: the game is saved in the database.")
+
+
 def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     """Lessons with a wrong try, the puzzle of the day and an answer, a hint against the
     bot, the hint limit, and a review of the finished game, all typed at the console."""
