@@ -139,7 +139,7 @@ async def test_two_shard_processes_workers_and_kills(postgres_server: TempPostgr
             "shard B's process to apply its guild's deadline",
         )
         for channel in (channel_a, channel_b):
-            timeouts = [m for m in fake.channel_messages(channel) if "time ran out" in m.text]
+            timeouts = [m for m in fake.channel_messages(channel) if "ran out of time" in m.text]
             assert len(timeouts) == 1, [m.text for m in fake.channel_messages(channel)]
 
         # a button posted before the kill still works after it, on the restarted process
