@@ -139,8 +139,14 @@ async def test_two_shard_processes_workers_and_kills(postgres_server: TempPostgr
             "shard B's process to apply its guild's deadline",
         )
         for channel in (channel_a, channel_b):
-            timeouts = [m for m in fake.channel_messages(channel) if "ran out of time" in m.text]
-            assert len(timeouts) == 1, [m.text for m in fake.channel_messages(channel)]
+
+            def timeouts(channel: int = channel) -> list[Message]:
+                return [m for m in fake.channel_messages(channel) if "ran out of time" in m.text]
+
+            # the announcement follows the database write: wait for it rather than race it
+            await _until(timeouts, 30, "the timeout to be announced")
+            await asyncio.sleep(0.5)  # room for a duplicate to show up, were there one
+            assert len(timeouts()) == 1, [m.text for m in fake.channel_messages(channel)]
 
         # a button posted before the kill still works after it, on the restarted process
         accepted = await fake.click(alice, pending.reply, "Accept", followup=True)
