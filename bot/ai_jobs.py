@@ -49,6 +49,8 @@ import asyncpg
 from pgqueuer import PgQueuer, Queries
 from pgqueuer.models import Job
 
+from bot.storage.listen import Listener
+from bot.storage.postgres import RETRYABLE
 from engine.ai import TurnRequest, think
 
 log = logging.getLogger(__name__)
@@ -176,7 +178,7 @@ class QueueAiRunner:
         self.timeout = timeout
         self.poll = poll
         self._pool: asyncpg.Pool | None = None
-        self._listener: asyncpg.Connection | None = None
+        self._listener: Listener | None = None
         self._queries: Queries | None = None
         self._waiting: dict[str, asyncio.Event] = {}
 
@@ -185,19 +187,42 @@ class QueueAiRunner:
         await install(self.url)
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
         self._queries = Queries.from_asyncpg_pool(self._pool)
-        self._listener = await asyncpg.connect(self.url)
-        await self._listener.add_listener(RESULTS_CHANNEL, self._on_result)
+        self._listener = await Listener(self.url, RESULTS_CHANNEL, self._on_result, self._wake_all).start()
         return self
 
-    def _on_result(self, _conn: object, _pid: int, _channel: str, key: str) -> None:
+    def _on_result(self, key: str) -> None:
         event = self._waiting.get(key)
         if event is not None:
             event.set()
 
+    def _wake_all(self) -> None:
+        """Answers may have been announced while not listening: every waiter looks again."""
+        for event in self._waiting.values():
+            event.set()
+
     async def _answer(self, key: str) -> bytes | None:
+        """The stored answer, or ``None`` (also while the database is unreachable: ask again later)."""
         assert self._pool is not None
-        data = await self._pool.fetchval("SELECT result FROM seega_ai_results WHERE key = $1", key)
+        try:
+            data = await self._pool.fetchval("SELECT result FROM seega_ai_results WHERE key = $1", key)
+        except RETRYABLE as exc:
+            log.warning("AI answers: database unreachable (%s); will look again", exc)
+            return None
         return None if data is None else bytes(data)
+
+    async def _enqueue(self, entrypoint: str, key: str, payload: bytes) -> None:
+        """Enqueue, retrying while the database restarts (a duplicate is skipped by its key)."""
+        assert self._queries is not None, "call start() first"
+        delay = 0.1
+        for _ in range(8):
+            try:
+                await self._queries.enqueue(entrypoint, payload, dedupe_key=key, on_conflict="skip")
+                return
+            except RETRYABLE as exc:
+                log.warning("AI queue: database unreachable (%s); retrying", exc)
+                await asyncio.sleep(delay)
+                delay *= 2
+        raise TimeoutError("the AI job queue's database stayed unreachable")
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         """Enqueue the request (once, whoever asks) and wait for a worker's answer."""
@@ -211,13 +236,12 @@ class QueueAiRunner:
 
     async def _job(self, entrypoint: str, key: str, payload: bytes) -> bytes:
         """Enqueue a job once (whoever asks) and wait for its stored result."""
-        assert self._queries is not None, "call start() first"
         event = self._waiting.setdefault(key, asyncio.Event())
         try:
             answer = await self._answer(key)
             if answer is not None:
                 return answer
-            await self._queries.enqueue(entrypoint, payload, dedupe_key=key, on_conflict="skip")
+            await self._enqueue(entrypoint, key, payload)
             loop = asyncio.get_running_loop()
             deadline = loop.time() + self.timeout
             while True:
@@ -236,8 +260,7 @@ class QueueAiRunner:
     async def aclose(self) -> None:
         """Stop listening and close the connections."""
         if self._listener is not None:
-            with contextlib.suppress(Exception):
-                await self._listener.close()
+            await self._listener.close()
             self._listener = None
         if self._pool is not None:
             await self._pool.close()
@@ -250,8 +273,32 @@ class QueueAiRunner:
 # --------------------------------------------------------------------------- workers
 
 
-async def serve(url: str, processes: int, heartbeat: float = 30.0, batch: int = 1) -> None:
-    """Run one worker: take AI jobs from the queue, think in ``processes`` processes."""
+async def serve_forever(url: str, processes: int, heartbeat: float = 30.0) -> None:
+    """Run :func:`serve` until SIGTERM/SIGINT, connecting again whenever the database goes
+    away (a restart, a network cut): the jobs it held are picked again after the heartbeat."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    delay = 1.0
+    while not stop.is_set():
+        try:
+            await serve(url, processes, heartbeat, stop=stop)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            log.warning("AI worker: lost the database (%s); connecting again in %.0fs", exc, delay)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), delay)
+            delay = min(delay * 2, 30.0)
+        else:
+            delay = 1.0
+
+
+async def serve(
+    url: str, processes: int, heartbeat: float = 30.0, batch: int = 1, stop: asyncio.Event | None = None
+) -> None:
+    """Run one worker: take AI jobs from the queue, think in ``processes`` processes, until
+    ``stop`` is set (returns) or the database connection fails (raises)."""
     await install(url)
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     executor = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context(method))
@@ -289,10 +336,8 @@ async def serve(url: str, processes: int, heartbeat: float = 30.0, batch: int = 
         resolve(name)  # refuse a function that may not run before anything is unpickled
         await answer("call-" + hashlib.sha256(job.payload).hexdigest()[:40], run_call, job.payload)
 
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, pgq.shutdown.set)
+    stop = stop or asyncio.Event()
+    stopper = asyncio.ensure_future(_when_set(stop, pgq.shutdown))
     log.info("AI worker: %d processes, heartbeat %.0fs", processes, heartbeat)
     try:
         await pgq.run(
@@ -302,15 +347,21 @@ async def serve(url: str, processes: int, heartbeat: float = 30.0, batch: int = 
             dequeue_timeout=timedelta(seconds=5),
         )
     finally:
+        stopper.cancel()
         executor.shutdown(wait=False, cancel_futures=True)
         await db.close()
         await conn.close()
 
 
+async def _when_set(source: asyncio.Event, target: asyncio.Event) -> None:
+    await source.wait()
+    target.set()
+
+
 def run_workers(url: str, processes: int, heartbeat: float = 30.0) -> int:
     """``seega-bot worker``: serve until SIGTERM/Ctrl-C; returns the exit status."""
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(url, processes, heartbeat))
+        asyncio.run(serve_forever(url, processes, heartbeat))
     return 0
 
 

@@ -113,6 +113,10 @@ class _ExecutorAiRunner:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, work, request)
 
+    def executor(self) -> Executor:
+        """The executor the searches run in (the coach runs its analyses there too)."""
+        return self._executor
+
     def close(self) -> None:
         """Shut the executor down (running searches finish first)."""
         self._executor.shutdown(wait=True, cancel_futures=True)

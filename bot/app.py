@@ -111,6 +111,9 @@ def check_database(settings: Settings) -> str | None:
     """
     from bot.storage import Storage
 
+    if settings.db_url is not None:
+        return check_postgres(settings.db_url)
+
     async def probe() -> None:
         store = await Storage.open(settings.db_path, checkpoint_interval=None)
         await store.close()
@@ -127,6 +130,29 @@ def check_database(settings: Settings) -> str | None:
     except (sqlite3.DatabaseError, OSError) as exc:
         log.debug("the database check failed", exc_info=True)
         return database_problem(settings.db_path, exc)
+    return None
+
+
+def check_postgres(url: str) -> str | None:
+    """Connect to the PostgreSQL of ``SEEGA_DB`` once (applying migrations); the problem
+    as one line (the password never shown), or ``None``."""
+    import asyncpg
+
+    from bot.settings import redact_url
+    from bot.storage import Storage
+
+    async def probe() -> None:
+        store = await Storage.open(url, listen=False, pool_size=1)
+        await store.close()
+
+    try:
+        asyncio.run(probe())
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        log.debug("the database check failed", exc_info=True)
+        return (
+            f"SEEGA_DB={redact_url(url)} cannot be used ({type(exc).__name__}: {exc}): check that the server is"
+            " up and reachable, and the user, password and database name."
+        )
     return None
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -26,6 +25,7 @@ from bot.recent import BOARD_MESSAGES_LIMIT, Recent
 from bot.results import TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService, default_renderer
+from bot.service.limits import Limits
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tree import SeegaTree
@@ -67,7 +67,6 @@ class SeegaBotMixin:
         settings: Settings,
         *,
         service: GameService | None = None,
-        ai_semaphore_size: int | None = None,
         bot_turn_delay: float = 0.0,
         chain_step_delay: float = 1.0,
     ) -> None:
@@ -79,8 +78,6 @@ class SeegaBotMixin:
         self.ai = None
         self.scheduler: Scheduler | None = None
         self.button_handlers = BUTTON_HANDLERS
-        self.ai_per_guild = ai_semaphore_size or settings.ai_per_guild
-        self._ai_slots: dict[int, asyncio.Semaphore] = defaultdict(lambda: asyncio.Semaphore(self.ai_per_guild))
         #: Pause between the human's turn and the bot's, so people can follow (0 in tests).
         self.bot_turn_delay = bot_turn_delay
         #: Pause between the frames of a bot's capture chain, shown step by step (0: at once).
@@ -109,10 +106,6 @@ class SeegaBotMixin:
             await setter(user_id, language)
         self.language_prefs[user_id] = language
 
-    def ai_slot(self, guild_id: int | None) -> asyncio.Semaphore:
-        """The semaphore capping concurrent AI turns in one guild."""
-        return self._ai_slots[guild_id or 0]
-
     def spawn(self, coro: Any, *, name: str) -> asyncio.Task[Any]:
         """Run ``coro`` in the background, keeping a reference and logging its failure."""
         task = asyncio.get_running_loop().create_task(coro, name=name)
@@ -136,7 +129,8 @@ class SeegaBotMixin:
             self.ai = await scale.queue_runner(self.settings.db_url)
         else:
             self.ai = ThreadAiRunner() if workers == 0 else ProcessPoolAiRunner(workers)
-        self.service = GameService(self.storage, self.ai, default_renderer())
+        limits = Limits(ai_running=self.settings.ai_per_guild)
+        self.service = GameService(self.storage, self.ai, default_renderer(), limits=limits)
 
     async def _start_scheduler(self) -> None:
         self.scheduler = Scheduler(self.service, self.on_timer_event)

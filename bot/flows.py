@@ -73,12 +73,11 @@ async def show_turn(
 
 
 async def play_bot_turn(bot: SeegaHost, game: GameView, locale: Any, send: Send) -> None:
-    """Let the AI play its turn (under the guild's cap) and post it."""
+    """Let the AI play its turn and post it (the service keeps the guild's AI line)."""
     try:
-        async with bot.ai_slot(game.guild_id):
-            if bot.bot_turn_delay:
-                await asyncio.sleep(bot.bot_turn_delay)
-            result = await bot.service.bot_turn(game.channel_id)
+        if bot.bot_turn_delay:
+            await asyncio.sleep(bot.bot_turn_delay)
+        result = await bot.service.bot_turn(game.channel_id)
     except ServiceError as exc:  # e.g. the AI could not answer: the game waits, the scheduler retries
         log.warning("the bot's turn in game %s waits: %s", game.id, exc)
         await send(Reply(content=service_error_text(locale, exc)))

@@ -52,10 +52,6 @@ class SeegaHost(Protocol):
         """Run ``coro`` in the background, logging its failure."""
         ...
 
-    def ai_slot(self, guild_id: int | None) -> asyncio.Semaphore:
-        """The semaphore capping concurrent AI turns in one guild."""
-        ...
-
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
     ) -> discord.PartialMessageable:

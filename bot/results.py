@@ -425,6 +425,17 @@ class Moderator:
 PARAM_LIMIT = 60
 
 
+def _shown_param(value: Any) -> Any:
+    """A parameter as a message may show it: typed text clipped, a huge number described
+    (Python refuses to write an int of more than 4,300 digits as text)."""
+    if isinstance(value, str):
+        return clip_typed(value, PARAM_LIMIT)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}(a number of about {digits} digits)"
+    return value
+
+
 def clip_typed(text: str, limit: int = 40) -> str:
     """Typed text as a message echoes it: at most ``limit`` characters.
 
@@ -459,9 +470,7 @@ class ServiceError(Exception):
             self.key = key
         # Text a member typed is echoed at most PARAM_LIMIT characters long: whole, a
         # 6,000-character option would make an answer Discord refuses to deliver.
-        self.params: dict[str, Any] = {
-            name: clip_typed(value, PARAM_LIMIT) if isinstance(value, str) else value for name, value in params.items()
-        }
+        self.params: dict[str, Any] = {name: _shown_param(value) for name, value in params.items()}
         params = self.params
         english = fallback
         if key is not None and texts.has("en", f"service.{key}"):
@@ -538,6 +547,12 @@ class StorageBusyError(ServiceError):
     """The database stayed locked after retries."""
 
     key = "storage_busy"
+
+
+class StorageFullError(ServiceError):
+    """The database (or the disk under it) is full: nothing was written."""
+
+    key = "storage_full"
 
 
 class NotAModeratorError(ServiceError):

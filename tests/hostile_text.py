@@ -85,7 +85,7 @@ def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseExcept
 async def _through_service(text: str) -> None:
     """The service's text entry points on a real database with one game in the channel."""
     from bot.results import ServiceError
-    from tests.service.helpers import ALICE, BOB, GUILD, close_service, make_service, start_people
+    from tests.service.helpers import ALICE, BOB, GUILD, MOD, close_service, make_service, start_people
 
     with tempfile.TemporaryDirectory() as tmp:
         service = await make_service(Path(tmp) / "hostile.db")
@@ -99,8 +99,8 @@ async def _through_service(text: str) -> None:
                 service.place(1, ALICE.user_id, text),
                 service.place(1, ALICE.user_id, "a1", text),
                 service.remove(1, ALICE.user_id, text),
-                service.set_settings(GUILD, turn_timeout=text),
-                service.set_settings(GUILD, challenge_timeout=text),
+                service.set_settings(GUILD, turn_timeout=text, moderator=MOD),
+                service.set_settings(GUILD, challenge_timeout=text, moderator=MOD),
             ):
                 try:
                     await call

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -69,6 +70,7 @@ class TempPostgres:
         self._databases = 0
         #: Databases made since the last :meth:`drop_created` (each is a 7 MB copy of template0).
         self.created: list[str] = []
+        self._watchdog: subprocess.Popen[bytes] | None = None
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         cmd = [str(self.bin / args[0]), *args[1:]]
@@ -83,24 +85,51 @@ class TempPostgres:
         done = self._run("initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "--no-sync", "-E", "UTF8")
         if done.returncode != 0:
             raise RuntimeError(f"initdb failed: {done.stderr.strip() or done.stdout.strip()}")
+        done = self._pg_ctl("start")
+        if done.returncode != 0:
+            log = (self.root / "server.log").read_text(errors="replace") if (self.root / "server.log").exists() else ""
+            raise RuntimeError(f"PostgreSQL did not start: {done.stderr.strip()} {log[-2000:]}")
+        self._start_watchdog()
+        self._wait_port()
+        return self
+
+    def _pg_ctl(self, action: str) -> subprocess.CompletedProcess[str]:
         options = (
             f"-p {self.port} -h 127.0.0.1 -k {self.root} -c fsync=off -c synchronous_commit=off"
             f" -c full_page_writes=off -c max_connections={self.max_connections} -c shared_buffers=64MB"
         )
-        done = self._run(
-            "pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w", "start"
+        log = str(self.root / "server.log")  # the server's output goes there, never into our pipes
+        return self._run("pg_ctl", "-D", str(self.data), "-l", log, "-o", options, "-m", "fast", "-w", action)
+
+    def _start_watchdog(self) -> None:
+        """A shell that stops the server if this process dies without stopping it (SIGKILL,
+        a CI timeout): a test server must never outlive its tests."""
+        stop = [str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
+        if self._as_postgres:
+            stop = ["runuser", "-u", "postgres", "--", *stop]
+        script = (
+            f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; "
+            f"{shlex.join(stop)} >/dev/null 2>&1; rm -rf {shlex.quote(str(self.root))}"
         )
+        self._watchdog = subprocess.Popen(
+            ["sh", "-c", script], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+    def restart(self) -> None:
+        """Restart the server (fast shutdown: open connections are ended), as an outage would."""
+        done = self._pg_ctl("restart")
         if done.returncode != 0:
-            log = (self.root / "server.log").read_text(errors="replace") if (self.root / "server.log").exists() else ""
-            raise RuntimeError(f"PostgreSQL did not start: {done.stderr.strip()} {log[-2000:]}")
+            raise RuntimeError(f"PostgreSQL did not restart: {done.stderr.strip()}")
+        self._wait_port()
+
+    def _wait_port(self) -> None:
         deadline = time.monotonic() + 30
         while True:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                break
+                return
             if time.monotonic() > deadline:
                 raise RuntimeError("PostgreSQL did not open its port")
             time.sleep(0.05)
-        return self
 
     def url(self, database: str = "postgres") -> str:
         """The connection URL of ``database`` on this server."""
@@ -125,7 +154,11 @@ class TempPostgres:
                 raise RuntimeError(f"dropdb {name} failed: {done.stderr.strip()}")
 
     def stop(self) -> None:
-        """Stop the server (fast shutdown) and delete its directory."""
+        """Stop the server and delete its directory."""
+        if self._watchdog is not None:
+            self._watchdog.kill()
+            self._watchdog.wait()
+            self._watchdog = None
         if self.data.exists():
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.root, ignore_errors=True)

@@ -19,6 +19,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.cogs.admin import AdminCommands
+from bot.cogs.coach import CoachCommands
 from bot.cogs.stats import StatsCommands
 from bot.flows import as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
@@ -273,6 +274,7 @@ class SeegaCog(
     GameCommands,
     StatsCommands,
     AdminCommands,
+    CoachCommands,
     commands.GroupCog,
     group_name="seega",
     group_description=_("Play Seega, the Egyptian board game"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -55,8 +56,20 @@ class StatsCommands(CogMixin):
     @app_commands.describe(user=_("Whose stats (you by default)"))
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        stats = await self.bot.service.stats(_guild(interaction), who.id, name=who.display_name)
-        await interaction.response.send_message(embed=stats_embed(stats, lang(interaction)))
+        guild, locale = _guild(interaction), lang(interaction)
+        await interaction.response.defer(thinking=True)  # the rating chart takes a moment to draw
+        stats = await self.bot.service.stats(guild, who.id, name=who.display_name)
+        embed = stats_embed(stats, locale)
+        hinted = await self.bot.service.storage.games_with_hints(guild, who.id)
+        if hinted:
+            embed.add_field(
+                name=t(locale, "coach.stats.hints_title"), value=t(locale, "coach.stats.hints", count=hinted)
+            )
+        chart = await self.bot.service.coach.rating_chart(guild, who.id, who.display_name, partial(t, locale))
+        files = [discord.File(io.BytesIO(chart), filename="rating-history.png")] if chart else []
+        if chart:
+            embed.set_image(url="attachment://rating-history.png")
+        await interaction.edit_original_response(embed=embed, attachments=files)
 
     @app_commands.command(name="history", description=_("Recent games and their results"))
     @app_commands.describe(user=_("Only this player's games"))

@@ -12,7 +12,8 @@ import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, rules_text
+from bot.console.coach import CoachConsole
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.results import BadInputError, Moderator, OfferResult, ServiceError
 from bot.service import catalog
 from bot.suggest import did_you_mean
@@ -67,7 +68,7 @@ class Command:
     options: tuple[str, ...] = ()
 
 
-class ConsoleTable(ConsoleOutput):
+class ConsoleTable(CoachConsole):
     """One console session: parses lines, calls the service, prints the results."""
 
     async def handle(self, line: str) -> bool:
@@ -256,6 +257,7 @@ class ConsoleTable(ConsoleOutput):
         self.say(f"{st.name}: against people {p.wins} won, {p.losses} lost, {p.draws} drawn.")
         for level, tally in st.versus_bot.items():
             self.say(f"  against the bot ({level}): {tally.wins} won, {tally.losses} lost, {tally.draws} drawn")
+        await self.coach_stats()
 
     async def settings(self, args: Args) -> None:
         opts = args.opts
@@ -356,6 +358,19 @@ COMMANDS: tuple[Command, ...] = (
         "show or change the table's settings",
         ConsoleTable.settings,
         options=("turn_timeout:", "challenge_timeout:", *(f"default_variant:{v}" for v in catalog.VARIANTS)),
+    ),
+    Command("hint", "/seega hint", "the bot's suggestion for your turn (games against the bot)", ConsoleTable.hint),
+    Command("review", "/seega review game:N", "the engine's review of a finished game", ConsoleTable.review),
+    Command(
+        "puzzle",
+        "/seega puzzle [new|top] [answer:b2 c2]",
+        "the puzzle of the day, a new one, your answer, the best solvers",
+        ConsoleTable.puzzle,
+        options=("new", "top", "answer:"),
+    ),
+    Command("learn", "/seega learn [N] [answer]", "eight lessons, each with an exercise", ConsoleTable.learn),
+    Command(
+        "coach-settings", "/seega coach-settings hints:3", "hints per player and game", ConsoleTable.coach_settings
     ),
     Command("cancel", "/seega cancel", "abandon the game at this table, unrated", ConsoleTable.cancel),
     Command("help", "help", "this text", ConsoleTable.help, aliases=("h", "?")),

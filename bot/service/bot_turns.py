@@ -86,8 +86,10 @@ class BotTurns:
                 setup=g.row.setup,
                 level=player.bot_level or DEFAULT_LEVEL,
             )
+            human = g.white if g.black.is_bot else g.black
             try:
-                texts = await games.ai.choose_turn(request)
+                async with games.ai_queue.slot(g.row.guild_id, None if human.is_bot else human.user_id):
+                    texts = await games.ai.choose_turn(request)
             except Exception:
                 # Never a move chosen by anyone but the AI: the game waits for a retry.
                 log.exception("the AI failed in game %d; the bot will try again later", g.row.id)

@@ -6,9 +6,11 @@ as loaded under the lock, and stored with a compare-and-swap that also rates the
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from bot.results import (
+    BotUnavailableError,
     CorruptGameError,
     GameOver,
     GameOverServiceError,
@@ -21,10 +23,14 @@ from bot.results import (
     TimerEvent,
     TurnResult,
 )
+from bot.service.bot_offers import bot_accepts, evaluation_request
 from bot.service.games import Games
-from bot.service.loaded import LoadedGame, result_of
+from bot.service.loaded import LoadedGame, result_of, winner_of
+from bot.service.numbers import storable
 from bot.service.snapshots import board_png, game_view, turn_result
 from engine import BLACK, COLOR_NAMES, WHITE
+
+log = logging.getLogger(__name__)
 
 #: ``(result, reason, status)`` of an ending decided on the loaded game.
 Decision = tuple[str, str, str]
@@ -79,18 +85,23 @@ class Ending:
     async def offer_end(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
         """Propose ending by count (the barrier rule: more pieces wins, equal is a draw).
 
-        Against the bot the end is applied at once (the bot always agrees; a
-        :class:`TurnResult`); between people the offer waits for :meth:`accept_end` and
-        lapses when the opponent plays a turn instead. An offer answering the opponent's
-        own offer accepts it.
+        Against the bot the bot answers at once, as a player would (see
+        :mod:`bot.service.bot_offers`): the game ends (a :class:`TurnResult`) or a
+        :class:`ServiceError` says why not. Between people the offer waits for
+        :meth:`accept_end` and lapses when the opponent plays a turn instead. An offer
+        answering the opponent's own offer accepts it.
         """
         games = self.games
+        g, _ = await games.load(channel_id, fresh=True)
+        bot_color = next((c for c in (BLACK, WHITE) if g.player(c).is_bot), None)
+        if bot_color is not None and not g.player(1 - bot_color).is_bot:
+            g.check_player(user_id, need_turn=False)
+            return await self._offer_to_bot(channel_id, user_id, g, bot_color)
 
         async def attempt(g: LoadedGame) -> OfferResult | Ended | None:
             color = g.check_player(user_id, need_turn=False)
             opponent = g.player(1 - color)
-            bot_game = g.black.is_bot or g.white.is_bot
-            if bot_game or g.row.end_offer == COLOR_NAMES[1 - color]:
+            if g.row.end_offer == COLOR_NAMES[1 - color]:
                 return await self._finish(g, (by_count(g), "agreement", "finished"))
             if g.row.end_offer != COLOR_NAMES[color]:
                 offered = await games.set_offer(g, COLOR_NAMES[color])
@@ -101,6 +112,32 @@ class Ending:
 
         done: OfferResult | Ended = await games.write(channel_id, attempt, fresh=True)
         return done if isinstance(done, OfferResult) else await self._answer(done, user_id)
+
+    async def _offer_to_bot(self, channel_id: int, user_id: int, g: LoadedGame, bot_color: int) -> TurnResult:
+        """The bot weighs the offer with its search (in the AI's pool) and ends the game or declines."""
+        if g.pos.side == bot_color:
+            raise IllegalMoveError("offer_bot_to_reply")
+        result = by_count(g)
+        try:
+            value = await self.games.ai.evaluate(evaluation_request(g, g.player(bot_color).bot_level))
+        except Exception:
+            log.exception("the AI could not weigh an end offer in game %d", g.row.id)
+            raise BotUnavailableError("offer_bot_unavailable") from None
+        value_for_bot = -value  # the search values the position for the person to act
+        if not bot_accepts(winner_of(result), bot_color, value_for_bot):
+            log.info(
+                "the bot declines ending game %d by count (%s): playing on is worth %d", g.row.id, result, value_for_bot
+            )
+            raise IllegalMoveError("offer_bot_declines", result=result)
+        judged = g.row.version
+
+        def decide(current: LoadedGame) -> Decision:
+            current.check_player(user_id, need_turn=False)
+            if current.row.id != g.row.id or current.row.version != judged:
+                raise IllegalMoveError("offer_game_moved")
+            return result, "agreement", "finished"
+
+        return await self.end(channel_id, decide, user_id)
 
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
@@ -127,7 +164,7 @@ class Ending:
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed: the player to move loses by
         ``timeout``. ``None`` if the game is no longer active or the deadline moved."""
-        row = await self.games.storage.game(game_id)
+        row = await self.games.storage.game(game_id) if storable(game_id) else None
         if row is None or row.status != "active":
             return None
         now = self.games.clock.now()
@@ -146,7 +183,7 @@ class Ending:
         """Mark a due half-time reminder as sent and say whom to remind (``None`` if it
         is no longer due)."""
         storage = self.games.storage
-        row = await storage.game(game_id)
+        row = await storage.game(game_id) if storable(game_id) else None
         now = self.games.clock.now()
         if row is None or row.status != "active" or row.remind_at is None or row.remind_at > now:
             return None

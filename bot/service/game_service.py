@@ -11,7 +11,8 @@ key and parameters. Each method hands the request to the module of its use case:
 - :mod:`bot.service.bot_turns`: the AI opponent;
 - :mod:`bot.service.ending`: resign, end by count, cancel, timeouts and reminders;
 - :mod:`bot.service.queries`: the board, autocomplete, ratings, history, records;
-- :mod:`bot.service.guild_settings`: a guild's settings.
+- :mod:`bot.service.guild_settings`: a guild's settings;
+- :mod:`bot.service.coach`: hints, reviews, puzzles, lessons, rating charts (``service.coach``).
 
 What the bot offers (variants, sizes, levels, defaults) is :mod:`bot.service.catalog`.
 """
@@ -40,9 +41,13 @@ from bot.results import (
 )
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
+from bot.service.coach import Coach
+from bot.service.coach_work import default_pictures, work_for
 from bot.service.ending import Ending
+from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
 from bot.service.guild_settings import GuildSettingsCases
+from bot.service.limits import Limits
 from bot.service.player_asks import PlayerAsks
 from bot.service.queries import Queries
 from bot.service.rendering import Renderer
@@ -55,6 +60,7 @@ SIZES = catalog.SIZES
 COLORS = catalog.COLORS
 
 
+@full_disk_is_a_service_error
 class GameService:
     """Use cases of the bot. One instance per process; safe for many concurrent callers.
 
@@ -64,6 +70,7 @@ class GameService:
         renderer: draws boards and replays (``bot.render``), or ``None`` for no images.
         clock: the time source (a fake one in tests).
         rng: randomness for colour draws (seed it in tests).
+        limits: the per-user caps and the AI line's sizes (``docs/limits.md``).
     """
 
     def __init__(
@@ -73,14 +80,19 @@ class GameService:
         renderer: Renderer | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
+        limits: Limits | None = None,
     ) -> None:
-        self.games = Games(storage, ai, renderer, clock or SystemClock(), rng or random.Random())
+        self.games = Games(storage, ai, renderer, clock or SystemClock(), rng or random.Random(), limits)
         self.bots = BotTurns(self.games)
         self.starting = Starting(self.games, self.bots)
         self.turns = Turns(self.games, self.bots)
         self.ending = Ending(self.games)
         self.queries = Queries(self.games)
         self.guild_settings = GuildSettingsCases(self.games)
+        #: Hints, reviews, puzzles, lessons and rating charts (bot.service.coach).
+        self.coach = Coach(
+            storage, self.games.clock, work_for(ai), default_pictures() if renderer else None, rng=self.games.rng
+        )
         self.asks = PlayerAsks(self.games)
 
     # ----------------------------------------------------------------- shared state
@@ -223,7 +235,7 @@ class GameService:
         return await self.ending.resign(channel_id, user_id)
 
     async def offer_end(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
-        """Propose ending by count; against the bot it ends at once (a :class:`TurnResult`)."""
+        """Propose ending by count; the bot answers at once, as a player would (see :mod:`bot.service.bot_offers`)."""
         return await self.ending.offer_end(channel_id, user_id)
 
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:

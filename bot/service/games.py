@@ -38,6 +38,7 @@ from bot.results import (
     ServiceError,
     StorageBusyError,
 )
+from bot.service.limits import AiQueue, Limits
 from bot.service.loaded import LoadedGame, replay, winner_of
 from bot.service.rendering import Renderer
 from bot.storage import GameRow, GameUpdate, SettingsRow, Storage
@@ -63,12 +64,22 @@ class Games:
         renderer: draws boards and replays (``bot.render``), or ``None`` for no images.
         clock: the time source (a fake one in tests).
         rng: randomness for colour draws (seed it in tests).
+        limits: the per-user caps (default :class:`~bot.service.limits.Limits`).
     """
 
     def __init__(
-        self, storage: Storage, ai: AiRunner, renderer: Renderer | None, clock: Clock, rng: random.Random
+        self,
+        storage: Storage,
+        ai: AiRunner,
+        renderer: Renderer | None,
+        clock: Clock,
+        rng: random.Random,
+        limits: Limits | None = None,
     ) -> None:
         self.storage = storage
+        #: The per-user caps (``docs/limits.md``) and this process's AI line.
+        self.limits = limits or Limits()
+        self.ai_queue = AiQueue(self.limits)
         self.ai = ai
         self.renderer = renderer
         self.clock = clock
@@ -116,9 +127,13 @@ class Games:
     def remember_settings(self, settings: SettingsRow) -> None:
         self._settings[settings.guild_id] = (settings, time.monotonic())
 
-    def forget_settings(self, guild_id: int) -> None:
-        """Drop a guild's cached settings: another process saved new ones."""
-        self._settings.pop(guild_id, None)
+    def forget_settings(self, guild_id: int | None) -> None:
+        """Drop a guild's cached settings: another process saved new ones (``None``:
+        changes may have been missed, drop every guild's)."""
+        if guild_id is None:
+            self._settings.clear()
+        else:
+            self._settings.pop(guild_id, None)
 
     # ----------------------------------------------------------------- loading
     async def restore(self, row: GameRow, *, set_aside: bool = True) -> Position:

@@ -46,12 +46,16 @@ class GuildSettingsCases:
         for name, value in (("turn_timeout", turn_timeout), ("challenge_timeout", challenge_timeout)):
             if value is None or (isinstance(value, str) and not value.strip()):
                 continue
+            low, high = format_duration(MIN_SECONDS), format_duration(MAX_SECONDS)
+            if isinstance(value, int) and not MIN_SECONDS <= value <= MAX_SECONDS:
+                # Seconds as a number: out of range whatever its digits (a number of
+                # thousands of digits cannot even be written as text).
+                raise BadInputError("duration_out_of_range", setting=name, value=value, low=low, high=high)
             text = value if isinstance(value, str) else f"{int(value)}s"
             try:
                 seconds = parse_duration(text)
             except DurationError as exc:
                 key = "duration_out_of_range" if exc.out_of_range else "bad_duration"
-                low, high = format_duration(MIN_SECONDS), format_duration(MAX_SECONDS)
                 raise BadInputError(key, setting=name, value=text.strip(), low=low, high=high) from None
             changes[name] = seconds
         if default_variant:

@@ -28,6 +28,7 @@ from bot.results import (
 from bot.service import catalog, commands
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame, winner_of
+from bot.service.numbers import list_length, storable
 from bot.service.snapshots import board_png, game_summary, game_view, turn_result, whole_turn
 from engine import Action, GameRecord
 from engine.actions import PLACE, REMOVE, STEP
@@ -114,7 +115,7 @@ class Queries:
     async def leaderboard(self, guild_id: int, size: int = 5, limit: int = 10) -> list[LeaderboardEntry]:
         """The guild's top players by Glicko-2 rating on ``size``."""
         catalog.check_size(size)
-        rows = await self.games.storage.leaderboard(guild_id, size, limit)
+        rows = await self.games.storage.leaderboard(guild_id, size, list_length(limit))
         return [
             LeaderboardEntry(i + 1, r.user_id, r.name, r.rating, r.rd, r.games, r.wins, r.losses, r.draws)
             for i, r in enumerate(rows)
@@ -122,6 +123,8 @@ class Queries:
 
     async def stats(self, guild_id: int, user_id: int, name: str | None = None) -> PlayerStats:
         """A player's ratings, record against people and record against each bot level."""
+        if not storable(user_id):
+            raise BadInputError("bad_number", value=user_id)
         storage = self.games.storage
         ratings = await storage.ratings_of(guild_id, user_id)
         tallies = await storage.tallies(guild_id, user_id)
@@ -154,12 +157,14 @@ class Queries:
 
     async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[GameSummary]:
         """Recent games of the guild (of ``user_id`` if given), newest first."""
-        return [game_summary(r) for r in await self.games.storage.history(guild_id, user_id, limit)]
+        if user_id is not None and not storable(user_id):
+            return []
+        return [game_summary(r) for r in await self.games.storage.history(guild_id, user_id, list_length(limit))]
 
     async def get_game(self, game_id: int, guild_id: int | None = None) -> GameSummary | None:
         """Any game by id (a rematch button, a record link), or ``None``; ``guild_id``
         limits the search to one guild."""
-        row = await self.games.storage.game(game_id)
+        row = await self.games.storage.game(game_id) if storable(game_id) else None
         if row is None or (guild_id is not None and row.guild_id != guild_id):
             return None
         return game_summary(row)
@@ -170,7 +175,7 @@ class Queries:
         """The SGN record of a game (by id, or the channel's latest) and an animated replay."""
         storage = self.games.storage
         if game_id is not None:
-            row = await storage.game(game_id)
+            row = await storage.game(game_id) if storable(game_id) else None
             if row is None or row.guild_id != guild_id:
                 raise NoGameError("no_such_game", game_id=game_id)
         elif channel_id is not None:
@@ -193,6 +198,9 @@ class Queries:
             record.result = row.result
             record.termination = row.reason
         record.tags["Game"] = str(row.id)
+        hints = (await storage.hint_counts([row.id])).get(row.id)
+        if hints:
+            record.tags["Hints"] = str(hints)  # the coach's hints were used (docs/coach.md)
         sgn = record.to_sgn()
         data = None
         name = None

@@ -21,7 +21,9 @@ from bot.results import (
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.games import Games
+from bot.service.limits import LimitError
 from bot.service.loaded import LoadedGame
+from bot.service.numbers import storable
 from bot.service.snapshots import board_png, challenge_view, last_png, turn_result
 from bot.storage import ChallengeRow, ChannelTakenError, NewGame
 from bot.texts import Text
@@ -36,6 +38,23 @@ class Starting:
     def __init__(self, games: Games, bots: BotTurns) -> None:
         self.games = games
         self.bots = bots
+
+    async def _check_active(self, guild_id: int, player: Player, *, opponent: bool = False) -> None:
+        """Refuse a new game for someone already playing the most games allowed at once."""
+        cap = self.games.limits.active_games
+        if await self.games.storage.active_count(guild_id, player.user_id) >= cap:
+            if opponent:
+                raise LimitError("opponent_too_many_games", player=player.name, limit=cap)
+            raise LimitError("too_many_games", limit=cap)
+
+    async def _check_challenges(self, guild_id: int, challenger: Player, opponent: Player) -> None:
+        """Refuse a challenge past the pending caps (all pending, and to one opponent)."""
+        limits = self.games.limits
+        pending = await self.games.storage.pending_challenges_from(guild_id, challenger.user_id, self.games.clock.now())
+        if sum(1 for c in pending if c.opponent_id == opponent.user_id) >= limits.pending_to_one_opponent:
+            raise LimitError("challenge_already_pending", opponent=opponent.name)
+        if len(pending) >= limits.pending_challenges:
+            raise LimitError("too_many_challenges", limit=limits.pending_challenges)
 
     async def _ensure_free(self, channel_id: int) -> None:
         if await self.games.storage.active_game(channel_id) is not None:
@@ -108,6 +127,9 @@ class Starting:
         if c == "random":
             c = self.games.rng.choice(("black", "white"))
         await self._ensure_free(channel_id)
+        await self._check_active(guild_id, player)
+        if c == "white":  # the bot plays first: it needs the AI at once
+            self.games.ai_queue.check(guild_id, player.user_id)
         bot = Player.bot(lvl)
         black, white = (player, bot) if c == "black" else (bot, player)
         g = await self._start(guild_id, channel_id, rules, black, white)
@@ -146,6 +168,8 @@ class Starting:
         c = catalog.check_color(color)
         if not thread:
             await self._ensure_free(channel_id)
+        await self._check_active(guild_id, challenger)
+        await self._check_challenges(guild_id, challenger, opponent)
         now = games.clock.now()
         row = await games.storage.insert_challenge(
             guild_id,
@@ -164,14 +188,14 @@ class Starting:
 
     async def get_challenge(self, challenge_id: int) -> ChallengeView:
         """A challenge by id (for buttons after a restart)."""
-        row = await self.games.storage.challenge(challenge_id)
+        row = await self.games.storage.challenge(challenge_id) if storable(challenge_id) else None
         if row is None:
             raise ChallengeError("no_challenge", id=challenge_id)
         return challenge_view(row)
 
     async def _open_challenge(self, challenge_id: int) -> ChallengeRow:
         storage = self.games.storage
-        row = await storage.challenge(challenge_id)
+        row = await storage.challenge(challenge_id) if storable(challenge_id) else None
         if row is None:
             raise ChallengeError("no_challenge", id=challenge_id)
         if row.status == "pending" and row.expires_at <= self.games.clock.now():
@@ -193,6 +217,8 @@ class Starting:
         color = row.color if row.color != "random" else self.games.rng.choice(("black", "white"))
         challenger = Player(row.challenger_id, row.challenger_name)
         opponent = Player(row.opponent_id, row.opponent_name)
+        await self._check_active(row.guild_id, opponent)
+        await self._check_active(row.guild_id, challenger, opponent=True)
         black, white = (challenger, opponent) if color == "black" else (opponent, challenger)
         g = await self._start(row.guild_id, channel_id or row.channel_id, rules, black, white, challenge_id=row.id)
         return turn_result(g, png=await board_png(self.games, g, g.pos, None))

@@ -49,6 +49,8 @@ class Turns:
             g.check_player(user_id)
             pos = g.pos.copy()
             actions = play(pos)
+            if pos.result is None and g.player(pos.side).is_bot and not g.player(g.pos.side).is_bot:
+                self.games.ai_queue.check(g.row.guild_id, user_id)  # the bot replies: is there room?
             picture = whole_turn(pos)  # the whole turn so far: a chain's every step
             passes = play_forced_passes(g, pos)  # a pass that is the next player's only action
             done = await self.games.commit(g, pos, actions + [a for a, _ in passes])

@@ -8,7 +8,7 @@ Both implement the contract of :mod:`bot.storage.contract` and hand out the rows
 """
 
 from bot.storage import postgres, sqlite
-from bot.storage.contract import Shards, Storage, is_postgres_url, shard_of, sqlite_path
+from bot.storage.contract import Storage, is_postgres_url, sqlite_path
 from bot.storage.rows import (
     ChallengeRow,
     ChannelTakenError,
@@ -21,6 +21,7 @@ from bot.storage.rows import (
     TallyRow,
 )
 from bot.storage.sqlite import MIGRATIONS_DIR, migrations
+from bot.storage.timers import Shards, shard_of
 
 __all__ = [
     "Storage",

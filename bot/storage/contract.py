@@ -30,6 +30,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from bot.storage.coach import CoachQueries
+from bot.storage.history import HistoryQueries
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
     GAME_COLUMNS,
@@ -43,16 +45,17 @@ from bot.storage.rows import (
     Rater,
     RatingRow,
     SettingsRow,
-    TallyRow,
 )
+from bot.storage.timers import Shards, TimerQueries
 
 T = TypeVar("T")
 
 #: Backend name -> class with an ``open`` coroutine; filled by the backend modules.
 BACKENDS: dict[str, Any] = {}
 
-#: The settings-changed callback: called with the guild id whose settings changed.
-SettingsListener = Callable[[int], None]
+#: The settings-changed callback: called with the guild id whose settings changed, or
+#: ``None`` when changes may have been missed (forget every guild's).
+SettingsListener = Callable[[int | None], None]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -72,39 +75,10 @@ def sqlite_path(target: str | os.PathLike[str]) -> str:
     return text
 
 
-def shard_of(guild_id: int, shard_count: int) -> int:
-    """The shard Discord routes a guild to (``(guild_id >> 22) % shard_count``)."""
-    return (guild_id >> 22) % shard_count
-
-
 def lock_key(*parts: object) -> int:
     """A signed 64-bit key naming a thing to lock (for PostgreSQL advisory locks)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
-
-
-class Shards:
-    """The shards one bot process runs: timers look only at games of these shards' guilds.
-
-    ``None`` where a filter is taken means every guild (one process runs everything).
-    """
-
-    __slots__ = ("count", "ids")
-
-    def __init__(self, count: int, ids: Sequence[int]) -> None:
-        self.count = count
-        self.ids = tuple(sorted(set(ids)))
-
-    def sql(self, column: str = "guild_id") -> str:
-        """A ``WHERE`` fragment true for rows of these shards (both backends speak it)."""
-        return f"(({column} >> 22) % {int(self.count)}) IN ({', '.join(str(int(i)) for i in self.ids)})"
-
-    def owns(self, guild_id: int) -> bool:
-        """Whether this process runs the guild's shard."""
-        return shard_of(guild_id, self.count) in self.ids
-
-    def __repr__(self) -> str:
-        return f"Shards(count={self.count}, ids={list(self.ids)})"
 
 
 class Transaction(Protocol):
@@ -123,7 +97,7 @@ class Transaction(Protocol):
         ...
 
 
-class Storage:
+class Storage(TimerQueries, HistoryQueries, CoachQueries):
     """The database of one process; open with ``await Storage.open(target)``, then ``close()``.
 
     Every method is a coroutine returning the dataclasses of :mod:`bot.storage.rows`.
@@ -134,8 +108,6 @@ class Storage:
 
     def __init__(self) -> None:
         self._settings_listeners: list[SettingsListener] = []
-        #: The shards whose guilds' timers this process applies (``None``: all guilds);
-        #: the timer queries below use it when not given one (see bot/scale.py).
         self.shards: Shards | None = None
 
     # ----------------------------------------------------------------- backend duties
@@ -322,51 +294,6 @@ class Storage:
             (game_id, version),
         )
 
-    # ----------------------------------------------------------------- timers
-    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[GameRow]:
-        """Active games (of ``shards``' guilds) whose half-time reminder is due."""
-        shards = shards or self.shards
-        where = f" AND {shards.sql()}" if shards else ""
-        rows = await self._fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ?"
-            f"{where} ORDER BY remind_at",
-            (now,),
-        )
-        return [GameRow(*r) for r in rows]
-
-    async def due_timeouts(self, now: float, shards: Shards | None = None) -> list[GameRow]:
-        """Active games (of ``shards``' guilds) whose turn deadline has passed."""
-        shards = shards or self.shards
-        where = f" AND {shards.sql()}" if shards else ""
-        rows = await self._fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
-            f"{where} ORDER BY deadline",
-            (now,),
-        )
-        return [GameRow(*r) for r in rows]
-
-    async def bot_games_waiting(self, shards: Shards | None = None) -> list[GameRow]:
-        """Active games against the bot (the service checks whose turn it is)."""
-        shards = shards or self.shards
-        where = f" AND {shards.sql()}" if shards else ""
-        rows = await self._fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND (black_level IS NOT NULL"
-            f" OR white_level IS NOT NULL){where} ORDER BY id"
-        )
-        return [GameRow(*r) for r in rows]
-
-    async def next_due(self, shards: Shards | None = None) -> float | None:
-        """The earliest pending reminder, deadline or challenge expiry, or ``None``."""
-        shards = shards or self.shards
-        where = f" AND {shards.sql()}" if shards else ""
-        row = await self._fetchone(
-            "SELECT MIN(t) FROM ("
-            f" SELECT MIN(remind_at) AS t FROM games WHERE status = 'active' AND remind_at IS NOT NULL{where}"
-            f" UNION ALL SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline IS NOT NULL{where}"
-            f" UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = 'pending'{where}) AS due"
-        )
-        return float(row[0]) if row and row[0] is not None else None
-
     # ----------------------------------------------------------------- challenges
     async def insert_challenge(
         self,
@@ -408,95 +335,14 @@ class Storage:
             "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
         )
 
-    async def due_challenges(self, now: float, shards: Shards | None = None) -> list[ChallengeRow]:
-        """Pending challenges (of ``shards``' guilds) past their expiry."""
-        shards = shards or self.shards
-        where = f" AND {shards.sql()}" if shards else ""
+    async def pending_challenges_from(self, guild_id: int, challenger_id: int, now: float) -> list[ChallengeRow]:
+        """A person's pending challenges in the guild that have not expired (per-user caps)."""
         rows = await self._fetchall(
-            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' AND expires_at <= ?{where}"
-            " ORDER BY expires_at",
-            (now,),
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'pending' AND expires_at > ?"
+            " AND guild_id = ? AND challenger_id = ? ORDER BY id",
+            (now, guild_id, challenger_id),
         )
         return [ChallengeRow(*r) for r in rows]
-
-    # ----------------------------------------------------------------- ratings and history
-    async def ratings_of(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        """A player's ratings on every size, smallest board first."""
-        rows = await self._fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY size",
-            (guild_id, user_id),
-        )
-        return [RatingRow(*r) for r in rows]
-
-    async def leaderboard(self, guild_id: int, size: int, limit: int = 10, offset: int = 0) -> list[RatingRow]:
-        """Rated players on ``size`` by rating, highest first (ties: more games, then earlier id)."""
-        rows = await self._fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND size = ? AND games > 0"
-            " ORDER BY rating DESC, games DESC, user_id LIMIT ? OFFSET ?",
-            (guild_id, size, limit, offset),
-        )
-        return [RatingRow(*r) for r in rows]
-
-    async def tallies(self, guild_id: int, user_id: int) -> list[TallyRow]:
-        """A player's finished-game record, grouped by the opponent's bot level
-        (``None``: against people)."""
-        rows = await self._fetchall(
-            "SELECT opp_level,"
-            " SUM(CASE WHEN (color = 'b' AND result = '1-0') OR (color = 'w' AND result = '0-1') THEN 1 ELSE 0 END),"
-            " SUM(CASE WHEN (color = 'b' AND result = '0-1') OR (color = 'w' AND result = '1-0') THEN 1 ELSE 0 END),"
-            " SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END)"
-            " FROM ("
-            "  SELECT 'b' AS color, white_level AS opp_level, result FROM games"
-            "   WHERE guild_id = ? AND black_id = ? AND black_level IS NULL AND status = 'finished'"
-            "  UNION ALL"
-            "  SELECT 'w', black_level, result FROM games"
-            "   WHERE guild_id = ? AND white_id = ? AND white_level IS NULL AND status = 'finished'"
-            " ) AS sides GROUP BY opp_level",
-            (guild_id, user_id, guild_id, user_id),
-        )
-        return [TallyRow(r[0], int(r[1] or 0), int(r[2] or 0), int(r[3] or 0)) for r in rows]
-
-    async def active_count(self, guild_id: int, user_id: int) -> int:
-        """Active games the player is in."""
-        row = await self._fetchone(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active' AND"
-            " ((black_id = ? AND black_level IS NULL) OR (white_id = ? AND white_level IS NULL))",
-            (guild_id, user_id, user_id),
-        )
-        return int(row[0]) if row else 0
-
-    async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[GameRow]:
-        """Recent games (not corrupt) of the guild or of one player, newest first."""
-        if user_id is None:
-            rows = await self._fetchall(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status != 'corrupt' ORDER BY id DESC LIMIT ?",
-                (guild_id, limit),
-            )
-        else:
-            rows = await self._fetchall(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status != 'corrupt' AND"
-                " ((black_id = ? AND black_level IS NULL) OR (white_id = ? AND white_level IS NULL))"
-                " ORDER BY id DESC LIMIT ?",
-                (guild_id, user_id, user_id, limit),
-            )
-        return [GameRow(*r) for r in rows]
-
-    async def rating_history(
-        self, guild_id: int, user_id: int, size: int | None = None
-    ) -> list[tuple[int, float, float]]:
-        """A player's rating changes as ``(game_id, before, after)``, oldest first."""
-        if size is None:
-            rows = await self._fetchall(
-                "SELECT game_id, before, after FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY id",
-                (guild_id, user_id),
-            )
-        else:
-            rows = await self._fetchall(
-                "SELECT game_id, before, after FROM rating_history WHERE guild_id = ? AND user_id = ? AND size = ?"
-                " ORDER BY id",
-                (guild_id, user_id, size),
-            )
-        return [(int(r[0]), float(r[1]), float(r[2])) for r in rows]
 
     # ----------------------------------------------------------------- settings
     async def settings(self, guild_id: int) -> SettingsRow:
@@ -526,6 +372,6 @@ class Storage:
         (PostgreSQL ``LISTEN``; SQLite processes rely on the service's cache lifetime)."""
         self._settings_listeners.append(listener)
 
-    def _settings_changed(self, guild_id: int) -> None:
+    def _settings_changed(self, guild_id: int | None) -> None:
         for listener in list(self._settings_listeners):
             listener(guild_id)

@@ -19,7 +19,9 @@ Why it is shaped this way:
   backoff and then answered with :class:`~bot.results.StorageBusyError`, as on SQLite.
 * Saving a guild's settings sends ``NOTIFY seega_settings`` in the same transaction; one
   ``LISTEN`` connection per process calls :meth:`Storage.on_settings_changed` listeners,
-  so every process drops its cached copy as soon as the change commits.
+  so every process drops its cached copy as soon as the change commits. If that
+  connection drops (a server restart), every cached copy is dropped and it reconnects
+  (:mod:`bot.storage.listen`).
 * Numbered migrations in ``bot/migrations/postgresql/NNN_name.sql`` (same numbers and
   meaning as SQLite's) run each in its own transaction under an advisory lock, so
   processes starting together do not race to migrate.
@@ -28,7 +30,6 @@ Why it is shaped this way:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import random
@@ -41,6 +42,7 @@ import asyncpg
 from bot.results import StorageBusyError
 from bot.settings import redact_url
 from bot.storage.contract import BACKENDS, Storage, Transaction
+from bot.storage.listen import Listener
 from bot.storage.rows import ConstraintError, GameUpdate
 from bot.storage.sqlite import MIGRATIONS_DIR, migrations
 
@@ -118,7 +120,7 @@ class PostgresStorage(Storage):
         self.url = url
         #: What logs and messages may show (the password hidden).
         self.path = redact_url(url)
-        self._listener: asyncpg.Connection | None = None
+        self._listener: Listener | None = None
 
     @classmethod
     async def open(
@@ -152,8 +154,7 @@ class PostgresStorage(Storage):
             if migrate:
                 await store.migrate(target_version)
             if listen:
-                store._listener = await asyncpg.connect(url)
-                await store._listener.add_listener(SETTINGS_CHANNEL, store._on_notify)
+                store._listener = await Listener(url, SETTINGS_CHANNEL, store._on_payload, store._gap).start()
         except BaseException:
             await store.close()
             raise
@@ -161,8 +162,7 @@ class PostgresStorage(Storage):
 
     async def close(self) -> None:
         if self._listener is not None:
-            with contextlib.suppress(Exception):
-                await self._listener.close()
+            await self._listener.close()
             self._listener = None
         await self._pool.close()
 
@@ -171,9 +171,13 @@ class PostgresStorage(Storage):
         """The connection pool (the AI job queue shares it)."""
         return self._pool
 
-    def _on_notify(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+    def _on_payload(self, payload: str) -> None:
         if payload.isdigit():
             self._settings_changed(int(payload))
+
+    def _gap(self) -> None:
+        """Settings notifications may have been missed: every cached guild is stale."""
+        self._settings_changed(None)
 
     async def _settings_saved(self, tx: Transaction, guild_id: int) -> None:
         await tx.execute(f"SELECT pg_notify('{SETTINGS_CHANNEL}', ?)", (str(guild_id),))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action
+from engine.ai.analysis import analyse as analyse
 from engine.ai.hint import hint
 from engine.ai.levels import LEVEL_TABLE, get_level
 from engine.ai.player import action_of, choose, play_turn

@@ -124,7 +124,7 @@ def choose(
     searcher = searcher or searcher_for(pos.rules, level)
     tables = searcher.tables
     if tables is not None and pos.phase == "m" and pos.count(0) + pos.count(1) <= tables.max_pieces + TABLE_MARGIN:
-        tables.load_all()  # before the clock starts: reading the tables is not thinking time
+        tables.load_reachable(pos.count(0), pos.count(1))  # before the clock: reading is not thinking
     clock = Clock.for_budget(budget)
     rng = random.Random(seed)
     limits = Limits(max_depth=level.max_depth, max_nodes=max_nodes, clock=clock)

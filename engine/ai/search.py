@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from engine.ai.endgame import EndgameTables, decode
-from engine.ai.evaluate import Evaluator
+from engine.ai.leaves import Leaves
+from engine.ai.ordering import Ordering
+from engine.ai.repetition import game_keys, repetition_value
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock, SearchTimeout
 from engine.ai.zobrist import position_hash
@@ -45,21 +47,15 @@ MAX_QDEPTH = 8
 #: with the key, measured with tracemalloc: 48 MB at most per searcher); beyond it the
 #: oldest quarter is dropped, during the search as well as between searches.
 TT_LIMIT = 250_000
-#: Clear the evaluation cache when it holds this many entries.
-EVAL_LIMIT = 50_000
 #: A position that repeats one of the game or of the search path counts as a draw,
 #: minus this for the side with more pieces (half a piece: it prefers any line that
 #: makes progress and loses less than that), plus this for the side with fewer.
 CONTEMPT = 50
-#: At equal material, a side whose evaluation is this far ahead counts as ahead for the
-#: contempt (at half the contempt).
-STRUCTURAL_PLUS = 50
 #: A quiet step one ply from the horizon is skipped when the static value plus this
 #: (centipieces: 1.5 pieces) is still at most alpha.
 FUTILITY_MARGIN = 150
 
 Evaluate = Callable[[Position], int]
-_NO_CAPTURES: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -140,19 +136,16 @@ class Searcher:
     ) -> None:
         self.evaluate = evaluate
         self.tactics = tactics
-        self.placement_width = placement_width
-        self.full_width_empties = full_width_empties
         self.quiescence = quiescence
         self.reductions = reductions
         rules = tactics.rules
         #: Futility pruning is off where a quiet step can end the game (a blocked side
         #: loses, a line wins): there the static value says nothing about the step.
         self.futility = futility and rules.blocked != "lose" and not rules.win_line
-        #: The evaluation of raw bitboards (movement phase), when the evaluation is ours.
-        self._movement_eval = evaluate.movement if isinstance(evaluate, Evaluator) else None
+        self.leaves = Leaves(evaluate, tactics)
         #: Whether quiet steps one ply from the horizon may be scored without playing
-        #: them (:meth:`_quiet_leaf`): not where a quiet step can end the game.
-        self.lazy_leaves = quiescence and self._movement_eval is not None and self.futility
+        #: them (:meth:`Leaves.quiet`): not where a quiet step can end the game.
+        self.lazy_leaves = quiescence and self.leaves.movement_eval is not None and self.futility
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.tt_limit = max(16, tt_limit)
         self.contempt = contempt
@@ -163,11 +156,12 @@ class Searcher:
         self.table_hits = 0
         #: Repetition keys (bitboards, side) of the game's turn starts and the current path.
         self._seen: set[int] = set()
-        #: Static evaluations of quiescence positions (bitboards, side, phase) -> value.
-        self.evals: dict[tuple[int, int, int, str], int] = {}
-        n_codes = 6 * tactics.cells + 2
-        self.history = [[0] * n_codes, [0] * n_codes]
-        self.killers = [[-1, -1] for _ in range(MAX_PLY + 1)]
+        #: The bounded static-evaluation cache (shared with :attr:`leaves`).
+        self.evals = self.leaves.evals
+        self._static = self.leaves.static
+        self.ordering = Ordering(tactics, MAX_PLY, placement_width, full_width_empties)
+        self.history = self.ordering.history
+        self.killers = self.ordering.killers
         self.nodes = 0
         self.pushed = 0
         self._deadline = float("inf")
@@ -203,7 +197,7 @@ class Searcher:
         for h in self.history:
             for i in range(len(h)):
                 h[i] >>= 2
-        self._seen = self._game_keys(pos) if self.contempt else set()
+        self._seen = game_keys(pos) if self.contempt else set()
         self.table_hits = 0
         codes = list(root_codes) if root_codes is not None else pos.legal_codes()
         if not codes:
@@ -220,7 +214,7 @@ class Searcher:
                 return Result(best, score, 1, len(codes), [best], {}, 0.0)
             codes = drawing
         tt_entry = self.tt.get(position_hash(pos))
-        order, _caps = self._order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
+        order, _caps = self.ordering.order(pos, codes, tt_entry[3] if tt_entry else -1, 0, prune=False)
         result = Result(order[0], 0, 0, 0)
         if len(order) == 1 and not exact_root:
             result.pv = [order[0]]
@@ -258,23 +252,6 @@ class Searcher:
         return result
 
     # ------------------------------------------------------------------ internals
-    def _game_keys(self, pos: Position) -> set[int]:
-        """Repetition keys of the turn starts of the game so far (the position's own
-        record: :func:`engine.ai.think` replays the whole game), back to the last capture
-        (material only goes down, so nothing earlier can come again), the root included."""
-        keys: set[int] = set()
-        p = pos.copy()
-        counts = (p.count(0), p.count(1))
-        for _ in range(len(p.move_stack) + 1):
-            if (p.count(0), p.count(1)) != counts:
-                break
-            if p.phase == "m" and p.state == START:
-                keys.add(hash((p.bb[0], p.bb[1], p.side)))
-            if not p.move_stack:
-                break
-            p.pop()
-        return keys
-
     def _probe(self, pos: Position, ply: int) -> int | None:
         """The endgame tables' value of a movement turn start (``None``: not covered).
 
@@ -314,23 +291,6 @@ class Searcher:
         best = max(codes, key=lambda c: scores[c])
         drawing = [c for c in codes if abs(scores[c]) < WIN_BOUND]
         return best, scores[best], drawing
-
-    def _repetition(self, pos: Position) -> int:
-        """The value of a repeated position for the side to act: a draw, shaded by
-        contempt, so the side with more pieces (or, at equal material, a clear
-        structural plus) avoids going round in circles and the side behind seeks it."""
-        side = pos.side
-        diff = pos.bb[side].bit_count() - pos.bb[1 - side].bit_count()
-        if diff:
-            return -self.contempt if diff > 0 else self.contempt
-        # Equal material: a clear structural plus (half a piece by the evaluation) also
-        # makes going round in circles a waste, at half the contempt.
-        static = self._static(pos)
-        if static > STRUCTURAL_PLUS:
-            return -self.contempt // 2
-        if static < -STRUCTURAL_PLUS:
-            return self.contempt // 2
-        return 0
 
     def _check(self) -> None:
         from time import perf_counter
@@ -389,108 +349,6 @@ class Searcher:
         self.tt[key] = (depth, EXACT, _to_tt(alpha, 0), best)
         return best, alpha
 
-    def _order(
-        self, pos: Position, codes: list[int], tt_move: int, ply: int, prune: bool
-    ) -> tuple[list[int], frozenset[int] | set[int]]:
-        """The actions in search order, and the set of those that capture.
-
-        TT action, then captures (most pieces first), the two killers, then the rest by
-        history. Captures come from four bitboard masks per node
-        (:meth:`Tactics.capture_masks`), not from a test per action.
-        """
-        tactics = self.tactics
-        phase = pos.phase
-        if phase == "p" or phase == "s":
-            ordered = tactics.order_placements(pos, codes)
-            k1, k2 = self.killers[ply]
-            front = [c for c in (tt_move, k1, k2) if c in codes]
-            if front:
-                ordered = front + [c for c in ordered if c not in front]
-            if prune and phase == "p" and len(codes) > self.full_width_empties:
-                ordered = ordered[: self.placement_width]
-            return ordered, _NO_CAPTURES
-        if len(codes) == 1:
-            return codes, _NO_CAPTURES
-        side = pos.side
-        bb = pos.bb
-        up, down, right, left = tactics.capture_masks(bb[side], bb[1 - side])
-        targets = up | down | right | left
-        hist = self.history[side]
-        k1, k2 = self.killers[ply]
-        dst = tactics.step_dst
-        caps: set[int] = set()
-        keyed = []
-        for c in codes:
-            t = dst[c]
-            if t >= 0 and targets >> t & 1:
-                caps.add(c)
-                s = (1 << 36) + (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
-                if c == tt_move:
-                    s = 1 << 40
-            elif c == tt_move:
-                s = 1 << 40
-            elif c == k1:
-                s = 1 << 34
-            elif c == k2:
-                s = (1 << 34) - 1
-            else:
-                s = hist[c]
-            keyed.append((s, c))
-        keyed.sort(reverse=True)
-        return [c for _s, c in keyed], caps
-
-    def _steps_ordered(
-        self, own: int, enemy: int, side: int, tt_move: int, ply: int
-    ) -> tuple[list[int], frozenset[int] | set[int]]:
-        """Every step of ``own`` (the legal actions at the start of a movement turn when
-        no shuttle limit bites), in search order, and the set of capturing ones.
-
-        The same order as :meth:`_order` gives the same list, built without the
-        position's generator: one pass over four direction masks.
-        """
-        tactics = self.tactics
-        n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy)
-        targets = up | down | right | left
-        hist = self.history[side]
-        k1, k2 = self.killers[ply]
-        base = tactics.step_codes
-        caps: set[int] = set()
-        # Sort keys are ints, score << 10 | code (codes are below 1024): cheaper to build
-        # and sort than tuples.
-        keyed = []
-        for d, reach in enumerate(
-            ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
-        ):
-            offset = base[d]
-            hits = reach & targets
-            reach ^= hits
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                t = low.bit_length() - 1
-                c = offset + 4 * t
-                caps.add(c)
-                count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
-                keyed.append(((1 << 50 if c == tt_move else (1 << 46) + count) << 10) | c)
-            while reach:
-                low = reach & -reach
-                reach ^= low
-                c = offset + 4 * (low.bit_length() - 1)
-                if c == tt_move:
-                    keyed.append((1 << 60) | c)
-                elif c == k1:
-                    keyed.append((1 << 54) | c)
-                elif c == k2:
-                    keyed.append(((1 << 44) - 1) << 10 | c)
-                else:
-                    keyed.append(hist[c] << 10 | c)
-        if not keyed:
-            return [tactics.pass_], _NO_CAPTURES
-        keyed.sort(reverse=True)
-        return [k & 1023 for k in keyed], caps
-
     def _node(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         pos = self.pos
         assert pos is not None
@@ -516,7 +374,7 @@ class Searcher:
         if self.contempt and pos.state == START and pos.phase == "m":
             rkey = hash((bb[0], bb[1], pos.side))
             if rkey in self._seen:
-                return self._repetition(pos)
+                return repetition_value(pos, self.contempt, self._static(pos))
         key = hash((bb[0], bb[1], pos.side, pos.phase, hand[0], hand[1], pos.state, pos.clock))
         entry = self.tt.get(key)
         tt_move = -1
@@ -543,9 +401,9 @@ class Searcher:
                 return margin
         if phase == "m" and not chain and not pos._nlocked:
             # The common node: plain steps, generated and ordered from the bitboards.
-            ordered, caps = self._steps_ordered(bb[side], bb[1 - side], side, tt_move, ply)
+            ordered, caps = self.ordering.steps(bb[side], bb[1 - side], side, tt_move, ply)
         else:
-            ordered, caps = self._order(pos, pos.legal_codes(), tt_move, ply, True)
+            ordered, caps = self.ordering.order(pos, pos.legal_codes(), tt_move, ply, True)
         movement = phase == "m" and not chain
         reduce_ok = self.reductions and movement and depth >= 3
         new_depth = depth if chain else depth - 1
@@ -566,9 +424,9 @@ class Searcher:
             and movement
             and self.lazy_leaves
             and (bb[0] | bb[1]).bit_count() > self.table_pieces
-            and self._quiet_steps_go_on(pos)
+            and self.leaves.steps_go_on(pos)
         )
-        quiet_leaf = self._quiet_leaf
+        quiet_leaf = self.leaves.quiet
         if rkey:
             self._seen.add(rkey)
         for i, code in enumerate(ordered):
@@ -580,6 +438,9 @@ class Searcher:
             leaf = quiet_leaf(pos, code, -alpha) if lazy and code not in caps else None
             if leaf is not None:
                 v = -leaf
+                self.nodes += 1  # the child, scored without a push, is a node all the same
+                if not self.nodes & 63:
+                    self._check()
             else:
                 self.pushed += 1
                 push(code)
@@ -626,80 +487,6 @@ class Searcher:
         for key in list(islice(tt, max(1, len(tt) // 4))):
             del tt[key]
 
-    def _quiet_steps_go_on(self, pos: Position) -> bool:
-        """Whether a quiet step here surely leaves the game going on with the turn
-        passed plainly (no clock runs out, no removal earlier in this turn)."""
-        rules = self.tactics.rules
-        if pos.acted:
-            return False
-        if rules.move_limit and pos.clock + 1 >= rules.move_limit:
-            return False
-        return not (rules.turn_limit and pos.turn + 1 > rules.turn_limit)
-
-    def _quiet_leaf(self, pos: Position, code: int, beta: int) -> int | None:
-        """The quiescence value of the child after the quiet step ``code``, without
-        playing it, when that child is a plain stand-pat leaf; else ``None``.
-
-        One ply from the horizon most children are: the opponent is to act at the start
-        of a movement turn, the game goes on (the caller checked the clocks), the
-        opponent has a step (else the blocked rule applies: ``None``), and it either
-        stands pat at or above ``beta`` or has no capture (else ``None``: the caller
-        plays the step and searches the captures). Its value is then the evaluation of
-        the child's bitboards, exactly what :meth:`_quiesce` returns after a push, for
-        the price of a few shifts (a test compares both on random positions).
-        """
-        tactics = self.tactics
-        side = pos.side
-        bb = pos.bb
-        a = tactics.step_src[code]
-        if a < 0:  # pass
-            return None
-        own = bb[side] ^ ((1 << a) | (1 << tactics.step_dst[code]))
-        enemy = bb[1 - side]
-        n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        steps = (
-            (enemy << n) & empty | (enemy >> n) & empty | ((enemy & nfl) << 1) & empty | ((enemy & nfa) >> 1) & empty
-        )
-        if not steps:
-            return None
-        ekey = (own, enemy, 1, "m") if side == 0 else (enemy, own, 0, "m")
-        evals = self.evals
-        stand = evals.get(ekey)
-        if stand is None:
-            movement = self._movement_eval
-            assert movement is not None
-            stand = movement(enemy, own)
-            if len(evals) >= EVAL_LIMIT:
-                evals.clear()
-            evals[ekey] = stand
-        if stand < beta:
-            up, down, right, left = tactics.capture_masks(enemy, own)
-            targets = up | down | right | left
-            if targets and (
-                (enemy << n) & targets
-                or (enemy >> n) & targets
-                or ((enemy & nfl) << 1) & targets
-                or ((enemy & nfa) >> 1) & targets
-            ):
-                return None
-        self.nodes += 1
-        if not self.nodes & 63:
-            self._check()
-        return stand
-
-    def _static(self, pos: Position) -> int:
-        """The evaluation of ``pos``, cached by bitboards, side and phase (bounded)."""
-        bb = pos.bb
-        ekey = (bb[0], bb[1], pos.side, pos.phase)
-        value = self.evals.get(ekey)
-        if value is None:
-            value = self.evaluate(pos)
-            if len(self.evals) >= EVAL_LIMIT:
-                self.evals.clear()
-            self.evals[ekey] = value
-        return value
-
     def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         pos = self.pos
         assert pos is not None
@@ -711,7 +498,7 @@ class Searcher:
         phase = pos.phase
         if phase == "m" and pos.state != START and ply < MAX_PLY:
             # Inside a chain the side must pick a capture or stop: search them all.
-            ordered, _caps = self._order(pos, pos.legal_codes(), -1, ply, False)
+            ordered, _caps = self.ordering.order(pos, pos.legal_codes(), -1, ply, False)
             return self._quiesce_children(ordered, -INF, alpha, beta, ply, qd, qd)
         if self.table_pieces and pos.state == START:
             bb = pos.bb

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import Position, Ruleset
 from engine.ai.levels import get_level
 from engine.ai.player import choose, make_searcher
+from engine.ai.repetition import game_keys
 from engine.position import START
 
 LUDII = Ruleset.make("ludii", 5)
@@ -52,12 +53,10 @@ def test_without_contempt_the_same_search_shuffles() -> None:
 
 def test_game_history_reaches_the_search() -> None:
     """Positions of the game so far (back to the last capture) count as seen."""
-    level = get_level("hard")
     pos = Position.from_spn(AHEAD, LUDII)
     for text in ("c3-c4", "b4-a4", "c4-c3", "a4-b4"):  # both sides go and come back
         pos.play(text)
-    searcher = make_searcher(LUDII, level)
-    keys = searcher._game_keys(pos)
+    keys = game_keys(pos)
     start = Position.from_spn(AHEAD, LUDII)
     assert hash((start.bb[0], start.bb[1], start.side)) in keys
     assert len(keys) == 4  # the root repeats the start: four distinct turn starts
@@ -68,7 +67,8 @@ def test_contempt_follows_material_then_structure() -> None:
     side with fewer; at equal material half of it by a clear structural plus."""
     import random
 
-    from engine.ai.search import CONTEMPT, STRUCTURAL_PLUS
+    from engine.ai.repetition import STRUCTURAL_PLUS, repetition_value
+    from engine.ai.search import CONTEMPT
 
     level = get_level("hard")
     searcher = make_searcher(LUDII, level)
@@ -81,8 +81,8 @@ def test_contempt_follows_material_then_structure() -> None:
             if pos.result is not None or pos.phase != "m" or pos.state != START:
                 continue
             own, other = pos.count(pos.side), pos.count(1 - pos.side)
-            value = searcher._repetition(pos)
             static = searcher._static(pos)
+            value = repetition_value(pos, CONTEMPT, static)
             if own > other:
                 assert value == -CONTEMPT
                 seen["ahead"] += 1

@@ -218,4 +218,41 @@ def test_tables_are_read_before_the_clock_starts() -> None:
     searcher.tables = EndgameTables()  # a fresh, unread copy
     pos = Position.from_spn("bb3/1w1w1/2b2/w1w2/b3w b m 0/0 - 0 40", rules)  # 9 pieces
     choose(pos, get_level("hard"), 50, searcher=searcher)
-    assert set(searcher.tables.loaded) == set(searcher.tables.available())
+    reachable = {(nb, nw) for nb, nw in searcher.tables.available() if nb <= pos.count(0) and nw <= pos.count(1)}
+    assert set(searcher.tables.loaded) == reachable
+    assert (5, 1) not in reachable  # 4 black pieces, 5 white: never 5 v 1
+
+
+def test_search_sees_table_wins_beyond_its_horizon() -> None:
+    """With 7 pieces on the board, a capture into a table position won in many turns is
+    a proven win for a depth-3 search with the tables, and only an advantage without."""
+    from engine.ai.levels import get_level
+    from engine.ai.player import make_searcher
+    from engine.ai.search import WIN_BOUND, Limits
+
+    rng = random.Random(11)
+    level = get_level("hard")
+    for _ in range(20_000):
+        pos = _random_position(rng, 4, 3)
+        if pos.result is not None:
+            continue
+        good = False
+        for code in pos.legal_codes():
+            pos.push_code(code)
+            if pos.result is None and pos.count(0) + pos.count(1) == 6:
+                outcome, distance = _entry(pos)
+                good = outcome == -1 and distance >= 12
+            pos.pop()
+            if good:
+                break
+        if good:
+            break
+    else:
+        pytest.fail("no 7-piece position with a capture into a long table win")
+    with_tables = make_searcher(TABLE_RULES, level)
+    found = with_tables.search(pos, Limits(max_depth=3))
+    assert found.score >= WIN_BOUND and with_tables.table_hits > 0
+    without = make_searcher(TABLE_RULES, level)
+    without.tables, without.table_pieces = None, 0
+    blind = without.search(pos, Limits(max_depth=3))
+    assert blind.score < WIN_BOUND

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from engine import Position, Ruleset
+from engine.ai.leaves import EVAL_LIMIT
 from engine.ai.player import components
-from engine.ai.search import EVAL_LIMIT, Limits, Searcher
+from engine.ai.search import Limits, Searcher
 from engine.position import START
 
 VARIANTS = [("standard", 5), ("ludii", 5), ("seejeh", 5), ("fouze", 5), ("standard", 7)]
@@ -51,7 +52,7 @@ def test_step_order_lists_exactly_the_legal_steps(variant: str, size: int) -> No
         if pos._nlocked:
             continue
         side = pos.side
-        ordered, caps = searcher._steps_ordered(pos.bb[side], pos.bb[1 - side], side, -1, 0)
+        ordered, caps = searcher.ordering.steps(pos.bb[side], pos.bb[1 - side], side, -1, 0)
         assert sorted(ordered) == sorted(pos.legal_codes()), pos.spn()
         assert caps == {c for c in ordered if tactics.capture_count(pos, c)}
         # Captures come first, most pieces first.
@@ -68,13 +69,13 @@ def test_quiet_leaf_equals_playing_the_step_and_quiescing(variant: str, size: in
     shortcuts = 0
     for pos in _movement_positions(rules, 8):
         searcher.pos = pos
-        if not searcher._quiet_steps_go_on(pos):
+        if not searcher.leaves.steps_go_on(pos):
             continue
         for code in pos.legal_codes():
             if code == tactics.pass_ or tactics.capture_count(pos, code):
                 continue
             for beta in (-300, -20, 0, 20, 300):
-                leaf = searcher._quiet_leaf(pos, code, beta)
+                leaf = searcher.leaves.quiet(pos, code, beta)
                 if leaf is None:
                     continue
                 pos.push_code(code)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 
 import pytest
 
@@ -193,6 +194,26 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     assert any(m.ephemeral for m in again.followups + ([again.original] if again.original else []))
 
 
+async def test_a_rematch_is_a_challenge_and_counts_against_the_cap(h: Harness) -> None:
+    """Replaying a Rematch click (an old client, a script) makes no second challenge."""
+    await _people_game(h)
+    ask = await h.slash(h.bob, "seega resign")
+    done = await h.click(h.bob, ask.reply, "Resign", followup=True)
+    final = done.followups[0]
+    rematch_id = final.button("Rematch")["custom_id"]
+    first = await h.click(h.alice, final, "Rematch", followup=True)
+    assert "challenges" in first.followups[0].text and first.followups[0].pinged_user_ids() == {h.bob}
+    old = Message(id=final.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(rematch_id))
+    for _ in range(5):
+        again = await h.fake.click_custom_id(h.alice, old, rematch_id)
+        answers = [again.reply, *again.followups]
+        assert any(m.ephemeral and "still waiting" in m.text for m in answers), [m.text for m in answers]
+    refused = await h.slash(h.alice, "seega challenge", {"opponent": h.bob}, channel_id=h.fake.add_channel("y"))
+    assert refused.reply.ephemeral and "still waiting" in refused.reply.text
+    pending = await h.bot.service.storage.pending_challenges_from(h.fake.guild_id, h.alice, time.time())
+    assert len(pending) == 1
+
+
 async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
     await _people_game(h)
     await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
@@ -251,6 +272,8 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
     assert "Bob" in text and "Alice" in text and text.index("Bob") < text.index("Alice")
     stats = await h.slash(h.carol, "seega stats", {"user": h.bob})
     assert "1 won" in stats.reply.text
+    if h.bot.service.renderer is not None:  # the rated game drew Bob's rating history
+        assert stats.reply.png() and stats.reply.attachments[0].filename == "rating-history.png"
     history = await h.slash(h.carol, "seega history", {"user": h.alice})
     assert "#1" in history.reply.text and "resignation" in history.reply.text
     record = await h.slash(h.carol, "seega record")
@@ -313,23 +336,24 @@ async def test_bot_turns_respect_the_guild_cap(h: Harness) -> None:
     await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
     users = [h.fake.add_user(f"p{i}") for i in range(4)]
     peak = 0
-    slot = h.bot.ai_slot(h.fake.guild_id)
-    real = h.bot.service.bot_turn
+    ai = h.bot.service.games.ai
+    real = ai.choose_turn
+    cap = h.bot.service.games.limits.ai_running
 
-    async def counting(channel: int) -> object:
+    async def counting(request: object) -> list[str]:
         nonlocal peak
-        peak = max(peak, h.bot.ai_per_guild - slot._value)
+        peak = max(peak, h.bot.service.games.ai_queue.in_line(h.fake.guild_id)[0])
         await asyncio.sleep(0.02)
-        return await real(channel)
+        return await real(request)  # type: ignore[arg-type]
 
-    h.bot.service.bot_turn = counting  # type: ignore[method-assign]
+    ai.choose_turn = counting  # type: ignore[method-assign]
     starts = [
         h.slash(u, "seega play-bot", {"level": "easy", "color": "white"}, channel_id=c)
         for u, c in zip(users, channels, strict=True)
     ]
     await asyncio.gather(*starts)
     await h.idle()
-    assert 1 <= peak <= h.bot.ai_per_guild
+    assert cap == h.bot.settings.ai_per_guild == 2 and 1 <= peak <= cap
     for channel in channels:
         game = await h.bot.service.game(channel)
         assert game is not None and game.turn == 2, "the bot (black) played its first turn"

@@ -138,15 +138,16 @@ async def test_two_shard_processes_workers_and_kills(postgres_server: TempPostgr
             60,
             "shard B's process to apply its guild's deadline",
         )
+
+        def timeouts(channel: int) -> list[Message]:
+            return [m for m in fake.channel_messages(channel) if "ran out" in m.text]
+
+        # the game is finished in the database a moment before its picture is posted
         for channel in (channel_a, channel_b):
-
-            def timeouts(channel: int = channel) -> list[Message]:
-                return [m for m in fake.channel_messages(channel) if "ran out of time" in m.text]
-
-            # the announcement follows the database write: wait for it rather than race it
-            await _until(timeouts, 30, "the timeout to be announced")
-            await asyncio.sleep(0.5)  # room for a duplicate to show up, were there one
-            assert len(timeouts()) == 1, [m.text for m in fake.channel_messages(channel)]
+            await _until(lambda channel=channel: timeouts(channel), 30, "the timeout's announcement")
+        await asyncio.sleep(1.5)  # room for a duplicate to show up, were there one
+        for channel in (channel_a, channel_b):
+            assert len(timeouts(channel)) == 1, [m.text for m in fake.channel_messages(channel)]
 
         # a button posted before the kill still works after it, on the restarted process
         accepted = await fake.click(alice, pending.reply, "Accept", followup=True)

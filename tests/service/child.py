@@ -18,9 +18,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.results import ServiceError
+from bot.results import Player, ServiceError
+from bot.service.limits import LimitError
 from bot.storage import is_postgres_url
-from tests.service.helpers import ALICE, BOB, Db, close_service, make_service, play_action, start_people
+from tests.service.helpers import ALICE, BOB, GUILD, Db, close_service, make_service, play_action, start_people
 
 CHANNELS = (1, 2, 3, 4)
 
@@ -59,7 +60,15 @@ async def play(db: str, seed: int, ready: Callable[[], object] = lambda: print("
             try:
                 result = await service.board(channel)
             except ServiceError:
-                result = await start_people(service, channel, ALICE, BOB)
+                # a pair of players per table: one person may have one challenge pending
+                # to the same opponent at a time (docs/limits.md)
+                black = Player(ALICE.user_id + 10 * channel, f"{ALICE.name} {channel}")
+                try:
+                    result = await start_people(service, channel, black, BOB)
+                except LimitError:  # a kill left its challenge open: withdraw it and start again
+                    for c in await service.storage.pending_challenges_from(GUILD, black.user_id, service.clock.now()):
+                        await service.decline_challenge(c.id, black.user_id)
+                    result = await start_people(service, channel, black, BOB)
             while result.game_over is None and result.to_move is not None:
                 result = await play_action(service, channel, result.to_move.user_id, rng.choice(result.legal))
 

@@ -17,6 +17,7 @@ from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
 from bot.results import Moderator, Player, TurnResult
 from bot.service import GameService
+from bot.service.limits import Limits
 from bot.storage import NewGame, Storage, is_postgres_url
 from bot.storage.postgres import numbered
 from engine import Position, Ruleset
@@ -121,10 +122,17 @@ def snapshot(db: Db) -> dict[str, list[tuple[object, ...]]]:
     return out
 
 
-async def make_service(db: Db, clock: FakeClock | None = None, seed: int = 1) -> GameService:
+#: Caps out of the way, for tests that open many games or challenges between the same two
+#: people on purpose (the caps themselves are tested in test_limits.py).
+NO_CAPS = Limits(pending_challenges=10_000, pending_to_one_opponent=10_000, active_games=10_000)
+
+
+async def make_service(
+    db: Db, clock: FakeClock | None = None, seed: int = 1, limits: Limits | None = None
+) -> GameService:
     """A service over a real database (SQLite file or PostgreSQL), a fake clock and the real AI in a thread."""
     storage = await Storage.open(db)
-    return GameService(storage, ThreadAiRunner(), None, clock or FakeClock(), random.Random(seed))
+    return GameService(storage, ThreadAiRunner(), None, clock or FakeClock(), random.Random(seed), limits=limits)
 
 
 async def close_service(service: GameService) -> None:

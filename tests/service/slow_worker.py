@@ -1,6 +1,6 @@
 """A real ``seega-bot worker`` whose search never ends (run as ``python -m tests.service.slow_worker URL``).
 
-The queue, the heartbeat and the job handling are the real ``bot.ai_jobs.serve``; only
+The queue, the heartbeat and the job handling are the real ``bot.ai_jobs.serve_forever``; only
 the engine's search is replaced by one that sleeps, so a test can SIGKILL the worker
 while it holds a job, deterministically.
 """
@@ -22,4 +22,4 @@ def slow_turn(payload: bytes) -> bytes:
 
 if __name__ == "__main__":
     ai_jobs.run_turn = slow_turn
-    asyncio.run(ai_jobs.serve(sys.argv[1], 1, heartbeat=float(sys.argv[2])))
+    asyncio.run(ai_jobs.serve_forever(sys.argv[1], 1, heartbeat=float(sys.argv[2])))

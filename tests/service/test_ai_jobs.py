@@ -188,3 +188,22 @@ async def test_the_worker_command(url: str, tmp_path: Path) -> None:
         timeout=60,
     )
     assert sqlite.returncode == 2 and "SEEGA_DB=postgresql://" in sqlite.stderr
+
+
+async def test_the_coach_s_analyses_run_as_jobs(url: str, workers: list[subprocess.Popen[bytes]]) -> None:
+    """With the queue as AI runner, a review's analysis and a hint are jobs run by a
+    worker, with the same (node-bounded) answers as in this process."""
+    from bot.service.coach_work import RunnerWork, work_for
+    from engine.coach.hints import advise_job
+    from engine.coach.review import AnalysisJob, run_job
+
+    runner = await QueueAiRunner(url, timeout=120).start()
+    workers.append(_worker(url))
+    try:
+        work = work_for(runner)
+        assert isinstance(work, RunnerWork)
+        job = AnalysisJob("standard", 5, (), "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30", (), 3000)
+        assert await work.run(run_job, job) == run_job(job)
+        assert (await work.run(advise_job, job)).actions == ("c2-c3",)
+    finally:
+        await runner.aclose()

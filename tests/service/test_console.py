@@ -129,7 +129,8 @@ def test_one_command_table_drives_dispatch_help_and_completion() -> None:
     for command in COMMANDS:
         assert command.usage in HELP and command.help in HELP
         assert all(BY_NAME[name] is command for name in (command.name, *command.aliases))
-        assert command.run.__qualname__.startswith("ConsoleTable."), command.name
+        # every handler is a method of the table (its own, or of a feature mixin such as the coach's)
+        assert getattr(ConsoleTable, command.run.__name__) is command.run, command.name
     assert len(BY_NAME) == sum(1 + len(c.aliases) for c in COMMANDS), "no name is used twice"
     typed = "/seega play-bot level:"
     table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
@@ -137,3 +138,38 @@ def test_one_command_table_drives_dispatch_help_and_completion() -> None:
     assert [complete("level:", i) for i in range(len(catalog.LEVELS))] == [f"level:{lvl}" for lvl in catalog.LEVELS]
     typed = "/seega rules "
     assert complete("variant:la", 0) == "variant:lane"
+
+
+def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
+    """Lessons with a wrong try, the puzzle of the day and an answer, a hint against the
+    bot, the hint limit, and a review of the finished game, all typed at the console."""
+    out = run_console(
+        db_path,
+        [
+            "/seega learn",
+            "/seega learn answer:a1 e5",  # legal, but not next to the centre
+            "/seega learn 1 c2 c4",
+            "/seega learn",
+            "/seega puzzle",
+            "/seega puzzle answer:zz9",
+            "/seega puzzle top",
+            "/seega coach-settings hints:1",
+            "/seega play-bot level:easy color:black",
+            "/seega hint",
+            "/seega hint",  # over the limit of 1
+            "/seega resign",
+            "/seega review",
+            "/seega stats",
+        ],
+        tmp_path,
+    )
+    assert "Lesson 1 of 8: Placement and the centre" in out
+    assert "not next to the centre c3" in out
+    assert "✅ Well placed" in out and "Lesson 2 of 8: Stepping" in out
+    assert "Puzzle of the day" in out and "I could not read zz9" in out
+    assert "Nobody has solved a puzzle here yet" in out
+    assert "Hints per player and game at this table: 1." in out
+    assert "Hint (1 of 1): play" in out
+    assert "used all 1 hints" in out
+    assert "Review of game #1" in out and "accuracy" in out
+    assert "Image: " in out  # pictures are written to files, as the boards are

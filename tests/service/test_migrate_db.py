@@ -25,6 +25,7 @@ from tests.service.helpers import (
     BOB,
     CAROL,
     GUILD,
+    MOD,
     close_service,
     execute,
     insert_from,
@@ -41,7 +42,7 @@ async def _sqlite_with_every_state(path: Path) -> None:
     clock = FakeClock()
     service = await make_service(path, clock)
     try:
-        await service.set_settings(GUILD, "45s", "10m", "lane")
+        await service.set_settings(GUILD, "45s", "10m", "lane", moderator=MOD)
         await start_people(service, 1)  # active, placement
         await service.place(1, ALICE.user_id, "a1 b1")
         await insert_from(service, 2, CHAIN_SPN)  # active, movement, mid-chain next
@@ -49,7 +50,7 @@ async def _sqlite_with_every_state(path: Path) -> None:
         await start_people(service, 3)  # finished and rated: ratings and their history
         await service.resign(3, BOB.user_id)
         await start_people(service, 4)  # cancelled, unrated
-        await service.cancel(4)
+        await service.cancel(4, MOD)
         await start_people(service, 5)  # corrupt: set aside by the service
         execute(path, "UPDATE games SET actions = 'c3', version = version + 1 WHERE channel_id = 5")
         with pytest.raises(CorruptGameError):

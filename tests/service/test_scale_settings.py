@@ -54,3 +54,21 @@ def test_shards_filter_matches_discord_routing() -> None:
     shards = Shards(4, [1, 3, 3])
     assert shards.ids == (1, 3) and shards.sql() == "((guild_id >> 22) % 4) IN (1, 3)"
     assert [shards.owns(s << 22) for s in range(4)] == [False, True, False, True]
+
+
+def test_start_with_an_unreachable_postgresql(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One clear line, the password hidden, exit 2; and no stray SQLite file is made."""
+    from bot.app import main
+    from tests.postgres import free_port
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("SEEGA_SHARDS", "SEEGA_SHARD_IDS", "DISCORD_GUILD_ID"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("SEEGA_DB", f"postgresql://seega:hunter2@127.0.0.1:{free_port()}/seega")
+    assert main(["run", "--env-file", str(tmp_path / "none")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be used" in err and "seega:***@127.0.0.1" in err and "hunter2" not in err
+    assert list(tmp_path.iterdir()) == []

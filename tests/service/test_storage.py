@@ -117,7 +117,8 @@ async def test_migrate_from_every_earlier_version_keeps_data(new_db: Callable[[]
             if start >= 1:
                 row = await store.game(7)
                 assert row is not None and row.black_name == "A"
-                assert row.deadline is not None, "an active game without a deadline gets one (004)"
+                if start < 4:  # migrated through 004, which gives the deadline
+                    assert row.deadline is not None, "an active game without a deadline gets one (004)"
                 assert (await store.challenge(1)) is not None
             # the latest schema works in full
             await store.insert_game(_new_game(channel=2))

@@ -1,0 +1,188 @@
+"""The coach's answers as text in the reader's language, shared by Discord and the console.
+
+Each function takes a result of :mod:`bot.service.coach_results` and a locale and
+returns lines; the adapters add the pictures (Discord attachments, console files).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from bot.service.coach_results import (
+    HintResult,
+    LessonAnswer,
+    LessonView,
+    PuzzleAnswer,
+    PuzzleLeader,
+    PuzzleView,
+    ReviewResult,
+    Wording,
+)
+from bot.texts import text as t
+from engine.coach.review import CLASSES
+from engine.outcome import COLOR_NAMES
+
+BLACK_STONE, WHITE_STONE = "⚫", "⚪"
+
+
+def wording(locale: str) -> Wording:
+    """``key, **params -> text`` in ``locale`` (what the service needs for pictures)."""
+    return partial(t, locale)
+
+
+def turn_text(actions: tuple[str, ...]) -> str:
+    """A turn as the players type it: ``b2-c2, c2-c3`` (a pair: ``a1, b2``)."""
+    return ", ".join(actions) if actions else "-"
+
+
+def hint_text(result: HintResult, locale: str) -> str:
+    """The hint's line: the turn, its reasons, the hints left."""
+    reasons = "; ".join(t(locale, f"coach.reason.{key}", **params) for key, params in result.reasons)
+    lines = [
+        t(
+            locale,
+            "coach.hint.text",
+            used=result.used,
+            limit=result.limit,
+            turn=turn_text(result.actions),
+            reasons=reasons,
+        ),
+        t(locale, "coach.hint.chance", percent=round(result.win_chance * 100)),
+    ]
+    if result.image is not None:
+        lines.append(t(locale, "coach.hint.legend"))
+    return "\n".join(lines)
+
+
+def review_text(result: ReviewResult, locale: str) -> str:
+    """The review: accuracy and classes per player, key moments, hints used."""
+    review = result.review
+    lines = [f"**{t(locale, 'coach.review.title', id=result.game_id, black=result.names[0], white=result.names[1])}**"]
+    if result.cached:
+        lines[0] += " " + t(locale, "coach.review.stored")
+    for side, stone in ((0, BLACK_STONE), (1, WHITE_STONE)):
+        counts = review.counts(side)
+        accuracy = review.accuracy[side]
+        shown = f"{accuracy:.0f}%" if accuracy is not None else t(locale, "coach.review.no_accuracy")
+        lines.append(
+            t(
+                locale,
+                "coach.review.player",
+                stone=stone,
+                name=result.names[side],
+                accuracy=shown,
+                **{c: counts[c] for c in CLASSES},
+            )
+        )
+    if result.moments:
+        lines.append(t(locale, "coach.review.moments"))
+        for m in result.moments:
+            lines.append(
+                "- "
+                + t(
+                    locale,
+                    "coach.review.moment",
+                    number=m.number,
+                    player=m.player,
+                    label=t(locale, f"coach.class.{m.label}"),
+                    played=turn_text(m.played),
+                    best=turn_text(m.best),
+                )
+            )
+    else:
+        lines.append(t(locale, "coach.review.no_moments"))
+    if result.hints:
+        lines.append(t(locale, "coach.review.hints", count=result.hints))
+    return "\n".join(lines)
+
+
+def puzzle_text(view: PuzzleView, locale: str) -> str:
+    """The puzzle's heading and task."""
+    head = "coach.puzzle.daily" if view.daily else "coach.puzzle.new"
+    lines = [
+        t(
+            locale,
+            head,
+            day=view.day or "",
+            id=view.puzzle_id,
+            difficulty=view.difficulty,
+            variant=view.variant,
+            size=view.size,
+        ),
+        t(locale, "coach.puzzle.task", color=t(locale, f"color.{COLOR_NAMES[view.side]}").capitalize()),
+    ]
+    if view.answered:
+        lines.append(t(locale, "coach.puzzle.answered_before"))
+    return "\n".join(lines)
+
+
+def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
+    """Right, wrong, or why the answer could not be read; then the solution and rating."""
+    if answer.outcome in ("unreadable", "half", "illegal", "empty"):
+        return t(locale, f"coach.answer.{answer.outcome}", detail=answer.detail)
+    if answer.outcome == "partial":
+        return t(locale, "coach.puzzle.partial")
+    lines = [
+        t(locale, f"coach.puzzle.{answer.outcome}"),
+        t(locale, "coach.puzzle.solution", solution=turn_text(answer.solution)),
+    ]
+    if answer.rated:
+        lines.append(
+            t(
+                locale,
+                "coach.puzzle.rating",
+                before=round(answer.rating_before),
+                after=round(answer.rating_after),
+                streak=answer.streak,
+                best=answer.best_streak,
+            )
+        )
+    else:
+        lines.append(t(locale, "coach.puzzle.unrated"))
+    return "\n".join(lines)
+
+
+def puzzle_leaders_text(leaders: list[PuzzleLeader], locale: str) -> str:
+    """The solvers' leaderboard."""
+    if not leaders:
+        return t(locale, "coach.puzzle.top_empty")
+    lines = [f"**{t(locale, 'coach.puzzle.top_title')}**"]
+    for rank, e in enumerate(leaders, 1):
+        lines.append(
+            t(
+                locale,
+                "coach.puzzle.top_line",
+                rank=rank,
+                name=e.name,
+                rating=round(e.rating),
+                solved=e.solved,
+                failed=e.failed,
+                streak=e.best_streak,
+            )
+        )
+    return "\n".join(lines)
+
+
+def lesson_text(view: LessonView, locale: str) -> str:
+    """A lesson: title, the few sentences, the task, how to answer, progress."""
+    key = f"coach.learn.{view.lesson_id}"
+    return "\n".join(
+        [
+            t(locale, "coach.learn.header", number=view.number, total=view.total, title=t(locale, f"{key}.title")),
+            t(locale, f"{key}.text"),
+            f"**{t(locale, f'{key}.task')}**",
+            t(locale, "coach.learn.how", number=view.number),
+            t(locale, "coach.learn.progress", done=view.done_count, total=view.total),
+        ]
+    )
+
+
+def lesson_answer_text(answer: LessonAnswer, locale: str) -> str:
+    """The answer to an exercise try, and what comes next."""
+    lines = [("✅ " if answer.solved else "") + t(locale, answer.key, detail=answer.detail)]
+    if answer.solved:
+        if answer.next_number is not None:
+            lines.append(t(locale, "coach.learn.next", number=answer.next_number))
+        elif answer.done_count == answer.total:
+            lines.append(t(locale, "coach.learn.all_done"))
+    return "\n".join(lines)

@@ -1,0 +1,167 @@
+"""``/seega hint``, ``review``, ``puzzle``, ``learn`` and ``coach-settings``: the coach.
+
+A mixin of the ``/seega`` group cog (one Discord group, one file per feature). The work
+is the service's (``bot.service.coach``); this file only reads options, shows progress,
+and sends text and pictures. Hints, answers and lessons are private (ephemeral); a
+review and a puzzle are posted for the channel.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.coach_messages import (
+    hint_text,
+    lesson_answer_text,
+    lesson_text,
+    puzzle_answer_text,
+    puzzle_leaders_text,
+    puzzle_text,
+    review_text,
+    wording,
+)
+from bot.flows import moderator_of
+from bot.host import SeegaHost
+from bot.i18n import lang, t
+from bot.tree import Refusal
+
+if TYPE_CHECKING:
+    CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
+else:
+    CogMixin = object
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two progress edits of a review message (Discord rate-limits edits).
+PROGRESS_EVERY = 1.5
+MAX_ANSWER = 100
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+def _files(*named: tuple[str, bytes | None]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in named if data is not None]
+
+
+class CoachCommands(CogMixin):
+    """The coach's commands, over ``self.bot.service.coach``."""
+
+    bot: SeegaHost
+
+    @app_commands.command(name="hint", description=_("The bot's suggestion for your turn (practice games only)"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        locale = lang(interaction)
+        assert interaction.channel_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hints = self.bot.service.coach.hints
+        result = await hints.hint(_guild(interaction), interaction.channel_id, interaction.user.id)
+        await interaction.edit_original_response(
+            content=hint_text(result, locale), attachments=_files(("hint.png", result.image))
+        )
+
+    @app_commands.command(name="review", description=_("The engine's review of a finished game"))
+    @app_commands.describe(game=_("Game number (default: this channel's last game)"))
+    async def review(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+        locale = lang(interaction)
+        guild = _guild(interaction)
+        assert interaction.channel_id is not None
+        await interaction.response.defer(thinking=True)
+        last = [0.0]
+
+        async def progress(done: int, total: int) -> None:
+            now = time.monotonic()
+            if now - last[0] < PROGRESS_EVERY and done < total:
+                return
+            last[0] = now
+            await interaction.edit_original_response(content=t(locale, "coach.review.progress", done=done, total=total))
+
+        result = await self.bot.service.coach.reviews.review(
+            guild, interaction.channel_id, game, progress=progress, wording=wording(locale)
+        )
+        files = _files(("review.png", result.chart), *((f"moment-{m.number}.png", m.image) for m in result.moments))
+        await interaction.edit_original_response(content=review_text(result, locale), attachments=files)
+
+    @app_commands.command(name="puzzle", description=_("The puzzle of the day, another one, or your answer"))
+    @app_commands.describe(
+        answer=_("Your answer: the cells of your turn, like b2 c2"),
+        show=_("What to show (default: today's puzzle)"),
+    )
+    @app_commands.choices(
+        show=[
+            Choice(name=_("today's puzzle"), value="today"),
+            Choice(name=_("a new puzzle"), value="new"),
+            Choice(name=_("best solvers"), value="top"),
+        ]
+    )
+    async def puzzle(self, interaction: discord.Interaction, answer: str | None = None, show: str = "today") -> None:
+        locale = lang(interaction)
+        guild = _guild(interaction)
+        user = interaction.user
+        coach = self.bot.service.coach
+        if answer is not None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            got = await coach.puzzles.answer(guild, user.id, user.display_name, answer[:MAX_ANSWER])
+            await interaction.edit_original_response(
+                content=puzzle_answer_text(got, locale), attachments=_files(("solution.png", got.image))
+            )
+            return
+        if show == "top":
+            leaders = await coach.puzzles.leaderboard(guild)
+            await interaction.response.send_message(puzzle_leaders_text(leaders, locale))
+            return
+        await interaction.response.defer(thinking=True)
+        view = await coach.puzzles.show(guild, user.id, user.display_name, new=show == "new")
+        await interaction.edit_original_response(
+            content=puzzle_text(view, locale), attachments=_files(("puzzle.png", view.image))
+        )
+
+    @app_commands.command(name="learn", description=_("Learn Seega in eight short lessons"))
+    @app_commands.describe(lesson=_("Lesson number (default: your next one)"), answer=_("Your answer to the exercise"))
+    async def learn(
+        self,
+        interaction: discord.Interaction,
+        lesson: app_commands.Range[int, 1, 8] | None = None,
+        answer: str | None = None,
+    ) -> None:
+        locale = lang(interaction)
+        coach = self.bot.service.coach
+        user = interaction.user.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if answer is not None:
+            shown = lesson or (await coach.lessons.show(user)).number
+            got = await coach.lessons.answer(user, shown, answer[:MAX_ANSWER])
+            await interaction.edit_original_response(content=lesson_answer_text(got, locale))
+            return
+        view = await coach.lessons.show(user, lesson)
+        await interaction.edit_original_response(
+            content=lesson_text(view, locale), attachments=_files(("lesson.png", view.image))
+        )
+
+    @app_commands.command(name="coach-settings", description=_("Moderators: how many hints a player may take per game"))
+    @app_commands.describe(hints=_("Hints per player and game (0 turns hints off)"))
+    @app_commands.default_permissions(manage_channels=True)
+    async def coach_settings(self, interaction: discord.Interaction, hints: int | None = None) -> None:
+        guild = _guild(interaction)
+        moderator = moderator_of(interaction)
+        if moderator is None:
+            raise Refusal("error.moderator_only")
+        hints_coach = self.bot.service.coach.hints
+        limit = (
+            await hints_coach.limit(guild) if hints is None else await hints_coach.set_limit(guild, hints, moderator)
+        )
+        await interaction.response.send_message(
+            t(lang(interaction), "coach.settings.hints", limit=limit), ephemeral=True
+        )

@@ -1,0 +1,132 @@
+"""The console's coach commands: hint, review, puzzle, learn, coach-settings.
+
+A mixin of :class:`bot.console.commands.ConsoleTable` (its rows are in the one command
+table there); the sentences are the Discord ones (:mod:`bot.coach_messages`, English),
+and the pictures are written to files like the boards.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+from bot.coach_messages import (
+    hint_text,
+    lesson_answer_text,
+    lesson_text,
+    puzzle_answer_text,
+    puzzle_leaders_text,
+    puzzle_text,
+    review_text,
+    wording,
+)
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LANG, LOCAL_PLAYERS, ConsoleOutput
+from bot.results import Moderator
+
+
+class CoachArgs(Protocol):
+    """The parsed line (``bot.console.commands.Args``): plain words and ``key:value`` options."""
+
+    plain: list[str]
+    opts: dict[str, str]
+
+    def get(self, key: str, default: str = "") -> str:
+        """The option ``key``, else the first plain word, else ``default``."""
+        ...
+
+
+def _plain(text: str) -> str:
+    """Discord markdown off, for a terminal."""
+    return text.replace("**", "").replace("`/seega ", "`").replace("`", "")
+
+
+class CoachConsole(ConsoleOutput):
+    """The coach's console commands (``args`` is the table's parsed line)."""
+
+    def _save_coach_image(self, data: bytes | None, name: str) -> None:
+        if data is None or self.image_dir is None:
+            return
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        path: Path = self.image_dir / f"seega-{name}.png"
+        path.write_bytes(data)
+        self.say(f"Image: {path}")
+
+    async def hint(self, args: CoachArgs) -> None:
+        actor = await self._actor()
+        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor)
+        self.say(_plain(hint_text(result, LANG)))
+        self._save_coach_image(result.image, f"game{result.game_id}-hint{result.used}")
+
+    async def review(self, args: CoachArgs) -> None:
+        value = args.get("game")
+        game = int(value) if value.isdigit() and len(value) < 12 else None
+
+        async def progress(done: int, total: int) -> None:
+            if done == total or done % 10 == 0:
+                self.say(f"Reviewing turn {done} of {total}...")
+
+        result = await self.service.coach.reviews.review(
+            CONSOLE_GUILD, CONSOLE_CHANNEL, game, progress=progress, wording=wording(LANG)
+        )
+        self.say(_plain(review_text(result, LANG)))
+        self._save_coach_image(result.chart, f"game{result.game_id}-review")
+        for m in result.moments:
+            self._save_coach_image(m.image, f"game{result.game_id}-turn{m.number}")
+
+    async def puzzle(self, args: CoachArgs) -> None:
+        opts = args.opts
+        plain = args.plain
+        me = LOCAL_PLAYERS[0]
+        puzzles = self.service.coach.puzzles
+        words = [w for w in plain if w not in ("new", "top", "today")]
+        answer = " ".join(w for w in (opts.get("answer", ""), *words) if w)
+        if answer:
+            got = await puzzles.answer(CONSOLE_GUILD, me.user_id, me.name, answer)
+            self.say(_plain(puzzle_answer_text(got, LANG)))
+            self._save_coach_image(got.image, f"puzzle-{got.puzzle_id}-solution")
+            return
+        show = opts.get("show") or (plain[0] if plain else "today")
+        if show == "top":
+            self.say(_plain(puzzle_leaders_text(await puzzles.leaderboard(CONSOLE_GUILD), LANG)))
+            return
+        view = await puzzles.show(CONSOLE_GUILD, me.user_id, me.name, new=show == "new")
+        self.say(_plain(puzzle_text(view, LANG)))
+        self.say(view.text_board)
+        self._save_coach_image(view.image, f"puzzle-{view.puzzle_id}")
+
+    async def learn(self, args: CoachArgs) -> None:
+        opts = args.opts
+        plain = list(args.plain)
+        lessons = self.service.coach.lessons
+        me = LOCAL_PLAYERS[0].user_id
+        number_text = opts.get("lesson") or (plain.pop(0) if plain and plain[0].isdigit() else "")
+        number = int(number_text) if number_text.isdigit() and len(number_text) < 4 else None
+        answer = " ".join(w for w in (opts.get("answer", ""), *plain) if w)
+        if answer:
+            shown = number or (await lessons.show(me)).number
+            self.say(_plain(lesson_answer_text(await lessons.answer(me, shown, answer), LANG)))
+            return
+        view = await lessons.show(me, number)
+        self.say(_plain(lesson_text(view, LANG)))
+        self.say(view.text_board)
+        self._save_coach_image(view.image, f"lesson-{view.number}")
+
+    async def coach_settings(self, args: CoachArgs) -> None:
+        value = args.get("hints")
+        hints = self.service.coach.hints
+        at_table = Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)  # whoever sits at the table moderates it
+        limit = (
+            await hints.set_limit(CONSOLE_GUILD, int(value), at_table) if value.isdigit() and len(value) < 4 else None
+        )
+        if limit is None:
+            limit = await hints.limit(CONSOLE_GUILD)
+        self.say(f"Hints per player and game at this table: {limit}.")
+
+    async def coach_stats(self) -> None:
+        """The rating chart and the games with hints, after the table's stats."""
+        me = LOCAL_PLAYERS[0]
+        used = await self.service.storage.games_with_hints(CONSOLE_GUILD, me.user_id)
+        if used:
+            self.say(f"  games where you took hints: {used}")
+        chart = await self.service.coach.rating_chart(CONSOLE_GUILD, me.user_id, me.name, wording(LANG))
+        self._save_coach_image(chart, "rating-history")

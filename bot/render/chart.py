@@ -1,0 +1,194 @@
+"""Charts: a review's evaluation graph and a player's rating history, as PNGs.
+
+Both are drawn in the board's colours (sand plot on the dark card) with the bundled
+font, so they sit well beside the board images in Discord's dark and light modes. The
+words (title, axis names, legend) come in as arguments: wording lives in the locale
+files, the renderer only draws.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.render.board import encode_png
+from bot.render.fonts import draw_text, fit, font
+from bot.render.theme import RGB, get_theme
+
+WIDTH, HEIGHT = 900, 460
+SS = 2  # supersampling for the curves
+#: Colours of the marks on the evaluation graph (shapes differ too: X, ring).
+BLUNDER: RGB = (206, 44, 28)
+MISTAKE: RGB = (232, 128, 20)
+#: One line colour per board size on the rating chart (dashes differ as well).
+SIZE_COLOURS: dict[int, RGB] = {3: (150, 150, 150), 5: (28, 96, 204), 7: (16, 140, 72), 9: (170, 60, 150)}
+
+
+@dataclass(frozen=True)
+class ChartWords:
+    """The words a chart shows, already in the reader's language.
+
+    Attributes:
+        title: the line above the plot.
+        top, bottom: what the top and bottom of the value axis mean ("Black better").
+        x_axis: the name of the horizontal axis ("turn", "rated games").
+        legend: labels for the marks or lines, by key (``blunder``, ``mistake``, ``5``...).
+    """
+
+    title: str
+    top: str = ""
+    bottom: str = ""
+    x_axis: str = ""
+    legend: Mapping[str, str] | None = None
+
+
+def _frame(words: ChartWords, theme: str) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]]:
+    th = get_theme(theme)
+    img = Image.new("RGB", (WIDTH, HEIGHT), th.frame)
+    draw = ImageDraw.Draw(img)
+    text, face = fit(words.title, 30, WIDTH - 48, bold=True, min_size=20)
+    draw_text(draw, (24, 18), text, face, th.text)
+    plot = (86, 70, WIDTH - 28, HEIGHT - 70)
+    draw.rounded_rectangle(plot, radius=10, fill=th.slab, outline=th.slab_edge, width=3)
+    return img, draw, plot
+
+
+def _x(plot: tuple[int, int, int, int], i: float, count: int) -> float:
+    left, _top, right, _bottom = plot
+    return left + 14 + (right - left - 28) * (i / max(1, count - 1))
+
+
+def _ticks(count: int, first: int) -> list[int]:
+    """Indexes to label on the horizontal axis: about eight round numbers."""
+    if count <= 1:
+        return [0]
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if (count - 1) / s <= 8)
+    return [i for i in range(count) if (first + i) % step == 0 or i == 0]
+
+
+def evaluation_chart(
+    curve: Sequence[float],
+    marks: Mapping[int, str],
+    words: ChartWords,
+    *,
+    first_turn: int = 0,
+    theme: str = "sand",
+) -> bytes:
+    """The evaluation graph of a review as PNG bytes.
+
+    Args:
+        curve: Black's expected score (0..1) at every position: before the first turn,
+            then after each turn. Up is better for Black.
+        marks: position index (after turn i is index i + 1) -> ``blunder`` or ``mistake``.
+        words: the title, the meaning of up and down, the axis and the legend.
+        first_turn: the number of the turn before the first point (for the axis labels).
+        theme: a board theme, for the colours.
+    """
+    th = get_theme(theme)
+    curve = list(curve) or [0.5]
+    img, draw, plot = _frame(words, theme)
+    left, top, right, bottom = plot
+    mid = (top + bottom) / 2
+    count = max(2, len(curve))
+    pts = [(_x(plot, i, count), bottom - 12 - (bottom - top - 24) * min(1.0, max(0.0, v))) for i, v in enumerate(curve)]
+    if len(pts) == 1:
+        pts.append((right - 14, pts[0][1]))
+    # The area between the curve and the middle: dark where Black leads, light where White does.
+    big = Image.new("RGBA", (WIDTH * SS, HEIGHT * SS), (0, 0, 0, 0))
+    bd = ImageDraw.Draw(big)
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+        for colour, above in ((th.black_base, True), (th.white_base, False)):
+            a0 = min(y0, mid) if above else max(y0, mid)
+            a1 = min(y1, mid) if above else max(y1, mid)
+            poly = [(x0, mid), (x0, a0), (x1, a1), (x1, mid)]
+            bd.polygon([(x * SS, y * SS) for x, y in poly], fill=(*colour, 200))
+    bd.line([(x * SS, y * SS) for x, y in pts], fill=(*th.groove, 255), width=3 * SS, joint="curve")
+    small = big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+    img.paste(small, (0, 0), small)
+    draw.line((left + 6, mid, right - 6, mid), fill=th.coord, width=1)
+    small_face = font(17)
+    for idx, kind in sorted(marks.items()):
+        if not 0 <= idx < len(pts):
+            continue
+        x, y = pts[idx]
+        draw.line((x, top + 6, x, bottom - 6), fill=(*th.slab_edge,), width=1)
+        colour = BLUNDER if kind == "blunder" else MISTAKE
+        r = 9 if kind == "blunder" else 7
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=(255, 255, 255), width=2)
+        if kind == "blunder":
+            draw.line((x - 4, y - 4, x + 4, y + 4), fill=(255, 255, 255), width=2)
+            draw.line((x - 4, y + 4, x + 4, y - 4), fill=(255, 255, 255), width=2)
+    label_face = font(17, bold=True)
+    draw_text(draw, (left + 14, top + 8), words.top, label_face, th.coord)
+    draw_text(draw, (left + 14, bottom - 8), words.bottom, label_face, th.coord, anchor="ld")
+    draw_text(draw, (left - 10, mid), "50%", small_face, th.muted, anchor="rm")
+    for i in _ticks(len(curve), first_turn):
+        x = _x(plot, i, count)
+        draw_text(draw, (x, bottom + 8), str(first_turn + i), small_face, th.muted, anchor="ma")
+    draw_text(draw, (right, bottom + 32), words.x_axis, small_face, th.muted, anchor="ra")
+    _legend(draw, words, (("blunder", BLUNDER), ("mistake", MISTAKE)), left, bottom + 32)
+    return encode_png(img)
+
+
+def _legend(draw: ImageDraw.ImageDraw, words: ChartWords, items: Sequence[tuple[str, RGB]], x: float, y: float) -> None:
+    labels = words.legend or {}
+    face = font(17)
+    for key, colour in items:
+        label = labels.get(key)
+        if not label:
+            continue
+        draw.ellipse((x, y + 3, x + 14, y + 17), fill=colour, outline=(255, 255, 255), width=2)
+        draw_text(draw, (x + 20, y), label, face, (236, 226, 204))
+        x += 40 + face.getlength(label)
+
+
+def rating_chart(series: Mapping[int, Sequence[float]], words: ChartWords, *, theme: str = "sand") -> bytes:
+    """A player's rating after each rated game, one line per board size, as PNG bytes.
+
+    Args:
+        series: board size -> ratings in game order (the first value is the rating
+            before the first game). Sizes with no games are left out by the caller.
+        words: title, axis name, and ``legend[str(size)]`` for each line.
+        theme: a board theme, for the colours.
+    """
+    th = get_theme(theme)
+    img, draw, plot = _frame(words, theme)
+    left, top, right, bottom = plot
+    values = [v for s in series.values() for v in s]
+    low, high = (min(values), max(values)) if values else (1400.0, 1600.0)
+    pad = max(25.0, (high - low) * 0.12)
+    low, high = low - pad, high + pad
+    longest = max((len(s) for s in series.values()), default=2)
+    count = max(2, longest)
+    face = font(17)
+
+    def y_of(v: float) -> float:
+        return bottom - 12 - (bottom - top - 24) * (v - low) / (high - low)
+
+    step = next(s for s in (10, 25, 50, 100, 200, 500, 1000) if (high - low) / s <= 6)
+    tick = int(low // step + 1) * step
+    while tick < high:
+        y = y_of(tick)
+        draw.line((left + 6, y, right - 6, y), fill=th.bevel_dark, width=1)
+        draw_text(draw, (left - 10, y), str(tick), face, th.muted, anchor="rm")
+        tick += step
+    big = Image.new("RGBA", (WIDTH * SS, HEIGHT * SS), (0, 0, 0, 0))
+    bd = ImageDraw.Draw(big)
+    for size, ratings in sorted(series.items()):
+        colour = SIZE_COLOURS.get(size, th.groove)
+        pts = [(_x(plot, i, count) * SS, y_of(v) * SS) for i, v in enumerate(ratings)]
+        if len(pts) >= 2:
+            bd.line(pts, fill=(*colour, 255), width=4 * SS, joint="curve")
+        for px, py in pts[-1:] if len(pts) > 12 else pts:
+            r = 5 * SS
+            bd.ellipse((px - r, py - r, px + r, py + r), fill=(*colour, 255), outline=(255, 255, 255, 255), width=SS)
+    small = big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+    img.paste(small, (0, 0), small)
+    for i in _ticks(count, 0):
+        draw_text(draw, (_x(plot, i, count), bottom + 8), str(i), face, th.muted, anchor="ma")
+    draw_text(draw, (right, bottom + 32), words.x_axis, face, th.muted, anchor="ra")
+    _legend(draw, words, [(str(s), SIZE_COLOURS.get(s, th.groove)) for s in sorted(series)], left, bottom + 32)
+    return encode_png(img)

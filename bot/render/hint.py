@@ -1,0 +1,68 @@
+"""Boards with a suggestion drawn on them: a hint, or a review's better move.
+
+The board is the usual one (:func:`bot.render.board.board_image`) of the position
+*before* the turn; the suggested turn is drawn over it with the renderer's own arrows and
+marks, in the hint colour (:data:`HINT`), and a turn actually played (a review's key
+moment) in the usual move colour beside it. Only the theme's move colour changes, so the
+overlay code is reused as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from bot.render.board import board_image, encode_png
+from bot.render.layout import layout
+from bot.render.overlay import arrows, ghosts
+from bot.render.theme import RGB, Theme, get_theme
+from engine.actions import Action
+from engine.position import Position
+from engine.summary import summarize_turn
+
+#: The suggestion's colour: green, apart from the blue of a played turn and the red of captures.
+HINT: RGB = (18, 150, 70)
+
+
+def _mark_turn(img: Image.Image, position: Position, actions: Sequence[Action], theme: Theme, dashed: bool) -> None:
+    lay = layout(position.geo.n, img.width, img.height)
+    summary = summarize_turn(position, actions)
+    occupied = position.bb[0] | position.bb[1]
+    draw = ImageDraw.Draw(img)
+    edge = max(4, lay.cell // 18)
+    for cell in summary.placed:
+        x0, y0, x1, y1 = lay.cell_box(cell)
+        inset = edge + 2 if dashed else edge
+        draw.rounded_rectangle(
+            (x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=lay.cell // 6, outline=theme.move, width=edge
+        )
+    ghosts(img, lay, theme, summary, occupied | sum(1 << c for c, _ in summary.captured), position.phase)
+    arrows(img, lay, theme, summary)
+
+
+def suggestion_image(
+    position: Position,
+    suggestion: Sequence[Action],
+    played: Sequence[Action] = (),
+    *,
+    players: tuple[str, str] = ("Black", "White"),
+    theme: str = "sand",
+) -> bytes:
+    """PNG of ``position`` with ``suggestion`` drawn in green and ``played`` in blue.
+
+    Args:
+        position: the position before the turn (not modified).
+        suggestion: the suggested turn's actions (a hint, the engine's better turn).
+        played: the turn actually played, for a review's key moment (empty for a hint).
+        players: the names of Black and White.
+        theme: a key of ``bot.render.theme.THEMES``.
+    """
+    th = get_theme(theme)
+    img = board_image(position, None, players=players, theme=theme)
+    if played:
+        _mark_turn(img, position, played, th, dashed=False)
+    if suggestion:
+        _mark_turn(img, position, suggestion, replace(th, move=HINT), dashed=True)
+    return encode_png(img)

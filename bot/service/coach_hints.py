@@ -1,0 +1,85 @@
+"""``/seega hint``: the AI's suggestion for the asker's turn, with reasons, privately.
+
+Allowed in games against the bot and in games one person plays alone (neither is rated);
+refused in games between people, which are rated. Each player may take at most the
+guild's limit of hints per game (3 by default, ``coach_settings.hint_limit``); the count
+is stored, so records and reviews can say that hints were used.
+"""
+
+from __future__ import annotations
+
+from bot.clock import Clock
+from bot.results import (
+    BadInputError,
+    GameOverServiceError,
+    Moderator,
+    NoGameError,
+    NotAModeratorError,
+    NotAPlayerError,
+    NotYourTurnError,
+)
+from bot.service.coach_common import is_practice, job_for, names_of, position_of
+from bot.service.coach_results import HintResult
+from bot.service.coach_work import CoachWork, Pictures, in_thread
+from bot.storage import Storage
+from engine.actions import Action
+from engine.coach.hints import HINT_NODES, advise_job
+from engine.outcome import COLOR_NAMES
+
+DEFAULT_HINT_LIMIT = 3
+MAX_HINT_LIMIT = 20
+
+
+class Hints:
+    """The hint use case and its guild setting."""
+
+    def __init__(self, storage: Storage, clock: Clock, work: CoachWork, pictures: Pictures | None) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.work = work
+        self.pictures = pictures
+
+    async def limit(self, guild_id: int) -> int:
+        """The guild's hint limit per player and game."""
+        return await self.storage.hint_limit(guild_id, DEFAULT_HINT_LIMIT)
+
+    async def set_limit(self, guild_id: int, limit: int, moderator: Moderator | None = None) -> int:
+        """Set the guild's hint limit (0 turns hints off); only with the guild's moderator capability."""
+        if not isinstance(moderator, Moderator) or moderator.guild_id != guild_id:
+            raise NotAModeratorError("moderator_only")
+        if not 0 <= limit <= MAX_HINT_LIMIT:
+            raise BadInputError("coach_hint_limit_range", max=MAX_HINT_LIMIT)
+        await self.storage.save_hint_limit(guild_id, limit)
+        return limit
+
+    async def hint(self, guild_id: int, channel_id: int, user_id: int) -> HintResult:
+        """The suggestion for ``user_id``'s turn in the channel's game."""
+        row = await self.storage.active_game(channel_id)
+        if row is None or row.guild_id != guild_id:
+            raise NoGameError("no_game")
+        black, white = names_of(row)
+        people = {i for i, lvl in ((row.black_id, row.black_level), (row.white_id, row.white_level)) if lvl is None}
+        if user_id not in people:
+            raise NotAPlayerError("not_a_player", black=black, white=white)
+        if not is_practice(row):
+            raise BadInputError("coach_hint_rated")
+        pos = position_of(row)
+        if pos.result is not None:
+            raise GameOverServiceError("coach_hint_game_over")
+        mover = (row.black_id, row.black_level) if pos.side == 0 else (row.white_id, row.white_level)
+        if mover != (user_id, None):
+            raise NotYourTurnError("coach_hint_not_your_turn", color=COLOR_NAMES[pos.side])
+        limit = await self.limit(guild_id)
+        used = await self.storage.hint_count(row.id, user_id)
+        if used >= limit:
+            raise BadInputError("coach_hint_limit", limit=limit)
+        advice = await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
+        taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now())
+        if taken is None:
+            raise BadInputError("coach_hint_limit", limit=limit)
+        image = None
+        if self.pictures is not None:
+            actions = [Action.parse(a) for a in advice.actions]
+            image = await in_thread(self.pictures.suggestion_image, pos, actions, players=(black, white))
+        reasons = tuple((key, dict(params)) for key, params in advice.reasons)
+        return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image)

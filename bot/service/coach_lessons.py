@@ -1,0 +1,78 @@
+"""``/seega learn``: the eight lessons, their exercises, and progress per user; and the
+rating-history chart of ``/seega stats``."""
+
+from __future__ import annotations
+
+from bot.clock import Clock
+from bot.results import BadInputError
+from bot.service.coach_results import LessonAnswer, LessonView, Wording
+from bot.service.coach_work import Pictures, in_thread
+from bot.storage import Storage
+from engine.coach.lessons import LESSONS, check_exercise
+from engine.notation import board_text
+
+SIZES = (5, 7, 9)
+
+
+class Lessons:
+    """The tutorial's use cases."""
+
+    def __init__(self, storage: Storage, clock: Clock, pictures: Pictures | None) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.pictures = pictures
+
+    @staticmethod
+    def _check_number(number: int) -> None:
+        if not 1 <= number <= len(LESSONS):
+            raise BadInputError("coach_bad_lesson", count=len(LESSONS))
+
+    async def show(self, user_id: int, number: int | None = None) -> LessonView:
+        """A lesson: the one asked for, or the first the user has not done yet."""
+        done = await self.storage.lessons_done(user_id)
+        if number is None:
+            number = next((i for i, item in enumerate(LESSONS, 1) if item.id not in done), 1)
+        self._check_number(number)
+        item = LESSONS[number - 1]
+        pos = item.position()
+        image = None
+        if self.pictures is not None:
+            image = await in_thread(self.pictures.board_png, pos)
+        done_count = sum(1 for lesson in LESSONS if lesson.id in done)
+        return LessonView(number, len(LESSONS), item.id, pos.side, item.id in done, done_count, board_text(pos), image)
+
+    async def answer(self, user_id: int, number: int, text: str) -> LessonAnswer:
+        """Check an exercise try; a solved exercise is stored and the next lesson named."""
+        self._check_number(number)
+        item = LESSONS[number - 1]
+        verdict = check_exercise(item, text)
+        if verdict.solved:
+            await self.storage.mark_lesson_done(user_id, item.id, self.clock.now())
+        done = await self.storage.lessons_done(user_id)
+        following = next((i for i, lesson in enumerate(LESSONS, 1) if lesson.id not in done), None)
+        next_number = following if verdict.solved else None
+        done_count = sum(1 for lesson in LESSONS if lesson.id in done)
+        return LessonAnswer(
+            number, item.id, verdict.solved, verdict.key, verdict.detail, next_number, done_count, len(LESSONS)
+        )
+
+
+async def rating_chart(
+    storage: Storage, pictures: Pictures | None, guild_id: int, user_id: int, name: str, wording: Wording
+) -> bytes | None:
+    """The player's rating after each rated game, one line per board size (``None``: no games)."""
+    if pictures is None:
+        return None
+    series: dict[int, list[float]] = {}
+    for size in SIZES:
+        changes = await storage.rating_history(guild_id, user_id, size)
+        if changes:
+            series[size] = [changes[0][1], *(after for _g, _b, after in changes)]
+    if not series:
+        return None
+    words = pictures.chart_words(
+        wording("coach.stats.chart_title", name=name),
+        x_axis=wording("coach.stats.chart_games"),
+        legend={str(s): f"{s}x{s}" for s in series},
+    )
+    return await in_thread(pictures.rating_chart, series, words)

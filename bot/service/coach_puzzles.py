@@ -1,0 +1,179 @@
+"""``/seega puzzle``: a puzzle of the day per guild, ``new`` ones, answers, streaks, ratings.
+
+The puzzles are the engine's verified bank (``engine/coach/puzzles.json``). The puzzle of
+the day is picked from the guild id and the UTC date (the same for everyone that day).
+``new`` picks a puzzle the solver has not answered yet, the nearest to their rating.
+
+The first answer (right or wrong) to a puzzle is rated: a Glicko-2 period against the
+puzzle's fixed rating (its difficulty, docs/coach.md) with deviation
+:data:`PUZZLE_RD`, and it moves the streak; later answers to the same puzzle are only
+judged. An answer that cannot be played (unreadable, illegal, a chain stopped early) is
+answered at once and not counted, so a typo costs nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import replace
+
+from bot.clock import Clock
+from bot.ratings import glicko2_update
+from bot.results import BadInputError
+from bot.service.coach_results import PuzzleAnswer, PuzzleLeader, PuzzleView
+from bot.service.coach_work import Pictures, in_thread
+from bot.storage import Storage
+from bot.storage.coach import PuzzleRatingRow
+from engine.actions import Action
+from engine.coach.puzzles import Puzzle, judge, load_bank
+from engine.notation import board_text
+
+#: The deviation a puzzle's fixed rating is taken to have.
+PUZZLE_RD = 80.0
+RATED_OUTCOMES = ("solved", "wrong")
+
+
+def day_of(now: float) -> str:
+    """The UTC date of an epoch time, ``YYYY-MM-DD``."""
+    return time.strftime("%Y-%m-%d", time.gmtime(now))
+
+
+def daily_index(guild_id: int, day: str, count: int) -> int:
+    """The bank index of a guild's puzzle of the day (stable, spread evenly)."""
+    digest = hashlib.sha256(f"{guild_id}:{day}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % count
+
+
+def rate_answer(row: PuzzleRatingRow, puzzle_rating: float, solved: bool) -> PuzzleRatingRow:
+    """The solver's row after one rated answer."""
+    rating, rd, vol = glicko2_update(row.rating, row.rd, row.vol, [(puzzle_rating, PUZZLE_RD, 1.0 if solved else 0.0)])
+    streak = row.streak + 1 if solved else 0
+    return replace(
+        row,
+        rating=rating,
+        rd=rd,
+        vol=vol,
+        solved=row.solved + solved,
+        failed=row.failed + (not solved),
+        streak=streak,
+        best_streak=max(row.best_streak, streak),
+    )
+
+
+class Puzzles:
+    """The puzzle use cases."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Clock,
+        pictures: Pictures | None,
+        bank: list[Puzzle] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.pictures = pictures
+        self._bank = bank
+        self._by_id: dict[str, Puzzle] = {}
+        self.rng = rng or random.Random()
+
+    @property
+    def bank(self) -> list[Puzzle]:
+        """The puzzles (the shipped bank, read on first use)."""
+        if self._bank is None:
+            self._bank = load_bank()
+        if not self._by_id:
+            self._by_id = {p.id: p for p in self._bank}
+        return self._bank
+
+    def by_id(self, puzzle_id: str) -> Puzzle | None:
+        """The puzzle with this id, if the bank has it."""
+        _ = self.bank
+        return self._by_id.get(puzzle_id)
+
+    def daily(self, guild_id: int) -> tuple[Puzzle, str]:
+        """The guild's puzzle of the day and the day."""
+        day = day_of(self.clock.now())
+        return self.bank[daily_index(guild_id, day, len(self.bank))], day
+
+    async def show(self, guild_id: int, user_id: int, name: str, new: bool = False) -> PuzzleView:
+        """The puzzle of the day, or with ``new`` another one; it becomes the one to answer."""
+        done = await self.storage.puzzles_attempted(guild_id, user_id)
+        if new:
+            row = await self.storage.puzzle_rating(guild_id, user_id)
+            rating = row.rating if row else 1500.0
+            fresh = [p for p in self.bank if p.id not in done] or list(self.bank)
+            fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
+            near = fresh[: max(1, min(12, len(fresh)))]
+            puzzle, day = self.rng.choice(near), None
+        else:
+            puzzle, day_text = self.daily(guild_id)
+            day = day_text
+        await self.storage.set_current_puzzle(guild_id, user_id, name, puzzle.id, self.clock.now())
+        pos = puzzle.position()
+        image = None
+        if self.pictures is not None:
+            image = await in_thread(self.pictures.board_png, pos)
+        return PuzzleView(
+            puzzle.id,
+            not new,
+            day,
+            pos.side,
+            puzzle.variant,
+            puzzle.size,
+            puzzle.difficulty,
+            puzzle.rating,
+            puzzle.theme,
+            puzzle.id in done,
+            board_text(pos),
+            image,
+        )
+
+    async def answer(self, guild_id: int, user_id: int, name: str, text: str) -> PuzzleAnswer:
+        """Judge an answer to the user's current puzzle."""
+        row = await self.storage.puzzle_rating(guild_id, user_id)
+        puzzle = self.by_id(row.current) if row and row.current else None
+        if puzzle is None:
+            raise BadInputError("coach_no_puzzle")
+        verdict = judge(puzzle, text)
+        if verdict.outcome not in RATED_OUTCOMES:
+            return PuzzleAnswer(
+                puzzle.id,
+                verdict.outcome,
+                verdict.detail,
+                streak=row.streak if row else 0,
+                best_streak=row.best_streak if row else 0,
+            )
+        solved = verdict.outcome == "solved"
+        first, before, after = await self.storage.record_puzzle_attempt(
+            guild_id,
+            user_id,
+            name,
+            puzzle.id,
+            solved,
+            lambda r, s: rate_answer(r, float(puzzle.rating), s),
+            self.clock.now(),
+        )
+        image = None
+        if self.pictures is not None:
+            actions = [Action.parse(a) for a in puzzle.solution]
+            image = await in_thread(self.pictures.suggestion_image, puzzle.position(), actions)
+        return PuzzleAnswer(
+            puzzle.id,
+            verdict.outcome,
+            "",
+            puzzle.solution,
+            first,
+            before.rating,
+            after.rating,
+            after.streak,
+            after.best_streak,
+            image,
+        )
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PuzzleLeader]:
+        """The guild's best solvers."""
+        rows = await self.storage.puzzle_leaderboard(guild_id, limit)
+        return [PuzzleLeader(r.user_id, r.name, r.rating, r.solved, r.failed, r.best_streak) for r in rows]

@@ -1,0 +1,158 @@
+"""``/seega review``: every turn of a finished game judged by the engine, stored once.
+
+The positions are analysed one job at a time in the AI workers (see
+:mod:`bot.service.coach_work`), with ``progress(done, total)`` after each, so a message can
+say "reviewing turn 12 of 48". The review is stored as JSON (``coach_reviews``); asking
+again is answered from the table at once. Two requests for the same game while it runs
+share the one review.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.clock import Clock
+from bot.results import BadInputError, NoGameError
+from bot.service.coach_common import job_for, names_of, record_of
+from bot.service.coach_results import KeyMoment, ReviewResult, Wording
+from bot.service.coach_work import CoachWork, Pictures, in_thread
+from bot.storage import GameRow, Storage
+from engine.actions import Action
+from engine.ai.analysis import Analysis
+from engine.coach.review import GameReview, build_review, run_job
+from engine.record import GameRecord
+
+log = logging.getLogger(__name__)
+
+#: Nodes per position: about 0.1 s a position on a 5x5 board in one worker.
+REVIEW_NODES = 8000
+Progress = Callable[[int, int], Awaitable[None]]
+
+
+class Reviews:
+    """The review use case."""
+
+    def __init__(
+        self, storage: Storage, clock: Clock, work: CoachWork, pictures: Pictures | None, nodes: int = REVIEW_NODES
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.work = work
+        self.pictures = pictures
+        self.nodes = nodes
+        self._running: dict[int, asyncio.Future[GameReview]] = {}
+
+    async def _row(self, guild_id: int, channel_id: int, game_id: int | None) -> GameRow:
+        if game_id is not None:
+            row = await self.storage.game(game_id)
+            if row is None or row.guild_id != guild_id:
+                raise NoGameError("no_such_game", game_id=game_id)
+        else:
+            row = await self.storage.latest_game(channel_id)
+            if row is None:
+                raise NoGameError("no_game_yet")
+        if row.status != "finished":
+            raise BadInputError(
+                "coach_review_unfinished",
+                game_id=row.id,
+                status=row.status,
+            )
+        return row
+
+    async def review(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game_id: int | None = None,
+        *,
+        progress: Progress | None = None,
+        wording: Wording | None = None,
+    ) -> ReviewResult:
+        """Review a finished game (by id, or the channel's last game); stored after the first time."""
+        row = await self._row(guild_id, channel_id, game_id)
+        record = record_of(row)
+        stored = await self.storage.coach_review(row.id)
+        cached = stored is not None and stored[0] == self.nodes
+        if stored is not None and cached:
+            review = GameReview.from_dict(json.loads(stored[1]))
+        else:
+            running = self._running.get(row.id)
+            if running is None:
+                running = asyncio.ensure_future(self._run(row, record, progress))
+                self._running[row.id] = running
+                running.add_done_callback(lambda _f, gid=row.id: self._running.pop(gid, None))
+            review = await asyncio.shield(running)
+        hints = sum((await self.storage.hint_counts([row.id])).values())
+        chart, moments = await self._pictures(row, record, review, wording)
+        return ReviewResult(row.id, names_of(row), review, cached, chart, moments, hints)
+
+    async def _run(self, row: GameRow, record: GameRecord, progress: Progress | None) -> GameReview:
+        done: list[str] = []
+        jobs = [job_for(row, (), self.nodes)]
+        for actions in record.turns:
+            done.extend(str(a) for a in actions)
+            jobs.append(job_for(row, tuple(done), self.nodes))
+        analyses: list[Analysis] = []
+        turns = max(1, len(record.turns))
+        for i, job in enumerate(jobs):
+            analyses.append(await self.work.run(run_job, job))
+            if progress is not None:
+                try:
+                    await progress(min(i + 1, turns), turns)
+                except Exception:  # a failed progress message must not lose the review
+                    log.warning("review progress update failed", exc_info=True)
+        review = await in_thread(build_review, record, analyses, self.nodes)
+        await self.storage.save_coach_review(row.id, self.nodes, json.dumps(review.to_dict()), self.clock.now())
+        return review
+
+    async def _pictures(
+        self, row: GameRow, record: GameRecord, review: GameReview, wording: Wording | None
+    ) -> tuple[bytes | None, tuple[KeyMoment, ...]]:
+        names = names_of(row)
+        pics = self.pictures
+        start = record.start()
+        befores = []
+        pos = start.copy()
+        for actions in record.turns:
+            befores.append(pos.copy())
+            for action in actions:
+                pos.push(action)
+        moments = []
+        for index in review.key_moments:
+            verdict = review.turns[index]
+            image = None
+            if pics is not None:
+                before = befores[index]
+                played = [Action.parse(a) for a in verdict.played]
+                best = [Action.parse(a) for a in verdict.best]
+                image = await in_thread(pics.suggestion_image, before, best, played, players=names)
+            player = names[verdict.side]
+            moments.append(
+                KeyMoment(
+                    index,
+                    verdict.number,
+                    verdict.side,
+                    player,
+                    verdict.label,
+                    verdict.played,
+                    verdict.best,
+                    verdict.loss,
+                    image,
+                )
+            )
+        chart = None
+        if pics is not None:
+            w = wording or (lambda key, **p: key)
+            words = pics.chart_words(
+                w("coach.review.chart_title", black=names[0], white=names[1], id=row.id),
+                w("coach.review.chart_top"),
+                w("coach.review.chart_bottom"),
+                w("coach.review.chart_turn"),
+                {"blunder": w("coach.class.blunder"), "mistake": w("coach.class.mistake")},
+            )
+            marks = {v.index + 1: v.label for v in review.turns if v.label in ("blunder", "mistake")}
+            chart = await in_thread(pics.evaluation_chart, review.curve, marks, words, first_turn=start.turn - 1)
+        return chart, tuple(moments)

@@ -1,0 +1,241 @@
+"""The coach's tables (migration ``005_coach.sql``, both backends): reviews, hints, puzzles, lessons.
+
+A mixin of :class:`bot.storage.Storage`: the queries live apart from the game tables so
+the two change independently, but they use the storage's own helpers (``_fetchone``,
+``_fetchall``, ``_write``) and only SQL that SQLite and PostgreSQL share, with ``?``
+placeholders. A write body only calls ``execute`` (and :func:`_first` to read inside the
+transaction), which every backend's transaction object offers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PuzzleRatingRow:
+    """A solver's puzzle rating (Glicko-2) and streak in one guild."""
+
+    guild_id: int
+    user_id: int
+    name: str
+    rating: float = 1500.0
+    rd: float = 350.0
+    vol: float = 0.06
+    solved: int = 0
+    failed: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    current: str | None = None
+    updated_at: float = 0.0
+
+
+_PUZZLE_COLS = ", ".join(f.name for f in fields(PuzzleRatingRow))
+_PUZZLE_MARKS = ", ".join("?" for _ in fields(PuzzleRatingRow))
+#: Updates a rating row: (row before, solved?) -> row after.
+PuzzleRater = Callable[[PuzzleRatingRow, bool], PuzzleRatingRow]
+
+
+async def _first(tx: Any, sql: str, params: Sequence[Any]) -> Sequence[Any] | None:
+    """The first row of a query inside a write transaction, on any backend."""
+    if hasattr(tx, "execute_fetchall"):  # an aiosqlite connection
+        rows = await tx.execute_fetchall(sql, params)
+        return next(iter(rows), None)  # type: ignore[no-any-return]
+    return await tx.fetchone(sql, params)  # type: ignore[no-any-return]
+
+
+class CoachQueries:
+    """The coach's queries; mixed into :class:`bot.storage.Storage`."""
+
+    _fetchone: Callable[..., Awaitable[Any]]
+    _fetchall: Callable[..., Awaitable[list[Any]]]
+    _write: Callable[..., Awaitable[Any]]
+
+    # ----------------------------------------------------------------- reviews
+    async def coach_review(self, game_id: int) -> tuple[int, str] | None:
+        """A stored review of a game: ``(max_nodes, JSON)``, or ``None``."""
+        row = await self._fetchone("SELECT max_nodes, data FROM coach_reviews WHERE game_id = ?", (game_id,))
+        return (int(row[0]), str(row[1])) if row else None
+
+    async def save_coach_review(self, game_id: int, max_nodes: int, data: str, now: float) -> None:
+        """Store (or replace) a game's review."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute(
+                "INSERT INTO coach_reviews (game_id, max_nodes, data, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET max_nodes = excluded.max_nodes, data = excluded.data,"
+                " created_at = excluded.created_at",
+                (game_id, max_nodes, data, now),
+            )
+
+        await self._write(body)
+
+    # ----------------------------------------------------------------- hints
+    async def take_hint(self, game_id: int, user_id: int, turn: int, limit: int, now: float) -> int | None:
+        """Count one hint for ``user_id`` in a game unless ``limit`` is reached.
+
+        Returns the number of hints the user has now taken in the game, or ``None`` when
+        the limit was already reached (nothing written). Count and insert are one
+        transaction, so two quick requests cannot both pass the limit.
+        """
+
+        async def body(tx: Any) -> int | None:
+            row = await _first(
+                tx, "SELECT COUNT(*) FROM coach_hints WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            used = int(row[0]) if row else 0
+            if used >= limit:
+                return None
+            await tx.execute(
+                "INSERT INTO coach_hints (game_id, user_id, turn, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, user_id, turn, now),
+            )
+            return used + 1
+
+        result: int | None = await self._write(body)
+        return result
+
+    async def hint_count(self, game_id: int, user_id: int) -> int:
+        """Hints ``user_id`` has taken in a game."""
+        row = await self._fetchone(
+            "SELECT COUNT(*) FROM coach_hints WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        return int(row[0]) if row else 0
+
+    async def hint_counts(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """Hints taken in each of ``game_ids`` (games without hints are left out)."""
+        ids = [int(g) for g in game_ids][:500]
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._fetchall(
+            f"SELECT game_id, COUNT(*) FROM coach_hints WHERE game_id IN ({marks}) GROUP BY game_id", ids
+        )
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    async def games_with_hints(self, guild_id: int, user_id: int) -> int:
+        """How many of a player's games in a guild used at least one of their hints."""
+        row = await self._fetchone(
+            "SELECT COUNT(DISTINCT h.game_id) FROM coach_hints h JOIN games g ON g.id = h.game_id"
+            " WHERE g.guild_id = ? AND h.user_id = ?",
+            (guild_id, user_id),
+        )
+        return int(row[0]) if row else 0
+
+    async def hint_limit(self, guild_id: int, default: int) -> int:
+        """The guild's hint limit per player and game."""
+        row = await self._fetchone("SELECT hint_limit FROM coach_settings WHERE guild_id = ?", (guild_id,))
+        return int(row[0]) if row else default
+
+    async def save_hint_limit(self, guild_id: int, limit: int) -> None:
+        """Set the guild's hint limit."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute(
+                "INSERT INTO coach_settings (guild_id, hint_limit) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET hint_limit = excluded.hint_limit",
+                (guild_id, limit),
+            )
+
+        await self._write(body)
+
+    # ----------------------------------------------------------------- puzzles
+    async def puzzle_rating(self, guild_id: int, user_id: int) -> PuzzleRatingRow | None:
+        """A solver's row, or ``None`` before their first puzzle."""
+        row = await self._fetchone(
+            f"SELECT {_PUZZLE_COLS} FROM coach_puzzle_ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return PuzzleRatingRow(*row) if row else None
+
+    async def set_current_puzzle(self, guild_id: int, user_id: int, name: str, puzzle_id: str, now: float) -> None:
+        """Remember which puzzle the user is solving (their answer is checked against it)."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute(
+                f"INSERT INTO coach_puzzle_ratings ({_PUZZLE_COLS}) VALUES ({_PUZZLE_MARKS})"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET current = excluded.current, name = excluded.name",
+                tuple(
+                    getattr(PuzzleRatingRow(guild_id, user_id, name, current=puzzle_id, updated_at=now), f.name)
+                    for f in fields(PuzzleRatingRow)
+                ),
+            )
+
+        await self._write(body)
+
+    async def record_puzzle_attempt(
+        self, guild_id: int, user_id: int, name: str, puzzle_id: str, solved: bool, rater: PuzzleRater, now: float
+    ) -> tuple[bool, PuzzleRatingRow, PuzzleRatingRow]:
+        """Store an answer; the first answer to a puzzle is rated and moves the streak.
+
+        Returns ``(first, before, after)``; for a later answer ``before == after``.
+        """
+
+        async def body(tx: Any) -> tuple[bool, PuzzleRatingRow, PuzzleRatingRow]:
+            row = await _first(
+                tx,
+                f"SELECT {_PUZZLE_COLS} FROM coach_puzzle_ratings WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            )
+            before = PuzzleRatingRow(*row) if row else PuzzleRatingRow(guild_id, user_id, name, updated_at=now)
+            seen = await _first(
+                tx,
+                "SELECT solved FROM coach_puzzle_attempts WHERE guild_id = ? AND user_id = ? AND puzzle_id = ?",
+                (guild_id, user_id, puzzle_id),
+            )
+            if seen is not None:
+                return False, before, before
+            await tx.execute(
+                "INSERT INTO coach_puzzle_attempts (guild_id, user_id, puzzle_id, solved, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (guild_id, user_id, puzzle_id, int(solved), now),
+            )
+            after = replace(rater(before, solved), name=name, updated_at=now)
+            await tx.execute(
+                f"INSERT INTO coach_puzzle_ratings ({_PUZZLE_COLS}) VALUES ({_PUZZLE_MARKS})"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, rating = excluded.rating,"
+                " rd = excluded.rd, vol = excluded.vol, solved = excluded.solved, failed = excluded.failed,"
+                " streak = excluded.streak, best_streak = excluded.best_streak, updated_at = excluded.updated_at",
+                tuple(getattr(after, f.name) for f in fields(PuzzleRatingRow)),
+            )
+            return True, before, after
+
+        result: tuple[bool, PuzzleRatingRow, PuzzleRatingRow] = await self._write(body)
+        return result
+
+    async def puzzles_attempted(self, guild_id: int, user_id: int) -> set[str]:
+        """Ids of the puzzles the user has answered in this guild."""
+        rows = await self._fetchall(
+            "SELECT puzzle_id FROM coach_puzzle_attempts WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return {str(r[0]) for r in rows}
+
+    async def puzzle_leaderboard(self, guild_id: int, limit: int = 10) -> list[PuzzleRatingRow]:
+        """The best solvers of a guild (at least one puzzle answered), best first."""
+        rows = await self._fetchall(
+            f"SELECT {_PUZZLE_COLS} FROM coach_puzzle_ratings WHERE guild_id = ? AND solved + failed > 0"
+            " ORDER BY rating DESC, user_id LIMIT ?",
+            (guild_id, max(1, min(limit, 50))),
+        )
+        return [PuzzleRatingRow(*r) for r in rows]
+
+    # ----------------------------------------------------------------- lessons
+    async def lessons_done(self, user_id: int) -> set[str]:
+        """The lessons a user has completed."""
+        rows = await self._fetchall("SELECT lesson FROM coach_lessons WHERE user_id = ?", (user_id,))
+        return {str(r[0]) for r in rows}
+
+    async def mark_lesson_done(self, user_id: int, lesson: str, now: float) -> None:
+        """Record a completed lesson (again is harmless)."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute(
+                "INSERT INTO coach_lessons (user_id, lesson, done_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, lesson) DO NOTHING",
+                (user_id, lesson, now),
+            )
+
+        await self._write(body)

@@ -1,0 +1,103 @@
+"""Hints with reasons a player can see: "captures 2", "saves b3", "blocks Black".
+
+The suggested turn comes from :func:`engine.ai.analysis.analyse`; the reasons are read
+off the board before and after it (pieces taken, pieces no longer capturable, threats
+made, the opponent left without a step), never from the search's internals. Reasons are
+``(key, params)`` pairs, worded by the bot's locale files (``coach.reason.<key>``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ai.analysis import Analysis, analyse
+from engine.ai.player import components
+from engine.ai.search import WIN_BOUND
+from engine.board import cell_name
+from engine.coach.review import AnalysisJob
+from engine.position import Position, iter_bits
+
+Reason = tuple[str, tuple[tuple[str, str], ...]]
+#: Node budget of a hint's search (deterministic; about 0.2-0.6 s in one worker).
+HINT_NODES = 12_000
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A suggested turn and why.
+
+    Attributes:
+        actions: the turn's actions, as text.
+        reasons: ``(key, ((name, value), ...))``, most important first.
+        win_chance: the mover's expected score with the suggestion (0..1).
+    """
+
+    actions: tuple[str, ...]
+    reasons: tuple[Reason, ...]
+    win_chance: float
+
+
+def _cells(pos: Position, bits: int) -> str:
+    names = [cell_name(pos.geo.to_global[c]) for c in iter_bits(bits)]
+    return " ".join(names[:4])
+
+
+def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
+    """The visible reasons for playing ``analysis.best_turn`` in ``before``."""
+    pos = before.copy()
+    side, enemy = pos.side, 1 - pos.side
+    evaluator, _tactics = components(pos.rules)
+    full = evaluator.full
+
+    def hanging(p: Position, victims: int, attackers: int) -> int:
+        return evaluator.vulnerable(p.bb[victims], p.bb[attackers], full & ~(p.bb[0] | p.bb[1]))
+
+    own_hanging = hanging(pos, side, enemy)
+    enemy_before = pos.bb[enemy]
+    for action in analysis.best_turn:
+        pos.push(action)
+    out: list[Reason] = []
+    if len(before.legal_codes()) == 1 and len(analysis.best_turn) == 1:
+        out.append(("only", ()))
+    if pos.result is not None and pos.result.winner == side:
+        out.append(("wins", ()))
+    taken = enemy_before & ~pos.bb[enemy]
+    if taken:
+        out.append(("captures", (("n", str(taken.bit_count())), ("cells", _cells(pos, taken)))))
+    if pos.result is None:
+        if pos.phase == "m" and pos.side == enemy and [a.kind for a in pos.legal_actions()] == ["pass"]:
+            out.append(("blocks", ()))
+        if before.phase == "m":
+            saved = own_hanging & pos.bb[side] & ~hanging(pos, side, enemy)
+            if saved:
+                out.append(("saves", (("cells", _cells(pos, saved)),)))
+            threats = hanging(pos, enemy, side) & ~hanging(before, enemy, side)
+            if threats and not taken:
+                out.append(("threatens", (("cells", _cells(pos, threats)),)))
+            centre = evaluator.centre_bit
+            if pos.bb[side] & centre and not before.bb[side] & centre:
+                out.append(("centre", ()))
+        elif before.phase == "p":
+            placed = pos.bb[side] & ~before.bb[side]
+            if placed & evaluator.centre_adj:
+                out.append(("near_centre", (("cells", _cells(pos, placed & evaluator.centre_adj)),)))
+            elif placed & evaluator.corners:
+                out.append(("corner", (("cells", _cells(pos, placed & evaluator.corners)),)))
+    if analysis.score >= WIN_BOUND and not any(k == "wins" for k, _ in out):
+        out.append(("forced_win", ()))
+    elif analysis.score <= -WIN_BOUND:
+        out.append(("lost", ()))
+    if not out:
+        out.append(("steady", ()))
+    return tuple(out)
+
+
+def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:
+    """The hint for the side to act in ``position`` (an ongoing game; not modified)."""
+    analysis = analyse(position, max_nodes=max_nodes)
+    return Advice(tuple(str(a) for a in analysis.best_turn), reasons_for(position, analysis), analysis.win_chance)
+
+
+def advise_job(job: AnalysisJob) -> Advice:
+    """:func:`advise` for a picklable job (what a worker process runs)."""
+    return advise(job.position(), job.max_nodes)

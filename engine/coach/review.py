@@ -1,0 +1,261 @@
+"""Game review: every turn judged by the engine, classed by how much it threw away.
+
+A review analyses each position of a game once (the position before every turn and the
+final one), at a fixed node budget so that it is the same on every machine. A turn's
+**loss** is the mover's expected score before it (the engine's best play) minus the
+mover's expected score after the turn actually played; the class follows from the loss
+(:data:`THRESHOLDS`, documented with the win-chance mapping in ``docs/coach.md``).
+
+The work is split into picklable :class:`AnalysisJob` values, one per position, so a
+bot can run them in worker processes and report progress as each one finishes;
+:func:`build_review` then assembles the verdicts without searching again.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine.actions import Action
+from engine.ai.analysis import DEFAULT_NODES, Analysis, analyse, value_for
+from engine.outcome import BLACK, WHITE
+from engine.position import Position
+from engine.record import GameRecord
+from engine.rules import Ruleset, format_value
+
+CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: (smallest loss in expected score, class), from the worst down: a loss below 0.02 is "best".
+THRESHOLDS: tuple[tuple[float, str], ...] = (
+    (0.20, "blunder"),
+    (0.10, "mistake"),
+    (0.05, "inaccuracy"),
+    (0.02, "good"),
+)
+#: How many key moments a review picks at most, and the smallest loss that counts as one.
+KEY_MOMENTS = 5
+KEY_MOMENT_LOSS = 0.05
+
+
+def classify(loss: float, played_best: bool = False) -> str:
+    """The class of a turn that lost ``loss`` expected score (0..1)."""
+    if played_best:
+        return "best"
+    for floor, label in THRESHOLDS:
+        if loss >= floor:
+            return label
+    return "best"
+
+
+def move_accuracy(before: float, after: float) -> float:
+    """Accuracy (0..100) of one turn from the mover's expected score before and after.
+
+    Lichess's published curve over win percentages: a turn that keeps the expected score
+    scores 100, one that loses 10 points of win percentage about 64, 30 points about 25.
+    """
+    drop = max(0.0, (before - after) * 100.0)
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
+
+
+@dataclass(frozen=True)
+class AnalysisJob:
+    """A picklable request: analyse the position after ``actions`` from the start.
+
+    Attributes:
+        variant, size, options: the ruleset (options as ``name=value`` strings).
+        setup: the SPN the game started from, or ``None``.
+        actions: every action before the position, as text (the shuttle history).
+        max_nodes: the node budget per search.
+    """
+
+    variant: str
+    size: int
+    options: tuple[str, ...]
+    setup: str | None
+    actions: tuple[str, ...]
+    max_nodes: int = DEFAULT_NODES
+
+    def position(self) -> Position:
+        """The position the job is about."""
+        rules = Ruleset.make(self.variant, self.size, self.options)
+        pos = Position.from_spn(self.setup, rules) if self.setup else Position(rules)
+        for text in self.actions:
+            pos.play(text)
+        return pos
+
+
+def run_job(job: AnalysisJob) -> Analysis:
+    """Analyse one job's position (what a worker process runs)."""
+    return analyse(job.position(), max_nodes=job.max_nodes)
+
+
+def jobs_for(record: GameRecord, max_nodes: int = DEFAULT_NODES) -> list[AnalysisJob]:
+    """One job per position of ``record``: before each turn, and the final position."""
+    rules = record.rules
+    options = tuple(f"{k}={format_value(v)}" for k, v in sorted(rules.overrides().items()))
+    done: list[str] = []
+    jobs = [AnalysisJob(rules.variant, rules.size, options, record.setup, (), max_nodes)]
+    for actions in record.turns:
+        done.extend(str(a) for a in actions)
+        jobs.append(AnalysisJob(rules.variant, rules.size, options, record.setup, tuple(done), max_nodes))
+    return jobs
+
+
+@dataclass(frozen=True)
+class TurnVerdict:
+    """The judgement of one turn.
+
+    Attributes:
+        index: the turn's index in the record (0 for the first turn played).
+        number: the turn number as the record counts it.
+        side: who played it.
+        played: the actions played, as text.
+        best: the engine's best turn from the same position, as text.
+        before: the mover's expected score before the turn (with best play).
+        after: the mover's expected score after the turn played.
+        loss: ``before - after``, never below 0 (0 when the best turn was played).
+        label: one of :data:`CLASSES`.
+        forced: the mover had no choice (not counted in accuracy).
+    """
+
+    index: int
+    number: int
+    side: int
+    played: tuple[str, ...]
+    best: tuple[str, ...]
+    before: float
+    after: float
+    loss: float
+    label: str
+    forced: bool
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A whole game's review, small enough to store as JSON and show again at once.
+
+    Attributes:
+        turns: one verdict per turn.
+        curve: Black's expected score at every position (``len(turns) + 1`` values).
+        accuracy: ``(black, white)`` accuracy %, ``None`` for a side with no choice made.
+        key_moments: indexes into ``turns`` of the biggest losses, in game order.
+        max_nodes: the node budget used.
+    """
+
+    turns: tuple[TurnVerdict, ...]
+    curve: tuple[float, ...]
+    accuracy: tuple[float | None, float | None]
+    key_moments: tuple[int, ...]
+    max_nodes: int
+
+    def counts(self, side: int) -> dict[str, int]:
+        """How many turns of ``side`` fell in each class."""
+        out = dict.fromkeys(CLASSES, 0)
+        for t in self.turns:
+            if t.side == side and not t.forced:
+                out[t.label] += 1
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the inverse of :meth:`from_dict`)."""
+        return {
+            "turns": [asdict(t) for t in self.turns],
+            "curve": list(self.curve),
+            "accuracy": list(self.accuracy),
+            "key_moments": list(self.key_moments),
+            "max_nodes": self.max_nodes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameReview:
+        """A review from :meth:`to_dict`'s layout."""
+        turns = tuple(
+            TurnVerdict(
+                **{**t, "played": tuple(t["played"]), "best": tuple(t["best"])}  # lists back to tuples
+            )
+            for t in data["turns"]
+        )
+        acc = data["accuracy"]
+        return cls(turns, tuple(data["curve"]), (acc[0], acc[1]), tuple(data["key_moments"]), int(data["max_nodes"]))
+
+
+def _after_turn(pos: Position, actions: Sequence[Action]) -> tuple[int, int, int, str, int, int, int, int]:
+    copy = pos.copy()
+    for action in actions:
+        copy.push(action)
+    return copy.key()
+
+
+def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: int = DEFAULT_NODES) -> GameReview:
+    """Assemble a review from the analyses of :func:`jobs_for`'s jobs, in order.
+
+    Args:
+        record: the game.
+        analyses: one per position (``len(record.turns) + 1``).
+        max_nodes: the budget the analyses used (stored with the review).
+    """
+    if len(analyses) != len(record.turns) + 1:
+        raise ValueError(f"{len(analyses)} analyses for {len(record.turns)} turns: one per position is needed")
+    pos = record.start()
+    verdicts: list[TurnVerdict] = []
+    for i, actions in enumerate(record.turns):
+        here, there = analyses[i], analyses[i + 1]
+        side, number = pos.side, pos.turn
+        before = here.win_chance
+        after = value_for(there, side)
+        played_key = _after_turn(pos, actions)
+        best_key = _after_turn(pos, here.best_turn) if here.best_turn else None
+        played_best = here.forced or best_key == played_key
+        loss = 0.0 if played_best else max(0.0, before - after)
+        verdicts.append(
+            TurnVerdict(
+                i,
+                number,
+                side,
+                tuple(str(a) for a in actions),
+                tuple(str(a) for a in here.best_turn),
+                round(before, 4),
+                round(after, 4),
+                round(loss, 4),
+                classify(loss, played_best),
+                here.forced,
+            )
+        )
+        for action in actions:
+            pos.push(action)
+    curve = tuple(round(value_for(a, BLACK), 4) for a in analyses)
+    return GameReview(
+        tuple(verdicts),
+        curve,
+        (_accuracy(verdicts, BLACK), _accuracy(verdicts, WHITE)),
+        _key_moments(verdicts),
+        max_nodes,
+    )
+
+
+def _accuracy(verdicts: Sequence[TurnVerdict], side: int) -> float | None:
+    scores = [
+        move_accuracy(v.before, v.after) if v.loss else 100.0 for v in verdicts if v.side == side and not v.forced
+    ]
+    return round(sum(scores) / len(scores), 1) if scores else None
+
+
+def _key_moments(verdicts: Sequence[TurnVerdict]) -> tuple[int, ...]:
+    worst = sorted((v for v in verdicts if v.loss >= KEY_MOMENT_LOSS), key=lambda v: (-v.loss, v.index))
+    return tuple(sorted(v.index for v in worst[:KEY_MOMENTS]))
+
+
+def review_record(
+    record: GameRecord,
+    max_nodes: int = DEFAULT_NODES,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameReview:
+    """Review ``record`` in this process, calling ``progress(done, total)`` after each position."""
+    jobs = jobs_for(record, max_nodes)
+    analyses: list[Analysis] = []
+    for job in jobs:
+        analyses.append(run_job(job))
+        if progress is not None:
+            progress(len(analyses), len(jobs))
+    return build_review(record, analyses, max_nodes)

@@ -1,0 +1,125 @@
+"""Game review: analysis, win chances, classes, accuracy and key moments on built games."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.actions import Action
+from engine.ai import analyse
+from engine.ai.analysis import SCALE, value_for, win_chance
+from engine.ai.search import WIN
+from engine.coach.review import (
+    CLASSES,
+    GameReview,
+    build_review,
+    classify,
+    jobs_for,
+    move_accuracy,
+    review_record,
+    run_job,
+)
+from engine.outcome import WHITE
+from engine.position import Position
+from engine.record import GameRecord
+from engine.rules import Ruleset
+
+RULES = Ruleset.make("standard", 5)
+# White to move: c2-c3 takes b3 and d3 at once (a3 and e3 hold the far sides); every
+# other step leaves both black pieces in play and lets Black take back the initiative.
+SPN = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"
+
+
+def game(first: str, replies: int = 2) -> GameRecord:
+    """White plays ``first`` from SPN, then the engine plays ``replies`` more turns."""
+    pos = Position.from_spn(SPN, RULES)
+    pos.play(first)
+    for _ in range(replies):
+        if pos.result is not None:
+            break
+        for action in analyse(pos, max_nodes=3000).best_turn:
+            pos.push(action)
+    return GameRecord.from_position(pos, setup=SPN)
+
+
+def test_win_chance_mapping() -> None:
+    assert win_chance(0) == 0.5
+    assert win_chance(int(SCALE)) == pytest.approx(0.731, abs=0.001)
+    assert win_chance(-int(SCALE)) == pytest.approx(0.269, abs=0.001)
+    assert win_chance(WIN - 3) == 1.0
+    assert win_chance(-WIN + 3) == 0.0
+    assert win_chance(100) > win_chance(50) > win_chance(-50)
+
+
+def test_classes_by_loss() -> None:
+    assert [classify(x) for x in (0.0, 0.019, 0.02, 0.05, 0.10, 0.199, 0.20, 0.9)] == [
+        "best",
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    assert classify(0.5, played_best=True) == "best"
+    assert move_accuracy(0.6, 0.6) == pytest.approx(100.0, abs=0.01)
+    assert 60 < move_accuracy(0.6, 0.5) < 70
+    assert move_accuracy(0.9, 0.0) == 0.0
+
+
+def test_analysis_finds_the_double_capture_and_is_deterministic() -> None:
+    pos = Position.from_spn(SPN, RULES)
+    first = analyse(pos, max_nodes=5000)
+    again = analyse(pos, max_nodes=5000)
+    assert first == again
+    assert first.best_turn == (Action.parse("c2-c3"),)
+    assert first.side == WHITE and first.win_chance > 0.55
+    assert pos.spn() == SPN  # not modified
+
+
+def test_analysis_of_a_finished_game_is_exact() -> None:
+    pos = Position.from_spn("5/5/wb1bw/2w2/5 w m 0/0 - 0 30", RULES)
+    pos.play("c2-c3")  # takes both black pieces at once
+    assert pos.result is not None and pos.result.winner == WHITE
+    done = analyse(pos)
+    assert done.best_turn == () and done.best is None
+    assert value_for(done, WHITE) == 1.0 and value_for(done, 1 - WHITE) == 0.0
+
+
+def test_the_best_move_is_best_and_the_blunder_is_a_blunder() -> None:
+    good = review_record(game("c2-c3"), max_nodes=5000)
+    assert good.turns[0].label == "best"
+    assert good.turns[0].played == ("c2-c3",) == good.turns[0].best
+    assert good.accuracy[WHITE] is not None and good.accuracy[WHITE] >= 90
+
+    bad = review_record(game("c2-b2"), max_nodes=5000)
+    first = bad.turns[0]
+    assert first.label == "blunder", first
+    assert first.best == ("c2-c3",)
+    assert first.loss >= 0.2 and first.before > first.after
+    assert 0 in bad.key_moments
+    assert bad.accuracy[WHITE] is not None and bad.accuracy[WHITE] < good.accuracy[WHITE]
+    assert bad.counts(WHITE)["blunder"] >= 1
+    assert len(bad.curve) == len(bad.turns) + 1
+    # Black's chances rise after White's blunder.
+    assert bad.curve[1] > bad.curve[0]
+
+
+def test_jobs_rebuild_the_same_review_and_it_round_trips() -> None:
+    record = game("c2-b2", replies=3)
+    jobs = jobs_for(record, max_nodes=3000)
+    assert len(jobs) == len(record.turns) + 1
+    review = build_review(record, [run_job(j) for j in jobs], 3000)
+    assert review == review_record(record, max_nodes=3000)
+    assert GameReview.from_dict(review.to_dict()) == review
+    assert set(t.label for t in review.turns) <= set(CLASSES)
+    with pytest.raises(ValueError):
+        build_review(record, [run_job(jobs[0])], 3000)
+
+
+def test_progress_is_reported_per_position() -> None:
+    seen: list[tuple[int, int]] = []
+    record = game("c2-c3", replies=1)
+    review_record(record, max_nodes=2000, progress=lambda done, total: seen.append((done, total)))
+    total = len(record.turns) + 1
+    assert seen == [(i, total) for i in range(1, total + 1)]

@@ -1,0 +1,111 @@
+"""The coach through the real discord.py client on the loopback Discord."""
+
+from __future__ import annotations
+
+import asyncio
+
+from engine.coach.lessons import LESSONS
+from tests.discord.fake_discord import Interaction, Message
+from tests.discord.harness import Harness
+
+#: A wrong try per lesson and a word the helpful answer must contain.
+WRONG_TRIES = {
+    "placement": ("a1 e5", "next to the centre"),
+    "stepping": ("a1 b2", "one cell up, down, left or right"),
+    "capture": ("d2 d3", "captures nothing"),
+    "multiple": ("a2 a3", "between the two black pieces"),
+    "chain": ("c1 c2", "the same piece can capture again"),
+    "centre": ("e3 d3", "is safe"),
+    "blocked": ("d4 d3", "can still move"),
+    "ending": ("a2 a3", "goes on"),
+}
+
+
+def said(inter: Interaction) -> Message:
+    """The answer a person sees: the last message of the interaction still standing (an
+    error after a deferred "thinking..." replaces it with a private follow-up)."""
+    messages = ([inter.original] if inter.original else []) + inter.followups
+    standing = [m for m in messages if not m.deleted]
+    assert standing, f"interaction {inter.id} left no answer"
+    return standing[-1]
+
+
+async def test_the_tutorial_lesson_by_lesson_with_wrong_answers(h: Harness) -> None:
+    assert set(WRONG_TRIES) == {lesson.id for lesson in LESSONS}
+    for number, lesson in enumerate(LESSONS, 1):
+        shown = said(await h.slash(h.alice, "seega learn"))
+        assert shown.ephemeral and f"Lesson {number} of 8" in shown.text, shown.text
+        assert shown.png(), "every lesson has its board picture"
+        wrong, hint = WRONG_TRIES[lesson.id]
+        tried = said(await h.slash(h.alice, "seega learn", {"answer": wrong}))
+        assert tried.ephemeral and hint in tried.text and "✅" not in tried.text, (lesson.id, tried.text)
+        solved = said(await h.slash(h.alice, "seega learn", {"lesson": number, "answer": lesson.model}))
+        assert solved.ephemeral and "✅" in solved.text, (lesson.id, solved.text)
+    assert "finished every lesson" in solved.text
+    unreadable = said(await h.slash(h.bob, "seega learn", {"lesson": 3, "answer": "<@1> @everyone"}))
+    assert unreadable.ephemeral and "could not read" in unreadable.text and unreadable.pinged_user_ids() == set()
+
+
+async def test_a_hint_is_refused_in_a_rated_game_between_people(h: Harness) -> None:
+    challenge = said(await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"}))
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    refused = said(await h.slash(h.alice, "seega hint"))
+    assert refused.ephemeral and "not allowed in rated games" in refused.text
+    assert refused.attachments == []
+
+
+async def test_a_hint_against_the_bot_and_the_hint_limit(h: Harness) -> None:
+    limit = said(await h.slash(h.mod, "seega coach-settings", {"hints": 1}))
+    assert limit.ephemeral and "1" in limit.text
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+    hint = said(await h.slash(h.alice, "seega hint"))
+    assert hint.ephemeral and "Hint" in hint.text and "(1 of 1)" in hint.text, hint.text
+    assert hint.png()
+    again = said(await h.slash(h.alice, "seega hint"))
+    assert again.ephemeral and "used all 1 hints" in again.text
+    onlooker = said(await h.slash(h.carol, "seega hint"))
+    assert onlooker.ephemeral and "Only the two players" in onlooker.text
+    not_mod = said(await h.slash(h.alice, "seega coach-settings", {"hints": 9}))
+    assert not_mod.ephemeral and await h.bot.service.coach.hints.limit(h.fake.guild_id) == 1
+
+
+async def test_review_of_a_finished_game_with_progress_then_stored(h: Harness) -> None:
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+    await h.slash(h.alice, "place", {"first": "b3", "second": "d3"})
+    await h.idle()
+    ask = await h.slash(h.alice, "seega resign")
+    await h.click(h.alice, ask.reply, "Resign", followup=True)
+    await h.idle()
+    asked = await h.slash(h.carol, "seega review", timeout=60)
+    for _ in range(1200):  # the first answer is the progress line; wait for the review itself
+        if "Review of game" in said(asked).text:
+            break
+        await asyncio.sleep(0.05)
+    review = said(asked)
+    assert not review.ephemeral and "Review of game #1" in review.text, review.text
+    assert "accuracy" in review.text
+    assert any("Reviewing turn" in old for old in review.history), review.history
+    assert review.png() and len(review.attachments) >= 1
+    again = said(await h.slash(h.bob, "seega review", {"game": 1}))
+    assert "(stored review)" in again.text
+    missing = said(await h.slash(h.bob, "seega review", {"game": 999}))
+    assert missing.ephemeral and "#999" in missing.text
+
+
+async def test_the_puzzle_of_the_day_an_answer_and_the_solvers(h: Harness) -> None:
+    shown = said(await h.slash(h.alice, "seega puzzle"))
+    assert not shown.ephemeral and "Puzzle of the day" in shown.text and shown.png()
+    same = said(await h.slash(h.bob, "seega puzzle"))
+    assert same.text.splitlines()[0] == shown.text.splitlines()[0], "the same puzzle for everyone today"
+    coach = h.bot.service.coach.puzzles
+    puzzle, _day = coach.daily(h.fake.guild_id)
+    right = said(await h.slash(h.alice, "seega puzzle", {"answer": " ".join(puzzle.solution)}))
+    assert right.ephemeral and "Right" in right.text and "Puzzle rating 1500 →" in right.text, right.text
+    typo = said(await h.slash(h.bob, "seega puzzle", {"answer": "zz"}))
+    assert typo.ephemeral and "could not read" in typo.text
+    top = said(await h.slash(h.carol, "seega puzzle", {"show": "top"}))
+    assert "Best puzzle solvers" in top.text and "Alice" in top.text and "Bob" not in top.text
+    fresh = said(await h.slash(h.carol, "seega puzzle", {"show": "new"}))
+    assert "**Puzzle** #" in fresh.text and fresh.png()
+    no_puzzle = said(await h.slash(h.mod, "seega puzzle", {"answer": "b2 c2"}))
+    assert no_puzzle.ephemeral and "no puzzle open" in no_puzzle.text

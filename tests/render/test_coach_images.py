@@ -1,0 +1,105 @@
+"""Golden images of the coach's pictures: the evaluation graph, the rating history, a hint
+and a review's key moment. Regenerate with ``SEEGA_UPDATE_GOLDEN=1`` and look at them."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.render.chart import ChartWords, evaluation_chart, rating_chart
+from bot.render.hint import HINT, suggestion_image
+from engine.actions import Action
+from engine.position import Position
+from engine.rules import Ruleset
+
+GOLDEN = Path(__file__).parent / "golden"
+CHANNEL_TOLERANCE = 24
+PIXEL_FRACTION = 0.002
+RULES = Ruleset.make("standard", 5)
+SPN = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"
+CURVE = [0.5, 0.52, 0.55, 0.5, 0.47, 0.6, 0.62, 0.58, 0.3, 0.28, 0.33, 0.31, 0.5, 0.72, 0.75, 0.9, 1.0]
+EVAL_WORDS = ChartWords(
+    "Review: Amira vs Omar", "Black better", "White better", "turn", {"blunder": "blunder", "mistake": "mistake"}
+)
+ARABIC_WORDS = ChartWords(
+    "مراجعة: أميرة ضد عمر", "أفضل للأسود", "أفضل للأبيض", "الدور", {"blunder": "خطأ فادح", "mistake": "خطأ"}
+)
+
+
+def _eval() -> bytes:
+    return evaluation_chart(CURVE, {8: "blunder", 12: "mistake", 13: "blunder"}, EVAL_WORDS, first_turn=20)
+
+
+def _eval_arabic() -> bytes:
+    return evaluation_chart(CURVE, {8: "blunder"}, ARABIC_WORDS, first_turn=20)
+
+
+def _rating() -> bytes:
+    words = ChartWords("Amira: rating history", x_axis="rated games", legend={"5": "5x5", "7": "7x7"})
+    return rating_chart({5: [1500, 1562, 1610, 1588, 1640, 1661], 7: [1500, 1458, 1480]}, words)
+
+
+def _hint() -> bytes:
+    pos = Position.from_spn("4b/3w1/3b1/wb3/2w2 w m 0/0 - 0 40", RULES)
+    return suggestion_image(pos, [Action.parse("c1-c2"), Action.parse("c2-d2")], players=("Amira", "Omar"))
+
+
+def _key_moment() -> bytes:
+    pos = Position.from_spn(SPN, RULES)
+    return suggestion_image(pos, [Action.parse("c2-c3")], [Action.parse("c2-b2")], players=("Amira", "Omar"))
+
+
+CASES: dict[str, Callable[[], bytes]] = {
+    "coach-eval": _eval,
+    "coach-eval-arabic": _eval_arabic,
+    "coach-rating": _rating,
+    "coach-hint-chain": _hint,
+    "coach-key-moment": _key_moment,
+}
+
+
+def _differing_fraction(a: Image.Image, b: Image.Image) -> float:
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    r, g, bl = diff.split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    hist = worst.point(lambda v: 255 if v > CHANNEL_TOLERANCE else 0).histogram()
+    return hist[255] / (a.width * a.height)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_golden_image(name: str, update_golden: bool) -> None:
+    data = CASES[name]()
+    path = GOLDEN / f"{name}.png"
+    if update_golden:
+        path.write_bytes(data)
+    assert path.exists(), f"no golden image {path.name}: run with SEEGA_UPDATE_GOLDEN=1 and look at it"
+    got, want = Image.open(io.BytesIO(data)), Image.open(path)
+    assert got.size == want.size
+    assert _differing_fraction(got, want) <= PIXEL_FRACTION
+    assert len(data) < 400_000
+
+
+def test_the_hint_is_drawn_in_its_own_colour() -> None:
+    img = Image.open(io.BytesIO(_hint())).convert("RGB")
+    colours = {c for _n, c in img.getcolors(1 << 20) or []}
+    assert HINT in colours
+    plain = suggestion_image(Position.from_spn(SPN, RULES), [])
+    assert HINT not in {c for _n, c in Image.open(io.BytesIO(plain)).convert("RGB").getcolors(1 << 20) or []}
+
+
+def test_blunders_change_the_graph() -> None:
+    """The comparison would catch a missing mark."""
+    a = Image.open(io.BytesIO(_eval()))
+    b = Image.open(io.BytesIO(evaluation_chart(CURVE, {}, EVAL_WORDS, first_turn=20)))
+    assert _differing_fraction(a, b) > PIXEL_FRACTION / 10
+
+
+def test_degenerate_inputs_still_draw() -> None:
+    for curve in ([], [0.5], [2.0, -1.0]):
+        Image.open(io.BytesIO(evaluation_chart(curve, {5: "blunder"}, EVAL_WORDS))).verify()
+    Image.open(io.BytesIO(rating_chart({}, ChartWords("x" * 500)))).verify()
+    Image.open(io.BytesIO(rating_chart({5: [1500.0]}, ChartWords("one")))).verify()

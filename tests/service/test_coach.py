@@ -1,0 +1,277 @@
+"""The coach's use cases through the service layer: real SQLite, real engine, real Pillow."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+from PIL import Image
+
+from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
+from bot.clock import FakeClock
+from bot.ratings import rate_game
+from bot.render import coach_pictures
+from bot.render.hint import HINT
+from bot.results import (
+    BadInputError,
+    Moderator,
+    NoGameError,
+    NotAModeratorError,
+    NotAPlayerError,
+    NotYourTurnError,
+)
+from bot.service import GameService
+from bot.service.coach import Coach
+from bot.service.coach_work import thread_work, work_for
+from bot.storage import GameUpdate, NewGame, Storage
+from engine.coach.hints import advise_job
+from engine.coach.lessons import LESSONS, lesson
+from engine.coach.puzzles import Puzzle, check, load_bank
+from engine.coach.review import AnalysisJob, run_job
+from engine.position import Position
+from engine.rules import Ruleset
+from tests.service.helpers import Db
+
+GUILD = 10
+ALICE, BOB = 101, 102
+MOD = Moderator(GUILD, 900)
+RULES = Ruleset.make("standard", 5)
+# White to move; c2-c3 takes two (see tests/coach/test_review.py), c2-b2 throws the game away.
+SPN = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"
+BANK = load_bank()[:40]
+
+
+@dataclass
+class Env:
+    storage: Storage
+    clock: FakeClock
+    coach: Coach
+
+
+@pytest.fixture
+async def env(db_path: Db) -> AsyncIterator[Env]:
+    """The coach over a real database: a SQLite file and a PostgreSQL database (conftest)."""
+    storage = await Storage.open(db_path)
+    clock = FakeClock()
+    work = thread_work()
+    coach = Coach(storage, clock, work, coach_pictures, bank=BANK, rng=random.Random(3), review_nodes=3000)
+    yield Env(storage, clock, coach)
+    await storage.close()
+
+
+async def insert(env: Env, channel: int, spn: str | None, white_level: str | None, actions: str = "") -> int:
+    """An active game from ``spn`` (Alice black; Bob or the bot white) with ``actions`` played."""
+    pos = Position.from_spn(spn, RULES) if spn else Position(RULES)
+    for a in actions.split():
+        pos.play(a)
+    row = await env.storage.insert_game(
+        NewGame(
+            GUILD,
+            channel,
+            "standard",
+            5,
+            "",
+            ALICE,
+            "Alice",
+            None,
+            BOB if white_level is None else 0,
+            "Bob" if white_level is None else "Seega bot",
+            white_level,
+            pos.spn(),
+            env.clock.now(),
+            spn,
+        )
+    )
+    if actions:
+        assert await env.storage.update_game(GameUpdate(row.id, 0, actions, pos.spn(), env.clock.now()))
+    return row.id
+
+
+async def finish(env: Env, game_id: int, rated: bool = False) -> None:
+    row = await env.storage.game(game_id)
+    assert row is not None
+    update = GameUpdate(
+        game_id, row.version, row.actions, row.spn, env.clock.now(), "finished", "1-0", "resignation", env.clock.now()
+    )
+    applied, _ = await env.storage.finish_game(update, rate_game if rated else None, 1.0 if rated else None)
+    assert applied
+
+
+def colours(png: bytes) -> set[tuple[int, int, int]]:
+    return {c for _n, c in Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 20) or []}
+
+
+# ---------------------------------------------------------------------------- hints
+
+
+async def test_a_hint_is_refused_in_a_rated_game_between_people(env: Env) -> None:
+    await insert(env, 1, SPN.replace(" w m ", " b m "), None)  # Alice (black) to move, Bob is a person
+    with pytest.raises(BadInputError) as err:
+        await env.coach.hints.hint(GUILD, 1, ALICE)
+    assert err.value.key == "coach_hint_rated"
+    assert await env.storage.hint_counts([1]) == {}
+
+
+async def test_a_hint_against_the_bot_shows_the_move_its_reason_and_counts(env: Env) -> None:
+    spn = "w3b/5/bw1wb/2b2/w3w b m 0/0 - 0 30"  # colours swapped: Black's c2-c3 takes two
+    gid = await insert(env, 2, spn, "hard")
+    got = await env.coach.hints.hint(GUILD, 2, ALICE)
+    assert got.actions == ("c2-c3",)
+    assert ("captures", {"n": "2", "cells": "b3 d3"}) in got.reasons
+    assert got.used == 1 and got.limit == 3
+    assert got.image is not None and HINT in colours(got.image)
+    assert await env.storage.hint_counts([gid]) == {gid: 1}
+    assert await env.storage.games_with_hints(GUILD, ALICE) == 1
+    sgn = (await GameService(env.storage, ThreadAiRunner(), None, env.clock).record(GUILD, gid, replay=False)).sgn
+    assert '[Hints "1"]' in sgn  # the record says a hint was used
+    assert await env.storage.games_with_hints(GUILD, BOB) == 0
+    with pytest.raises(NotAPlayerError):
+        await env.coach.hints.hint(GUILD, 2, BOB)
+
+
+async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:
+    await insert(env, 3, None, "easy")
+    assert await env.coach.hints.limit(GUILD) == 3
+    with pytest.raises(NotAModeratorError):
+        await env.coach.hints.set_limit(GUILD, 1)  # no capability
+    with pytest.raises(NotAModeratorError):
+        await env.coach.hints.set_limit(GUILD, 1, Moderator(GUILD + 1, ALICE))  # another server's
+    await env.coach.hints.set_limit(GUILD, 1, MOD)
+    assert await env.coach.hints.limit(GUILD) == 1
+    first = await env.coach.hints.hint(GUILD, 3, ALICE)
+    assert len(first.actions) == 2  # a placement pair
+    with pytest.raises(BadInputError) as err:
+        await env.coach.hints.hint(GUILD, 3, ALICE)
+    assert err.value.key == "coach_hint_limit" and err.value.params == {"limit": 1}
+    for bad in (-1, 21, 10**12):
+        with pytest.raises(BadInputError):
+            await env.coach.hints.set_limit(GUILD, bad, MOD)
+
+
+async def test_a_hint_is_for_your_own_turn_in_a_game_in_progress(env: Env) -> None:
+    await insert(env, 4, SPN, "easy")  # White (the bot) to move
+    with pytest.raises(NotYourTurnError):
+        await env.coach.hints.hint(GUILD, 4, ALICE)
+    with pytest.raises(NoGameError):
+        await env.coach.hints.hint(GUILD, 99, ALICE)
+
+
+# ---------------------------------------------------------------------------- reviews
+
+
+async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: Env) -> None:
+    gid = await insert(env, 5, SPN, None, "c2-b2 b3-c3 a5-b5")
+    with pytest.raises(BadInputError) as err:
+        await env.coach.reviews.review(GUILD, 5)
+    assert err.value.key == "coach_review_unfinished"
+    await finish(env, gid)
+    seen: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+
+    got = await env.coach.reviews.review(GUILD, 5, progress=progress)
+    assert not got.cached and seen[-1] == (3, 3) and len(seen) == 4
+    first = got.review.turns[0]
+    assert first.label == "blunder" and first.best == ("c2-c3",) and first.played == ("c2-b2",)
+    assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
+    assert got.moments[0].image is not None and HINT in colours(got.moments[0].image)
+    assert got.chart is not None and Image.open(io.BytesIO(got.chart)).size == (900, 460)
+    again = await env.coach.reviews.review(GUILD, 5, gid)
+    assert again.cached and again.review == got.review
+    with pytest.raises(NoGameError):
+        await env.coach.reviews.review(GUILD + 1, 5, gid)  # another server's game
+
+
+# ---------------------------------------------------------------------------- puzzles
+
+
+async def test_the_daily_puzzle_is_the_same_for_everyone_that_day(env: Env) -> None:
+    a = await env.coach.puzzles.show(GUILD, ALICE, "Alice")
+    b = await env.coach.puzzles.show(GUILD, BOB, "Bob")
+    assert a.puzzle_id == b.puzzle_id and a.daily and a.day == b.day
+    days = {(await env.coach.puzzles.show(GUILD, ALICE, "Alice")).puzzle_id}
+    for _ in range(6):
+        env.clock.advance(86_400)
+        days.add((await env.coach.puzzles.show(GUILD, ALICE, "Alice")).puzzle_id)
+    assert len(days) >= 3
+
+
+async def test_answers_streaks_ratings_and_the_leaderboard(env: Env) -> None:
+    with pytest.raises(BadInputError) as err:
+        await env.coach.puzzles.answer(GUILD, ALICE, "Alice", "a1 a2")
+    assert err.value.key == "coach_no_puzzle"
+    view = await env.coach.puzzles.show(GUILD, ALICE, "Alice", new=True)
+    puzzle = env.coach.puzzles.by_id(view.puzzle_id)
+    assert puzzle is not None and not view.daily and view.image is not None
+    typo = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", "zz9")
+    assert typo.outcome == "unreadable" and not typo.rated
+    right = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", " ".join(puzzle.solution))
+    assert right.outcome == "solved" and right.rated and right.rating_after > right.rating_before
+    assert right.streak == 1 and right.solution == puzzle.solution and right.image is not None
+    again = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", " ".join(puzzle.solution))
+    assert again.outcome == "solved" and not again.rated and again.rating_after == right.rating_after
+
+    view2 = await env.coach.puzzles.show(GUILD, ALICE, "Alice", new=True)
+    assert view2.puzzle_id != view.puzzle_id
+    other = env.coach.puzzles.by_id(view2.puzzle_id)
+    assert other is not None
+    wrong_turn = _a_wrong_turn(other)
+    wrong = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", wrong_turn)
+    assert wrong.outcome == "wrong" and wrong.rated and wrong.rating_after < wrong.rating_before
+    assert wrong.streak == 0 and wrong.best_streak == 1 and wrong.solution == other.solution
+
+    await env.coach.puzzles.show(GUILD, BOB, "Bob", new=True)
+    board = await env.coach.puzzles.leaderboard(GUILD)
+    assert [(e.name, e.solved, e.failed) for e in board] == [("Alice", 1, 1)]  # Bob has answered nothing
+
+
+def _a_wrong_turn(puzzle: Puzzle) -> str:
+    return " ".join(check(puzzle).other)
+
+
+# ---------------------------------------------------------------------------- lessons and charts
+
+
+async def test_the_tutorial_lesson_by_lesson_with_wrong_tries(env: Env) -> None:
+    first = await env.coach.lessons.show(ALICE)
+    assert first.number == 1 and first.total == 8 and not first.done and first.image is not None
+    wrong = await env.coach.lessons.answer(ALICE, 1, "c3 c2")
+    assert not wrong.solved and wrong.key == "coach.learn.placement.illegal" and wrong.next_number is None
+    for number, item in enumerate(LESSONS, 1):
+        view = await env.coach.lessons.show(ALICE)
+        assert view.number == number and view.done_count == number - 1
+        got = await env.coach.lessons.answer(ALICE, number, item.model)
+        assert got.solved and got.key == f"coach.learn.{item.id}.done"
+        assert got.next_number == (number + 1 if number < 8 else None)
+    assert (await env.coach.lessons.show(ALICE)).done_count == 8
+    assert (await env.coach.lessons.show(BOB)).done_count == 0  # progress is per user
+    with pytest.raises(BadInputError):
+        await env.coach.lessons.show(ALICE, 9)
+    chain = await env.coach.lessons.answer(BOB, 5, "c1 c2")
+    assert chain.key == "coach.learn.chain.more" and lesson("chain").id == chain.lesson_id
+
+
+async def test_the_rating_history_chart(env: Env) -> None:
+    assert await env.coach.rating_chart(GUILD, ALICE, "Alice") is None
+    for channel in (20, 21, 22):
+        await finish(env, await insert(env, channel, SPN, None, "c2-c3"), rated=True)
+    png = await env.coach.rating_chart(GUILD, ALICE, "Alice")
+    assert png is not None and Image.open(io.BytesIO(png)).size == (900, 460)
+
+
+async def test_analyses_run_in_the_ai_worker_processes() -> None:
+    """The production path: the AI runner's process pool runs the coach's jobs too, and a
+    node-bounded analysis there equals the one made here."""
+    runner = ProcessPoolAiRunner(1)
+    try:
+        work = work_for(runner)
+        job = AnalysisJob("standard", 5, (), SPN, (), 3000)
+        assert await work.run(run_job, job) == run_job(job)
+        advice = await work.run(advise_job, job)
+        assert advice.actions == ("c2-c3",)
+    finally:
+        runner.close()

@@ -1,0 +1,113 @@
+"""Per-user limits (docs/limits.md): challenges, games and the AI line; nothing one person
+does fills the bot for everyone else."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.ai_pool import ThreadAiRunner
+from bot.clock import FakeClock
+from bot.results import Player
+from bot.service import GameService
+from bot.service.limits import LimitError, Limits
+from bot.storage import Storage
+from engine.ai import TurnRequest
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, snapshot
+
+
+async def test_one_pending_challenge_per_opponent_and_a_few_in_all(service: GameService, clock: FakeClock) -> None:
+    await service.challenge(GUILD, 1, ALICE, BOB)
+    refused = 0
+    for _ in range(200):  # the flood of the review: 200 challenges to one opponent
+        with pytest.raises(LimitError) as info:
+            await service.challenge(GUILD, 1, ALICE, BOB, thread=True)
+        refused += info.value.key == "challenge_already_pending"
+    assert refused == 200 and "still waiting" in str(info.value)
+    others = [Player(300 + i, f"P{i}") for i in range(3)]
+    await service.challenge(GUILD, 2, ALICE, others[0])
+    await service.challenge(GUILD, 3, ALICE, others[1])
+    with pytest.raises(LimitError) as info:
+        await service.challenge(GUILD, 4, ALICE, others[2])
+    assert info.value.key == "too_many_challenges" and info.value.params == {"limit": 3}
+    await service.challenge(GUILD, 4, BOB, others[2])  # the cap is per person
+    clock.advance(601)  # the three expire: Alice may challenge again
+    await service.challenge(GUILD, 4, ALICE, others[2])
+
+
+async def test_active_games_per_person(service: GameService, db_path: Path) -> None:
+    cap = service.games.limits.active_games
+    for channel in range(1, cap + 1):
+        await service.play_bot(GUILD, channel, ALICE, "easy", 5, None, "black")
+    before = snapshot(db_path)
+    with pytest.raises(LimitError) as info:
+        await service.play_bot(GUILD, 99, ALICE, "easy", 5, None, "black")
+    assert info.value.key == "too_many_games" and f"{cap} games" in str(info.value)
+    with pytest.raises(LimitError):
+        await service.challenge(GUILD, 99, ALICE, BOB)
+    assert snapshot(db_path) == before
+    made = await service.challenge(GUILD, 99, BOB, ALICE)  # Bob may ask; Alice cannot take it on
+    with pytest.raises(LimitError) as info:
+        await service.accept_challenge(made.challenge.id, ALICE.user_id)
+    assert info.value.key == "too_many_games"
+    await service.resign(1, ALICE.user_id)
+    await service.accept_challenge(made.challenge.id, ALICE.user_id)
+
+
+class GatedAi:
+    """The real AI behind a gate the test opens."""
+
+    def __init__(self) -> None:
+        self.inner = ThreadAiRunner()
+        self.gate = asyncio.Event()
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        await self.gate.wait()
+        return await self.inner.choose_turn(request)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+async def test_the_ai_line_is_bounded_per_guild_and_per_person(db_path: Path) -> None:
+    ai = GatedAi()
+    limits = Limits(ai_running=1, ai_waiting=1, ai_per_user=1)
+    service = GameService(await Storage.open(db_path), ai, None, FakeClock(), random.Random(1), limits)
+    try:
+        channels = {ALICE: (1, 2), BOB: (3,), CAROL: (4,)}
+        for player, chans in channels.items():
+            for channel in chans:
+                await service.play_bot(GUILD, channel, player, "easy", 5, None, "black")
+
+        async def move_then_bot(player: Player, channel: int) -> asyncio.Task[object]:
+            played = await service.place(channel, player.user_id, "a1 b1", bot_reply=False)
+            assert played.bot_to_move
+            return asyncio.ensure_future(service.bot_turn(channel))
+
+        line = service.games.ai_queue
+        first = await move_then_bot(ALICE, 1)
+        await asyncio.sleep(0.05)
+        assert line.in_line(GUILD) == (1, 0)
+        with pytest.raises(LimitError) as info:  # Alice's second game: her share is in use
+            await service.place(2, ALICE.user_id, "a1 b1", bot_reply=False)
+        assert info.value.key == "ai_busy" and info.value.params["seconds"] >= 1
+        second = await move_then_bot(BOB, 3)  # Bob waits in line
+        await asyncio.sleep(0.05)
+        assert line.in_line(GUILD) == (1, 1)
+        before = snapshot(db_path)
+        with pytest.raises(LimitError) as info:  # the line is full: Carol is told when to come back
+            await service.place(4, CAROL.user_id, "a1 b1", bot_reply=False)
+        assert "busy" in str(info.value) and f"{info.value.params['seconds']} s" in str(info.value)
+        assert snapshot(db_path) == before, "a refused move changes nothing"
+        ai.gate.set()
+        for task in (first, second):
+            assert (await task).events  # type: ignore[attr-defined]
+        assert line.in_line(GUILD) == (0, 0)
+        await service.place(4, CAROL.user_id, "a1 b1")  # room again: the bot replies at once
+        await service.place(2, ALICE.user_id, "a1 b1")
+    finally:
+        await service.storage.close()
+        ai.close()

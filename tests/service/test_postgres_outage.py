@@ -1,0 +1,65 @@
+"""PostgreSQL restarts under a running bot and its AI worker (an upgrade, a failover, a
+crash): nothing is lost, the next command works, and no process keeps stale settings."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.ai_jobs import QueueAiRunner
+from bot.clock import FakeClock
+from bot.service import GameService
+from bot.storage import Storage
+from tests.postgres import TempPostgres
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, NO_CAPS, close_service, make_service, start_people
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_a_restart_of_the_server_loses_nothing() -> None:
+    with TempPostgres() as server:  # its own server: the others' tests keep theirs
+        url = server.create_database()
+        one, two = await make_service(url, limits=NO_CAPS), await make_service(url, limits=NO_CAPS)
+        storage = await Storage.open(url)
+        runner = await QueueAiRunner(url, timeout=120).start()
+        bots = GameService(storage, runner, None, FakeClock())
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "bot.ai_jobs", url, "--heartbeat", "1"], cwd=ROOT, env=env, start_new_session=True
+        )
+        try:
+            await start_people(one, 1)
+            await one.place(1, ALICE.user_id, "a1 b1")
+            assert (await two.challenge(GUILD, 2, ALICE, BOB)).challenge.variant == "standard"  # cached
+
+            server.restart()
+
+            # the next command works (the broken pooled connection is replaced)
+            placed = await one.place(1, BOB.user_id, "a2 b2")
+            assert placed.game.turn == 3
+            # a settings change after the restart reaches the other process at once: its
+            # settings listener reconnected, and dropped what it had cached meanwhile
+            await one.set_settings(GUILD, None, None, "lane", moderator=MOD)
+            for attempt in range(200):
+                ch = await two.challenge(GUILD, 10 + attempt, ALICE, BOB)
+                if ch.challenge.variant == "lane":
+                    break
+                await asyncio.sleep(0.05)
+            assert ch.challenge.variant == "lane"
+            # the worker connected again and still takes the bot's turns
+            started = await asyncio.wait_for(bots.play_bot(GUILD, 3, CAROL, "easy", 5, None, "white"), 120)
+            assert started.events and started.events[0].player.is_bot
+            os.killpg(worker.pid, signal.SIGTERM)
+            assert worker.wait(timeout=30) == 0  # a clean stop after the reconnection
+        finally:
+            if worker.poll() is None:
+                os.killpg(worker.pid, signal.SIGKILL)
+                worker.wait(timeout=30)
+            await runner.aclose()
+            await storage.close()
+            await close_service(one)
+            await close_service(two)
