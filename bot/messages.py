@@ -204,6 +204,8 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
     lines = [event_line(e, locale) for e in merge_events(result.events)]
     if result.chain_pending and result.to_move is not None:
         lines.append(t(locale, "turn.chain_hint"))
+    if game.recent:
+        lines.append(t(locale, "explain.recent", turns=" · ".join(game.recent)))
     over = result.game_over
     if over is not None:
         lines.append(f"🏁 **{game_over_text(over, locale, game)}**")

@@ -88,6 +88,9 @@ class GameView:
     end_offer_by: str | None
     created_at: float
     ended_at: float | None
+    #: The last few turns in notation, oldest first (``"25. w d3-c3 c3-c2"``), for the
+    #: turn message; empty when unknown.
+    recent: tuple[str, ...] = ()
 
     @property
     def text_board(self) -> str:

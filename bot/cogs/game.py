@@ -244,7 +244,9 @@ class GameCommands(CogMixin):
             t(lang(interaction), "resign.confirm"), view=resign_view(game.id, lang(interaction)), ephemeral=True
         )
 
-    @app_commands.command(name="offer-end", description=_("Propose to end the game by counting pieces"))
+    @app_commands.command(
+        name="offer-end", description=_("Propose ending now by count: more pieces on the board wins, equal is a draw")
+    )
     async def offer_end(self, interaction: discord.Interaction) -> None:
         outcome = await self.bot.service.offer_end(channel_id(interaction), interaction.user.id)
         send = interaction_sender(interaction)

@@ -135,6 +135,7 @@ class ConsoleTable(CoachConsole):
         )
         self.say(f"A game against the bot ({level}) has started.")  # said once it has, not before a refusal
         self.show(result)
+        await self._bot_replies(result)
 
     async def challenge(self, args: Args) -> None:
         size, variant, color = self._size(args), args.opts.get("variant"), args.opts.get("color", catalog.DEFAULT_COLOR)
@@ -189,6 +190,7 @@ class ConsoleTable(CoachConsole):
             )
             self.say(f"Rematch against the bot ({bot.bot_level}): you play {color}.")
             self.show(result)
+            await self._bot_replies(result)
             return
         color = "white" if old.black == LOCAL_PLAYERS[0] else "black"
         made = await self.service.challenge(

@@ -153,9 +153,15 @@ class ConsoleOutput:
         """Show a player's command, then the bot's reply once it has thought (as it happens)."""
         result = await command
         self.show(result)
-        for _ in range(MAX_BOT_REPLIES):  # the bot plays on while the person can only pass
-            if not (result.bot_to_move and result.to_move is not None):
+        await self._bot_replies(result)
+
+    async def _bot_replies(self, result: TurnResult) -> None:
+        """The bot's turns while it is to move (it plays on while the person can only pass)."""
+        for _ in range(MAX_BOT_REPLIES):
+            if result.game_over is not None or result.to_move is None or not result.to_move.is_bot:
                 break
             self.say(f"{result.to_move.name} is thinking...")
             result = await self.service.bot_turn(CONSOLE_CHANNEL)
+            if not result.events and result.game_over is None:
+                break  # nothing played (another process played it, or it is not the bot's turn)
             self.show(result)

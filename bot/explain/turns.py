@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from bot.explain import Line
 from engine import Position
 from engine.actions import END, PASS, PLACE, REMOVE, STEP, Action
-from engine.summary import summarize_turn
+from engine.summary import last_turn, summarize_turn
 
 
 def split_turns(before: Position, actions: Sequence[Action]) -> list[tuple[Position, list[Action]]]:
@@ -70,3 +70,18 @@ def moves_text(start: Position, actions: Sequence[Action]) -> list[str]:
         f"{pos.turn}. {letters[pos.side]} " + " ".join(str(a) for a in acts)
         for pos, acts in split_turns(start, actions)
     ]
+
+
+def recent_turns(position: Position, count: int = 3) -> list[str]:
+    """The last ``count`` turns played on ``position`` in notation, oldest first
+    (``"25. w d3-c3 c3-c2"``); walks back from the end, so it costs ``count`` turns."""
+    out: list[str] = []
+    pos = position
+    for _ in range(count):
+        start, actions = last_turn(pos)
+        if not actions:
+            break
+        out.append(f"{start.turn}. {'bw'[start.side]} " + " ".join(str(a) for a in actions))
+        pos = start
+    out.reverse()
+    return out

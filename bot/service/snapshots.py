@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.explain.passes import forced_passes
+from bot.explain.turns import recent_turns
 from bot.results import (
     ChallengeView,
     GameOver,
@@ -58,6 +59,7 @@ def game_view(g: LoadedGame) -> GameView:
         end_offer_by=r.end_offer,
         created_at=r.created_at,
         ended_at=r.ended_at,
+        recent=tuple(recent_turns(pos)),
     )
 
 

@@ -382,6 +382,8 @@ async def test_takeback_moves_and_games(h: Harness) -> None:
     await h.idle()
     moves = (await h.slash(h.carol, "seega moves")).reply
     assert "1. b a1 b1" in moves.text and "2. w " in moves.text
+    board = (await h.slash(h.carol, "seega board")).reply
+    assert "Last turns: 1. b a1 b1 · 2. w " in board.text  # the turn message lists the last turns
     back = (await h.slash(h.alice, "seega takeback")).reply
     assert not back.ephemeral and "took back their last turn" in back.text
     game = await h.bot.service.game(h.fake.channel_id)

@@ -75,7 +75,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     db = db_path
     out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
     assert "A game against the bot (easy) has started." in out  # level:Easy: any case
-    assert "Black (Seega bot (easy)): placed on" in out
+    assert "Black (Seega bot (easy)): placed on" in out, out
     assert "Turn 2: White (you) to play." in out
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it

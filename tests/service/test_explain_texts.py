@@ -14,7 +14,7 @@ from bot.explain.endings import end_line
 from bot.explain.passes import forced_passes
 from bot.explain.refusals import same_cells_refusal, step_refusal
 from bot.explain.rules import rules_lines
-from bot.explain.turns import moves_text, turn_lines
+from bot.explain.turns import moves_text, recent_turns, turn_lines
 from engine import Outcome, Position, Ruleset
 from engine.outcome import REASONS
 from engine.rules import PRESETS
@@ -235,3 +235,12 @@ def test_each_refused_step_says_why() -> None:
 
 def test_a_pair_of_the_same_cell_says_so() -> None:
     assert word("en", same_cells_refusal("a1")) == "the two cells must differ: a1 was given twice"
+
+
+def test_recent_turns_walk_back_from_the_end() -> None:
+    pos = Position.from_spn(LAST_PAIR)
+    for a in ("d1", "b4", "d3-c3", "c3-c2", "c2-b2", "d2-d3"):
+        pos.play(a)
+    assert recent_turns(pos) == ["24. w d1 b4", "25. w d3-c3 c3-c2 c2-b2", "26. b d2-d3"]
+    assert recent_turns(pos, 1) == ["26. b d2-d3"]
+    assert recent_turns(Position.from_spn(LAST_PAIR)) == []
