@@ -207,6 +207,9 @@ async def play_out(
     for _ in range(max_commands):
         if result.game_over is not None or result.to_move is None:
             return result
+        if result.to_move.is_bot:  # a long run of forced passes: the adapter asks the bot again
+            result = await service.bot_turn(channel)
+            continue
         action = rng.choice(result.legal)
         result = await play_action(service, channel, result.to_move.user_id, action)
     raise AssertionError("the game did not end")
