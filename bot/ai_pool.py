@@ -167,7 +167,14 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
             return
         self._executor = self._new_pool()
         self.restarts += 1
+        survivors = list((getattr(broken, "_processes", None) or {}).values())
         broken.shutdown(wait=False, cancel_futures=True)
+        # The dead worker may have died holding the task queue's lock: the survivors then
+        # wait for it for ever, and CPython 3.11's executor joins them at exit, so the
+        # process would never end. They belong to a broken pool anyway: kill them.
+        for process in survivors:
+            if process.is_alive():
+                process.kill()
 
 
 class ThreadAiRunner(_ExecutorAiRunner):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Iterator
 
 import pytest
@@ -30,3 +31,14 @@ def _drop_test_databases() -> Iterator[None]:
     yield
     for server in _RUNNING:
         server.drop_created()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Kill AI worker processes a test left behind before the interpreter exits.
+
+    CPython 3.11 joins every ProcessPoolExecutor's workers at exit; a worker of a pool
+    broken by a SIGKILL test that waits on a lock its dead sibling held never ends, and
+    the run hung after its last test (seen once under load). ``bot.ai_pool`` kills such
+    survivors itself; this is the test run's own guard against a hang in CI."""
+    for child in multiprocessing.active_children():
+        child.kill()

@@ -93,9 +93,13 @@ class Ending:
         """
         games = self.games
         g, _ = await games.load(channel_id, fresh=True)
+        g.check_player(user_id, need_turn=False)
+        if g.pos.phase == "p":
+            # Counting pieces means nothing while they are still being placed (the board
+            # fills up evenly): the barrier rule is for a blocked movement phase.
+            raise IllegalMoveError("offer_end_placement")
         bot_color = next((c for c in (BLACK, WHITE) if g.player(c).is_bot), None)
         if bot_color is not None and not g.player(1 - bot_color).is_bot:
-            g.check_player(user_id, need_turn=False)
             return await self._offer_to_bot(channel_id, user_id, g, bot_color)
 
         async def attempt(g: LoadedGame) -> OfferResult | Ended | None:

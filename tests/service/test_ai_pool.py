@@ -168,3 +168,27 @@ async def test_the_pool_evaluates_a_position_for_the_side_to_act() -> None:
             assert value == evaluate(request), "medium is deterministic: the same value in this process"
     finally:
         runner.close()
+
+
+async def test_a_broken_pool_leaves_no_worker_behind() -> None:
+    """A survivor of a broken pool could wait for ever on a lock the dead worker held, and
+    the interpreter joins it at exit: the test run itself hung after its last test.
+
+    Which idle worker holds the task queue's lock is chance, so the kill is repeated,
+    each time on one of the two workers in turn."""
+    runner = RecordingRunner(workers=2)
+    try:
+        request = TurnRequest("standard", 5, (), (), None, "easy", 50, 1)
+        for round_ in range(6):
+            await asyncio.gather(*(runner.choose_turn(request) for _ in range(4)))  # both workers started
+            old = list(runner._executor._processes.values())  # type: ignore[attr-defined]
+            assert len(old) == 2
+            os.kill(old[round_ % 2].pid, signal.SIGKILL)
+            old[round_ % 2].join(10)
+            assert await runner.choose_turn(request), "a new pool answers"
+            assert runner.restarts == round_ + 1
+            for process in old:
+                process.join(5)
+            assert not any(p.is_alive() for p in old), "every worker of the broken pool is gone"
+    finally:
+        runner.close()

@@ -12,7 +12,7 @@ import pytest
 
 from bot.results import IllegalMoveError, Player
 from bot.service import GameService
-from tests.service.helpers import ALICE, GUILD, insert_from, play_action, snapshot
+from tests.service.helpers import ALICE, GUILD, insert_from, play_action, snapshot, start_people
 
 BOT = Player.bot("medium")
 
@@ -31,9 +31,22 @@ async def test_never_while_the_bot_is_to_reply(service: GameService, db_path: ob
     result = await play_action(service, 1, ALICE.user_id, "a1")
     result = await service.place(1, ALICE.user_id, "b1", bot_reply=False)
     assert result.bot_to_move
-    await _offer_refused(service, db_path, "offer_bot_to_reply")
+    await _offer_refused(service, db_path, "offer_end_placement")  # no count while pieces are placed
     game = await service.game(1)
     assert game is not None and game.result is None
+
+
+async def test_never_while_the_bot_is_to_reply_in_the_movement_phase(service: GameService, db_path: object) -> None:
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 w m 0/0 - 0 30", ALICE, BOT)  # the bot (White) is to move
+    await _offer_refused(service, db_path, "offer_bot_to_reply")
+
+
+async def test_no_count_during_placement_between_people(service: GameService, db_path: object) -> None:
+    """Issue 12: a draw by count after four placements ended a rated game at once."""
+    await start_people(service, 1)
+    await service.place(1, ALICE.user_id, "a1 b1")
+    await _offer_refused(service, db_path, "offer_end_placement")
+    assert (await service.game(1)).end_offer_by is None  # type: ignore[union-attr]
 
 
 async def test_a_drawn_count_is_accepted_when_the_bot_is_not_ahead(service: GameService) -> None:
