@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pytest
 from PIL import Image
@@ -25,6 +25,7 @@ from bot.results import (
 )
 from bot.service import GameService
 from bot.service.coach import Coach
+from bot.service.coach_puzzles import Puzzles
 from bot.service.coach_work import thread_work, work_for
 from bot.storage import GameUpdate, NewGame, Storage
 from engine.coach.hints import advise_job
@@ -57,7 +58,7 @@ async def env(db_path: Db) -> AsyncIterator[Env]:
     storage = await Storage.open(db_path)
     clock = FakeClock()
     work = thread_work()
-    coach = Coach(storage, clock, work, coach_pictures, bank=BANK, rng=random.Random(3), review_nodes=3000)
+    coach = Coach(storage, clock, work, coach_pictures, bank=BANK, review_nodes=3000)
     yield Env(storage, clock, coach)
     await storage.close()
 
@@ -227,6 +228,29 @@ async def test_answers_streaks_ratings_and_the_leaderboard(env: Env) -> None:
     await env.coach.puzzles.show(GUILD, BOB, "Bob", new=True)
     board = await env.coach.puzzles.leaderboard(GUILD)
     assert [(e.name, e.solved, e.failed) for e in board] == [("Alice", 1, 1)]  # Bob has answered nothing
+
+
+async def test_new_puzzles_vary_start_standard_5x5_and_never_repeat_at_once(env: Env) -> None:
+    puzzles = Puzzles(env.storage, env.clock, None, load_bank())
+    firsts = set()
+    for user in range(200, 212):
+        shown = [(await puzzles.show(GUILD, user, f"u{user}", new=True)).puzzle_id for _ in range(4)]
+        assert all(a != b for a, b in pairwise(shown))  # never the same puzzle twice in a row
+        for pid in shown:
+            p = puzzles.by_id(pid)
+            assert p is not None and (p.variant, p.size) == ("standard", 5)  # a beginner's rules
+        firsts.add(shown[0])
+    assert len(firsts) >= 6  # players get different puzzles, not the alphabetically first ones
+
+
+async def test_the_daily_puzzle_comes_from_the_standard_puzzles(env: Env) -> None:
+    puzzles = Puzzles(env.storage, env.clock, None, load_bank())
+    variants = set()
+    for _ in range(20):
+        puzzle, _day = puzzles.daily(GUILD)
+        variants.add(puzzle.variant)
+        env.clock.advance(86_400)
+    assert variants == {"standard"}
 
 
 def _a_wrong_turn(puzzle: Puzzle) -> str:
