@@ -126,6 +126,8 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
         t(locale, f"coach.puzzle.{answer.outcome}"),
         t(locale, "coach.puzzle.solution", solution=turn_text(answer.solution)),
     ]
+    if answer.outcome == "wrong":
+        lines.append(_why_text(answer, locale))
     if answer.rated:
         lines.append(
             t(
@@ -140,6 +142,17 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
     else:
         lines.append(t(locale, "coach.puzzle.unrated"))
     return "\n".join(lines)
+
+
+def _why_text(answer: PuzzleAnswer, locale: str) -> str:
+    """Why the solution beats a wrong answer, as far as playing it shows."""
+    if answer.solution_wins:
+        return t(locale, "coach.puzzle.why_win")
+    if answer.solution_captures == 1:
+        return t(locale, "coach.puzzle.why_capture_one")
+    if answer.solution_captures > 1:
+        return t(locale, "coach.puzzle.why_capture_many", count=answer.solution_captures)
+    return t(locale, "coach.puzzle.why_quiet")
 
 
 def puzzle_leaders_text(leaders: list[PuzzleLeader], locale: str) -> str:

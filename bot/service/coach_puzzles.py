@@ -202,6 +202,8 @@ class Puzzles:
             after.streak,
             after.best_streak,
             image,
+            verdict.solution_captures,
+            verdict.solution_wins,
         )
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PuzzleLeader]:

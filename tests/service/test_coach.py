@@ -12,6 +12,8 @@ from PIL import Image
 
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
+from bot.coach_messages import puzzle_answer_text
+from bot.i18n import t
 from bot.ratings import rate_game
 from bot.render import coach_pictures
 from bot.render.hint import HINT
@@ -224,6 +226,11 @@ async def test_answers_streaks_ratings_and_the_leaderboard(env: Env) -> None:
     wrong = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", wrong_turn)
     assert wrong.outcome == "wrong" and wrong.rated and wrong.rating_after < wrong.rating_before
     assert wrong.streak == 0 and wrong.best_streak == 1 and wrong.solution == other.solution
+    why = puzzle_answer_text(wrong, "en").splitlines()[2]  # after the verdict and the solution
+    if other.theme == "win":
+        assert wrong.solution_wins and why == t("en", "coach.puzzle.why_win")
+    elif other.theme != "quiet":
+        assert wrong.solution_captures >= 1 and "take" in why
 
     await env.coach.puzzles.show(GUILD, BOB, "Bob", new=True)
     board = await env.coach.puzzles.leaderboard(GUILD)
