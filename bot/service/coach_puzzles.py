@@ -34,6 +34,10 @@ from engine.notation import board_text
 
 #: The deviation a puzzle's fixed rating is taken to have.
 PUZZLE_RD = 80.0
+#: The most one answer moves a solver's rating. Glicko-2 alone moves a new solver (RD
+#: 350) by hundreds: 1500 -> 1037 for one miss of an easy puzzle. Once the RD is low the
+#: change is far below this, so the cap only damps the first answers.
+MAX_SWING = 100.0
 RATED_OUTCOMES = ("solved", "wrong")
 #: The variant the daily puzzle and a beginner's ``new`` puzzles come from.
 FIRST_VARIANT = "standard"
@@ -80,6 +84,7 @@ def choose_new(
 def rate_answer(row: PuzzleRatingRow, puzzle_rating: float, solved: bool) -> PuzzleRatingRow:
     """The solver's row after one rated answer."""
     rating, rd, vol = glicko2_update(row.rating, row.rd, row.vol, [(puzzle_rating, PUZZLE_RD, 1.0 if solved else 0.0)])
+    rating = min(row.rating + MAX_SWING, max(row.rating - MAX_SWING, rating))
     streak = row.streak + 1 if solved else 0
     return replace(
         row,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 import pytest
@@ -27,9 +27,10 @@ from bot.results import (
 )
 from bot.service import GameService
 from bot.service.coach import Coach
-from bot.service.coach_puzzles import Puzzles
+from bot.service.coach_puzzles import MAX_SWING, Puzzles, rate_answer
 from bot.service.coach_work import thread_work, work_for
 from bot.storage import GameUpdate, NewGame, Storage
+from bot.storage.coach import PuzzleRatingRow
 from engine.coach.hints import advise_job
 from engine.coach.lessons import LESSONS, lesson
 from engine.coach.puzzles import Puzzle, check, load_bank
@@ -258,6 +259,16 @@ async def test_the_daily_puzzle_comes_from_the_standard_puzzles(env: Env) -> Non
         variants.add(puzzle.variant)
         env.clock.advance(86_400)
     assert variants == {"standard"}
+
+
+def test_a_first_answer_moves_the_rating_by_at_most_the_cap() -> None:
+    new = PuzzleRatingRow(GUILD, ALICE, "Alice")
+    missed = rate_answer(new, 1100.0, solved=False)  # an easy puzzle missed
+    assert new.rating - MAX_SWING <= missed.rating < new.rating and missed.rd < new.rd
+    solved = rate_answer(new, 1900.0, solved=True)  # a hard one solved
+    assert new.rating < solved.rating <= new.rating + MAX_SWING
+    settled = replace(new, rd=60.0)
+    assert 0 < settled.rating - rate_answer(settled, 1100.0, solved=False).rating < MAX_SWING / 2  # cap unused
 
 
 def _a_wrong_turn(puzzle: Puzzle) -> str:
