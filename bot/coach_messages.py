@@ -54,6 +54,13 @@ def hint_text(result: HintResult, locale: str) -> str:
     return "\n".join(lines)
 
 
+def class_count_text(label: str, count: int, locale: str) -> str:
+    """``1 mistake`` or ``3 mistakes``: a class of turns and how many (singular for one)."""
+    if count == 1:
+        return t(locale, f"coach.review.count.{label}_one")
+    return t(locale, f"coach.review.count.{label}_many", count=count)
+
+
 def review_text(result: ReviewResult, locale: str) -> str:
     """The review: accuracy and classes per player, key moments, hints used."""
     review = result.review
@@ -71,7 +78,7 @@ def review_text(result: ReviewResult, locale: str) -> str:
                 stone=stone,
                 name=result.names[side],
                 accuracy=shown,
-                **{c: counts[c] for c in CLASSES},
+                counts=" · ".join(class_count_text(c, counts[c], locale) for c in CLASSES),
             )
         )
     if result.moments:

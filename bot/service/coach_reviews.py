@@ -96,12 +96,12 @@ class Reviews:
             done.extend(str(a) for a in actions)
             jobs.append(job_for(row, tuple(done), self.nodes))
         analyses: list[Analysis] = []
-        turns = max(1, len(record.turns))
+        turns = len(record.turns)
         for i, job in enumerate(jobs):
             analyses.append(await self.work.run(run_job, job))
-            if progress is not None:
+            if progress is not None and i > 0:  # job i is the position after turn i: turn i is reviewed
                 try:
-                    await progress(min(i + 1, turns), turns)
+                    await progress(i, turns)
                 except Exception:  # a failed progress message must not lose the review
                     log.warning("review progress update failed", exc_info=True)
         review = await in_thread(build_review, record, analyses, self.nodes)

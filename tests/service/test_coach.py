@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
-from bot.coach_messages import puzzle_answer_text
+from bot.coach_messages import puzzle_answer_text, review_text
 from bot.i18n import t
 from bot.ratings import rate_game
 from bot.render import coach_pictures
@@ -178,9 +178,13 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
         seen.append((done, total))
 
     got = await env.coach.reviews.review(GUILD, 5, progress=progress)
-    assert not got.cached and seen[-1] == (3, 3) and len(seen) == 4
+    assert not got.cached and seen == [(1, 3), (2, 3), (3, 3)]  # each turn once, the last one too
     first = got.review.turns[0]
     assert first.label == "blunder" and first.best == ("c2-c3",) and first.played == ("c2-b2",)
+    for locale in ("en", "ar"):
+        bob = review_text(got, locale).splitlines()[2]  # title, Alice's line, Bob's line
+        assert t(locale, "coach.review.count.blunder_one") in bob  # "1 blunder", not "1 blunders"
+    assert review_text(got, "en").splitlines()[2].endswith("· 1 blunder")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
     assert got.moments[0].image is not None and HINT in colours(got.moments[0].image)
     assert got.chart is not None and Image.open(io.BytesIO(got.chart)).size == (900, 460)
