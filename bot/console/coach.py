@@ -80,7 +80,7 @@ class CoachConsole(ConsoleOutput):
 
     async def hint(self, args: CoachArgs) -> None:
         actor = await self._actor()
-        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor)
+        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(LANG))
         self.say(_plain(hint_text(result, LANG)))
         self._save_coach_image(result.image, f"game{result.game_id}-hint{result.used}")
 

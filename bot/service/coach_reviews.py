@@ -120,6 +120,8 @@ class Reviews:
             befores.append(pos.copy())
             for action in actions:
                 pos.push(action)
+        w = wording or (lambda key, **p: key)
+        legend = (w("coach.legend.played"), w("coach.legend.better"))
         moments = []
         for index in review.key_moments:
             verdict = review.turns[index]
@@ -128,7 +130,7 @@ class Reviews:
                 before = befores[index]
                 played = [Action.parse(a) for a in verdict.played]
                 best = [Action.parse(a) for a in verdict.best]
-                image = await in_thread(pics.suggestion_image, before, best, played, players=names)
+                image = await in_thread(pics.suggestion_image, before, best, played, players=names, legend=legend)
             player = names[verdict.side]
             moments.append(
                 KeyMoment(
@@ -145,7 +147,6 @@ class Reviews:
             )
         chart = None
         if pics is not None:
-            w = wording or (lambda key, **p: key)
             words = pics.chart_words(
                 w("coach.review.chart_title", black=names[0], white=names[1], id=row.id),
                 w("coach.review.chart_top"),

@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.ratings import rate_game
 from bot.render import coach_pictures
 from bot.render.hint import HINT
+from bot.render.theme import get_theme
 from bot.results import (
     BadInputError,
     Moderator,
@@ -46,6 +47,7 @@ RULES = Ruleset.make("standard", 5)
 # White to move; c2-c3 takes two (see tests/coach/test_review.py), c2-b2 throws the game away.
 SPN = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"
 BANK = load_bank()[:40]
+PLAYED = get_theme("sand").move
 
 
 @dataclass
@@ -108,6 +110,13 @@ def colours(png: bytes) -> set[tuple[int, int, int]]:
     return {c for _n, c in Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 20) or []}
 
 
+def legend_colours(png: bytes) -> set[tuple[int, int, int]]:
+    """The colours of the picture's bottom strip, below the footer: the legend's swatches."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    strip = img.crop((0, img.height - 40, img.width, img.height))
+    return {c for _n, c in strip.getcolors(1 << 20) or []}
+
+
 # ---------------------------------------------------------------------------- hints
 
 
@@ -127,6 +136,7 @@ async def test_a_hint_against_the_bot_shows_the_move_its_reason_and_counts(env: 
     assert ("captures", {"n": "2", "cells": "b3 d3"}) in got.reasons
     assert got.used == 1 and got.limit == 3
     assert got.image is not None and HINT in colours(got.image)
+    assert HINT in legend_colours(got.image) and PLAYED not in legend_colours(got.image)  # "suggested" only
     assert await env.storage.hint_counts([gid]) == {gid: 1}
     assert await env.storage.games_with_hints(GUILD, ALICE) == 1
     sgn = (await GameService(env.storage, ThreadAiRunner(), None, env.clock).record(GUILD, gid, replay=False)).sgn
@@ -187,6 +197,7 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
     assert review_text(got, "en").splitlines()[2].endswith("· 1 blunder")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
     assert got.moments[0].image is not None and HINT in colours(got.moments[0].image)
+    assert {HINT, PLAYED} <= legend_colours(got.moments[0].image)  # which colour is which, in words
     assert got.chart is not None and Image.open(io.BytesIO(got.chart)).size == (900, 460)
     again = await env.coach.reviews.review(GUILD, 5, gid)
     assert again.cached and again.review == got.review
