@@ -54,6 +54,13 @@ def hint_text(result: HintResult, locale: str) -> str:
     return "\n".join(lines)
 
 
+def class_count_text(label: str, count: int, locale: str) -> str:
+    """``1 mistake`` or ``3 mistakes``: a class of turns and how many (singular for one)."""
+    if count == 1:
+        return t(locale, f"coach.review.count.{label}_one")
+    return t(locale, f"coach.review.count.{label}_many", count=count)
+
+
 def review_text(result: ReviewResult, locale: str) -> str:
     """The review: accuracy and classes per player, key moments, hints used."""
     review = result.review
@@ -71,7 +78,7 @@ def review_text(result: ReviewResult, locale: str) -> str:
                 stone=stone,
                 name=result.names[side],
                 accuracy=shown,
-                **{c: counts[c] for c in CLASSES},
+                counts=" · ".join(class_count_text(c, counts[c], locale) for c in CLASSES),
             )
         )
     if result.moments:
@@ -126,6 +133,8 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
         t(locale, f"coach.puzzle.{answer.outcome}"),
         t(locale, "coach.puzzle.solution", solution=turn_text(answer.solution)),
     ]
+    if answer.outcome == "wrong":
+        lines.append(_why_text(answer, locale))
     if answer.rated:
         lines.append(
             t(
@@ -140,6 +149,17 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
     else:
         lines.append(t(locale, "coach.puzzle.unrated"))
     return "\n".join(lines)
+
+
+def _why_text(answer: PuzzleAnswer, locale: str) -> str:
+    """Why the solution beats a wrong answer, as far as playing it shows."""
+    if answer.solution_wins:
+        return t(locale, "coach.puzzle.why_win")
+    if answer.solution_captures == 1:
+        return t(locale, "coach.puzzle.why_capture_one")
+    if answer.solution_captures > 1:
+        return t(locale, "coach.puzzle.why_capture_many", count=answer.solution_captures)
+    return t(locale, "coach.puzzle.why_quiet")
 
 
 def puzzle_leaders_text(leaders: list[PuzzleLeader], locale: str) -> str:

@@ -67,7 +67,7 @@ class CoachCommands(CogMixin):
         assert interaction.channel_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         hints = self.bot.service.coach.hints
-        result = await hints.hint(_guild(interaction), interaction.channel_id, interaction.user.id)
+        result = await hints.hint(_guild(interaction), interaction.channel_id, interaction.user.id, wording(locale))
         await interaction.edit_original_response(
             content=hint_text(result, locale), attachments=_files(("hint.png", result.image))
         )

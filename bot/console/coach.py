@@ -7,6 +7,7 @@ and the pictures are written to files like the boards.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Protocol
 
@@ -21,7 +22,33 @@ from bot.coach_messages import (
     wording,
 )
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LANG, LOCAL_PLAYERS, ConsoleOutput
-from bot.results import Moderator
+from bot.results import BadInputError, Moderator, NoGameError, clip_typed
+from bot.service.coach_hints import MAX_HINT_LIMIT
+from engine.coach.lessons import LESSONS
+
+#: A typed whole number (a sign allowed, so ``-1`` is read as a number, out of range).
+NUMBER = re.compile(r"[+-]?\d+")
+#: Longer numbers are no game, lesson or limit here (and would overflow the database).
+MAX_DIGITS = 12
+
+
+def _game_number(value: str) -> int | None:
+    """The game of ``game:`` (``2`` or ``#2``, as history prints it), ``None`` for the last one."""
+    digits = value.strip().removeprefix("#")
+    if not value.strip():
+        return None
+    if not digits.isdecimal():
+        raise BadInputError("bad_number", value=clip_typed(value))
+    if len(digits) > MAX_DIGITS:
+        raise NoGameError("no_such_game", game_id=clip_typed(digits))
+    return int(digits)
+
+
+def _lesson_number(text: str) -> int:
+    """A typed lesson number; anything else or out of range is told the lessons' range."""
+    if not NUMBER.fullmatch(text) or len(text) > MAX_DIGITS or not 1 <= int(text) <= len(LESSONS):
+        raise BadInputError("coach_bad_lesson", count=len(LESSONS))
+    return int(text)
 
 
 class CoachArgs(Protocol):
@@ -53,13 +80,12 @@ class CoachConsole(ConsoleOutput):
 
     async def hint(self, args: CoachArgs) -> None:
         actor = await self._actor()
-        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor)
+        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(LANG))
         self.say(_plain(hint_text(result, LANG)))
         self._save_coach_image(result.image, f"game{result.game_id}-hint{result.used}")
 
     async def review(self, args: CoachArgs) -> None:
-        value = args.get("game")
-        game = int(value) if value.isdigit() and len(value) < 12 else None
+        game = _game_number(args.get("game"))
 
         async def progress(done: int, total: int) -> None:
             if done == total or done % 10 == 0:
@@ -99,11 +125,11 @@ class CoachConsole(ConsoleOutput):
         plain = list(args.plain)
         lessons = self.service.coach.lessons
         me = LOCAL_PLAYERS[0].user_id
-        number_text = opts.get("lesson") or (plain.pop(0) if plain and plain[0].isdigit() else "")
-        number = int(number_text) if number_text.isdigit() and len(number_text) < 4 else None
+        number_text = opts.get("lesson") or (plain.pop(0) if plain and NUMBER.fullmatch(plain[0]) else "")
+        number = _lesson_number(number_text) if number_text else None
         answer = " ".join(w for w in (opts.get("answer", ""), *plain) if w)
         if answer:
-            shown = number or (await lessons.show(me)).number
+            shown = number if number is not None else (await lessons.show(me)).number
             self.say(_plain(lesson_answer_text(await lessons.answer(me, shown, answer), LANG)))
             return
         view = await lessons.show(me, number)
@@ -115,11 +141,12 @@ class CoachConsole(ConsoleOutput):
         value = args.get("hints")
         hints = self.service.coach.hints
         at_table = Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)  # whoever sits at the table moderates it
-        limit = (
-            await hints.set_limit(CONSOLE_GUILD, int(value), at_table) if value.isdigit() and len(value) < 4 else None
-        )
-        if limit is None:
+        if not value:
             limit = await hints.limit(CONSOLE_GUILD)
+        elif NUMBER.fullmatch(value) and len(value) <= MAX_DIGITS:
+            limit = await hints.set_limit(CONSOLE_GUILD, int(value), at_table)  # it checks the range
+        else:
+            raise BadInputError("coach_hint_limit_range", max=MAX_HINT_LIMIT)
         self.say(f"Hints per player and game at this table: {limit}.")
 
     async def coach_stats(self) -> None:

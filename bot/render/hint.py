@@ -5,6 +5,10 @@ The board is the usual one (:func:`bot.render.board.board_image`) of the positio
 marks, in the hint colour (:data:`HINT`), and a turn actually played (a review's key
 moment) in the usual move colour beside it. Only the theme's move colour changes, so the
 overlay code is reused as it is.
+
+With a ``legend`` a strip under the footer says in words which colour is which (blue: the
+turn played, green: the better one), so the picture explains itself when it is shared
+without the text.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from bot.render.board import board_image, encode_png
+from bot.render.fonts import draw_text, fit, width
 from bot.render.layout import layout
 from bot.render.overlay import arrows, ghosts
 from bot.render.theme import RGB, Theme, get_theme
@@ -42,6 +47,24 @@ def _mark_turn(img: Image.Image, position: Position, actions: Sequence[Action], 
     arrows(img, lay, theme, summary)
 
 
+def _with_legend(img: Image.Image, theme: Theme, entries: Sequence[tuple[RGB, str]]) -> Image.Image:
+    """``img`` with a strip below: a colour swatch and its word per entry."""
+    s = img.width / 720
+    strip = round(44 * s)
+    out = Image.new(img.mode, (img.width, img.height + strip), theme.frame)
+    out.paste(img, (0, 0))
+    draw = ImageDraw.Draw(out)
+    side, gap = round(18 * s), round(10 * s)
+    x, mid = round(30 * s), img.height + strip // 2 - round(6 * s)
+    room = (img.width - 2 * x) // max(1, len(entries)) - side - 2 * gap
+    for colour, word in entries:
+        draw.rounded_rectangle((x, mid - side // 2, x + side, mid + side // 2), radius=round(4 * s), fill=colour)
+        text, face = fit(word, round(20 * s), room, min_size=round(14 * s))
+        draw_text(draw, (x + side + gap, mid), text, face, theme.muted, "lm")
+        x += side + gap + round(width(text, face)) + 3 * gap
+    return out
+
+
 def suggestion_image(
     position: Position,
     suggestion: Sequence[Action],
@@ -49,6 +72,7 @@ def suggestion_image(
     *,
     players: tuple[str, str] = ("Black", "White"),
     theme: str = "sand",
+    legend: tuple[str, str] | None = None,
 ) -> bytes:
     """PNG of ``position`` with ``suggestion`` drawn in green and ``played`` in blue.
 
@@ -58,6 +82,8 @@ def suggestion_image(
         played: the turn actually played, for a review's key moment (empty for a hint).
         players: the names of Black and White.
         theme: a key of ``bot.render.theme.THEMES``.
+        legend: the words for the played turn and the suggestion (``None``: no legend);
+            the played one is shown only when a turn was played.
     """
     th = get_theme(theme)
     img = board_image(position, None, players=players, theme=theme)
@@ -65,4 +91,7 @@ def suggestion_image(
         _mark_turn(img, position, played, th, dashed=False)
     if suggestion:
         _mark_turn(img, position, suggestion, replace(th, move=HINT), dashed=True)
+    if legend is not None:
+        entries = ([(th.move, legend[0])] if played else []) + ([(HINT, legend[1])] if suggestion else [])
+        img = _with_legend(img, th, entries)
     return encode_png(img)

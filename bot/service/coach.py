@@ -8,8 +8,6 @@ to the adapters.
 
 from __future__ import annotations
 
-import random
-
 from bot.clock import Clock
 from bot.service.coach_hints import Hints
 from bot.service.coach_lessons import Lessons, rating_chart
@@ -30,7 +28,6 @@ class Coach:
         work: runs analyses in the AI workers.
         pictures: draws boards and charts (``bot.render.coach_pictures``), or ``None``.
         bank: the puzzles (default: the shipped bank).
-        rng: for ``/seega puzzle new``.
         review_nodes: the node budget per reviewed position.
     """
 
@@ -42,14 +39,13 @@ class Coach:
         pictures: Pictures | None = None,
         *,
         bank: list[Puzzle] | None = None,
-        rng: random.Random | None = None,
         review_nodes: int = REVIEW_NODES,
     ) -> None:
         self.storage = storage
         self.pictures = pictures
         self.hints = Hints(storage, clock, work, pictures)
         self.reviews = Reviews(storage, clock, work, pictures, review_nodes)
-        self.puzzles = Puzzles(storage, clock, pictures, bank, rng)
+        self.puzzles = Puzzles(storage, clock, pictures, bank)
         self.lessons = Lessons(storage, clock, pictures)
 
     async def rating_chart(

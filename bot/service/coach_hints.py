@@ -19,7 +19,7 @@ from bot.results import (
     NotYourTurnError,
 )
 from bot.service.coach_common import is_practice, job_for, names_of, position_of
-from bot.service.coach_results import HintResult
+from bot.service.coach_results import HintResult, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.storage import Storage
 from engine.actions import Action
@@ -52,8 +52,9 @@ class Hints:
         await self.storage.save_hint_limit(guild_id, limit)
         return limit
 
-    async def hint(self, guild_id: int, channel_id: int, user_id: int) -> HintResult:
-        """The suggestion for ``user_id``'s turn in the channel's game."""
+    async def hint(self, guild_id: int, channel_id: int, user_id: int, wording: Wording | None = None) -> HintResult:
+        """The suggestion for ``user_id``'s turn in the channel's game (``wording`` words the
+        picture's legend)."""
         row = await self.storage.active_game(channel_id)
         if row is None or row.guild_id != guild_id:
             raise NoGameError("no_game")
@@ -80,6 +81,8 @@ class Hints:
         image = None
         if self.pictures is not None:
             actions = [Action.parse(a) for a in advice.actions]
-            image = await in_thread(self.pictures.suggestion_image, pos, actions, players=(black, white))
+            w = wording or (lambda key, **p: key)
+            legend = (w("coach.legend.played"), w("coach.legend.hint"))
+            image = await in_thread(self.pictures.suggestion_image, pos, actions, players=(black, white), legend=legend)
         reasons = tuple((key, dict(params)) for key, params in advice.reasons)
         return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image)

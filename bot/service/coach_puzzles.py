@@ -1,8 +1,12 @@
 """``/seega puzzle``: a puzzle of the day per guild, ``new`` ones, answers, streaks, ratings.
 
 The puzzles are the engine's verified bank (``engine/coach/puzzles.json``). The puzzle of
-the day is picked from the guild id and the UTC date (the same for everyone that day).
-``new`` picks a puzzle the solver has not answered yet, the nearest to their rating.
+the day is picked from the guild id and the UTC date (the same for everyone that day),
+among the ``standard`` puzzles (the rules the bot teaches first). ``new`` picks a puzzle
+the solver has not answered yet (never the one just shown): while they have solved fewer
+than :data:`BEGINNER_SOLVED`, among the standard 5x5 ones; then among the puzzles whose
+rating is within :data:`NEAR_RATING` of the nearest, with a seed made of the guild, the
+user and their progress, so the choice is varied yet reproducible.
 
 The first answer (right or wrong) to a puzzle is rated: a Glicko-2 period against the
 puzzle's fixed rating (its difficulty, docs/coach.md) with deviation
@@ -14,7 +18,6 @@ answered at once and not counted, so a typo costs nothing.
 from __future__ import annotations
 
 import hashlib
-import random
 import time
 from dataclasses import replace
 
@@ -31,7 +34,18 @@ from engine.notation import board_text
 
 #: The deviation a puzzle's fixed rating is taken to have.
 PUZZLE_RD = 80.0
+#: The most one answer moves a solver's rating. Glicko-2 alone moves a new solver (RD
+#: 350) by hundreds: 1500 -> 1037 for one miss of an easy puzzle. Once the RD is low the
+#: change is far below this, so the cap only damps the first answers.
+MAX_SWING = 100.0
 RATED_OUTCOMES = ("solved", "wrong")
+#: The variant the daily puzzle and a beginner's ``new`` puzzles come from.
+FIRST_VARIANT = "standard"
+FIRST_SIZE = 5
+#: A solver with fewer solved puzzles than this gets the standard 5x5 ones first.
+BEGINNER_SOLVED = 20
+#: ``new`` chooses among the puzzles this close (rating points) to the nearest one.
+NEAR_RATING = 100
 
 
 def day_of(now: float) -> str:
@@ -45,9 +59,32 @@ def daily_index(guild_id: int, day: str, count: int) -> int:
     return int.from_bytes(digest[:8], "big") % count
 
 
+def daily_pool(bank: list[Puzzle]) -> list[Puzzle]:
+    """The puzzles the puzzle of the day is chosen from: the standard ones, if any."""
+    return [p for p in bank if p.variant == FIRST_VARIANT] or bank
+
+
+def choose_new(
+    bank: list[Puzzle], done: set[str], current: str | None, rating: float, solved: int, seed: str
+) -> Puzzle:
+    """The puzzle ``new`` shows: unanswered, not ``current``, near ``rating``, varied.
+
+    ``seed`` picks among the near candidates (the same seed, the same choice).
+    """
+    pool = [p for p in bank if p.id not in done and p.id != current] or [p for p in bank if p.id != current] or bank
+    if solved < BEGINNER_SOLVED:
+        first = [p for p in pool if p.variant == FIRST_VARIANT]
+        pool = [p for p in first if p.size == FIRST_SIZE] or first or pool
+    nearest = min(abs(p.rating - rating) for p in pool)
+    near = sorted((p for p in pool if abs(p.rating - rating) <= nearest + NEAR_RATING), key=lambda p: p.id)
+    digest = hashlib.sha256(seed.encode()).digest()
+    return near[int.from_bytes(digest[:8], "big") % len(near)]
+
+
 def rate_answer(row: PuzzleRatingRow, puzzle_rating: float, solved: bool) -> PuzzleRatingRow:
     """The solver's row after one rated answer."""
     rating, rd, vol = glicko2_update(row.rating, row.rd, row.vol, [(puzzle_rating, PUZZLE_RD, 1.0 if solved else 0.0)])
+    rating = min(row.rating + MAX_SWING, max(row.rating - MAX_SWING, rating))
     streak = row.streak + 1 if solved else 0
     return replace(
         row,
@@ -70,14 +107,12 @@ class Puzzles:
         clock: Clock,
         pictures: Pictures | None,
         bank: list[Puzzle] | None = None,
-        rng: random.Random | None = None,
     ) -> None:
         self.storage = storage
         self.clock = clock
         self.pictures = pictures
         self._bank = bank
         self._by_id: dict[str, Puzzle] = {}
-        self.rng = rng or random.Random()
 
     @property
     def bank(self) -> list[Puzzle]:
@@ -96,7 +131,8 @@ class Puzzles:
     def daily(self, guild_id: int) -> tuple[Puzzle, str]:
         """The guild's puzzle of the day and the day."""
         day = day_of(self.clock.now())
-        return self.bank[daily_index(guild_id, day, len(self.bank))], day
+        pool = daily_pool(self.bank)
+        return pool[daily_index(guild_id, day, len(pool))], day
 
     async def show(self, guild_id: int, user_id: int, name: str, new: bool = False) -> PuzzleView:
         """The puzzle of the day, or with ``new`` another one; it becomes the one to answer."""
@@ -104,10 +140,10 @@ class Puzzles:
         if new:
             row = await self.storage.puzzle_rating(guild_id, user_id)
             rating = row.rating if row else 1500.0
-            fresh = [p for p in self.bank if p.id not in done] or list(self.bank)
-            fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
-            near = fresh[: max(1, min(12, len(fresh)))]
-            puzzle, day = self.rng.choice(near), None
+            current = row.current if row else None
+            solved = row.solved if row else 0
+            seed = f"{guild_id}:{user_id}:{len(done)}:{current}"
+            puzzle, day = choose_new(self.bank, done, current, rating, solved, seed), None
         else:
             puzzle, day_text = self.daily(guild_id)
             day = day_text
@@ -171,6 +207,8 @@ class Puzzles:
             after.streak,
             after.best_streak,
             image,
+            verdict.solution_captures,
+            verdict.solution_wins,
         )
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PuzzleLeader]:

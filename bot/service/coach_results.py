@@ -120,6 +120,7 @@ class PuzzleAnswer:
         rated: whether this answer moved the rating (the first one to a puzzle does).
         rating_before, rating_after, streak, best_streak: the solver's numbers.
         image: the position with the solution drawn (after a right or wrong answer).
+        solution_captures, solution_wins: what the solution does (said after a wrong answer).
     """
 
     puzzle_id: str
@@ -132,6 +133,8 @@ class PuzzleAnswer:
     streak: int = 0
     best_streak: int = 0
     image: bytes | None = None
+    solution_captures: int = 0
+    solution_wins: bool = False
 
 
 @dataclass(frozen=True)

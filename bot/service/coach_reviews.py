@@ -96,12 +96,12 @@ class Reviews:
             done.extend(str(a) for a in actions)
             jobs.append(job_for(row, tuple(done), self.nodes))
         analyses: list[Analysis] = []
-        turns = max(1, len(record.turns))
+        turns = len(record.turns)
         for i, job in enumerate(jobs):
             analyses.append(await self.work.run(run_job, job))
-            if progress is not None:
+            if progress is not None and i > 0:  # job i is the position after turn i: turn i is reviewed
                 try:
-                    await progress(min(i + 1, turns), turns)
+                    await progress(i, turns)
                 except Exception:  # a failed progress message must not lose the review
                     log.warning("review progress update failed", exc_info=True)
         review = await in_thread(build_review, record, analyses, self.nodes)
@@ -120,6 +120,8 @@ class Reviews:
             befores.append(pos.copy())
             for action in actions:
                 pos.push(action)
+        w = wording or (lambda key, **p: key)
+        legend = (w("coach.legend.played"), w("coach.legend.better"))
         moments = []
         for index in review.key_moments:
             verdict = review.turns[index]
@@ -128,7 +130,7 @@ class Reviews:
                 before = befores[index]
                 played = [Action.parse(a) for a in verdict.played]
                 best = [Action.parse(a) for a in verdict.best]
-                image = await in_thread(pics.suggestion_image, before, best, played, players=names)
+                image = await in_thread(pics.suggestion_image, before, best, played, players=names, legend=legend)
             player = names[verdict.side]
             moments.append(
                 KeyMoment(
@@ -145,7 +147,6 @@ class Reviews:
             )
         chart = None
         if pics is not None:
-            w = wording or (lambda key, **p: key)
             words = pics.chart_words(
                 w("coach.review.chart_title", black=names[0], white=names[1], id=row.id),
                 w("coach.review.chart_top"),

@@ -21,7 +21,9 @@ R = TypeVar("R")
 class Pictures(Protocol):
     """The drawing functions the coach uses (:mod:`bot.render.coach_pictures` has them)."""
 
-    def suggestion_image(self, position: Any, suggestion: Any, played: Any = (), *, players: Any = ...) -> bytes:
+    def suggestion_image(
+        self, position: Any, suggestion: Any, played: Any = (), *, players: Any = ..., legend: Any = ...
+    ) -> bytes:
         """A board with a suggested turn (and a played one) drawn on it."""
         ...
 

@@ -92,9 +92,7 @@ class GameService:
         self.guild_settings = GuildSettingsCases(self.games)
         self.languages = Languages(self.games)
         #: Hints, reviews, puzzles, lessons and rating charts (bot.service.coach).
-        self.coach = Coach(
-            storage, self.games.clock, work_for(ai), default_pictures() if renderer else None, rng=self.games.rng
-        )
+        self.coach = Coach(storage, self.games.clock, work_for(ai), default_pictures() if renderer else None)
         self.asks = PlayerAsks(self.games)
 
     # ----------------------------------------------------------------- shared state

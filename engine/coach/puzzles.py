@@ -9,7 +9,9 @@ values each result with a small fixed-depth search.
 
 An answer is right when it ends the turn with the same position as the solution (so a
 chain typed as cells or as actions, or ended with ``end`` where the solution ended by
-itself, counts the same).
+itself, counts the same), or when it wins the game at once: a shipped puzzle has no
+second winning turn (the check values a win above everything, so two would fail it), but
+a player who finds another immediate win has not answered wrongly.
 """
 
 from __future__ import annotations
@@ -234,11 +236,15 @@ class Verdict:
             ``empty``.
         detail: the word or action an error is about.
         captured: pieces the answer took.
+        solution_captures: pieces the solution takes (to say why it is better).
+        solution_wins: whether the solution ends the game in the mover's favour.
     """
 
     outcome: str
     detail: str = ""
     captured: int = 0
+    solution_captures: int = 0
+    solution_wins: bool = False
 
 
 def judge(puzzle: Puzzle, text: str) -> Verdict:
@@ -253,6 +259,12 @@ def judge(puzzle: Puzzle, text: str) -> Verdict:
         if played.actions == target[: len(played.actions)]:
             return Verdict("partial", "", played.captured)
         finish_turn(played.after)
-    if _key(played.after) == _key(solved.after):
+    mover = pos.side
+    if _key(played.after) == _key(solved.after) or _wins(played.after, mover):
         return Verdict("solved", "", played.captured)
-    return Verdict("wrong", "", played.captured)
+    return Verdict("wrong", "", played.captured, solved.captured, _wins(solved.after, mover))
+
+
+def _wins(after: Position, mover: int) -> bool:
+    """Whether the game is over and ``mover`` won it."""
+    return after.result is not None and after.result.winner == mover

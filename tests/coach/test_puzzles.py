@@ -62,3 +62,22 @@ def test_the_miner_is_reproducible(tmp_path: Path) -> None:
     assert outs[0] == outs[1] and len(outs[0]) >= 1
     for data in outs[0]:
         assert check(Puzzle.from_dict(data)).ok
+
+
+def test_another_immediate_win_is_accepted_and_fails_the_bank_check() -> None:
+    # Black's last piece on b4: a3-b3 and d4-c4 both take it and win.
+    two_wins = Puzzle("two", "standard", 5, (), "1w3/wb1w1/w4/5/5 w m 0/0 - 3 39", ("a3-b3",), 1, "win")
+    assert judge(two_wins, "a3 b3").outcome == "solved"
+    assert judge(two_wins, "d4 c4").outcome == "solved"  # as good as the stored solution
+    result = check(two_wins)
+    assert not result.ok and result.reason == "another turn is about as good"  # never shipped
+
+
+def test_a_wrong_answer_says_what_the_solution_does() -> None:
+    wins = next(p for p in BANK if p.theme == "win")
+    other = " ".join(check(wins).other)
+    verdict = judge(wins, other)
+    assert verdict.outcome == "wrong" and verdict.solution_wins
+    takes = next(p for p in BANK if p.theme in ("capture", "double", "chain"))
+    verdict = judge(takes, " ".join(check(takes).other))
+    assert verdict.outcome == "wrong" and not verdict.solution_wins and verdict.solution_captures >= 1

@@ -45,12 +45,23 @@ def _rating() -> bytes:
 
 def _hint() -> bytes:
     pos = Position.from_spn("4b/3w1/3b1/wb3/2w2 w m 0/0 - 0 40", RULES)
-    return suggestion_image(pos, [Action.parse("c1-c2"), Action.parse("c2-d2")], players=("Amira", "Omar"))
+    return suggestion_image(
+        pos, [Action.parse("c1-c2"), Action.parse("c2-d2")], players=("Amira", "Omar"), legend=("played", "suggested")
+    )
 
 
 def _key_moment() -> bytes:
     pos = Position.from_spn(SPN, RULES)
-    return suggestion_image(pos, [Action.parse("c2-c3")], [Action.parse("c2-b2")], players=("Amira", "Omar"))
+    return suggestion_image(
+        pos, [Action.parse("c2-c3")], [Action.parse("c2-b2")], players=("Amira", "Omar"), legend=("played", "better")
+    )
+
+
+def _key_moment_arabic() -> bytes:
+    pos = Position.from_spn(SPN, RULES)
+    return suggestion_image(
+        pos, [Action.parse("c2-c3")], [Action.parse("c2-b2")], players=("أميرة", "عمر"), legend=("ما لُعب", "الأفضل")
+    )
 
 
 CASES: dict[str, Callable[[], bytes]] = {
@@ -59,6 +70,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "coach-rating": _rating,
     "coach-hint-chain": _hint,
     "coach-key-moment": _key_moment,
+    "coach-key-moment-arabic": _key_moment_arabic,
 }
 
 

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 
 import pytest
 from PIL import Image
 
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
+from bot.coach_messages import puzzle_answer_text, review_text
+from bot.i18n import t
 from bot.ratings import rate_game
 from bot.render import coach_pictures
 from bot.render.hint import HINT
+from bot.render.theme import get_theme
 from bot.results import (
     BadInputError,
     Moderator,
@@ -25,8 +28,10 @@ from bot.results import (
 )
 from bot.service import GameService
 from bot.service.coach import Coach
+from bot.service.coach_puzzles import MAX_SWING, Puzzles, rate_answer
 from bot.service.coach_work import thread_work, work_for
 from bot.storage import GameUpdate, NewGame, Storage
+from bot.storage.coach import PuzzleRatingRow
 from engine.coach.hints import advise_job
 from engine.coach.lessons import LESSONS, lesson
 from engine.coach.puzzles import Puzzle, check, load_bank
@@ -42,6 +47,7 @@ RULES = Ruleset.make("standard", 5)
 # White to move; c2-c3 takes two (see tests/coach/test_review.py), c2-b2 throws the game away.
 SPN = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"
 BANK = load_bank()[:40]
+PLAYED = get_theme("sand").move
 
 
 @dataclass
@@ -57,7 +63,7 @@ async def env(db_path: Db) -> AsyncIterator[Env]:
     storage = await Storage.open(db_path)
     clock = FakeClock()
     work = thread_work()
-    coach = Coach(storage, clock, work, coach_pictures, bank=BANK, rng=random.Random(3), review_nodes=3000)
+    coach = Coach(storage, clock, work, coach_pictures, bank=BANK, review_nodes=3000)
     yield Env(storage, clock, coach)
     await storage.close()
 
@@ -104,6 +110,13 @@ def colours(png: bytes) -> set[tuple[int, int, int]]:
     return {c for _n, c in Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 20) or []}
 
 
+def legend_colours(png: bytes) -> set[tuple[int, int, int]]:
+    """The colours of the picture's bottom strip, below the footer: the legend's swatches."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    strip = img.crop((0, img.height - 40, img.width, img.height))
+    return {c for _n, c in strip.getcolors(1 << 20) or []}
+
+
 # ---------------------------------------------------------------------------- hints
 
 
@@ -123,6 +136,7 @@ async def test_a_hint_against_the_bot_shows_the_move_its_reason_and_counts(env: 
     assert ("captures", {"n": "2", "cells": "b3 d3"}) in got.reasons
     assert got.used == 1 and got.limit == 3
     assert got.image is not None and HINT in colours(got.image)
+    assert HINT in legend_colours(got.image) and PLAYED not in legend_colours(got.image)  # "suggested" only
     assert await env.storage.hint_counts([gid]) == {gid: 1}
     assert await env.storage.games_with_hints(GUILD, ALICE) == 1
     sgn = (await GameService(env.storage, ThreadAiRunner(), None, env.clock).record(GUILD, gid, replay=False)).sgn
@@ -174,11 +188,16 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
         seen.append((done, total))
 
     got = await env.coach.reviews.review(GUILD, 5, progress=progress)
-    assert not got.cached and seen[-1] == (3, 3) and len(seen) == 4
+    assert not got.cached and seen == [(1, 3), (2, 3), (3, 3)]  # each turn once, the last one too
     first = got.review.turns[0]
     assert first.label == "blunder" and first.best == ("c2-c3",) and first.played == ("c2-b2",)
+    for locale in ("en", "ar"):
+        bob = review_text(got, locale).splitlines()[2]  # title, Alice's line, Bob's line
+        assert t(locale, "coach.review.count.blunder_one") in bob  # "1 blunder", not "1 blunders"
+    assert review_text(got, "en").splitlines()[2].endswith("· 1 blunder")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
     assert got.moments[0].image is not None and HINT in colours(got.moments[0].image)
+    assert {HINT, PLAYED} <= legend_colours(got.moments[0].image)  # which colour is which, in words
     assert got.chart is not None and Image.open(io.BytesIO(got.chart)).size == (900, 460)
     again = await env.coach.reviews.review(GUILD, 5, gid)
     assert again.cached and again.review == got.review
@@ -223,10 +242,48 @@ async def test_answers_streaks_ratings_and_the_leaderboard(env: Env) -> None:
     wrong = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", wrong_turn)
     assert wrong.outcome == "wrong" and wrong.rated and wrong.rating_after < wrong.rating_before
     assert wrong.streak == 0 and wrong.best_streak == 1 and wrong.solution == other.solution
+    why = puzzle_answer_text(wrong, "en").splitlines()[2]  # after the verdict and the solution
+    if other.theme == "win":
+        assert wrong.solution_wins and why == t("en", "coach.puzzle.why_win")
+    elif other.theme != "quiet":
+        assert wrong.solution_captures >= 1 and "take" in why
 
     await env.coach.puzzles.show(GUILD, BOB, "Bob", new=True)
     board = await env.coach.puzzles.leaderboard(GUILD)
     assert [(e.name, e.solved, e.failed) for e in board] == [("Alice", 1, 1)]  # Bob has answered nothing
+
+
+async def test_new_puzzles_vary_start_standard_5x5_and_never_repeat_at_once(env: Env) -> None:
+    puzzles = Puzzles(env.storage, env.clock, None, load_bank())
+    firsts = set()
+    for user in range(200, 212):
+        shown = [(await puzzles.show(GUILD, user, f"u{user}", new=True)).puzzle_id for _ in range(4)]
+        assert all(a != b for a, b in pairwise(shown))  # never the same puzzle twice in a row
+        for pid in shown:
+            p = puzzles.by_id(pid)
+            assert p is not None and (p.variant, p.size) == ("standard", 5)  # a beginner's rules
+        firsts.add(shown[0])
+    assert len(firsts) >= 6  # players get different puzzles, not the alphabetically first ones
+
+
+async def test_the_daily_puzzle_comes_from_the_standard_puzzles(env: Env) -> None:
+    puzzles = Puzzles(env.storage, env.clock, None, load_bank())
+    variants = set()
+    for _ in range(20):
+        puzzle, _day = puzzles.daily(GUILD)
+        variants.add(puzzle.variant)
+        env.clock.advance(86_400)
+    assert variants == {"standard"}
+
+
+def test_a_first_answer_moves_the_rating_by_at_most_the_cap() -> None:
+    new = PuzzleRatingRow(GUILD, ALICE, "Alice")
+    missed = rate_answer(new, 1100.0, solved=False)  # an easy puzzle missed
+    assert new.rating - MAX_SWING <= missed.rating < new.rating and missed.rd < new.rd
+    solved = rate_answer(new, 1900.0, solved=True)  # a hard one solved
+    assert new.rating < solved.rating <= new.rating + MAX_SWING
+    settled = replace(new, rd=60.0)
+    assert 0 < settled.rating - rate_answer(settled, 1100.0, solved=False).rating < MAX_SWING / 2  # cap unused
 
 
 def _a_wrong_turn(puzzle: Puzzle) -> str:

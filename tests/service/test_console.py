@@ -205,3 +205,38 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     assert "used all 1 hints" in out
     assert "Review of game #1" in out and "accuracy" in out
     assert "Image: " in out  # pictures are written to files, as the boards are
+
+
+def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None:
+    """``#2`` as history prints it, unreadable or out-of-range numbers: a clear answer each."""
+    out = run_console(
+        db_path,
+        [
+            "/seega challenge size:5 color:black",
+            "/place a1 b1",
+            "/place a2 b2",
+            "/place d1 e1",
+            "/seega resign",
+            "/seega review game:#1",
+            "/seega review game:abc",
+            "/seega review game:99999999999999999999",
+            "/seega coach-settings hints:-1",
+            "/seega coach-settings hints:abc",
+            "/seega coach-settings hints:2",
+            "/seega learn 99999999999999999999 a1",
+            "/seega learn -1",
+            "/seega learn 0",
+            "/seega learn lesson:x",
+            "/seega learn 2",
+        ],
+        tmp_path,
+    )
+    assert "Review of game #1" in out and "is not finished" not in out
+    assert "abc is not a number this bot can use." in out  # not a review of the last game
+    assert "There is no game #99999999999999999999 in this server." in out
+    assert out.count("The hint limit must be a number from 0 to 20.") == 2
+    assert "Hints per player and game at this table: 2." in out
+    assert out.count("Lessons are numbered 1 to 8.") == 4
+    assert "I could not read" not in out and "Lesson 2 of 8" in out
+    progress = re.findall(r"Reviewing turn (\d+) of (\d+)", out)
+    assert progress and len(progress) == len(set(progress)) and progress[-1][0] == progress[-1][1]
