@@ -163,8 +163,9 @@ class ConsoleTable(CoachConsole):
         await self._play(self.service.end_turn(CONSOLE_CHANNEL, await self._actor(), bot_reply=False))
 
     async def takeback(self, args: Args) -> None:
-        self.say("You take back your last turn (and the bot's reply).")
-        self.show(await self.service.takeback(CONSOLE_CHANNEL, await self._actor()))
+        result = await self.service.takeback(CONSOLE_CHANNEL, await self._actor())
+        self.say("You took back your last turn (and the bot's reply).")  # only once it was allowed
+        self.show(result)
 
     async def moves(self, args: Args) -> None:
         game, lines = await self.service.moves(CONSOLE_CHANNEL)

@@ -9,9 +9,11 @@ import time
 
 import pytest
 
+from bot.results import Player
 from engine import Position
 from tests.discord.fake_discord import Message
 from tests.discord.harness import FULL_PLACEMENT, Harness
+from tests.service.helpers import insert_from
 
 
 async def _people_game(h: Harness) -> Message:
@@ -217,6 +219,13 @@ async def test_a_rematch_is_a_challenge_and_counts_against_the_cap(h: Harness) -
 async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
     await _people_game(h)
     await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+    refused = (await h.slash(h.alice, "seega offer-end")).reply
+    assert refused.ephemeral and "placed" in refused.text, "no count while pieces are being placed"
+    await h.slash(h.mod, "seega cancel")
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(
+        h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
+    )
     offer = (await h.slash(h.alice, "seega offer-end")).reply
     assert offer.pinged_user_ids() == {h.bob}
     onlooker = await h.click(h.carol, offer, "Accept the end")
@@ -363,6 +372,19 @@ async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
     await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"})
     await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
     await h.idle()
+    refused = (await h.slash(h.alice, "seega offer-end")).reply
+    assert refused.ephemeral and "placed" in refused.text, "no count while pieces are being placed"
+    await h.bot.service.resign(h.fake.channel_id, h.alice)
+    # the movement phase, the bot (Black) ahead 3 to 2: it accepts a count it wins
+    alice = Player(h.alice, "Alice")
+    await insert_from(
+        h.bot.service,
+        h.fake.channel_id,
+        "bbb2/5/5/5/ww3 w m 0/0 - 0 30",
+        Player.bot("easy"),
+        alice,
+        guild_id=h.fake.guild_id,
+    )
     ended = await h.slash(h.alice, "seega offer-end")
     assert not ended.reply.ephemeral and "agreed" in ended.reply.text
     assert ended.reply.button("Rematch")
@@ -371,7 +393,7 @@ async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
     assert "your turn" in again.followups[0].text or "thinking" in again.followups[0].text
     await h.idle()
     game = await h.bot.service.game(h.fake.channel_id)
-    assert game is not None and game.white.user_id == h.alice, "the rematch swaps colours"
+    assert game is not None and game.black.user_id == h.alice, "the rematch swaps colours"
 
 
 async def test_takeback_moves_and_games(h: Harness) -> None:

@@ -200,6 +200,18 @@ async def play_action(service: GameService, channel: int, user_id: int, action: 
     return await service.place(channel, user_id, action)
 
 
+async def place_all(service: GameService, channel: int, result: TurnResult, rng: random.Random) -> TurnResult:
+    """Play random legal placements for whoever is to move until the movement phase (an
+    offer to end by count is refused before it)."""
+    while result.game_over is None and result.game.phase == "p":
+        assert result.to_move is not None
+        if result.to_move.is_bot:
+            result = await service.bot_turn(channel)
+            continue
+        result = await play_action(service, channel, result.to_move.user_id, rng.choice(result.legal))
+    return result
+
+
 async def play_out(
     service: GameService, channel: int, result: TurnResult, rng: random.Random, max_commands: int = 2000
 ) -> TurnResult:

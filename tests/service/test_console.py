@@ -42,8 +42,8 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
             "b2",  # ... an unknown command
             "/place b2",  # ... and the second
             "/move a1 a3",
-            "/seega offer-end",
-            "/seega accept-end",
+            "/seega offer-end",  # refused during placement
+            "/seega resign",
             "/seega history",
             "/seega record",
             "/seega rules variant:seejeh",
@@ -57,10 +57,10 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "Unknown command 'b2'" in out
     assert "White (Player 2): placed on b2" in out
     assert "Error: You cannot move a piece now; place with /place" in out
-    assert "offers to end the game by count" in out
-    assert "Game over (1/2-1/2): Draw: ended by count, agreed: 2 pieces each." in out
+    assert "Error: Ending by count is for the movement phase" in out
+    assert "Game over (0-1)" in out
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
-    assert '[Result "1/2-1/2"]' in out and "1. a1,b1 2. a2,b2 1/2-1/2" in out
+    assert '[Result "0-1"]' in out and "1. a1,b1 2. a2,b2 0-1" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
     # each board image is a real PNG written where the console says
     images = [Path(line.split(": ", 1)[1]) for line in out.splitlines() if line.startswith("Board image: ")]
@@ -68,7 +68,7 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "Replay written to" in out
     assert "A longer line of enemy pieces closed at both ends by yours is captured whole." in out
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
-    assert query(db, "SELECT status, result, reason FROM games") == [("finished", "1/2-1/2", "agreement")]
+    assert query(db, "SELECT status, result, reason FROM games") == [("finished", "0-1", "resignation")]
 
 
 def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
@@ -96,7 +96,10 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
         ["/seega board", "rematch", "plcae a1", "/seega play-bot level:easy", "/place a1 b1", "takeback", "moves"],
         tmp_path,
     )
-    assert "You take back your last turn" in out and "Moves of game #2" in out
+    assert "You took back your last turn" in out and "Moves of game #2" in out
+    # a refused takeback is not announced as done (play-test finding)
+    early = run_console(tmp_path / "fresh.db", ["/seega play-bot level:easy color:black", "takeback"], tmp_path)
+    assert "nothing to take back" in early and "back your last turn" not in early
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out  # the final board
     assert "Rematch against the bot (easy): you play black." in out
     assert "Unknown command 'plcae'; did you mean /place? type help for the list." in out

@@ -56,7 +56,7 @@ async def _sqlite_with_every_state(path: Path) -> None:
         with pytest.raises(CorruptGameError):
             await service.board(5)
         await service.play_bot(GUILD, 6, CAROL, "easy", 5, None, "white")  # a bot game, bot turn played
-        await start_people(service, 7, CAROL, ALICE)  # an offer to end pending
+        await insert_from(service, 7, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", CAROL, ALICE)  # an offer to end pending
         await service.offer_end(7, CAROL.user_id)
         await service.challenge(GUILD, 8, ALICE, CAROL)  # pending
         declined = await service.challenge(GUILD, 9, BOB, CAROL)

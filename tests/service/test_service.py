@@ -35,6 +35,8 @@ from tests.service.helpers import (
     execute,
     insert_from,
     make_service,
+    place_all,
+    play_action,
     play_out,
     snapshot,
     start_people,
@@ -349,20 +351,30 @@ async def test_autocomplete(service: GameService) -> None:
 
 
 async def test_resign_offer_accept_cancel(service: GameService, db_path: Db) -> None:
-    await start_people(service, 1)
-    await service.place(1, ALICE.user_id, "a1 b1")
+    started = await start_people(service, 1)
+    placed = await service.place(1, ALICE.user_id, "a1 b1")
     await expect_refused(service, db_path, lambda: service.accept_end(1, BOB.user_id), IllegalMoveError, "no offer")
     await expect_refused(service, db_path, lambda: service.offer_end(1, CAROL.user_id), NotAPlayerError, "Alice")
+    await expect_refused(service, db_path, lambda: service.offer_end(1, ALICE.user_id), IllegalMoveError, "placed")
+    assert started.game.id == placed.game.id
+    moving = await place_all(service, 1, placed, random.Random(4))
+    assert moving.game.phase == "m" and moving.game_over is None
     offer = await service.offer_end(1, ALICE.user_id)
     assert isinstance(offer, OfferResult) and offer.opponent == BOB and offer.ping == BOB.user_id
     await expect_refused(service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError, "no offer")
     ended = await service.accept_end(1, BOB.user_id)
     assert ended.game_over is not None and ended.game_over.reason == "agreement"
-    assert ended.game_over.result == "1-0" and ended.game_over.rated  # Alice has 2 pieces, Bob 0
+    assert ended.game_over.result == "1/2-1/2" and ended.game_over.rated  # 12 pieces each: a draw
     # a new game in the same channel; an offer lapses when the opponent plays on
-    await start_people(service, 1, BOB, ALICE)
-    await service.offer_end(1, ALICE.user_id)
-    await service.place(1, BOB.user_id, "a1 b1")
+    again = await start_people(service, 1, BOB, ALICE)
+    again = await place_all(service, 1, again, random.Random(5))
+    mover = again.to_move
+    assert mover is not None
+    other = ALICE if mover == BOB else BOB
+    await service.offer_end(1, other.user_id)
+    played = await play_action(service, 1, mover.user_id, again.legal[0])
+    if played.to_move == mover:  # a capture that may chain: the turn ends when the mover says so
+        await service.end_turn(1, mover.user_id)
     assert (await service.game(1)).end_offer_by is None  # type: ignore[union-attr]
     cancelled = await service.cancel(1, MOD)
     assert cancelled.game_over is not None and cancelled.game_over.result == "*"
