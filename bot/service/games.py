@@ -243,10 +243,25 @@ class Games:
         offer = g.row.end_offer
         if offer is not None and turn_done and COLOR_NAMES[g.pos.side] != offer:
             offer = None
+        loaded = await self.store(g, pos, all_actions, now, deadline, remind_at, offer)
+        return None if loaded is None else (loaded, None)
+
+    async def store(
+        self,
+        g: LoadedGame,
+        pos: Position,
+        actions: str,
+        now: float,
+        deadline: float | None,
+        remind_at: float | None,
+        offer: str | None,
+    ) -> LoadedGame | None:
+        """Write ``pos`` (reached by ``actions``) over ``g`` with the version
+        compare-and-swap, and cache it; ``None`` if another writer won."""
         update = GameUpdate(
             game_id=g.row.id,
             expected_version=g.row.version,
-            actions=all_actions,
+            actions=actions,
             spn=pos.spn(),
             updated_at=now,
             deadline=deadline,
@@ -257,7 +272,7 @@ class Games:
             return None
         row = replace(
             g.row,
-            actions=update.actions,
+            actions=actions,
             spn=update.spn,
             version=g.row.version + 1,
             updated_at=now,
@@ -267,7 +282,7 @@ class Games:
         )
         loaded = LoadedGame(row, pos)
         self.cache[row.channel_id] = loaded
-        return loaded, None
+        return loaded
 
     async def set_offer(self, g: LoadedGame, offer: str | None) -> LoadedGame | None:
         """Store an offer to end by count (``None`` if the compare-and-swap lost)."""

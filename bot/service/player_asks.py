@@ -8,15 +8,13 @@ rated, and refused between people, whose games are.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.explain.turns import moves_text
 from bot.results import GameView, IllegalMoveError, TurnResult
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame, replay
 from bot.service.snapshots import board_png, game_view, turn_result, whole_turn
 from bot.service.takeback import takeback
-from bot.storage import GameRow, GameUpdate
+from bot.storage import GameRow
 from engine import Position, Ruleset
 
 #: Games listed by ``/seega games`` at most (a Discord message has room for about this many).
@@ -44,31 +42,7 @@ class PlayerAsks:
             now = games.clock.now()
             deadline, remind_at = await games.deadline_for(g, back, now)
             games.note_timer(remind_at)
-            update = GameUpdate(
-                game_id=g.row.id,
-                expected_version=g.row.version,
-                actions=" ".join(actions),
-                spn=back.spn(),
-                updated_at=now,
-                deadline=deadline,
-                remind_at=remind_at,
-                end_offer=None,
-            )
-            if not await games.storage.update_game(update):
-                return None
-            row = replace(
-                g.row,
-                actions=update.actions,
-                spn=update.spn,
-                version=g.row.version + 1,
-                updated_at=now,
-                deadline=deadline,
-                remind_at=remind_at,
-                end_offer=None,
-            )
-            loaded = LoadedGame(row, back)
-            games.cache[row.channel_id] = loaded
-            return loaded
+            return await games.store(g, back, " ".join(actions), now, deadline, remind_at, None)
 
         g = await games.write(channel_id, attempt, fresh=True)
         return turn_result(g, png=await board_png(games, g, g.pos, whole_turn(g.pos)), acted_by=user_id)
