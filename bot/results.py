@@ -63,6 +63,7 @@ class GameView:
         result, reason: ``1-0``/``0-1``/``1/2-1/2`` and why, once over.
         deadline: when the player to move loses by timeout (epoch seconds), or ``None``.
         end_offer_by: the colour (``black``/``white``) that offered an end by count, if any.
+        draw_offer_by: the colour that offered a draw, if any.
         created_at, ended_at: epoch seconds.
         text_board: (property) the board drawn as text, rank n on top.
     """
@@ -88,6 +89,7 @@ class GameView:
     end_offer_by: str | None
     created_at: float
     ended_at: float | None
+    draw_offer_by: str | None = None
     #: The last few turns in notation, oldest first (``"25. w d3-c3 c3-c2"``), for the
     #: turn message; empty when unknown.
     recent: tuple[str, ...] = ()
@@ -520,6 +522,10 @@ class IllegalMoveError(ServiceError):
     """The action is not allowed now; the message lists what is."""
 
     key = "illegal_move"
+
+
+class BotDeclinesError(IllegalMoveError):
+    """The bot answered an offer with no: its answer, not a fault (shown as the bot's word)."""
 
 
 class BadInputError(ServiceError):

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable
 
 from bot.results import (
+    BotDeclinesError,
     BotUnavailableError,
     CorruptGameError,
     GameOver,
@@ -23,6 +24,7 @@ from bot.results import (
     TimerEvent,
     TurnResult,
 )
+from bot.service import offers
 from bot.service.bot_offers import bot_accepts, evaluation_request
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame, result_of, winner_of
@@ -53,11 +55,13 @@ class Ending:
     def __init__(self, games: Games) -> None:
         self.games = games
 
-    async def _finish(self, g: LoadedGame, decision: Decision) -> Ended | None:
+    async def finish(self, g: LoadedGame, decision: Decision) -> Ended | None:
+        """Store the decided end of ``g`` (``None`` if the compare-and-swap lost)."""
         result, reason, status = decision
         return await self.games.finish(g, g.pos, g.row.actions, result, reason, status)
 
-    async def _answer(self, ended: Ended, user_id: int | None) -> TurnResult:
+    async def answer(self, ended: Ended, user_id: int | None) -> TurnResult:
+        """The ended game as a turn result, with its final board."""
         g, over = ended
         return turn_result(g, (), over, await board_png(self.games, g, g.pos, None), acted_by=user_id)
 
@@ -67,9 +71,9 @@ class Ending:
         """End the channel's game: ``decide(game)`` gives ``(result, reason, status)`` or refuses."""
 
         async def attempt(g: LoadedGame) -> Ended | None:
-            return await self._finish(g, decide(g))
+            return await self.finish(g, decide(g))
 
-        return await self._answer(await self.games.write(channel_id, attempt), user_id)
+        return await self.answer(await self.games.write(channel_id, attempt), user_id)
 
     async def resign(self, channel_id: int, user_id: int) -> TurnResult:
         """The player resigns (at any time); the opponent wins by ``resignation``."""
@@ -105,17 +109,17 @@ class Ending:
         async def attempt(g: LoadedGame) -> OfferResult | Ended | None:
             color = g.check_player(user_id, need_turn=False)
             opponent = g.player(1 - color)
-            if g.row.end_offer == COLOR_NAMES[1 - color]:
-                return await self._finish(g, (by_count(g), "agreement", "finished"))
-            if g.row.end_offer != COLOR_NAMES[color]:
-                offered = await games.set_offer(g, COLOR_NAMES[color])
+            if offers.offered_by(g.row.end_offer, offers.COUNT) == COLOR_NAMES[1 - color]:
+                return await self.finish(g, (by_count(g), "agreement", "finished"))
+            if offers.offered_by(g.row.end_offer, offers.COUNT) != COLOR_NAMES[color]:
+                offered = await games.set_offer(g, offers.with_offer(g.row.end_offer, offers.COUNT, COLOR_NAMES[color]))
                 if offered is None:
                     return None
                 g = offered
             return OfferResult(game_view(g), g.player(color), opponent, ping=opponent.user_id)
 
         done: OfferResult | Ended = await games.write(channel_id, attempt, fresh=True)
-        return done if isinstance(done, OfferResult) else await self._answer(done, user_id)
+        return done if isinstance(done, OfferResult) else await self.answer(done, user_id)
 
     async def _offer_to_bot(self, channel_id: int, user_id: int, g: LoadedGame, bot_color: int) -> TurnResult:
         """The bot weighs the offer with its search (in the AI's pool) and ends the game or declines."""
@@ -132,7 +136,7 @@ class Ending:
             log.info(
                 "the bot declines ending game %d by count (%s): playing on is worth %d", g.row.id, result, value_for_bot
             )
-            raise IllegalMoveError("offer_bot_declines", result=result)
+            raise BotDeclinesError("offer_bot_declines", result=result)
         judged = g.row.version
 
         def decide(current: LoadedGame) -> Decision:
@@ -148,7 +152,7 @@ class Ending:
 
         def decide(g: LoadedGame) -> Decision:
             color = g.check_player(user_id, need_turn=False)
-            if g.row.end_offer is None or g.row.end_offer == COLOR_NAMES[color]:
+            if offers.offered_by(g.row.end_offer, offers.COUNT) != COLOR_NAMES[1 - color]:
                 raise IllegalMoveError("no_offer")
             return by_count(g), "agreement", "finished"
 

@@ -10,6 +10,7 @@ key and parameters. Each method hands the request to the module of its use case:
 - :mod:`bot.service.turns`: place, move, remove, end a chain;
 - :mod:`bot.service.bot_turns`: the AI opponent;
 - :mod:`bot.service.ending`: resign, end by count, cancel, timeouts and reminders;
+- :mod:`bot.service.draws`: draw offers;
 - :mod:`bot.service.queries`: the board, autocomplete, ratings, history, records;
 - :mod:`bot.service.guild_settings`: a guild's settings;
 - :mod:`bot.service.coach`: hints, reviews, puzzles, lessons, rating charts (``service.coach``).
@@ -43,6 +44,7 @@ from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.coach import Coach
 from bot.service.coach_work import default_pictures, work_for
+from bot.service.draws import Draws
 from bot.service.ending import Ending
 from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
@@ -88,6 +90,7 @@ class GameService:
         self.starting = Starting(self.games, self.bots)
         self.turns = Turns(self.games, self.bots)
         self.ending = Ending(self.games)
+        self.draws = Draws(self.ending)
         self.queries = Queries(self.games)
         self.guild_settings = GuildSettingsCases(self.games)
         self.languages = Languages(self.games)
@@ -241,6 +244,18 @@ class GameService:
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
         return await self.ending.accept_end(channel_id, user_id)
+
+    async def offer_draw(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
+        """Offer a draw (½-½ by agreement); the bot answers at once with its own search."""
+        return await self.draws.offer(channel_id, user_id)
+
+    async def accept_draw(self, channel_id: int, user_id: int) -> TurnResult:
+        """The opponent accepts the draw offer: the game ends ½-½."""
+        return await self.draws.accept(channel_id, user_id)
+
+    async def decline_draw(self, channel_id: int, user_id: int) -> OfferResult:
+        """The opponent declines the draw offer; the game goes on."""
+        return await self.draws.decline(channel_id, user_id)
 
     async def cancel(self, channel_id: int, moderator: Moderator | None = None) -> TurnResult:
         """End the channel's game unrated (result ``*``, reason ``abandoned``); moderators only."""

@@ -38,6 +38,7 @@ from bot.results import (
     ServiceError,
     StorageBusyError,
 )
+from bot.service import offers
 from bot.service.limits import AiQueue, Limits
 from bot.service.loaded import LoadedGame, replay, winner_of
 from bot.service.rendering import Renderer
@@ -239,10 +240,8 @@ class Games:
             self.note_timer(remind_at)
         else:
             deadline, remind_at = g.row.deadline, g.row.remind_at
-        # An offer to end by count lapses when the player who could accept it plays on.
-        offer = g.row.end_offer
-        if offer is not None and turn_done and COLOR_NAMES[g.pos.side] != offer:
-            offer = None
+        # An offer lapses when the player who could accept it plays on (bot.service.offers).
+        offer = offers.after_turn(g.row.end_offer, COLOR_NAMES[g.pos.side]) if turn_done else g.row.end_offer
         loaded = await self.store(g, pos, all_actions, now, deadline, remind_at, offer)
         return None if loaded is None else (loaded, None)
 

@@ -23,7 +23,7 @@ from bot.results import (
     TurnEvent,
     TurnResult,
 )
-from bot.service import commands
+from bot.service import commands, offers
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
 from bot.storage import ChallengeRow, GameRow
@@ -56,7 +56,8 @@ def game_view(g: LoadedGame) -> GameView:
         result=r.result,
         reason=r.reason,
         deadline=r.deadline,
-        end_offer_by=r.end_offer,
+        end_offer_by=offers.offered_by(r.end_offer, offers.COUNT),
+        draw_offer_by=offers.offered_by(r.end_offer, offers.DRAW),
         created_at=r.created_at,
         ended_at=r.ended_at,
         recent=tuple(recent_turns(pos)),

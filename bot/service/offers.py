@@ -1,0 +1,63 @@
+"""The offers a game holds, in its one ``end_offer`` column: which is pending, who was declined.
+
+A game has at most one pending offer, either to end by count (the barrier rule) or a
+draw; and it remembers a declined draw so the same player cannot offer it again until
+they have played a turn (an offer is a question, not a way to nag). The column holds
+space-separated ``kind:colour`` words, e.g. ``draw:black`` or ``declined:white``; a
+bare colour (``black``, what older versions stored) is an offer to end by count.
+"""
+
+from __future__ import annotations
+
+#: An offer to end by count (more pieces wins, equal draws).
+COUNT = "count"
+#: An offer of a draw by agreement (½-½ whatever the count).
+DRAW = "draw"
+#: A draw offered by this colour was declined: it may not offer another before its next turn.
+DECLINED = "declined"
+_PENDING = (COUNT, DRAW)
+
+
+def _words(value: str | None) -> list[tuple[str, str]]:
+    out = []
+    for word in (value or "").split():
+        kind, sep, color = word.partition(":")
+        out.append((kind, color) if sep else (COUNT, kind))
+    return out
+
+
+def _join(words: list[tuple[str, str]]) -> str | None:
+    return " ".join(f"{k}:{c}" for k, c in words) or None
+
+
+def pending(value: str | None) -> tuple[str, str] | None:
+    """The pending offer as ``(kind, colour of who offered)``, or ``None``."""
+    return next(((k, c) for k, c in _words(value) if k in _PENDING), None)
+
+
+def offered_by(value: str | None, kind: str) -> str | None:
+    """The colour with a pending offer of ``kind``, or ``None``."""
+    offer = pending(value)
+    return offer[1] if offer is not None and offer[0] == kind else None
+
+
+def was_declined(value: str | None, color: str) -> bool:
+    """Whether ``color``'s draw offer was declined and it has not played a turn since."""
+    return (DECLINED, color) in _words(value)
+
+
+def with_offer(value: str | None, kind: str, color: str) -> str | None:
+    """``value`` with ``color``'s offer of ``kind`` as the one pending offer."""
+    return _join([w for w in _words(value) if w[0] not in _PENDING] + [(kind, color)])
+
+
+def declined(value: str | None, color: str) -> str | None:
+    """``value`` once ``color``'s pending offer is declined (remembered until its next turn)."""
+    kept = [w for w in _words(value) if w[0] not in _PENDING and w != (DECLINED, color)]
+    return _join([*kept, (DECLINED, color)])
+
+
+def after_turn(value: str | None, mover: str) -> str | None:
+    """``value`` once ``mover`` has completed a turn: an offer ``mover`` did not make lapses
+    (playing on answers it), and ``mover`` may offer a draw again."""
+    return _join([(k, c) for k, c in _words(value) if (k in _PENDING and c == mover) or (k == DECLINED and c != mover)])

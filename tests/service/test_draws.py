@@ -1,0 +1,122 @@
+"""Draw offers (issue 12): separate from the end by count, answered by the opponent or the bot.
+
+Between people a draw ends the game ½-½ whatever the count and rates it as a draw; a
+declined offer cannot be repeated by the same player before their next turn, and one
+offer at a time. Against the bot, the bot's search (``medium``, deterministic) decides.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.results import BotDeclinesError, IllegalMoveError, NotAPlayerError, OfferResult, Player
+from bot.service import GameService
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, insert_from, place_all, play_action, snapshot, start_people
+
+BOT = Player.bot("medium")
+
+
+async def _refused(service: GameService, db_path: object, call, key: str) -> None:  # type: ignore[no-untyped-def]
+    before = snapshot(db_path)  # type: ignore[arg-type]
+    with pytest.raises((IllegalMoveError, NotAPlayerError)) as caught:
+        await call()
+    assert caught.value.key == key, caught.value
+    assert snapshot(db_path) == before, "a refusal changes nothing"  # type: ignore[arg-type]
+
+
+async def test_an_accepted_draw_ends_a_rated_game_half_half_whatever_the_count(service: GameService) -> None:
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)  # 3 v 2: by count Alice would win
+    offer = await service.offer_draw(1, BOB.user_id)
+    assert isinstance(offer, OfferResult) and offer.opponent == ALICE and offer.ping == ALICE.user_id
+    game = await service.game(1)
+    assert game is not None and game.draw_offer_by == "white" and game.end_offer_by is None
+    ended = await service.accept_draw(1, ALICE.user_id)
+    over = ended.game_over
+    assert over is not None and over.result == "1/2-1/2" and over.reason == "agreement"
+    assert over.rated and len(over.rating_changes) == 2
+    # equal ratings before: a draw leaves both ratings where they were (only the deviation shrinks)
+    assert all(abs(c.after - c.before) < 0.5 and c.rd_after < c.rd_before for c in over.rating_changes)
+    stats = await service.stats(GUILD, ALICE.user_id)
+    assert stats.versus_people.draws == 1 and stats.versus_people.wins == 0
+
+
+async def test_only_the_opponent_answers_and_an_offer_is_not_an_end_by_count(
+    service: GameService, db_path: object
+) -> None:
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)
+    await _refused(service, db_path, lambda: service.accept_draw(1, ALICE.user_id), "no_draw_offer")
+    await service.offer_draw(1, ALICE.user_id)
+    await _refused(service, db_path, lambda: service.accept_draw(1, ALICE.user_id), "no_draw_offer")
+    await _refused(service, db_path, lambda: service.accept_draw(1, CAROL.user_id), "not_a_player")
+    await _refused(service, db_path, lambda: service.accept_end(1, BOB.user_id), "no_offer")
+    await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_already_offered")
+    both = await service.offer_draw(1, BOB.user_id)  # Bob offers back: that is an agreement
+    assert not isinstance(both, OfferResult) and both.game_over is not None
+    assert both.game_over.result == "1/2-1/2"
+
+
+async def test_a_declined_offer_waits_for_the_offerers_next_turn(service: GameService, db_path: object) -> None:
+    start = await start_people(service, 1)
+    await _refused(service, db_path, lambda: service.decline_draw(1, BOB.user_id), "no_draw_offer")
+    await service.offer_draw(1, ALICE.user_id)  # a draw may be offered at any time, placement too
+    declined = await service.decline_draw(1, BOB.user_id)
+    assert declined.offered_by == ALICE and declined.opponent == BOB
+    assert (await service.game(1)).draw_offer_by is None  # type: ignore[union-attr]
+    for _ in range(3):  # the spam the rule is for
+        await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_declined_wait")
+    offer = await service.offer_draw(1, BOB.user_id)  # the other player may still offer
+    assert isinstance(offer, OfferResult)
+    await service.decline_draw(1, ALICE.user_id)
+    await service.place(1, ALICE.user_id, "a1 b1")  # Alice plays her turn: she may offer again
+    again = await service.offer_draw(1, ALICE.user_id)
+    assert isinstance(again, OfferResult)
+    await _refused(service, db_path, lambda: service.offer_draw(1, BOB.user_id), "draw_declined_wait")
+    await service.place(1, BOB.user_id, "a5 b5")  # Bob plays on: Alice's offer lapses
+    game = await service.game(1)
+    assert game is not None and game.draw_offer_by is None and game.status == "active"
+    assert start.game.id == game.id
+
+
+async def test_one_pending_offer_at_a_time(service: GameService, db_path: object) -> None:
+    placed = await place_all(service, 1, await start_people(service, 1), random.Random(4))
+    assert placed.game.phase == "m"
+    await service.offer_end(1, ALICE.user_id)
+    await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_count_pending")
+    await _refused(service, db_path, lambda: service.offer_draw(1, BOB.user_id), "draw_answer_count_first")
+    ended = await service.accept_end(1, BOB.user_id)
+    assert ended.game_over is not None and ended.game_over.reason == "agreement"
+
+
+async def test_the_bot_accepts_a_draw_when_it_is_not_ahead(service: GameService) -> None:
+    await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, BOT)  # 2 v 2, even
+    ended = await service.offer_draw(1, ALICE.user_id)
+    assert not isinstance(ended, OfferResult)
+    assert ended.game_over is not None and ended.game_over.result == "1/2-1/2" and not ended.game_over.rated
+
+
+async def test_the_bot_declines_when_ahead_and_the_offer_cannot_be_repeated(
+    service: GameService, db_path: object
+) -> None:
+    await insert_from(service, 1, "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30", ALICE, BOT)  # 4 v 4, White better
+    with pytest.raises(BotDeclinesError) as caught:
+        await service.offer_draw(1, ALICE.user_id)
+    assert "declines the draw" in str(caught.value)
+    await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_declined_wait")
+    game = await service.game(1)
+    assert game is not None and game.status == "active"
+    mover = game.to_move
+    assert mover == ALICE
+    legal = (await service.board(1)).legal
+    played = await play_action(service, 1, ALICE.user_id, legal[0])  # Alice's turn, then the bot's reply
+    if played.to_move == ALICE:  # her turn done, she may offer again (the bot judges afresh)
+        try:
+            await service.offer_draw(1, ALICE.user_id)
+        except BotDeclinesError:
+            pass
+
+
+async def test_never_while_the_bot_is_to_reply(service: GameService, db_path: object) -> None:
+    await insert_from(service, 1, "b3w/5/5/5/w3b w m 0/0 - 0 30", ALICE, BOT)  # the bot (White) is to move
+    await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "offer_bot_to_reply")
