@@ -20,11 +20,20 @@ from discord import app_commands
 
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, t
-from bot.messages import Reply, challenge_reply, turn_reply
-from bot.results import ChallengeError, GameView, Moderator, Player, ServiceError, TimerEvent, TurnResult
+from bot.messages import Reply, challenge_reply, draw_offer_reply, player_name, turn_reply
+from bot.results import (
+    ChallengeError,
+    GameView,
+    Moderator,
+    OfferResult,
+    Player,
+    ServiceError,
+    TimerEvent,
+    TurnResult,
+)
 from bot.senders import Send, channel_sender, interaction_sender, remember_board
 from bot.tree import Refusal, send_ephemeral, service_error_text
-from bot.views import challenge_view, disabled_copy, end_offer_view, game_view
+from bot.views import challenge_view, disabled_copy, draw_offer_view, end_offer_view, game_view
 
 log = logging.getLogger(__name__)
 
@@ -236,6 +245,55 @@ async def button_accept_end(interaction: discord.Interaction, game_id: int) -> N
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
+async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> None:
+    """The confirmation's button: send the offer (against the bot: its answer at once)."""
+    if await current_game(interaction, game_id) is None:
+        return
+    bot = host_of(interaction)
+    outcome = await bot.service.offer_draw(channel_id(interaction), interaction.user.id)
+    await interaction.response.edit_message(content=t(lang(interaction), "draw.sent"), view=None)
+    send = interaction_sender(interaction)
+    if isinstance(outcome, OfferResult):
+        await send(draw_offer_reply(outcome, lang(interaction), draw_offer_view(game_id, lang(interaction))))
+    else:
+        game = outcome.game
+        bot_player = game.black if game.black.is_bot else game.white
+        intro = t(lang(interaction), "draw.accepted", name=player_name(bot_player, lang(interaction)))
+        await show_turn(bot, outcome, lang(interaction), send, intro=intro)
+
+
+async def _draw_answer(interaction: discord.Interaction, game_id: int) -> GameView | None:
+    game = await current_game(interaction, game_id)
+    if game is not None and game.color_of(interaction.user.id) is None:
+        raise Refusal("error.not_a_player")
+    return game
+
+
+async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> None:
+    if await _draw_answer(interaction, game_id) is None:
+        return
+    bot = host_of(interaction)
+    result = await bot.service.accept_draw(channel_id(interaction), interaction.user.id)
+    await interaction.response.edit_message(view=draw_offer_view(game_id, lang(interaction), disabled=True))
+    intro = t(lang(interaction), "draw.accepted", name=interaction.user.display_name)
+    await show_turn(bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
+
+
+async def button_decline_draw(interaction: discord.Interaction, game_id: int) -> None:
+    if await _draw_answer(interaction, game_id) is None:
+        return
+    declined = await host_of(interaction).service.decline_draw(channel_id(interaction), interaction.user.id)
+    locale = lang(interaction)
+    text = t(
+        locale,
+        "draw.declined",
+        name=player_name(declined.opponent, locale),
+        offerer=player_name(declined.offered_by, locale),
+    )
+    view = draw_offer_view(game_id, locale, disabled=True)
+    await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+
+
 async def button_rematch(interaction: discord.Interaction, game_id: int) -> None:
     bot = host_of(interaction)
     guild = guild_id(interaction)
@@ -275,6 +333,9 @@ BUTTON_HANDLERS = ButtonHandlers(
     resign=button_resign,
     accept_end=button_accept_end,
     rematch=button_rematch,
+    offer_draw=button_offer_draw,
+    accept_draw=button_accept_draw,
+    decline_draw=button_decline_draw,
 )
 
 

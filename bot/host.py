@@ -31,6 +31,9 @@ class ButtonHandlers:
     resign: ButtonHandler
     accept_end: ButtonHandler
     rematch: ButtonHandler
+    offer_draw: ButtonHandler
+    accept_draw: ButtonHandler
+    decline_draw: ButtonHandler
 
 
 class SeegaHost(Protocol):

@@ -285,6 +285,13 @@ def offer_reply(offer: OfferResult, locale: Locale, view: discord.ui.View | None
     return Reply(content=body, view=view, ping=offer.ping)
 
 
+def draw_offer_reply(offer: OfferResult, locale: Locale, view: discord.ui.View | None) -> Reply:
+    """The public draw offer, pinging the opponent, with Accept and Decline."""
+    name = player_name(offer.offered_by, locale)
+    body = t(locale, "draw.pending", opponent=mention(offer.opponent, locale), name=name)
+    return Reply(content=body, view=view, ping=offer.ping)
+
+
 def leaderboard_embed(entries: Sequence[LeaderboardEntry], size: int, locale: Locale) -> discord.Embed:
     embed = discord.Embed(title=t(locale, "leaderboard.title", size=size), colour=COLOURS["info"])
     if not entries:

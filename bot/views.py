@@ -113,6 +113,35 @@ class AcceptEnd(_SeegaButton, template=r"seega:acceptend:(?P<id>\d+)"):
         return handlers.accept_end
 
 
+class OfferDraw(_SeegaButton, template=r"seega:drawoffer:(?P<id>\d+)"):
+    """Sends the draw offer, once its meaning has been read (the ephemeral confirmation)."""
+
+    action = "drawoffer"
+    style = discord.ButtonStyle.primary
+    label_key = "button.offer_draw"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.offer_draw
+
+
+class AcceptDraw(_SeegaButton, template=r"seega:drawyes:(?P<id>\d+)"):
+    action = "drawyes"
+    style = discord.ButtonStyle.success
+    label_key = "button.accept_draw"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.accept_draw
+
+
+class DeclineDraw(_SeegaButton, template=r"seega:drawno:(?P<id>\d+)"):
+    action = "drawno"
+    style = discord.ButtonStyle.danger
+    label_key = "button.decline_draw"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.decline_draw
+
+
 class Rematch(_SeegaButton, template=r"seega:rematch:(?P<id>\d+)"):
     action = "rematch"
     style = discord.ButtonStyle.primary
@@ -130,6 +159,9 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ConfirmResign,
     AcceptEnd,
     Rematch,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
 )
 
 
@@ -164,6 +196,16 @@ def resign_view(game_id: int, locale: Locale) -> discord.ui.View:
 
 def end_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
     return view_of(AcceptEnd(game_id, locale=locale, disabled=disabled))
+
+
+def draw_confirm_view(game_id: int, locale: Locale) -> discord.ui.View:
+    return view_of(OfferDraw(game_id, locale=locale))
+
+
+def draw_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
+    return view_of(
+        AcceptDraw(game_id, locale=locale, disabled=disabled), DeclineDraw(game_id, locale=locale, disabled=disabled)
+    )
 
 
 def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:

@@ -25,13 +25,13 @@ from bot.flows import as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
-from bot.messages import challenge_reply, offer_reply, turn_reply
+from bot.messages import challenge_reply, offer_reply, player_name, turn_reply
 from bot.results import OfferResult, TurnResult
 from bot.senders import interaction_sender, remember_board
 from bot.service import catalog
 from bot.transformers import Cell, MoveFrom
 from bot.tree import Refusal, answer_error
-from bot.views import challenge_view, end_offer_view, game_view, resign_view
+from bot.views import challenge_view, draw_confirm_view, end_offer_view, game_view, resign_view
 
 if TYPE_CHECKING:
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
@@ -254,6 +254,26 @@ class GameCommands(CogMixin):
             await send(offer_reply(outcome, lang(interaction), end_offer_view(outcome.game.id, lang(interaction))))
         else:
             await show_turn(self.bot, outcome, lang(interaction), send)
+
+    @app_commands.command(
+        name="draw", description=_("Offer a draw (asks to confirm; the opponent accepts or declines)")
+    )
+    async def draw(self, interaction: discord.Interaction) -> None:
+        """Explain what a draw offer means (privately), with the button that sends it."""
+        game = await self.bot.service.game(channel_id(interaction))
+        if game is None:
+            raise Refusal("error.no_game")
+        color = game.color_of(interaction.user.id)
+        if color is None:
+            raise Refusal("error.not_a_player")
+        locale = lang(interaction)
+        opponent = game.white if color == "black" else game.black
+        key = "draw.explain.bot" if opponent.is_bot else "draw.explain.people"
+        await interaction.response.send_message(
+            t(locale, key, opponent=player_name(opponent, locale)),
+            view=draw_confirm_view(game.id, locale),
+            ephemeral=True,
+        )
 
     @app_commands.command(name="language", description=_("The language the bot answers you in"))
     @app_commands.describe(language=_("auto follows your Discord language"))

@@ -438,3 +438,42 @@ async def test_the_longest_hostile_text_gets_a_short_private_answer(h: Harness) 
         choices = await h.fake.autocomplete(h.alice, "move", {"from": "b2", "to": text}, "to")
         assert choices == []
     assert await _spn(h) == before
+
+
+async def test_draw_offer_explained_then_accepted_or_declined_by_the_opponent(h: Harness) -> None:
+    await _people_game(h)
+    onlooker = await h.slash(h.carol, "seega draw")
+    assert onlooker.reply.ephemeral and "player" in onlooker.reply.text.lower()
+    ask = await h.slash(h.bob, "seega draw")
+    assert ask.reply.ephemeral and "½-½" in ask.reply.text and "ratings" in ask.reply.text, ask.reply.text
+    sent = await h.click(h.bob, ask.reply, "Offer a draw", followup=True)
+    assert "sent" in sent.reply.text and ask.reply.buttons() == []
+    offer = sent.followups[0]
+    assert not offer.ephemeral and "offers a draw" in offer.text and offer.pinged_user_ids() == {h.alice}
+    assert (await h.click(h.bob, offer, "Accept the draw")).reply.ephemeral, "the offerer cannot accept"
+    assert (await h.click(h.carol, offer, "Decline")).reply.ephemeral, "nor can an onlooker"
+    declined = await h.click(h.alice, offer, "Decline")
+    assert "declines the draw" in declined.reply.text and all(b.get("disabled") for b in offer.buttons())
+    again = await h.slash(h.bob, "seega draw")
+    refused = await h.click(h.bob, again.reply, "Offer a draw")
+    answers = [refused.reply, *refused.followups]
+    assert any(m.ephemeral and "after your next turn" in m.text for m in answers), [m.text for m in answers]
+    # Alice offers in turn; Bob accepts: a rated draw
+    ask = await h.slash(h.alice, "seega draw")
+    offer = (await h.click(h.alice, ask.reply, "Offer a draw", followup=True)).followups[0]
+    accepted = await h.click(h.bob, offer, "Accept the draw", followup=True)
+    final = accepted.followups[0]
+    assert "Bob accepts the draw" in final.text and "Draw:" in final.text and "→" in final.text, final.text
+    assert await h.bot.service.game(h.fake.channel_id) is None
+
+
+async def test_draw_offer_to_the_bot_is_answered_at_once(h: Harness) -> None:
+    await h.bot.service.play_bot(h.fake.guild_id, h.fake.channel_id, Player(h.alice, "Alice"), "easy", 5, None, "black")
+    ask = await h.slash(h.alice, "seega draw")
+    assert ask.reply.ephemeral and "not rated" in ask.reply.text
+    answer = await h.click(h.alice, ask.reply, "Offer a draw", wait=True)
+    await h.fake.wait_for(lambda: answer.followups, what="the bot's answer")
+    texts = [m.text for m in answer.followups]
+    # the empty board at the start is even: the bot does not think itself ahead, and accepts
+    assert any("Seega bot (easy) accepts the draw" in t and "Draw:" in t for t in texts), texts
+    assert await h.bot.service.game(h.fake.channel_id) is None

@@ -28,6 +28,7 @@ async def test_commands_synced_to_guild(h: Harness) -> None:
         "seega board",
         "seega resign",
         "seega offer-end",
+        "seega draw",
         "seega leaderboard",
         "seega stats",
         "seega history",
