@@ -104,6 +104,7 @@ async def run_console(
     table.say(f"Seega offline table (database {shown}). Type help for the commands, quit to leave.")
     try:
         await scheduler.start()
+        table.lang = await service.get_language(LOCAL_PLAYERS[0].user_id) or table.lang
         game = await service.game(CONSOLE_CHANNEL)
         if game is not None:
             table.say(f"Resuming game #{game.id}.")

@@ -21,7 +21,7 @@ from bot.coach_messages import (
     review_text,
     wording,
 )
-from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LANG, LOCAL_PLAYERS, ConsoleOutput
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput
 from bot.results import BadInputError, Moderator, NoGameError, clip_typed
 from bot.service.coach_hints import MAX_HINT_LIMIT
 from engine.coach.lessons import LESSONS
@@ -80,8 +80,8 @@ class CoachConsole(ConsoleOutput):
 
     async def hint(self, args: CoachArgs) -> None:
         actor = await self._actor()
-        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(LANG))
-        self.say(_plain(hint_text(result, LANG)))
+        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(self.lang))
+        self.say(_plain(hint_text(result, self.lang)))
         self._save_coach_image(result.image, f"game{result.game_id}-hint{result.used}")
 
     async def review(self, args: CoachArgs) -> None:
@@ -92,9 +92,9 @@ class CoachConsole(ConsoleOutput):
                 self.say(f"Reviewing turn {done} of {total}...")
 
         result = await self.service.coach.reviews.review(
-            CONSOLE_GUILD, CONSOLE_CHANNEL, game, progress=progress, wording=wording(LANG)
+            CONSOLE_GUILD, CONSOLE_CHANNEL, game, progress=progress, wording=wording(self.lang)
         )
-        self.say(_plain(review_text(result, LANG)))
+        self.say(_plain(review_text(result, self.lang)))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
         for m in result.moments:
             self._save_coach_image(m.image, f"game{result.game_id}-turn{m.number}")
@@ -108,15 +108,15 @@ class CoachConsole(ConsoleOutput):
         answer = " ".join(w for w in (opts.get("answer", ""), *words) if w)
         if answer:
             got = await puzzles.answer(CONSOLE_GUILD, me.user_id, me.name, answer)
-            self.say(_plain(puzzle_answer_text(got, LANG)))
+            self.say(_plain(puzzle_answer_text(got, self.lang)))
             self._save_coach_image(got.image, f"puzzle-{got.puzzle_id}-solution")
             return
         show = opts.get("show") or (plain[0] if plain else "today")
         if show == "top":
-            self.say(_plain(puzzle_leaders_text(await puzzles.leaderboard(CONSOLE_GUILD), LANG)))
+            self.say(_plain(puzzle_leaders_text(await puzzles.leaderboard(CONSOLE_GUILD), self.lang)))
             return
         view = await puzzles.show(CONSOLE_GUILD, me.user_id, me.name, new=show == "new")
-        self.say(_plain(puzzle_text(view, LANG)))
+        self.say(_plain(puzzle_text(view, self.lang)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"puzzle-{view.puzzle_id}")
 
@@ -130,10 +130,10 @@ class CoachConsole(ConsoleOutput):
         answer = " ".join(w for w in (opts.get("answer", ""), *plain) if w)
         if answer:
             shown = number if number is not None else (await lessons.show(me)).number
-            self.say(_plain(lesson_answer_text(await lessons.answer(me, shown, answer), LANG)))
+            self.say(_plain(lesson_answer_text(await lessons.answer(me, shown, answer), self.lang)))
             return
         view = await lessons.show(me, number)
-        self.say(_plain(lesson_text(view, LANG)))
+        self.say(_plain(lesson_text(view, self.lang)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"lesson-{view.number}")
 
@@ -155,5 +155,5 @@ class CoachConsole(ConsoleOutput):
         used = await self.service.storage.games_with_hints(CONSOLE_GUILD, me.user_id)
         if used:
             self.say(f"  games where you took hints: {used}")
-        chart = await self.service.coach.rating_chart(CONSOLE_GUILD, me.user_id, me.name, wording(LANG))
+        chart = await self.service.coach.rating_chart(CONSOLE_GUILD, me.user_id, me.name, wording(self.lang))
         self._save_coach_image(chart, "rating-history")

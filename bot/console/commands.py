@@ -14,12 +14,12 @@ import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.console.coach import CoachConsole
-from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
-from bot.results import BadInputError, Moderator, OfferResult, ServiceError, clip_typed
+from bot.console.lookups import LookupsConsole
+from bot.console.offers import OffersConsole
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
+from bot.results import BotDeclinesError, ServiceError, clip_typed
 from bot.service import catalog
 from bot.suggest import did_you_mean
-from bot.timeparse import format_duration
 
 #: Unexpected failures at the table: their tracebacks go here (a file, see run_console),
 #: not between the boards.
@@ -64,6 +64,8 @@ class Command:
         run: the handler; it returns ``False`` to leave the table.
         aliases: other names that run it.
         options: words offered by tab completion after the name.
+        takes: the ``key:`` options it reads besides those of ``options`` (any other is
+            refused: a mistyped option must not be silently ignored).
     """
 
     name: str
@@ -72,9 +74,16 @@ class Command:
     run: Handler
     aliases: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
+    takes: tuple[str, ...] = ()
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """Every ``key`` this command reads as ``key:value``, in the order of its help."""
+        names = [o.split(":", 1)[0].replace("-", "_") for o in self.options if ":" in o]
+        return tuple(dict.fromkeys([*names, *self.takes]))
 
 
-class ConsoleTable(CoachConsole):
+class ConsoleTable(OffersConsole, LookupsConsole):
     """One console session: parses lines, calls the service, prints the results."""
 
     async def handle(self, line: str) -> bool:
@@ -92,33 +101,33 @@ class ConsoleTable(CoachConsole):
             self.say(HELP)
             return True
         name, rest = words[0].lstrip("/").lower(), words[1:]
+        if self.confirming is not None and name in ("yes", "y") and not rest:
+            name = self.confirming[0]  # the confirmation of the question just asked
+        elif self.confirming is not None and BY_NAME.get(name) is not BY_NAME.get(self.confirming[0]):
+            self.confirming = None  # another command: the question is dropped
         command = BY_NAME.get(name)
         if command is None:
             guess = did_you_mean(name, BY_NAME)
             hint = f" did you mean /{BY_NAME[guess].name}?" if guess else ""
             self.say(f"Unknown command {clip_typed(name)!r};{hint} type help for the list.")
             return True
+        args = Args(*_options(rest))
+        unknown = [key for key in args.opts if key not in command.option_names]
+        if unknown:
+            self.say(_unknown_option(command, unknown[0]))
+            return True
         try:
-            return await command.run(self, Args(*_options(rest))) is not False
+            return await command.run(self, args) is not False
+        except BotDeclinesError as exc:
+            self.say(exc.text(self.lang))  # the bot's answer to an offer, not a fault
         except ServiceError as exc:
-            self.say(f"Error: {exc}")
+            self.say(f"Error: {exc.text(self.lang)}")
         except Exception:
             # One line at the table, the traceback in the log: the table goes on.
             error_id = secrets.token_hex(4)
             errors_log.exception("console command %r failed: error %s", clip_typed(text, 200), error_id)
             self.say(f"Error: something went wrong (error id {error_id}); the details are in {self.error_log}.")
         return True
-
-    def moderator(self) -> Moderator:
-        """Whoever sits at the console runs their own table: they moderate it."""
-        return Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)
-
-    @staticmethod
-    def _size(args: Args) -> int:
-        value = args.opts.get("size", str(catalog.DEFAULT_SIZE)).lower().split("x")[0]
-        if not value.isdigit() or len(value) > 2:
-            raise BadInputError("bad_board_size", size=args.opts.get("size"), sizes=[f"{n}x{n}" for n in catalog.SIZES])
-        return catalog.check_size(int(value))
 
     # ----------------------------------------------------------------- the commands
     async def quit(self, args: Args) -> bool:
@@ -167,12 +176,6 @@ class ConsoleTable(CoachConsole):
         self.say("You took back your last turn (and the bot's reply).")  # only once it was allowed
         self.show(result)
 
-    async def moves(self, args: Args) -> None:
-        game, lines = await self.service.moves(CONSOLE_CHANNEL)
-        self.say(f"Moves of game #{game.id} (turn number, colour, actions):")
-        for line in lines or ["No move has been played yet."]:
-            self.say(f"  {line}")
-
     async def rematch(self, args: Args) -> None:
         """The last game again, colours swapped: against the same bot level, or hot seat."""
         if await self.service.game(CONSOLE_CHANNEL) is not None:
@@ -203,92 +206,8 @@ class ConsoleTable(CoachConsole):
     async def board(self, args: Args) -> None:
         self.show(await self.service.board(CONSOLE_CHANNEL))
 
-    async def resign(self, args: Args) -> None:
-        self.show(await self.service.resign(CONSOLE_CHANNEL, await self._actor()))
-
-    async def offer_end(self, args: Args) -> None:
-        offer = await self.service.offer_end(CONSOLE_CHANNEL, await self._actor())
-        if isinstance(offer, OfferResult):
-            self.say(
-                f"{offer.offered_by.name} offers to end the game by count; "
-                f"{offer.opponent.name} accepts with /seega accept-end."
-            )
-        else:
-            self.show(offer)
-
-    async def accept_end(self, args: Args) -> None:
-        game = await self.service.game(CONSOLE_CHANNEL)
-        user = await self._actor()
-        if game is not None and game.end_offer_by is not None:
-            other = game.white if game.end_offer_by == "black" else game.black
-            user = other.user_id
-        self.show(await self.service.accept_end(CONSOLE_CHANNEL, user))
-
     async def cancel(self, args: Args) -> None:
         self.show(await self.service.cancel(CONSOLE_CHANNEL, self.moderator()))
-
-    async def rules(self, args: Args) -> None:
-        self.say(rules_text(catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT))))
-
-    async def history(self, args: Args) -> None:
-        games = await self.service.history(CONSOLE_GUILD, None, 10)
-        if not games:
-            self.say("No games yet.")
-        for s in games:
-            how = f"{s.result} {s.reason}" if s.result else s.status
-            self.say(
-                f"#{s.id}  {s.black.name} (black) vs {s.white.name} (white)  {s.variant} {s.size}x{s.size}"
-                f"  {s.turns} turns  {how}"
-            )
-
-    async def record(self, args: Args) -> None:
-        game_id = args.get("game").lstrip("#")
-        gid = int(game_id) if game_id.isdecimal() and len(game_id) <= 30 else None
-        if game_id and gid is None:
-            raise BadInputError("bad_number", value=game_id)
-        rec = await self.service.record(CONSOLE_GUILD, gid, CONSOLE_CHANNEL)
-        self.say(rec.sgn.rstrip())
-        if self.image_dir is not None:
-            self.image_dir.mkdir(parents=True, exist_ok=True)
-            path = self.image_dir / rec.filename
-            path.write_text(rec.sgn, encoding="utf-8")
-            self.say(f"Record written to {path}")
-            if rec.replay is not None and rec.replay_filename:
-                replay = self.image_dir / rec.replay_filename
-                replay.write_bytes(rec.replay)
-                self.say(f"Replay written to {replay}")
-
-    async def leaderboard(self, args: Args) -> None:
-        entries = await self.service.leaderboard(CONSOLE_GUILD, self._size(args))
-        if not entries:
-            self.say("No rated games on this board size yet (games against the bot are not rated).")
-        for e in entries:
-            self.say(f"{e.rank}. {e.name}  {e.rating:.0f} (+/-{e.rd:.0f})  {e.wins}-{e.losses}-{e.draws}")
-
-    async def stats(self, args: Args) -> None:
-        st = await self.service.stats(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id, LOCAL_PLAYERS[0].name)
-        p = st.versus_people
-        self.say(f"{st.name}: against people {p.wins} won, {p.losses} lost, {p.draws} drawn.")
-        for level, tally in st.versus_bot.items():
-            self.say(f"  against the bot ({level}): {tally.wins} won, {tally.losses} lost, {tally.draws} drawn")
-        await self.coach_stats()
-
-    async def settings(self, args: Args) -> None:
-        opts = args.opts
-        if opts:
-            settings = await self.service.set_settings(
-                CONSOLE_GUILD,
-                opts.get("turn_timeout"),
-                opts.get("challenge_timeout"),
-                opts.get("default_variant"),
-                moderator=self.moderator(),
-            )
-        else:
-            settings = await self.service.get_settings(CONSOLE_GUILD)
-        self.say(
-            f"turn_timeout {format_duration(settings.turn_timeout)}, challenge_timeout "
-            f"{format_duration(settings.challenge_timeout)}, default_variant {settings.default_variant}"
-        )
 
     def completer(self, line_buffer: Callable[[], str] | None = None) -> Callable[[str, int], str | None]:
         """A readline completer for command names, their options and the cells legal now.
@@ -312,6 +231,18 @@ class ConsoleTable(CoachConsole):
             return options[state] if state < len(options) else None
 
         return complete
+
+
+def _unknown_option(command: Command, key: str) -> str:
+    """The refusal of an option ``command`` does not read, naming those it does."""
+    shown = clip_typed(key)
+    names = command.option_names
+    if not names:
+        return f"/{command.name} takes no option {shown}:; type it alone ({command.usage})."
+    guess = did_you_mean(key, names)
+    hint = f" did you mean {guess}:?" if guess else ""
+    listed = ", ".join(f"{n}:" for n in names)
+    return f"Unknown option {shown}: for /{command.name};{hint} its options are {listed}"
 
 
 def _readline_buffer(text: str) -> str:
@@ -342,9 +273,21 @@ COMMANDS: tuple[Command, ...] = (
         ConsoleTable.challenge,
         options=(*_SIZES, *_VARIANTS, *_COLORS),
     ),
-    Command("place", "/place a1 b2", "place your pieces (one cell places one piece)", ConsoleTable.place),
-    Command("move", "/move b2 c2", "step a piece (also /move b2-c2)", ConsoleTable.move),
-    Command("remove", "/remove c3", "the removal a blocked-player rule asks for", ConsoleTable.remove),
+    Command(
+        "place",
+        "/place a1 b2",
+        "place your pieces (one cell places one piece)",
+        ConsoleTable.place,
+        takes=("first", "second"),
+    ),
+    Command(
+        "move",
+        "/move b2 c2 [c3 ...]",
+        "step a piece (also /move b2-c2); a chain of captures in one line: /move d3 c3 b3",
+        ConsoleTable.move,
+        takes=("from", "to"),
+    ),
+    Command("remove", "/remove c3", "the removal a blocked-player rule asks for", ConsoleTable.remove, takes=("cell",)),
     Command(
         "end-turn",
         "/seega end-turn",
@@ -356,12 +299,29 @@ COMMANDS: tuple[Command, ...] = (
     Command("rematch", "/seega rematch", "the last game again, colours swapped", ConsoleTable.rematch),
     Command("takeback", "/seega takeback", "take back your last turn (against the bot)", ConsoleTable.takeback),
     Command("moves", "/seega moves", "the game's moves, one line per turn", ConsoleTable.moves),
-    Command("resign", "/seega resign", "resign the game", ConsoleTable.resign),
+    Command("resign", "/seega resign", "resign the game (asks to confirm)", ConsoleTable.resign),
+    Command("draw", "/seega draw", "offer a draw (says what it means, then asks to confirm)", ConsoleTable.draw),
+    Command("accept-draw", "/seega accept-draw", "accept the draw offered", ConsoleTable.accept_draw),
+    Command("decline-draw", "/seega decline-draw", "decline the draw offered", ConsoleTable.decline_draw),
     Command("offer-end", "/seega offer-end", "end by count (more pieces wins)", ConsoleTable.offer_end),
     Command("accept-end", "/seega accept-end", "accept an offer to end by count", ConsoleTable.accept_end),
+    Command("games", "/seega games", "the games in progress", ConsoleTable.games),
+    Command(
+        "language",
+        "/seega language en|ar|auto",
+        "the language of the sentences about games",
+        ConsoleTable.language,
+        options=("language:en", "language:ar", "language:auto"),
+    ),
     Command("rules", "/seega rules variant:standard", "the rules of a variant", ConsoleTable.rules, options=_VARIANTS),
     Command("history", "/seega history", "recent games at this table", ConsoleTable.history),
-    Command("record", "/seega record game:N", "the record (SGN) of a game, written to a file", ConsoleTable.record),
+    Command(
+        "record",
+        "/seega record game:N",
+        "the record (SGN) of a game, written to a file",
+        ConsoleTable.record,
+        takes=("game",),
+    ),
     Command(
         "leaderboard", "/seega leaderboard size:5", "ratings on a board size", ConsoleTable.leaderboard, options=_SIZES
     ),
@@ -374,17 +334,30 @@ COMMANDS: tuple[Command, ...] = (
         options=("turn_timeout:", "challenge_timeout:", *(f"default_variant:{v}" for v in catalog.VARIANTS)),
     ),
     Command("hint", "/seega hint", "the bot's suggestion for your turn (games against the bot)", ConsoleTable.hint),
-    Command("review", "/seega review game:N", "the engine's review of a finished game", ConsoleTable.review),
+    Command(
+        "review", "/seega review game:N", "the engine's review of a finished game", ConsoleTable.review, takes=("game",)
+    ),
     Command(
         "puzzle",
         "/seega puzzle [new|top] [answer:b2 c2]",
         "the puzzle of the day, a new one, your answer, the best solvers",
         ConsoleTable.puzzle,
         options=("new", "top", "answer:"),
+        takes=("show",),
     ),
-    Command("learn", "/seega learn [N] [answer]", "eight lessons, each with an exercise", ConsoleTable.learn),
     Command(
-        "coach-settings", "/seega coach-settings hints:3", "hints per player and game", ConsoleTable.coach_settings
+        "learn",
+        "/seega learn [N] [answer]",
+        "eight lessons, each with an exercise",
+        ConsoleTable.learn,
+        takes=("lesson", "answer"),
+    ),
+    Command(
+        "coach-settings",
+        "/seega coach-settings hints:3",
+        "hints per player and game",
+        ConsoleTable.coach_settings,
+        takes=("hints",),
     ),
     Command("cancel", "/seega cancel", "abandon the game at this table, unrated", ConsoleTable.cancel),
     Command("help", "help", "this text", ConsoleTable.help, aliases=("h", "?")),

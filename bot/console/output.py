@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot import wording
+from bot.i18n import t
 from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult
 from bot.service import GameService
 from bot.timeparse import format_duration
@@ -24,14 +25,15 @@ CONSOLE_CHANNEL = 1
 LOCAL_PLAYERS = (Player(1, "Player 1"), Player(2, "Player 2"))
 #: Bot replies in a row at most for one command (each reply is up to 8 bot turns).
 MAX_BOT_REPLIES = 100
-#: The console speaks English (the sentences are those of ``bot/locale/en.json``).
+#: The console's language until ``/seega language`` chooses another: the sentences about
+#: games (turns, endings, rules, refusals) come from ``bot/locale/<lang>.json``.
 LANG = "en"
 
 
-def rules_text(variant: str) -> str:
+def rules_text(variant: str, lang: str = LANG) -> str:
     """The rules of a preset as the console prints them (the same lines as on Discord)."""
     lines = [f"Variant {variant}."]
-    lines += [f"- {line}" for line in wording.rules_lines(variant, LANG)]
+    lines += [f"- {line}" for line in wording.rules_lines(variant, lang)]
     return "\n".join(lines)
 
 
@@ -51,6 +53,8 @@ class ConsoleOutput:
         #: Where the tracebacks of unexpected errors are written (named in the Error: line).
         self.error_log = "the log"
         self.cells: list[str] = []
+        #: The language of the sentences about games (the person's ``/seega language``).
+        self.lang = LANG
         self._shown: dict[tuple[int, int], int] = {}
 
     def say(self, text: str = "") -> None:
@@ -67,18 +71,19 @@ class ConsoleOutput:
 
     def _who(self, player: Player, color: str, game: GameView | None) -> str:
         """``White (you)`` for the person at the keyboard against the bot, else ``White (Bob)``."""
+        shown = t(self.lang, f"color.{color}").capitalize()
         if game is not None and player == self._you(game):
-            return f"{color.capitalize()} (you)"
-        return f"{color.capitalize()} ({wording.player_name(player, LANG)})"
+            return f"{shown} ({t(self.lang, 'explain.you')})"
+        return f"{shown} ({wording.player_name(player, self.lang)})"
 
     def _event_line(self, e: TurnEvent, game: GameView | None = None) -> str:
         who = self._who(e.player, e.color, game)
-        return f"{wording.turn_number(e, LANG)} · {who}: {wording.event_text(e, LANG) or ' '.join(e.actions)}"
+        return f"{wording.turn_number(e, self.lang)} · {who}: {wording.event_text(e, self.lang) or ' '.join(e.actions)}"
 
     def _game_over_line(self, over: GameOver, game: GameView) -> str:
         you = self._you(game)
         result = f" ({over.result})" if over.result != "*" else ""
-        text = f"Game over{result}: {wording.game_over_text(over, LANG, game, you)}"
+        text = f"Game over{result}: {wording.game_over_text(over, self.lang, game, you)}"
         for c in over.rating_changes:
             text += f"\n  {c.name}: rating {c.before:.0f} -> {c.after:.0f} ({c.delta:+.0f})"
         return text

@@ -43,7 +43,10 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
             "/place b2",  # ... and the second
             "/move a1 a3",
             "/seega offer-end",  # refused during placement
+            "/seega resign",  # asks to confirm
+            "/seega board",  # another command: not resigned
             "/seega resign",
+            "yes",
             "/seega history",
             "/seega record",
             "/seega rules variant:seejeh",
@@ -58,7 +61,8 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "White (Player 2): placed on b2" in out
     assert "Error: You cannot move a piece now; place with /place" in out
     assert "Error: Ending by count is for the movement phase" in out
-    assert "Game over (0-1)" in out
+    assert out.count("Resign game #1? You lose the game. Type /seega resign again (or yes) to confirm.") == 2
+    assert out.count("Game over (0-1)") == 1
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
     assert '[Result "0-1"]' in out and "1. a1,b1 2. a2,b2 0-1" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
@@ -81,7 +85,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     # the game is saved: the next session resumes it, and commands continue it
     played = query(db, "SELECT actions FROM games")[0][0].split()
     free = [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2") if c not in played]
-    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega stats"], tmp_path)
+    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega resign", "/seega stats"], tmp_path)
     assert "Resuming game #1." in out
     assert f"White (you): placed on {free[0]}, {free[1]}" in out
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
@@ -193,6 +197,7 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
             "/seega hint",
             "/seega hint",  # over the limit of 1
             "/seega resign",
+            "yes",
             "/seega review",
             "/seega stats",
         ],
@@ -220,6 +225,7 @@ def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None
             "/place a2 b2",
             "/place d1 e1",
             "/seega resign",
+            "yes",
             "/seega review game:#1",
             "/seega review game:abc",
             "/seega review game:99999999999999999999",
@@ -243,3 +249,45 @@ def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None
     assert "I could not read" not in out and "Lesson 2 of 8" in out
     progress = re.findall(r"Reviewing turn (\d+) of (\d+)", out)
     assert progress and len(progress) == len(set(progress)) and progress[-1][0] == progress[-1][1]
+
+
+def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Path) -> None:
+    """Play-test findings: a mistyped option is refused (not ignored), a draw is explained
+    before it is sent and answered by the other player, the table speaks Arabic on request."""
+    out = run_console(
+        db_path,
+        [
+            "/seega play-bot levle:easy",  # refused: no game at the default level
+            "/seega challenge color:black",
+            "/seega draw",  # explained, not sent
+            "yes",
+            "/seega draw",  # one offer at a time
+            "yes",
+            "/seega decline-draw",  # Player 2 declines
+            "/seega draw",
+            "yes",  # refused until Player 1 has played a turn
+            "/place a1 b1",
+            "/seega games",
+            "/seega language arabic",
+            "/seega draw",
+            "yes",
+            "/seega accept-draw",
+            "/seega language english",
+            "/seega history",
+            "/move a1 a2 a3 a4 a5 " + "b" * 60_000,
+        ],
+        tmp_path,
+    )
+    assert "Unknown option levle: for /play-bot; did you mean level:? its options are level:, size:" in out
+    assert out.count("A game against the bot") == 0
+    assert "A draw offer: if Player 2 accepts, the game ends now as a draw (½-½)" in out
+    assert "Player 1 offers a draw; Player 2 answers with /seega accept-draw or /seega decline-draw" in out
+    assert "Error: You have already offered a draw: wait for your opponent's answer." in out
+    assert "Player 2 declines the draw: the game goes on. Player 1 may offer again after their next turn." in out
+    assert "Error: Your last draw offer was declined: you may offer a draw again after your next turn." in out
+    assert "#1 · Player 1 vs Player 2 · standard 5x5 · turn 2 · this table" in out
+    assert "سأجيبك بالعربية من الآن." in out
+    assert "عرض التعادل: إن قبله Player 1" in out  # Player 2 offers, in Arabic
+    assert "يقبل Player 1 التعادل." in out and "Game over (1/2-1/2)" in out
+    assert "1/2-1/2" in query(db_path, "SELECT result FROM games")[0][0]
+    assert out.rstrip().endswith("Bye: the game is saved in the database.")

@@ -1,0 +1,146 @@
+"""The console's questions between the players: resigning, draws, ending by count, and
+what asks to be confirmed first (a mixin of :class:`bot.console.commands.ConsoleTable`).
+
+On Discord a resignation and a draw offer are confirmed with a private button after a
+sentence that says what they mean; at the console the same sentence is printed and the
+command is typed again (or ``yes``) to confirm. Any other command cancels the question.
+The offer's answers (accept or decline) are typed by the other player, who at a hot-seat
+table sits at the same keyboard: the console acts for whoever may answer.
+"""
+
+from __future__ import annotations
+
+from bot import wording
+from bot.console.coach import CoachArgs
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput
+from bot.i18n import t
+from bot.results import GameView, NoGameError, OfferResult, Player
+
+#: Names people type for the languages (``/seega language arabic``), besides the codes.
+LANGUAGE_NAMES = {"english": "en", "arabic": "ar", "العربية": "ar", "عربي": "ar"}
+
+#: What ``yes`` confirms: ``(command name, game id)``.
+Pending = tuple[str, int]
+
+
+class OffersConsole(ConsoleOutput):
+    """Resign, draw and end-by-count at the console, with their confirmations."""
+
+    #: The question waiting for ``yes`` (or the same command typed again), if any.
+    confirming: Pending | None = None
+
+    async def _asked(self, name: str, question: str) -> GameView | None:
+        """The game if ``name`` was already asked about it (now confirmed), else ask and ``None``."""
+        game = await self.service.game(CONSOLE_CHANNEL)
+        if game is None:
+            raise NoGameError("no_game")
+        if self.confirming == (name, game.id):
+            self.confirming = None
+            return game
+        self.confirming = (name, game.id)
+        self.say(question.format(id=game.id))
+        return None
+
+    async def resign(self, args: CoachArgs) -> None:
+        actor = await self._actor()
+        question = "Resign game #{id}? You lose the game. Type /seega resign again (or yes) to confirm."
+        if await self._asked("resign", question) is None:
+            return
+        self.show(await self.service.resign(CONSOLE_CHANNEL, actor))
+
+    async def draw(self, args: CoachArgs) -> None:
+        game = await self.service.game(CONSOLE_CHANNEL)
+        actor = await self._actor()
+        if game is not None and self.confirming != ("draw", game.id):
+            color = game.color_of(actor) or "black"
+            opponent = game.white if color == "black" else game.black
+            key = "draw.explain.bot" if opponent.is_bot else "draw.explain.people"
+            self.say(t(self.lang, key, opponent=wording.player_name(opponent, self.lang)))
+        if await self._asked("draw", "Type /seega draw again (or yes) to send the offer.") is None:
+            return
+        outcome = await self.service.offer_draw(CONSOLE_CHANNEL, actor)
+        if isinstance(outcome, OfferResult):
+            self.say(
+                f"{outcome.offered_by.name} offers a draw; {outcome.opponent.name} answers with "
+                "/seega accept-draw or /seega decline-draw (playing a turn lets it lapse)."
+            )
+            return
+        game = outcome.game
+        bot = game.black if game.black.is_bot else game.white
+        self.say(t(self.lang, "draw.accepted", name=wording.player_name(bot, self.lang)))
+        self.show(outcome)
+
+    async def _answerer(self, offered_by: str | None) -> int:
+        """Who answers an offer made by the colour ``offered_by``: the other local player."""
+        game = await self.service.game(CONSOLE_CHANNEL)
+        if game is not None and offered_by is not None:
+            return (game.white if offered_by == "black" else game.black).user_id
+        return await self._actor()
+
+    async def accept_draw(self, args: CoachArgs) -> None:
+        game = await self.service.game(CONSOLE_CHANNEL)
+        user = await self._answerer(game.draw_offer_by if game else None)
+        result = await self.service.accept_draw(CONSOLE_CHANNEL, user)
+        name = result.game.black.name if result.game.black.user_id == user else result.game.white.name
+        self.say(t(self.lang, "draw.accepted", name=name))
+        self.show(result)
+
+    async def decline_draw(self, args: CoachArgs) -> None:
+        game = await self.service.game(CONSOLE_CHANNEL)
+        user = await self._answerer(game.draw_offer_by if game else None)
+        done = await self.service.decline_draw(CONSOLE_CHANNEL, user)
+        text = t(self.lang, "draw.declined", name=done.opponent.name, offerer=done.offered_by.name)
+        self.say(text.replace("**", ""))
+
+    async def offer_end(self, args: CoachArgs) -> None:
+        offer = await self.service.offer_end(CONSOLE_CHANNEL, await self._actor())
+        if isinstance(offer, OfferResult):
+            self.say(
+                f"{offer.offered_by.name} offers to end the game by count; "
+                f"{offer.opponent.name} accepts with /seega accept-end."
+            )
+        else:
+            self.show(offer)
+
+    async def accept_end(self, args: CoachArgs) -> None:
+        game = await self.service.game(CONSOLE_CHANNEL)
+        user = await self._answerer(game.end_offer_by if game else None)
+        self.show(await self.service.accept_end(CONSOLE_CHANNEL, user))
+
+    async def language(self, args: CoachArgs) -> None:
+        """``/seega language ar|en|auto``: the language of the sentences about games, kept
+        for the person at the keyboard (Player 1) in the database, as on Discord."""
+        typed = args.get("language").strip().lower()
+        if not typed:
+            self.say(f"Language: {self.lang}. Choose with /seega language en, ar or auto.")
+            return
+        chosen = LANGUAGE_NAMES.get(typed, typed)
+        await self.service.set_language(LOCAL_PLAYERS[0].user_id, None if chosen == "auto" else chosen)
+        self.lang = "en" if chosen == "auto" else chosen  # a terminal has no client language: auto is English
+        self.say(t(self.lang, "language.set"))
+
+    async def games(self, args: CoachArgs) -> None:
+        found = await self.service.games_in_progress(CONSOLE_GUILD)
+        if not found:
+            self.say(t(self.lang, "explain.games.none"))
+            return
+        self.say(t(self.lang, "explain.games.title"))
+        for g in found:
+            where = "this table"
+            self.say(
+                t(
+                    self.lang,
+                    "explain.games.line",
+                    id=g.id,
+                    black=_name(g.black, self.lang),
+                    white=_name(g.white, self.lang),
+                    variant=g.variant,
+                    size=g.size,
+                    turn=g.turn,
+                    where=where,
+                )
+            )
+
+
+def _name(player: Player, lang: str) -> str:
+    return wording.player_name(player, lang) if player not in LOCAL_PLAYERS else player.name
