@@ -206,6 +206,7 @@ class GameCommands(CogMixin):
             color,
             bot_reply=False,
         )
+        level = catalog.check_level(level)  # accepted above, so known: "Easy" is shown as easy
         intro = t(lang(interaction), "game.started_bot", level=t(lang(interaction), f"level.{level}"))
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 

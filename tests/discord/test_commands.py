@@ -477,3 +477,4 @@ async def test_draw_offer_to_the_bot_is_answered_at_once(h: Harness) -> None:
     # the empty board at the start is even: the bot does not think itself ahead, and accepts
     assert any("Seega bot (easy) accepts the draw" in t and "Draw:" in t for t in texts), texts
     assert await h.bot.service.game(h.fake.channel_id) is None
+

@@ -258,6 +258,7 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
         db_path,
         [
             "/seega play-bot levle:easy",  # refused: no game at the default level
+            "/seega play-bot level:Esay",
             "/seega challenge color:black",
             "/seega draw",  # explained, not sent
             "yes",
@@ -279,6 +280,7 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
         tmp_path,
     )
     assert "Unknown option levle: for /play-bot; did you mean level:? its options are level:, size:" in out
+    assert "Error: 'Esay' is not a level: did you mean easy? Levels are easy, medium, hard or expert." in out
     assert out.count("A game against the bot") == 0
     assert "A draw offer: if Player 2 accepts, the game ends now as a draw (½-½)" in out
     assert "Player 1 offers a draw; Player 2 answers with /seega accept-draw or /seega decline-draw" in out
