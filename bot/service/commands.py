@@ -119,6 +119,9 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
     if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower():
         raise IllegalMoveError("same_cells", cell=cells[0].strip().lower())
     played: list[Action] = []
+    # A refused pair places nothing, so the cells it offers are those free before it
+    # (the first cell of the pair among them).
+    free_before = pos.legal_actions()
     for i, text in enumerate(cells):
         cell = board_cell(text, pos)
         if i > 0 and pos.turn != turn:
@@ -126,13 +129,14 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
         legal = pos.legal_actions()
         action = Action(PLACE, cell)
         if action not in legal:
-            raise _place_error(pos, cell, legal)
+            raise _place_error(pos, cell, free_before)
         pos.push(action)
         played.append(action)
     return played
 
 
 def _place_error(pos: Position, cell: int, legal: list[Action]) -> IllegalMoveError:
+    """Why ``cell`` cannot be placed on in ``pos``, offering the placements of ``legal``."""
     name = cell_name(cell)
     options = cell_names([a.src for a in legal if a.kind == PLACE])
     if pos.phase == "s":

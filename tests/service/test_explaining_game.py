@@ -148,3 +148,20 @@ async def test_moves_and_games_in_progress(service: GameService) -> None:
     listed = await service.games_in_progress(10)
     assert [g.channel_id for g in listed] == [5, 4]  # newest first
     assert await service.games_in_progress(999) == []
+
+
+async def test_a_refused_pair_offers_its_first_cell_again(service: GameService) -> None:
+    """Play-test finding: ``/place a1 b1`` with b1 taken listed the free cells without a1,
+    although a refused pair places nothing."""
+    await insert_from(service, 1, "5/5/5/5/1w3 b p 11/11 - 0 1", ALICE, BOB)  # b1 is White's
+    try:
+        await service.place(1, ALICE.user_id, "a1 b1")
+    except IllegalMoveError as exc:
+        refusal = str(exc)
+    else:
+        raise AssertionError("b1 is taken: the pair must be refused")
+    assert "b1 is already taken" in refusal or "b1" in refusal.split(";")[0]
+    offered = refusal.split(";", 1)[1]
+    assert "a1" in offered and "c1" in offered and "b1," not in offered, refusal
+    game = await service.game(1)
+    assert game is not None and game.pieces == (0, 1), "nothing was placed"
