@@ -204,6 +204,9 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
     lines = [event_line(e, locale) for e in merge_events(result.events)]
     if result.chain_pending and result.to_move is not None:
         lines.append(t(locale, "turn.chain_hint"))
+    news = wording.movement_begins(result, language(locale))
+    if news:
+        lines.append(f"▶ {news}")
     if game.recent:
         lines.append(t(locale, "explain.recent", turns=" · ".join(game.recent)))
     over = result.game_over

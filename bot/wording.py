@@ -12,7 +12,7 @@ from collections.abc import Callable
 from bot import explain
 from bot.explain.endings import end_line
 from bot.explain.rules import rules_lines as explain_rules
-from bot.results import GameOver, GameView, Player, TurnEvent
+from bot.results import GameOver, GameView, Player, TurnEvent, TurnResult
 from bot.service.catalog import VARIANT_SIZES, rules_for
 from bot.texts import text
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
@@ -69,6 +69,19 @@ def summary_cell_names(event: TurnEvent) -> list[str]:
     """Cell names of the event's board, by bit index (the summary speaks in bit indexes)."""
     n = round(len(event.spn.split()[0].split("/")))
     return [f"{'abcdefghi'[i % n]}{i // n + 1}" for i in range(n * n)]
+
+
+def movement_begins(result: TurnResult, lang: str, name: str | None = None) -> str:
+    """ "All pieces are placed: the movement phase begins; Bob moves first." when the
+    result's placements ended the placement phase, else ``""`` (a newcomer does not
+    guess that /place now refuses and /move is the command). ``name``: how the first
+    mover is called (default their name; the console says "White (you)")."""
+    game = result.game
+    if result.game_over is not None or game.phase != "m" or result.to_move is None:
+        return ""
+    if not result.events or not result.events[-1].placed:  # the last thing done was the last placement
+        return ""
+    return text(lang, "explain.movement_begins", name=name or player_name(result.to_move, lang))
 
 
 def turn_number(event: TurnEvent, lang: str) -> str:

@@ -117,6 +117,9 @@ class ConsoleOutput:
             return
         if result.to_move is not None:
             color = "black" if result.to_move == g.black else "white"
+            news = wording.movement_begins(result, self.lang, self._who(result.to_move, color, g))
+            if news:
+                self.say(news)
             line = f"Turn {g.turn}: {self._who(result.to_move, color, g)} to play"
             if result.chain_pending:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"

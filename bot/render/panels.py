@@ -15,6 +15,7 @@ from bot.render.words import (
     clock_text,
     hint_text,
     last_turn_text,
+    phase_news_text,
     reason_text,
     ruleset_label,
     status_text,
@@ -193,6 +194,11 @@ def footer(
         reason = reason_text(outcome, position, players)
         detail = reason[:1].upper() + reason[1:]  # a sentence of its own under the winner
     else:
-        detail = blocked_text(position) or last_turn_text(position, last_turn) or hint_text(position)
+        detail = (
+            blocked_text(position)
+            or phase_news_text(position, last_turn)
+            or last_turn_text(position, last_turn)
+            or hint_text(position)
+        )
     if detail:
         _detail(draw, detail, x0 + round(6 * s), right, line2, s, theme)

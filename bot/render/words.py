@@ -157,6 +157,16 @@ def turn_text(position: Position, outcome: Outcome | None = None) -> str:
     return f"Turn {position.turn}"
 
 
+def phase_news_text(position: Position, last_turn: TurnSummary | None) -> str:
+    """``"All pieces placed: the movement phase begins"`` on the picture right after the
+    last placement (the status beside it says who moves first), else ``""``."""
+    if last_turn is None or not last_turn.placed or last_turn.steps or position.phase != "m":
+        return ""
+    if position.outcome() is not None:
+        return ""
+    return "All pieces placed: the movement phase begins"
+
+
 def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
     """``"Last: White b2-c2, c2-c4 · took c3, d4"``: the turn in notation and what it took."""
     if last_turn is None or not last_turn.actions:

@@ -478,3 +478,16 @@ async def test_draw_offer_to_the_bot_is_answered_at_once(h: Harness) -> None:
     assert any("Seega bot (easy) accepts the draw" in t and "Draw:" in t for t in texts), texts
     assert await h.bot.service.game(h.fake.channel_id) is None
 
+
+async def test_the_last_placement_announces_the_movement_phase(h: Harness) -> None:
+    """Play-test finding d: nothing said that /place was over and /move had begun."""
+    await _people_game(h)
+    svc = h.bot.service
+    for i in range(0, 22, 2):
+        user = h.alice if (i // 2) % 2 == 0 else h.bob
+        answer = await h.slash(user, "place", {"first": FULL_PLACEMENT[i], "second": FULL_PLACEMENT[i + 1]})
+        assert "movement phase" not in answer.reply.text
+    last = await h.slash(h.bob, "place", {"first": FULL_PLACEMENT[22], "second": FULL_PLACEMENT[23]})
+    assert "All pieces are placed: the movement phase begins; Bob moves first." in last.reply.text, last.reply.text
+    game = await svc.game(h.fake.channel_id)
+    assert game is not None and game.phase == "m"

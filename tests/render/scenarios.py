@@ -128,6 +128,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         _LAST_PAIR_5,
         _LAST_PAIR_ACTIONS,
     ),
+    # White places the last pair: the footer says the movement phase begins (who moves
+    # first is the status beside it), not "Last: White d1, b4".
+    Scenario("movement-begins-5x5", "standard", 5, _LAST_PAIR_5, ("d1", "b4")),
     Scenario(
         "move-limit-5x5",
         "standard",

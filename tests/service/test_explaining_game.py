@@ -165,3 +165,22 @@ async def test_a_refused_pair_offers_its_first_cell_again(service: GameService) 
     assert "a1" in offered and "c1" in offered and "b1," not in offered, refusal
     game = await service.game(1)
     assert game is not None and game.pieces == (0, 1), "nothing was placed"
+
+
+async def test_the_movement_phase_is_announced_once_in_both_languages(service: GameService) -> None:
+    from tests.service.helpers import start_people
+
+    result = await start_people(service, 1)
+    said = []
+    rng = random.Random(7)
+    while result.game.phase == "p":
+        assert result.to_move is not None
+        result = await play_action(service, 1, result.to_move.user_id, rng.choice(result.legal))
+        said.append(wording.movement_begins(result, "en"))
+    first = result.to_move
+    assert first is not None
+    assert said[-1] == f"All pieces are placed: the movement phase begins; {first.name} moves first."
+    assert not any(said[:-1]), "only the last placement says it"
+    assert wording.movement_begins(result, "ar") == f"وُضعت القطع كلها: تبدأ مرحلة التحريك، ويبدأ {first.name} بالتحريك."
+    moved = await play_action(service, 1, first.user_id, next(a for a in result.legal if "-" in a))
+    assert wording.movement_begins(moved, "en") == ""
