@@ -172,11 +172,17 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
     if last_turn is None or not last_turn.actions:
         return ""
     names = position.geo.names
-    parts = [f"Last: {COLOURS[last_turn.side]} " + ", ".join(str(a) for a in last_turn.actions)]
+    played = [a for a in last_turn.actions if a.kind != "pass"]
+    passed = len(played) < len(last_turn.actions)
+    if not played:
+        return f"{COLOURS[last_turn.side]} was blocked and passed"
+    parts = [f"Last: {COLOURS[last_turn.side]} " + ", ".join(str(a) for a in played)]
     if last_turn.captured:
         parts.append("took " + ", ".join(names[c] for c, _ in last_turn.captured))
     if last_turn.removed:
         parts.append("removed " + ", ".join(names[c] for c, _ in last_turn.removed))
+    if passed:  # the opponent's pass, played for them at once (their only action)
+        parts.append(f"{COLOURS[1 - last_turn.side]} is blocked and passes")
     return " · ".join(parts)
 
 

@@ -24,6 +24,7 @@ from bot.service.snapshots import (
     turn_event,
     turn_result,
     whole_turn,
+    with_passes,
 )
 from engine import Action, Position
 from engine.summary import TurnSummary
@@ -53,6 +54,7 @@ class Turns:
                 self.games.ai_queue.check(g.row.guild_id, user_id)  # the bot replies: is there room?
             picture = whole_turn(pos)  # the whole turn so far: a chain's every step
             passes = play_forced_passes(g, pos)  # a pass that is the next player's only action
+            picture = with_passes(picture, [a for a, _ in passes])  # the picture says so
             done = await self.games.commit(g, pos, actions + [a for a, _ in passes])
             return None if done is None else (done[0], actions, g.pos, done[1], picture, passes)
 

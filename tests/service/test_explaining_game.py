@@ -184,3 +184,38 @@ async def test_the_movement_phase_is_announced_once_in_both_languages(service: G
     assert wording.movement_begins(result, "ar") == f"وُضعت القطع كلها: تبدأ مرحلة التحريك، ويبدأ {first.name} بالتحريك."
     moved = await play_action(service, 1, first.user_id, next(a for a in result.legal if "-" in a))
     assert wording.movement_begins(moved, "en") == ""
+
+
+async def test_the_picture_of_a_turn_shows_the_pass_that_followed_it(tmp_path: Path) -> None:
+    """Play-test finding e: after a forced pass the picture showed the turn before it as if
+    nothing followed; it now says who was blocked and passed."""
+    from bot.render.words import last_turn_text
+
+    clock = FakeClock()
+    service = await _service(tmp_path / "p.db", clock, render)
+    try:
+        await insert_from(service, 1, SHUTTLE)
+        for i, action in enumerate(SHUTTLE_PLAY):
+            await play_action(service, 1, (BOB if i % 2 == 0 else ALICE).user_id, action)
+        start = Position.from_spn(SHUTTLE)  # with its history: the shuttle limit counts the steps
+        for action in SHUTTLE_PLAY:
+            start.play(action)
+        result = await play_action(service, 1, ALICE.user_id, "b4-b3")  # Bob (White) must pass
+        assert result.png is not None and [e.actions for e in result.events] == [("b4-b3",), ("pass",)]
+        after = start.copy()
+        played = [after.play("b4-b3"), after.play("pass")]
+        summary = summarize_turn(start, played)
+        assert last_turn_text(after, summary) == "Last: Black b4-b3 · White is blocked and passes"
+        game = await service.game(1)
+        assert game is not None and game.deadline is not None
+        want = render.render_board(after, summary, players=("Alice", "Bob"), time_left=game.deadline - clock.now())
+        got = Image.open(io.BytesIO(result.png)).convert("RGB")
+        assert ImageChops.difference(got, Image.open(io.BytesIO(want)).convert("RGB")).getbbox() is None
+        silent = render.render_board(
+            after, summarize_turn(start, played[:1]), players=("Alice", "Bob"), time_left=game.deadline - clock.now()
+        )
+        assert ImageChops.difference(got, Image.open(io.BytesIO(silent)).convert("RGB")).getbbox() is not None
+        (tmp_path / "pass.png").write_bytes(result.png)
+    finally:
+        await service.storage.close()
+        service.ai.close()
