@@ -364,6 +364,7 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
             t(
                 locale,
                 "history.line",
+                ending=wording.ending_text(g, language(locale)),
                 id=g.id,
                 black=player_name(g.black, locale),
                 white=player_name(g.white, locale),

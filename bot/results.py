@@ -356,6 +356,9 @@ class GameSummary:
     created_at: float
     ended_at: float | None
     turns: int
+    #: The last position (SPN) and the ruleset's options, to say how the game ended.
+    spn: str = ""
+    options: str = ""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from bot import explain
 from bot.explain.endings import end_line
 from bot.explain.rules import rules_lines as explain_rules
-from bot.results import GameOver, GameView, Player, TurnEvent, TurnResult
+from bot.results import GameOver, GameSummary, GameView, Player, TurnEvent, TurnResult
 from bot.service.catalog import VARIANT_SIZES, rules_for
 from bot.texts import text
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
@@ -107,12 +107,32 @@ def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you:
         if over.winner is None:
             return text(lang, "over.draw", reason=reason)
         return text(lang, "over.win", winner=player_name(over.winner, lang), reason=reason)
+    return _ending(over.result, over.reason, game, lang, you)
+
+
+def _ending(result: str, reason: str, game: GameView | GameSummary, lang: str, you: Player | None = None) -> str:
+    """The end sentence of ``game`` (its final position gives the numbers)."""
     options = [o for o in game.options.split(",") if o]
     position = Position.from_spn(game.spn, Ruleset.make(game.variant, game.size, options))
     names = (player_name(game.black, lang), player_name(game.white, lang))
-    outcome = Outcome.from_result(over.result, over.reason)
+    outcome = Outcome.from_result(result, reason)
     reader = None if you is None else (BLACK if you == game.black else WHITE if you == game.white else None)
     return explain.word(lang, end_line(outcome, position, names, reader))
+
+
+def ending_text(game: GameSummary, lang: str) -> str:
+    """How a game of a list ended, in words ("Bob wins: Alice resigned."), or its status
+    ("in progress", "cancelled") when it has no result to explain."""
+    if game.status != "finished" or game.result not in ("1-0", "0-1", "1/2-1/2") or not game.spn:
+        return text(lang, f"status.{game.status}")
+    try:
+        return _ending(game.result, game.reason or "abandoned", game, lang)
+    except Exception:  # an old row whose position no longer reads: the short form
+        reason = text(lang, f"reason.{game.reason}")
+        if game.result == "1/2-1/2":
+            return text(lang, "over.draw", reason=reason)
+        winner = game.black if game.result == "1-0" else game.white
+        return text(lang, "over.win", winner=player_name(winner, lang), reason=reason)
 
 
 def rules_lines(variant: str, lang: str) -> list[str]:

@@ -3,6 +3,7 @@ mixin of :class:`bot.console.commands.ConsoleTable`, whose table lists them)."""
 
 from __future__ import annotations
 
+from bot import wording
 from bot.console.coach import CoachArgs, CoachConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.results import BadInputError, Moderator
@@ -38,7 +39,7 @@ class LookupsConsole(CoachConsole):
         if not games:
             self.say("No games yet.")
         for s in games:
-            how = f"{s.result} {s.reason}" if s.result else s.status
+            how = wording.ending_text(s, self.lang) + (f" ({s.result} {s.reason})" if s.result else "")
             self.say(
                 f"#{s.id}  {s.black.name} (black) vs {s.white.name} (white)  {s.variant} {s.size}x{s.size}"
                 f"  {s.turns} turns  {how}"

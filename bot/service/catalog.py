@@ -10,7 +10,6 @@ Nothing else in the bot names a preset to leave out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.results import BadInputError
 from bot.storage import SettingsRow
@@ -41,21 +40,20 @@ DEFAULT_SIZE = 5
 assert DEFAULT_LEVEL in LEVELS and DEFAULT_VARIANT in VARIANTS and DEFAULT_SIZE in SIZES
 
 
-def _refuse(key: str, typed: str, allowed: Sequence[str], **params: Any) -> BadInputError:
-    """The refusal of a mistyped value: it names the allowed ones, and the closest one
-    when it is close (``key_guess``; ``difflib`` on at most 64 characters, so a pasted
-    60,000-character option is answered at once)."""
-    guess = did_you_mean(typed, allowed)
-    if guess is not None:
-        return BadInputError(f"{key}_guess", guess=guess, **params)
-    return BadInputError(key, **params)
+def _closest(typed: str, allowed: Sequence[str]) -> str | None:
+    """The allowed value closest to a mistyped one, for "did you mean easy?" (``difflib``
+    on at most 64 characters, so a pasted 60,000-character option is answered at once)."""
+    return did_you_mean(typed, allowed)
 
 
 def check_variant(variant: str) -> str:
     """The variant name, normalised, or a :class:`BadInputError` listing the variants offered."""
     name = (variant or "").strip().lower()
     if name not in VARIANT_SIZES:
-        raise _refuse("bad_variant", name, VARIANTS, variant=variant, variants=VARIANTS)
+        guess = _closest(name, VARIANTS)
+        if guess is not None:
+            raise BadInputError("bad_variant_guess", variant=variant, variants=VARIANTS, guess=guess)
+        raise BadInputError("bad_variant", variant=variant, variants=VARIANTS)
     return name
 
 
@@ -79,7 +77,10 @@ def check_level(level: str | None) -> str:
     """An AI level, normalised (empty: the default), or a :class:`BadInputError` listing them."""
     name = (level or DEFAULT_LEVEL).strip().lower()
     if name not in LEVELS:
-        raise _refuse("bad_level", name, LEVELS, level=level, levels=LEVELS)
+        guess = _closest(name, LEVELS)
+        if guess is not None:
+            raise BadInputError("bad_level_guess", level=level, levels=LEVELS, guess=guess)
+        raise BadInputError("bad_level", level=level, levels=LEVELS)
     return name
 
 
@@ -87,7 +88,10 @@ def check_color(color: str | None) -> str:
     """``black``, ``white`` or ``random`` (empty: random), or a :class:`BadInputError`."""
     name = (color or DEFAULT_COLOR).strip().lower()
     if name not in COLORS:
-        raise _refuse("bad_color", name, COLORS, color=color)
+        guess = _closest(name, COLORS)
+        if guess is not None:
+            raise BadInputError("bad_color_guess", color=color, guess=guess)
+        raise BadInputError("bad_color", color=color)
     return name
 
 

@@ -193,6 +193,8 @@ def game_summary(r: GameRow) -> GameSummary:
         created_at=r.created_at,
         ended_at=r.ended_at,
         turns=spn_turn(r.spn) - 1,
+        spn=r.spn,
+        options=r.options,
     )
 
 

@@ -285,6 +285,7 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
         assert stats.reply.png() and stats.reply.attachments[0].filename == "rating-history.png"
     history = await h.slash(h.carol, "seega history", {"user": h.alice})
     assert "#1" in history.reply.text and "resignation" in history.reply.text
+    assert "Bob wins: Alice resigned." in history.reply.text, "the result in words (play-test finding f)"
     record = await h.slash(h.carol, "seega record")
     assert record.callback_type == 5, "the record is deferred: a replay can take a while"
     files = {a.filename: a.data for m in [record.reply, *record.followups] for a in m.attachments}

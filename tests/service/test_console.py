@@ -64,6 +64,7 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert out.count("Resign game #1? You lose the game. Type /seega resign again (or yes) to confirm.") == 2
     assert out.count("Game over (0-1)") == 1
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
+    assert "Player 2 wins: Player 1 resigned. (0-1 resignation)" in out, "the result in words"
     assert '[Result "0-1"]' in out and "1. a1,b1 2. a2,b2 0-1" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
     # each board image is a real PNG written where the console says
