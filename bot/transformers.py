@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.results import clip_typed
+from bot.service.commands import split_chain_text
 from engine import parse_cell
 from engine.errors import InvalidActionError
 
@@ -75,6 +76,9 @@ class MoveTransformer(app_commands.Transformer):
         both = split_move(value)
         if both is not None:
             return f"{both[0]}-{both[1]}"
+        chain = split_chain_text(value)
+        if chain is not None:  # a chain of captures in one command: the service plays it whole
+            return "-".join(chain)
         try:
             return normalize_cell(value)
         except ValueError:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from bot.explain import as_text
 from bot.explain.refusals import step_refusal
-from bot.results import BadInputError, IllegalMoveError
+from bot.results import BadInputError, IllegalMoveError, ServiceError
 from bot.texts import Text
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
@@ -49,6 +49,35 @@ def split_move_text(text: str) -> tuple[str, str | None] | None:
     if _is_cell_text(rest):
         return s[:2], rest
     return None
+
+
+#: Longer typed chains are not read (a chain visits each cell at most once: 81 on 9x9).
+MAX_CHAIN_TEXT = 400
+
+
+def split_chain_text(text: str) -> list[str] | None:
+    """Three or more cells typed in one string, a chain of capturing steps by one piece
+    (``d3 c3 b3``, ``d3-c3-b3``, ``d3 -> c3 -> b3``), or ``None`` for anything else.
+
+    One pass over at most :data:`MAX_CHAIN_TEXT` characters: a pasted paragraph is not a
+    chain and costs nothing to refuse.
+    """
+    if len(text) > MAX_CHAIN_TEXT:
+        return None
+    cells: list[str] = []
+    word = ""
+    for ch in text.strip() + " ":
+        if ch in _MOVE_SEPARATORS or ch.isspace():
+            if word:
+                if not _is_cell_text(word):
+                    return None
+                cells.append(word.lower())
+                word = ""
+        else:
+            word += ch
+            if len(word) > 2:
+                return None
+    return cells if len(cells) >= 3 else None
 
 
 _ACTION_TEXT: dict[Action, str] = {}
@@ -190,6 +219,35 @@ def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action
         raise IllegalMoveError(key, frm=name, to=cell_name(dst), options=targets, why=why)
     pos.push(action)
     return [action]
+
+
+def play_chain(pos: Position, cells: Sequence[str]) -> list[Action]:
+    """Step one piece along ``cells`` (a chain of captures typed in one command), each step
+    checked by the engine. All or nothing: a refused later step raises, and since the
+    caller stores nothing on a refusal, the earlier steps are not half-played (the
+    decision is in ``docs/commands.md``)."""
+    if len(cells) > pos.geo.n * pos.geo.n:
+        raise BadInputError("chain_too_long", count=len(cells))
+    side, turn = pos.side, pos.turn
+    played: list[Action] = []
+    took = False
+    for i in range(len(cells) - 1):
+        move = f"{cells[i]}-{cells[i + 1]}"
+        if i > 0 and (pos.side != side or pos.turn != turn):
+            last = f"{cells[i - 1]}-{cells[i]}"
+            if took:  # it captured, and no capture is left from there
+                raise IllegalMoveError("chain_no_more", move=last, played=" ".join(cells[: i + 1]))
+            raise IllegalMoveError("chain_turn_over", move=last)
+        enemies = pos.count(1 - side)
+        try:
+            played += play_step(pos, cells[i], cells[i + 1])
+        except ServiceError as exc:
+            if i == 0:
+                raise
+            why = Text(f"service.{exc.key}", exc.params)
+            raise IllegalMoveError("chain_step_refused", step=i + 1, move=move, why=why) from None
+        took = pos.count(1 - side) < enemies
+    return played
 
 
 def play_remove(pos: Position, text: str) -> list[Action]:

@@ -98,7 +98,11 @@ class Turns:
     async def move(
         self, channel_id: int, user_id: int, frm: str, to: str | None = None, *, bot_reply: bool = True
     ) -> TurnResult:
-        """Step a piece; ``frm`` may hold both cells (``"b2 c2"``, ``"b2-c2"``) with ``to`` empty."""
+        """Step a piece; ``frm`` may hold both cells (``"b2 c2"``, ``"b2-c2"``) with ``to``
+        empty, or a whole chain of captures (``"d3 c3 b3"``), played whole or not at all."""
+        chain = commands.split_chain_text(frm or "") if not (to and to.strip()) else None
+        if chain is not None:
+            return await self._apply(channel_id, user_id, lambda pos: commands.play_chain(pos, chain), bot_reply)
         src, dst = commands.parse_move(frm, to)
         return await self._apply(channel_id, user_id, lambda pos: commands.play_step(pos, src, dst), bot_reply)
 

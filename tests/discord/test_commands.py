@@ -492,3 +492,18 @@ async def test_the_last_placement_announces_the_movement_phase(h: Harness) -> No
     assert "All pieces are placed: the movement phase begins; Bob moves first." in last.reply.text, last.reply.text
     game = await svc.game(h.fake.channel_id)
     assert game is not None and game.phase == "m"
+
+
+async def test_a_whole_chain_in_one_move(h: Harness) -> None:
+    """``/move from:"d3 c3 c2 b2"`` plays a chain of captures in one command; a refused step
+    plays nothing and says which step (play-test finding b)."""
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    chain = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"  # Bob (White): d3-c3, c3-c2, c2-b2
+    await insert_from(h.bot.service, h.fake.channel_id, chain, alice, bob, guild_id=h.fake.guild_id)
+    refused = await h.slash(h.bob, "move", {"from": "d3 c3 c2 c1"})
+    assert refused.reply.ephemeral and "Step 3 of your chain, c2-c1, is refused" in refused.reply.text
+    assert await _spn(h) == chain, "nothing was half-played"
+    played = await h.slash(h.bob, "move", {"from": "D3-c3-c2-b2"})
+    assert not played.reply.ephemeral and "d3→c3" in played.reply.text and "c2→b2" in played.reply.text
+    assert played.reply.pinged_user_ids() == {h.alice}
+    assert (await _spn(h)).startswith("wbbbw/wwbwb/b3w/ww1bb/wbwww b m")

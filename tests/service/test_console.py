@@ -294,3 +294,38 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
     assert "يقبل Player 1 التعادل." in out and "Game over (1/2-1/2)" in out
     assert "1/2-1/2" in query(db_path, "SELECT result FROM games")[0][0]
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
+
+
+async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -> None:
+    """In-process: ``/move d3 c3 c2 b2`` at the table plays the chain; the bot's "no" to a
+    draw is printed as its answer, not as an Error (play-test findings b and j)."""
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from bot.results import Player
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    table = ConsoleTable(service, out, None)
+    try:
+        chain = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"
+        await insert_from(service, CONSOLE_CHANNEL, chain, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], guild_id=CONSOLE_GUILD)
+        await table.handle("/move d3 c3 c2 c1")
+        await table.handle("/move d3 c3 c2 b2")
+        text = out.getvalue()
+        assert "Error: Step 3 of your chain, c2-c1, is refused" in text
+        assert "White (Player 2): moved d3→c3" in text and "c2→b2" in text, text
+        await table.handle("/seega cancel")
+        bot = Player.bot("medium")
+        ahead = "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30"  # 4 v 4, the bot (White) better: it declines
+        await insert_from(service, CONSOLE_CHANNEL, ahead, LOCAL_PLAYERS[0], bot, guild_id=CONSOLE_GUILD)
+        out.truncate(0)
+        await table.handle("/seega draw")
+        await table.handle("yes")
+        answer = out.getvalue()
+        assert "A draw offer: the bot answers at once" in answer
+        assert "The bot declines the draw: by its reckoning, playing on is better for it." in answer
+        assert "Error" not in answer
+    finally:
+        await close_service(service)

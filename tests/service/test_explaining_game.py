@@ -7,12 +7,13 @@ import io
 import random
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 
 from bot import render, wording
 from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
-from bot.results import IllegalMoveError, Player
+from bot.results import BadInputError, IllegalMoveError, NotYourTurnError, Player
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Position
@@ -219,3 +220,50 @@ async def test_the_picture_of_a_turn_shows_the_pass_that_followed_it(tmp_path: P
     finally:
         await service.storage.close()
         service.ai.close()
+
+
+async def test_a_chain_typed_in_one_move_is_played_whole_or_not_at_all(service: GameService, db_path: object) -> None:
+    """Play-test finding b: ``/move d3 c3 c2 b2`` plays the chain; a refused later step
+    plays nothing and says which step and why."""
+    from tests.service.helpers import snapshot
+
+    await insert_from(service, 1, CHAIN)
+    before = snapshot(db_path)  # type: ignore[arg-type]
+    for typed, words in (
+        (
+            "d3 c3 c2 c1",
+            ["Step 3 of your chain, c2-c1, is refused:", "from c2 you can step to b2", "Nothing was played"],
+        ),
+        ("d3-c3-b3-a3", ["Step 2 of your chain, c3-b3, is refused:"]),
+        ("d3 c3 d3 c3", ["After c3-d3 no further capture is possible", "type /move d3 c3 d3."]),
+    ):
+        with pytest.raises(IllegalMoveError) as caught:
+            await service.move(1, BOB.user_id, typed)
+        for word in words:
+            assert word in str(caught.value), str(caught.value)
+        assert snapshot(db_path) == before, f"{typed}: no step was half-played"  # type: ignore[arg-type]
+    with pytest.raises(NotYourTurnError):
+        await service.move(1, ALICE.user_id, "d3 c3 c2")
+    played = await service.move(1, BOB.user_id, "d3 → c3 → c2 → b2".replace("→", "->"))
+    assert [e.actions for e in played.events] == [("d3-c3", "c3-c2", "c2-b2")]
+    assert "d3→c3" in wording.event_text(played.events[0], "en") and played.to_move == ALICE
+    game = await service.game(1)
+    assert game is not None and game.spn.startswith("wbbbw/wwbwb/b3w/ww1bb/wbwww b m")
+
+
+async def test_a_chain_that_ends_early_says_so(service: GameService, db_path: object) -> None:
+    from tests.service.helpers import snapshot
+
+    await insert_from(service, 1, "wbbbw/wwbwb/bb1ww/wbbbb/wbwww b m 0/0 - 0 25")  # Black to move
+    pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww b m 0/0 - 0 25")
+    quiet = next(str(a) for a in pos.legal_actions() if not summarize_turn(pos, [a]).captured and "-" in str(a))
+    src, dst = quiet.split("-")
+    before = snapshot(db_path)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError) as caught:
+        await service.move(1, ALICE.user_id, f"{src} {dst} {src}")
+    assert f"{quiet} captures nothing, so your turn ends there" in str(caught.value)
+    assert "ينتهي دورك" in caught.value.text("ar")
+    assert snapshot(db_path) == before  # type: ignore[arg-type]
+    with pytest.raises(BadInputError) as long:
+        await service.move(1, ALICE.user_id, " ".join(["a1"] * 20_000))
+    assert "error id" not in str(long.value)
