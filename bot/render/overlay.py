@@ -9,6 +9,7 @@ an X. Colour is never the only cue: arrows, outlines and X marks are shapes.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -219,16 +220,52 @@ def mark_order(turn: TurnSummary) -> tuple[list[int], list[int]]:
     return placements, steps
 
 
+#: How far apart (in cells) two arrows between the same two cells are drawn.
+LANE = 0.34
+
+
+def step_offsets(steps: Sequence[tuple[int, int]], n: int, cell: float) -> list[tuple[float, float]]:
+    """A sideways shift (in pixels) for each step, so that steps between the same two cells
+    (a chain that goes c1-c2 and back c2-c1) are drawn side by side, each with its number,
+    instead of one on top of the other. A step between two cells used once is not moved.
+
+    The lanes are laid across the pair's one direction (from the lower cell to the higher),
+    so the way there and the way back fall on opposite sides, in the order played.
+    """
+    uses: dict[tuple[int, int], int] = {}
+    for a, t in steps:
+        pair = (min(a, t), max(a, t))
+        uses[pair] = uses.get(pair, 0) + 1
+    seen: dict[tuple[int, int], int] = {}
+    out = []
+    for a, t in steps:
+        pair = (min(a, t), max(a, t))
+        total = uses[pair]
+        index = seen.get(pair, 0)
+        seen[pair] = index + 1
+        if total < 2:
+            out.append((0.0, 0.0))
+            continue
+        (lr, lf), (hr, hf) = divmod(pair[0], n), divmod(pair[1], n)
+        dx, dy = hf - lf, -(hr - lr)  # screen direction: rank grows upwards
+        length = math.hypot(dx, dy) or 1.0
+        px, py = -dy / length, dx / length  # perpendicular, the same for both ways
+        lane = (index - (total - 1) / 2) * LANE * cell
+        out.append((px * lane, py * lane))
+    return out
+
+
 def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -> None:
     """One arrow per step of the turn; when the turn did several things, every step and
     placement is numbered in the order played (at an arrow's tail, in a placed cell's corner)."""
     n = lay.n
     place_numbers, step_numbers = mark_order(turn)
     tails = []
-    for k, (a, t) in zip(step_numbers, turn.steps, strict=True):
+    for k, (a, t), (ox, oy) in zip(step_numbers, turn.steps, step_offsets(turn.steps, n, lay.cell), strict=True):
         (ar, af), (tr, tf) = divmod(a, n), divmod(t, n)
         sprite, left, top = arrow_sprite(theme, lay.cell, lay.stone_radius, tf - af, tr - ar)
-        ax, ay = lay.centre_of(a)
+        cx, cy = lay.centre_of(a)
+        ax, ay = cx + ox, cy + oy
         img.paste(sprite, (round(ax) + left, round(ay) + top), sprite)
         tails.append((ax, ay, k))
     for ax, ay, k in tails:

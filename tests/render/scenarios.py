@@ -128,6 +128,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         _LAST_PAIR_5,
         _LAST_PAIR_ACTIONS,
     ),
+    # A chain there and back (c1-c2 took b2, c2-c1 took b1): the two arrows side by side,
+    # each with its number, not one on top of the other.
+    Scenario("back-and-forth-chain-5x5", "standard", 5, "bb3/5/3b1/wb3/wbw2 w m 0/0 - 0 30", ("c1-c2", "c2-c1")),
     # White places the last pair: the footer says the movement phase begins (who moves
     # first is the status beside it), not "Last: White d1, b4".
     Scenario("movement-begins-5x5", "standard", 5, _LAST_PAIR_5, ("d1", "b4")),

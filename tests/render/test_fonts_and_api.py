@@ -66,3 +66,14 @@ def test_warm_up_builds_the_caches_for_every_size() -> None:
     before = palette_image.cache_info().hits
     render_board(Position(Ruleset.make("modern-3x3", 3)))
     assert palette_image.cache_info().hits == before + 1
+
+
+def test_steps_between_the_same_cells_are_drawn_side_by_side() -> None:
+    """Play-test finding h: c1-c2 then c2-c1 drew one arrow over the other."""
+    from bot.render.overlay import LANE, step_offsets
+
+    n, cell = 5, 100.0
+    c1, c2, d2 = 2, 7, 8
+    there, back = step_offsets([(c1, c2), (c2, c1)], n, cell)
+    assert there == (-back[0], -back[1]) and abs(there[0]) == LANE * cell / 2 and there[1] == 0
+    assert step_offsets([(c1, c2), (c2, d2)], n, cell) == [(0.0, 0.0), (0.0, 0.0)], "other chains stay put"
