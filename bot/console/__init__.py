@@ -27,7 +27,7 @@ from typing import TextIO
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner
 from bot.clock import Clock
 from bot.console.commands import BY_NAME, COMMANDS, HELP, Args, Command, ConsoleTable
-from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
+from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsolePictures, rules_text
 from bot.dbcheck import check_database
 from bot.results import TimerEvent
 from bot.scheduler import Scheduler
@@ -83,6 +83,8 @@ async def run_console(
     own_ai = ai is None
     runner = ai or ProcessPoolAiRunner(workers)
     rend = default_renderer() if renderer is True else (renderer or None)
+    if rend is not None:
+        rend = ConsolePictures(rend)  # "You" in the pictures, as in the text
     service = GameService(storage, runner, rend, clock)
     on_file = not is_postgres_url(db_path)
     beside = Path(db_path).resolve().parent if on_file else Path.cwd()

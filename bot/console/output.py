@@ -15,8 +15,10 @@ from typing import TextIO
 from bot import wording
 from bot.i18n import t
 from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult
-from bot.service import GameService
+from bot.service import GameService, Renderer, catalog
 from bot.timeparse import format_duration
+from engine import GameRecord, Outcome, Position
+from engine.summary import TurnSummary
 
 #: The console is one table: one guild and one channel in the database.
 CONSOLE_GUILD = 0
@@ -173,3 +175,45 @@ class ConsoleOutput:
             if not result.events and result.game_over is None:
                 break  # nothing played (another process played it, or it is not the bot's turn)
             self.show(result)
+
+
+#: The names the service gives its AI players (``Seega bot (easy)``...).
+BOT_NAMES = frozenset(Player.bot(level).name for level in catalog.LEVELS)
+
+
+def you_in_pictures(players: tuple[str, str]) -> tuple[str, str]:
+    """The picture's names as the console's text says them: "You" for the person at the
+    keyboard in a game against the bot (a hot-seat game keeps both names)."""
+    from bot.render.words import YOU  # here, not at the top: the renderer (Pillow) is optional
+
+    me = LOCAL_PLAYERS[0].name
+    if players[0] == me and players[1] in BOT_NAMES:
+        return (YOU, players[1])
+    if players[1] == me and players[0] in BOT_NAMES:
+        return (players[0], YOU)
+    return players
+
+
+class ConsolePictures:
+    """The renderer at the console table: the board pictures say "You" as the text does
+    (the records and replays keep the names stored in the game)."""
+
+    def __init__(self, inner: Renderer) -> None:
+        self.inner = inner
+
+    def render_board(
+        self,
+        position: Position,
+        last_turn: TurnSummary | None = None,
+        *,
+        players: tuple[str, str] = ("Black", "White"),
+        outcome: Outcome | None = None,
+        time_left: float | None = None,
+    ) -> bytes:
+        """The board picture with the console's names."""
+        shown = you_in_pictures(players)
+        return self.inner.render_board(position, last_turn, players=shown, outcome=outcome, time_left=time_left)
+
+    def render_replay(self, record: GameRecord, players: tuple[str, str] = ("Black", "White")) -> bytes:
+        """The replay, with the game's own names."""
+        return self.inner.render_replay(record, players=players)

@@ -11,6 +11,9 @@ from engine.position import ANY, ONE
 from engine.summary import TurnSummary, shuttle_holds
 
 COLOURS = ("Black", "White")
+#: The name a picture gives the person looking at it (the console's player against the
+#: bot): its sentences are then in the second person ("You win", "You are blocked").
+YOU = "You"
 
 
 def ruleset_label(position: Position) -> str:
@@ -49,15 +52,21 @@ def reason_text(outcome: Outcome, position: Position, players: tuple[str, str]) 
         return f"{head}: {_pieces(counts[winner])} to {counts[1 - winner]}"
     if reason == "reduced" and loser:
         left = counts[1 - winner] if winner is not None else 0
-        return f"{loser} has only {_pieces(left)} left"
+        return f"{loser} {'have' if loser == YOU else 'has'} only {_pieces(left)} left"
     if reason == "turn-limit":
         return f"all {rules.turn_limit} turns played" if rules.turn_limit else "turn limit reached"
     if reason == "no-line":
         return f"nobody made {rules.win_line} in a row" if rules.win_line else "no line was made"
     phrases = {
-        "capture-all": f"every piece of {loser} was captured" if loser else "all pieces captured",
+        "capture-all": (
+            ("all your pieces were captured" if loser == YOU else f"every piece of {loser} was captured")
+            if loser
+            else "all pieces captured"
+        ),
         "reduced": "too few pieces left",
-        "blocked": f"{loser} is blocked and cannot move" if loser else "both players are blocked",
+        "blocked": f"{loser} {'are' if loser == YOU else 'is'} blocked and cannot move"
+        if loser
+        else "both players are blocked",
         "agreement": "agreed by both players" if winner is not None else "drawn by agreement",
         "resignation": f"{loser} resigned" if loser else "a player resigned",
         "timeout": f"{loser} ran out of time" if loser else "a player ran out of time",
@@ -68,7 +77,10 @@ def reason_text(outcome: Outcome, position: Position, players: tuple[str, str]) 
 
 def winner_text(outcome: Outcome, players: tuple[str, str]) -> str:
     """``"Amira wins"`` or ``"Draw"``."""
-    return "Draw" if outcome.winner is None else f"{players[outcome.winner]} wins"
+    if outcome.winner is None:
+        return "Draw"
+    name = players[outcome.winner]
+    return f"{name} win" if name == YOU else f"{name} wins"
 
 
 def result_text(outcome: Outcome, position: Position, players: tuple[str, str]) -> str:
@@ -145,7 +157,11 @@ def status_text(position: Position, players: tuple[str, str], outcome: Outcome |
     outcome = outcome or position.outcome()
     if outcome is not None:
         return result_text(outcome, position, players)
-    return f"{players[position.side]} {doing_text(position)}"
+    name = players[position.side]
+    doing = doing_text(position)
+    if name == YOU and doing == "is blocked and passes":
+        doing = "are blocked and pass"
+    return f"{name} {doing}"
 
 
 def turn_text(position: Position, outcome: Outcome | None = None) -> str:

@@ -77,3 +77,25 @@ def test_steps_between_the_same_cells_are_drawn_side_by_side() -> None:
     there, back = step_offsets([(c1, c2), (c2, c1)], n, cell)
     assert there == (-back[0], -back[1]) and abs(there[0]) == LANE * cell / 2 and there[1] == 0
     assert step_offsets([(c1, c2), (c2, d2)], n, cell) == [(0.0, 0.0), (0.0, 0.0)], "other chains stay put"
+
+
+def test_the_console_pictures_say_you_as_its_text_does() -> None:
+    """Play-test finding i: the picture said "Player 1" where the console's text said "you"."""
+    from bot import render
+    from bot.console.output import ConsolePictures, you_in_pictures
+    from bot.render.words import status_text, winner_text
+    from engine import Outcome, Position, Ruleset
+
+    pos = Position(Ruleset.make("standard", 5))
+    bot = "Seega bot (easy)"
+    assert you_in_pictures(("Player 1", bot)) == ("You", bot)
+    assert you_in_pictures((bot, "Player 1")) == (bot, "You")
+    assert you_in_pictures(("Player 1", "Player 2")) == ("Player 1", "Player 2"), "hot seat: both names"
+    shown = ConsolePictures(render).render_board(pos, players=("Player 1", bot))
+    assert shown == render.render_board(pos, players=("You", bot))
+    assert shown != render.render_board(pos, players=("Player 1", bot))
+    assert winner_text(Outcome.from_result("1-0", "resignation"), ("You", bot)) == "You win"
+    assert status_text(pos, ("You", bot)) == "You to place 2"
+    blocked = Position.from_spn("bw3/ww3/5/5/5 b m 0/0 - 0 30", Ruleset.make("standard", 5))
+    assert [a.kind for a in blocked.legal_actions()] == ["pass"]
+    assert status_text(blocked, ("You", bot)) == "You are blocked and pass"
