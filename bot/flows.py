@@ -20,7 +20,7 @@ from discord import app_commands
 
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, t
-from bot.messages import Reply, challenge_reply, draw_offer_reply, player_name, turn_reply
+from bot.messages import Reply, challenge_reply, draw_offer_reply, offer_reply, player_name, turn_reply
 from bot.results import (
     ChallengeError,
     GameView,
@@ -245,6 +245,21 @@ async def button_accept_end(interaction: discord.Interaction, game_id: int) -> N
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
+async def button_offer_end(interaction: discord.Interaction, game_id: int) -> None:
+    """The explanation's button: send the offer to end by count (the bot answers at once)."""
+    if await current_game(interaction, game_id) is None:
+        return
+    bot = host_of(interaction)
+    outcome = await bot.service.offer_end(channel_id(interaction), interaction.user.id)
+    locale = lang(interaction)
+    await interaction.response.edit_message(content=t(locale, "offer.sent"), view=None)
+    send = interaction_sender(interaction)
+    if isinstance(outcome, OfferResult):
+        await send(offer_reply(outcome, locale, end_offer_view(game_id, locale)))
+    else:
+        await show_turn(bot, outcome, locale, send)
+
+
 async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> None:
     """The confirmation's button: send the offer (against the bot: its answer at once)."""
     if await current_game(interaction, game_id) is None:
@@ -333,6 +348,7 @@ BUTTON_HANDLERS = ButtonHandlers(
     resign=button_resign,
     accept_end=button_accept_end,
     rematch=button_rematch,
+    offer_end=button_offer_end,
     offer_draw=button_offer_draw,
     accept_draw=button_accept_draw,
     decline_draw=button_decline_draw,

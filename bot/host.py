@@ -31,6 +31,7 @@ class ButtonHandlers:
     resign: ButtonHandler
     accept_end: ButtonHandler
     rematch: ButtonHandler
+    offer_end: ButtonHandler
     offer_draw: ButtonHandler
     accept_draw: ButtonHandler
     decline_draw: ButtonHandler

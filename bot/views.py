@@ -113,6 +113,17 @@ class AcceptEnd(_SeegaButton, template=r"seega:acceptend:(?P<id>\d+)"):
         return handlers.accept_end
 
 
+class OfferEnd(_SeegaButton, template=r"seega:offerend:(?P<id>\d+)"):
+    """Sends the offer to end by count, once what it means has been read."""
+
+    action = "offerend"
+    style = discord.ButtonStyle.primary
+    label_key = "button.offer_end"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.offer_end
+
+
 class OfferDraw(_SeegaButton, template=r"seega:drawoffer:(?P<id>\d+)"):
     """Sends the draw offer, once its meaning has been read (the ephemeral confirmation)."""
 
@@ -159,6 +170,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ConfirmResign,
     AcceptEnd,
     Rematch,
+    OfferEnd,
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
@@ -196,6 +208,10 @@ def resign_view(game_id: int, locale: Locale) -> discord.ui.View:
 
 def end_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
     return view_of(AcceptEnd(game_id, locale=locale, disabled=disabled))
+
+
+def end_confirm_view(game_id: int, locale: Locale) -> discord.ui.View:
+    return view_of(OfferEnd(game_id, locale=locale))
 
 
 def draw_confirm_view(game_id: int, locale: Locale) -> discord.ui.View:

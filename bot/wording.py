@@ -84,6 +84,20 @@ def movement_begins(result: TurnResult, lang: str, name: str | None = None) -> s
     return text(lang, "explain.movement_begins", name=name or player_name(result.to_move, lang))
 
 
+def end_offer_explained(game: GameView, result: str, user_id: int, lang: str) -> str:
+    """What an offer to end by count means, with what it would give now, said to the
+    player about to send it ("Now 5 black, 4 white: Alice would win. If Bob accepts...")."""
+    if result == "1/2-1/2":
+        verdict = text(lang, "offer.verdict.draw")
+    else:
+        winner = game.black if result == "1-0" else game.white
+        verdict = text(lang, "offer.verdict.win", name=player_name(winner, lang))
+    opponent = game.white if game.color_of(user_id) == "black" else game.black
+    key = "offer.explain.bot" if opponent.is_bot else "offer.explain.people"
+    black, white = game.pieces
+    return text(lang, key, black=black, white=white, verdict=verdict, opponent=player_name(opponent, lang))
+
+
 def turn_number(event: TurnEvent, lang: str) -> str:
     """``"Turn 25"``: the turn the event was played in (a reply may span two turns)."""
     return text(lang, "explain.turn.number", turn=event.summary.turn)

@@ -18,6 +18,7 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot import wording
 from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import CoachCommands
 from bot.cogs.stats import StatsCommands
@@ -25,13 +26,13 @@ from bot.flows import as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
-from bot.messages import challenge_reply, offer_reply, player_name, turn_reply
-from bot.results import OfferResult, TurnResult
+from bot.messages import challenge_reply, player_name, turn_reply
+from bot.results import TurnResult
 from bot.senders import interaction_sender, remember_board
 from bot.service import catalog
 from bot.transformers import Cell, MoveFrom
 from bot.tree import Refusal, answer_error
-from bot.views import challenge_view, draw_confirm_view, end_offer_view, game_view, resign_view
+from bot.views import challenge_view, draw_confirm_view, end_confirm_view, game_view, resign_view
 
 if TYPE_CHECKING:
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
@@ -249,12 +250,12 @@ class GameCommands(CogMixin):
         name="offer-end", description=_("Propose ending now by count: more pieces on the board wins, equal is a draw")
     )
     async def offer_end(self, interaction: discord.Interaction) -> None:
-        outcome = await self.bot.service.offer_end(channel_id(interaction), interaction.user.id)
-        send = interaction_sender(interaction)
-        if isinstance(outcome, OfferResult):
-            await send(offer_reply(outcome, lang(interaction), end_offer_view(outcome.game.id, lang(interaction))))
-        else:
-            await show_turn(self.bot, outcome, lang(interaction), send)
+        """Say privately what ending by count means and would give now, with the button
+        that sends the offer (a refusal, such as during placement, comes at once)."""
+        game, result = await self.bot.service.end_preview(channel_id(interaction), interaction.user.id)
+        locale = lang(interaction)
+        text = wording.end_offer_explained(game, result, interaction.user.id, language_of_locale(locale))
+        await interaction.response.send_message(text, view=end_confirm_view(game.id, locale), ephemeral=True)
 
     @app_commands.command(
         name="draw", description=_("Offer a draw (asks to confirm; the opponent accepts or declines)")

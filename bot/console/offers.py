@@ -93,7 +93,13 @@ class OffersConsole(ConsoleOutput):
         self.say(text.replace("**", ""))
 
     async def offer_end(self, args: CoachArgs) -> None:
-        offer = await self.service.offer_end(CONSOLE_CHANNEL, await self._actor())
+        actor = await self._actor()
+        game, result = await self.service.end_preview(CONSOLE_CHANNEL, actor)  # refusals come first
+        if self.confirming != ("offer-end", game.id):
+            self.say(wording.end_offer_explained(game, result, actor, self.lang))
+        if await self._asked("offer-end", "Type /seega offer-end again (or yes) to send the offer.") is None:
+            return
+        offer = await self.service.offer_end(CONSOLE_CHANNEL, actor)
         if isinstance(offer, OfferResult):
             self.say(
                 f"{offer.offered_by.name} offers to end the game by count; "

@@ -15,6 +15,7 @@ from bot.results import (
     CorruptGameError,
     GameOver,
     GameOverServiceError,
+    GameView,
     IllegalMoveError,
     Moderator,
     NoGameError,
@@ -85,6 +86,19 @@ class Ending:
             return result_of(1 - color), "resignation", "finished"
 
         return await self.end(channel_id, decide, user_id)
+
+    async def end_preview(self, channel_id: int, user_id: int) -> tuple[GameView, str]:
+        """The game and the result ending it by count now would give (``1-0``, ``0-1`` or
+        ``1/2-1/2``), for the sentence that explains an offer before it is sent; the
+        refusals of :meth:`offer_end` that need no search come first."""
+        g, _ = await self.games.load(channel_id, fresh=True)
+        g.check_player(user_id, need_turn=False)
+        if g.pos.phase == "p":
+            raise IllegalMoveError("offer_end_placement")
+        bot_color = next((c for c in (BLACK, WHITE) if g.player(c).is_bot), None)
+        if bot_color is not None and g.pos.side == bot_color:
+            raise IllegalMoveError("offer_bot_to_reply")
+        return game_view(g), by_count(g)
 
     async def offer_end(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
         """Propose ending by count (the barrier rule: more pieces wins, equal is a draw).

@@ -241,6 +241,10 @@ class GameService:
         """Propose ending by count; the bot answers at once, as a player would (see :mod:`bot.service.bot_offers`)."""
         return await self.ending.offer_end(channel_id, user_id)
 
+    async def end_preview(self, channel_id: int, user_id: int) -> tuple[GameView, str]:
+        """What ending by count now would give (to explain the offer before it is sent)."""
+        return await self.ending.end_preview(channel_id, user_id)
+
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
         return await self.ending.accept_end(channel_id, user_id)

@@ -226,7 +226,13 @@ async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
     await insert_from(
         h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
     )
-    offer = (await h.slash(h.alice, "seega offer-end")).reply
+    ask = (await h.slash(h.alice, "seega offer-end")).reply
+    assert ask.ephemeral and "Now 3 black, 2 white: Alice would win. If Bob accepts" in ask.text, ask.text
+    assert await h.bot.service.game(h.fake.channel_id) is not None
+    assert (await h.bot.service.game(h.fake.channel_id)).end_offer_by is None, "explained, not yet sent"  # type: ignore[union-attr]
+    sent = await h.click(h.alice, ask, "Offer to end", followup=True)
+    assert "sent" in sent.reply.text
+    offer = sent.followups[0]
     assert offer.pinged_user_ids() == {h.bob}
     onlooker = await h.click(h.carol, offer, "Accept the end")
     assert onlooker.reply.ephemeral
@@ -386,11 +392,16 @@ async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
         alice,
         guild_id=h.fake.guild_id,
     )
-    ended = await h.slash(h.alice, "seega offer-end")
-    assert not ended.reply.ephemeral and "agreed" in ended.reply.text
-    assert ended.reply.button("Rematch")
+    ask = await h.slash(h.alice, "seega offer-end")
+    assert (
+        ask.reply.ephemeral and "Seega bot (easy) would win" in ask.reply.text and "answers at once" in ask.reply.text
+    )
+    sent = await h.click(h.alice, ask.reply, "Offer to end", followup=True)
+    ended = sent.followups[0]
+    assert not ended.ephemeral and "agreed" in ended.text
+    assert ended.button("Rematch")
     assert await h.bot.service.game(h.fake.channel_id) is None
-    again = await h.click(h.alice, ended.reply, "Rematch", followup=True)
+    again = await h.click(h.alice, ended, "Rematch", followup=True)
     assert "your turn" in again.followups[0].text or "thinking" in again.followups[0].text
     await h.idle()
     game = await h.bot.service.game(h.fake.channel_id)

@@ -77,3 +77,22 @@ async def test_a_count_the_bot_wins_is_accepted(service: GameService) -> None:
     ended = await service.offer_end(1, ALICE.user_id)
     assert ended.game_over is not None and ended.game_over.result == "1-0"
     assert ended.game_over.winner == BOT
+
+
+async def test_the_offer_is_explained_with_what_it_would_give_before_it_is_sent(
+    service: GameService, db_path: object
+) -> None:
+    """Issue 12: the end-by-count offer says what it means before it is sent."""
+    from bot import wording
+
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOT)
+    before = snapshot(db_path)  # type: ignore[arg-type]
+    game, result = await service.end_preview(1, ALICE.user_id)
+    assert result == "1-0" and snapshot(db_path) == before, "explaining sends nothing"  # type: ignore[arg-type]
+    said = wording.end_offer_explained(game, result, ALICE.user_id, "en")
+    assert "Now 3 black, 2 white: Alice would win." in said and "The bot answers at once" in said
+    assert "سيفوز Alice" in wording.end_offer_explained(game, result, ALICE.user_id, "ar")
+    await start_people(service, 2)
+    with pytest.raises(IllegalMoveError) as caught:
+        await service.end_preview(2, ALICE.user_id)
+    assert caught.value.key == "offer_end_placement"

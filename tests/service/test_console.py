@@ -316,6 +316,13 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         text = out.getvalue()
         assert "Error: Step 3 of your chain, c2-c1, is refused" in text
         assert "White (Player 2): moved d3→c3" in text and "c2→b2" in text, text
+        out.truncate(0)
+        await table.handle("/seega offer-end")  # explained first: 12 v 10 pieces, Player 2 would win
+        assert (await service.game(CONSOLE_CHANNEL)).end_offer_by is None  # type: ignore[union-attr]
+        await table.handle("yes")
+        offered = out.getvalue()
+        assert "Ending by count: the game ends now" in offered and "Player 2 would win" in offered, offered
+        assert "Player 1 offers to end the game by count; Player 2 accepts with /seega accept-end." in offered
         await table.handle("/seega cancel")
         bot = Player.bot("medium")
         ahead = "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30"  # 4 v 4, the bot (White) better: it declines
