@@ -79,9 +79,14 @@ def movement_begins(result: TurnResult, lang: str, name: str | None = None) -> s
     game = result.game
     if result.game_over is not None or game.phase != "m" or result.to_move is None:
         return ""
-    if not result.events or not result.events[-1].placed:  # the last thing done was the last placement
+    events = result.events
+    placing = [i for i, e in enumerate(events) if e.placed]
+    if not placing:
         return ""
-    return text(lang, "explain.movement_begins", name=name or player_name(result.to_move, lang))
+    if placing[-1] == len(events) - 1:  # the last thing done was the last placement
+        return text(lang, "explain.movement_begins", name=name or player_name(result.to_move, lang))
+    first = events[placing[-1] + 1].player  # the bot placed last and moved at once
+    return text(lang, "explain.movement_began", name=player_name(first, lang))
 
 
 def end_offer_explained(game: GameView, result: str, user_id: int, lang: str) -> str:

@@ -108,8 +108,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         command = BY_NAME.get(name)
         if command is None:
             guess = did_you_mean(name, BY_NAME)
-            hint = f" did you mean /{BY_NAME[guess].name}?" if guess else ""
-            self.say(f"Unknown command {clip_typed(name)!r};{hint} type help for the list.")
+            hint = f": did you mean /{BY_NAME[guess].name}?" if guess else "."
+            self.say(f"Unknown command {clip_typed(name)!r}{hint} Type help for the list.")
             return True
         args = Args(*_options(rest))
         unknown = [key for key in args.opts if key not in command.option_names]
@@ -240,9 +240,9 @@ def _unknown_option(command: Command, key: str) -> str:
     if not names:
         return f"/{command.name} takes no option {shown}:; type it alone ({command.usage})."
     guess = did_you_mean(key, names)
-    hint = f" did you mean {guess}:?" if guess else ""
+    hint = f" Did you mean {guess}:?" if guess else ""
     listed = ", ".join(f"{n}:" for n in names)
-    return f"Unknown option {shown}: for /{command.name};{hint} its options are {listed}"
+    return f"Unknown option {shown}: for /{command.name}.{hint} Its options are {listed}"
 
 
 def _readline_buffer(text: str) -> str:

@@ -206,7 +206,12 @@ def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action
     if pos.piece_at(pos.geo.index(src)) != pos.side:
         raise IllegalMoveError("not_your_piece", cell=name, options=froms)
     if name not in froms:
-        raise IllegalMoveError("chain_needs_capture" if in_chain else "piece_cannot_move", cell=name, options=froms)
+        if in_chain:
+            raise IllegalMoveError("chain_needs_capture", cell=name, options=froms)
+        index = pos.geo.index(src)
+        if all(pos.piece_at(n) is not None for n in pos.geo.neighbours[index]):
+            raise IllegalMoveError("piece_walled", cell=name, options=froms)  # the why a newcomer misses
+        raise IllegalMoveError("piece_cannot_move", cell=name, options=froms)
     targets = cell_names([a.dst for a in steps if a.src == src])
     if dst_text is None:
         raise BadInputError("missing_destination", cell=name, options=targets)

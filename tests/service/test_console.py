@@ -107,7 +107,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     assert "nothing to take back" in early and "back your last turn" not in early
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out  # the final board
     assert "Rematch against the bot (easy): you play black." in out
-    assert "Unknown command 'plcae'; did you mean /place? type help for the list." in out
+    assert "Unknown command 'plcae': did you mean /place? Type help for the list." in out
     # a refused start says so without first announcing a game
     assert out.count("has started") == 0 and "Error:" in out
 
@@ -280,7 +280,7 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
         ],
         tmp_path,
     )
-    assert "Unknown option levle: for /play-bot; did you mean level:? its options are level:, size:" in out
+    assert "Unknown option levle: for /play-bot. Did you mean level:? Its options are level:, size:" in out
     assert "Error: 'Esay' is not a level: did you mean easy? Levels are easy, medium, hard or expert." in out
     assert out.count("A game against the bot") == 0
     assert "A draw offer: if Player 2 accepts, the game ends now as a draw (½-½)" in out

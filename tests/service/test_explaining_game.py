@@ -267,3 +267,33 @@ async def test_a_chain_that_ends_early_says_so(service: GameService, db_path: ob
     with pytest.raises(BadInputError) as long:
         await service.move(1, ALICE.user_id, " ".join(["a1"] * 20_000))
     assert "error id" not in str(long.value)
+
+
+async def test_a_walled_in_piece_says_why_it_cannot_move(service: GameService) -> None:
+    """Play-test (newcomer): "a5 cannot move now" left out that every cell beside it is taken."""
+    await insert_from(service, 1, "bwwwb/wbbwb/bbw1w/wbwbw/bbwwb b m 0/0 - 0 16", ALICE, BOB)
+    with pytest.raises(IllegalMoveError) as caught:
+        await service.move(1, ALICE.user_id, "a5 a4")
+    assert str(caught.value) == (
+        "a5 cannot move: every cell next to it is taken, and pieces step only to an empty "
+        "neighbouring cell; you can move from d2."
+    )
+    assert "مشغولة" in caught.value.text("ar")
+
+
+async def test_the_movement_phase_is_announced_when_the_bot_placed_last_and_moved(service: GameService) -> None:
+    """Newcomer play-test: the bot's last pair and its first step came in one reply, and
+    nothing said the movement phase had begun."""
+    from tests.service.helpers import place_all
+
+    bot = Player.bot("easy")
+    result = await service.play_bot(10, 1, ALICE, "easy", color="black")
+    result = await place_all(service, 1, result, random.Random(3))
+    said = wording.movement_begins(result, "en")
+    # White (the bot) places the last pair and, first to move, steps in the same reply
+    assert result.events[-1].placed == () and any(e.placed for e in result.events)
+    assert said == (
+        f"All pieces are placed: the movement phase has begun, and {wording.player_name(bot, 'en')} "
+        "moved first. Step a piece with /move, like /move b2 c2."
+    ), said
+    assert "بدأت مرحلة التحريك" in wording.movement_begins(result, "ar")
