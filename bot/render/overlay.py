@@ -220,6 +220,8 @@ def mark_order(turn: TurnSummary) -> tuple[list[int], list[int]]:
     return placements, steps
 
 
+#: How far (in cells) a step's number moves back from its tail when another number is there.
+NUMBER_BACK = 0.3
 #: How far apart (in cells) two arrows between the same two cells are drawn.
 LANE = 0.34
 
@@ -267,10 +269,18 @@ def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -> No
         cx, cy = lay.centre_of(a)
         ax, ay = cx + ox, cy + oy
         img.paste(sprite, (round(ax) + left, round(ay) + top), sprite)
-        tails.append((ax, ay, k))
-    for ax, ay, k in tails:
+        tails.append((ax, ay, k, tf - af, -(tr - ar)))
+    # Two steps from one cell (a2-b2, later a2-a3) would stack their numbers on the shared
+    # tail: a later number that would cover an earlier one moves back, away from its arrow.
+    placed_at: list[tuple[float, float]] = []
+    for ax, ay, k, dx, dy in tails:
         dot = tail_sprite(theme, lay.cell, k)
-        img.paste(dot, (round(ax - dot.width / 2), round(ay - dot.height / 2)), dot)
+        bx, by = ax, ay
+        if k and any(math.hypot(bx - x, by - y) < dot.width for x, y in placed_at):
+            bx, by = ax - dx * NUMBER_BACK * lay.cell, ay - dy * NUMBER_BACK * lay.cell
+        if k:
+            placed_at.append((bx, by))
+        img.paste(dot, (round(bx - dot.width / 2), round(by - dot.height / 2)), dot)
     for k, cell in zip(place_numbers, turn.placed, strict=True):
         if not k:
             continue

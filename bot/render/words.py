@@ -188,8 +188,8 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
     if last_turn is None or not last_turn.actions:
         return ""
     names = position.geo.names
-    played = [a for a in last_turn.actions if a.kind != "pass"]
-    passed = len(played) < len(last_turn.actions)
+    played = [a for a in last_turn.actions if a.kind not in ("pass", "end")]  # "end" says nothing more
+    passed = any(a.kind == "pass" for a in last_turn.actions)
     if not played:
         return f"{COLOURS[last_turn.side]} was blocked and passed"
     parts = [f"Last: {COLOURS[last_turn.side]} " + ", ".join(str(a) for a in played)]

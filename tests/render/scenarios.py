@@ -131,6 +131,16 @@ SCENARIOS: tuple[Scenario, ...] = (
     # A chain there and back (c1-c2 took b2, c2-c1 took b1): the two arrows side by side,
     # each with its number, not one on top of the other.
     Scenario("back-and-forth-chain-5x5", "standard", 5, "bb3/5/3b1/wb3/wbw2 w m 0/0 - 0 30", ("c1-c2", "c2-c1")),
+    # A bot's chain of four from a newcomer's game: a2-b2, b2-a2 (there and back, two
+    # lanes), a2-a3 (a second step from a2: its number moves back), a3-b3, then "end".
+    Scenario(
+        "chain-from-one-cell-twice-5x5",
+        "standard",
+        5,
+        "bwwwb/wbbwb/bbw1w/w1bww/bbwwb w m 0/0 - 1 19",
+        ("a2-b2", "b2-a2", "a2-a3", "a3-b3", "end"),
+        players=("You", "Seega bot (easy)"),
+    ),
     # White places the last pair: the footer says the movement phase begins (who moves
     # first is the status beside it), not "Last: White d1, b4".
     Scenario("movement-begins-5x5", "standard", 5, _LAST_PAIR_5, ("d1", "b4")),
