@@ -139,13 +139,14 @@ def _ending(result: str, reason: str, game: GameView | GameSummary, lang: str, y
     return explain.word(lang, end_line(outcome, position, names, reader))
 
 
-def ending_text(game: GameSummary, lang: str) -> str:
+def ending_text(game: GameSummary, lang: str, you: Player | None = None) -> str:
     """How a game of a list ended, in words ("Bob wins: Alice resigned."), or its status
-    ("in progress", "cancelled") when it has no result to explain."""
+    ("in progress", "cancelled") when it has no result to explain; ``you``: the reader,
+    when the list speaks to one player (the console against the bot)."""
     if game.status != "finished" or game.result not in ("1-0", "0-1", "1/2-1/2") or not game.spn:
         return text(lang, f"status.{game.status}")
     try:
-        return _ending(game.result, game.reason or "abandoned", game, lang)
+        return _ending(game.result, game.reason or "abandoned", game, lang, you)
     except Exception:  # an old row whose position no longer reads: the short form
         reason = text(lang, f"reason.{game.reason}")
         if game.result == "1/2-1/2":

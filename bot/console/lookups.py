@@ -39,7 +39,8 @@ class LookupsConsole(CoachConsole):
         if not games:
             self.say("No games yet.")
         for s in games:
-            how = wording.ending_text(s, self.lang) + (f" ({s.result} {s.reason})" if s.result else "")
+            you = LOCAL_PLAYERS[0] if s.black.is_bot != s.white.is_bot else None  # "you resigned", as elsewhere
+            how = wording.ending_text(s, self.lang, you) + (f" ({s.result} {s.reason})" if s.result else "")
             self.say(
                 f"#{s.id}  {s.black.name} (black) vs {s.white.name} (white)  {s.variant} {s.size}x{s.size}"
                 f"  {s.turns} turns  {how}"

@@ -130,7 +130,7 @@ class OffersConsole(ConsoleOutput):
         if not found:
             self.say(t(self.lang, "explain.games.none"))
             return
-        self.say(t(self.lang, "explain.games.title"))
+        self.say("Games in progress at this table:")  # one table, not a server
         for g in found:
             where = "this table"
             self.say(

@@ -90,6 +90,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     assert "Resuming game #1." in out
     assert f"White (you): placed on {free[0]}, {free[1]}" in out
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
+    assert "Seega bot (easy) wins: you resigned. (1-0 resignation)" in run_console(db, ["/seega history"], tmp_path)
     assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
     # images are named by game and turn
