@@ -135,6 +135,7 @@ def merge_events(events: Sequence[TurnEvent]) -> list[TurnEvent]:
                 placed=last.placed + event.placed,
                 captured=last.captured + event.captured,
                 removed=last.removed + event.removed,
+                aside=event.aside or last.aside,
             )
         else:
             merged.append(event)

@@ -160,6 +160,9 @@ class TurnEvent:
     #: Why this happened, when the player did not choose it: a pass played for them
     #: (``(key, params)`` of ``bot/locale``, see :mod:`bot.explain`).
     note: tuple[str, dict[str, Any]] | None = None
+    #: A remark after what happened, when the board does not say it (a piece on the safe
+    #: centre that a step flanked and did not take), as ``(key, params)``.
+    aside: tuple[str, dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

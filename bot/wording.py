@@ -60,6 +60,8 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
         parts.append(text(lang, "turn.removed", cells=", ".join(mark(c) for c in event.removed)))
     if "pass" in event.actions:
         parts.append(text(lang, "turn.passed"))
+    if event.aside is not None:
+        parts.append(explain.word(lang, event.aside))
     if "end" in event.actions:
         parts.append(text(lang, "turn.ended_chain"))
     return "; ".join(parts)

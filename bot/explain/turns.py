@@ -85,3 +85,27 @@ def recent_turns(position: Position, count: int = 3) -> list[str]:
         pos = start
     out.reverse()
     return out
+
+
+def centre_kept(before: Position, actions: Sequence[Action]) -> Line | None:
+    """The remark a newcomer needs when a step flanked the enemy piece on the safe centre
+    ("c3 stands on the centre, where no piece can be captured"), else ``None``: the step
+    looks like a capture, and nothing is taken."""
+    rules = before.rules
+    if not rules.safe_centre or not rules.captures:
+        return None
+    pos = before.copy()
+    geo = pos.geo
+    centre = geo.centre
+    for action in actions:
+        side = pos.side
+        pos.push(action)
+        if action.kind != STEP:
+            continue
+        dst = geo.index(action.dst)
+        if centre not in geo.neighbours[dst] or pos.piece_at(centre) != 1 - side:
+            continue
+        beyond = 2 * centre - dst  # the cell past the centre, in line with the step's end
+        if pos.piece_at(beyond) == side:
+            return ("explain.turn.centre_safe", {"cell": geo.names[centre]})
+    return None

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.explain.passes import forced_passes
-from bot.explain.turns import recent_turns
+from bot.explain.turns import centre_kept, recent_turns
 from bot.results import (
     ChallengeView,
     GameOver,
@@ -110,6 +110,7 @@ def turn_event(
         removed=tuple(names[c] for c, _ in summary.removed),
         turn_complete=after.turn != before.turn or after.side != before.side or after.result is not None,
         spn=spn or after.spn(),
+        aside=centre_kept(before, actions),
     )
 
 

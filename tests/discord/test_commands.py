@@ -518,3 +518,11 @@ async def test_a_whole_chain_in_one_move(h: Harness) -> None:
     assert not played.reply.ephemeral and "d3→c3" in played.reply.text and "c2→b2" in played.reply.text
     assert played.reply.pinged_user_ids() == {h.alice}
     assert (await _spn(h)).startswith("wbbbw/wwbwb/b3w/ww1bb/wbwww b m")
+
+
+async def test_a_step_beside_the_safe_centre_is_explained(h: Harness) -> None:
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    spn = "bwwwb/wbbwb/bbw1w/wbwbw/bbwwb b m 0/0 - 0 16"  # d2-d3 flanks White's c3 with b3
+    await insert_from(h.bot.service, h.fake.channel_id, spn, alice, bob, guild_id=h.fake.guild_id)
+    played = await h.slash(h.alice, "move", {"from": "d2", "to": "d3"})
+    assert "c3 stands on the centre, where no piece can be captured" in played.reply.text, played.reply.text

@@ -297,3 +297,16 @@ async def test_the_movement_phase_is_announced_when_the_bot_placed_last_and_move
         "moved first. Step a piece with /move, like /move b2 c2."
     ), said
     assert "بدأت مرحلة التحريك" in wording.movement_begins(result, "ar")
+
+
+async def test_a_step_beside_the_safe_centre_says_why_nothing_was_taken(service: GameService) -> None:
+    """Newcomer play-test: d2-d3 flanked White's c3 with b3 and took nothing; the centre
+    is safe, and the turn line now says so."""
+    await insert_from(service, 1, "bwwwb/wbbwb/bbw1w/wbwbw/bbwwb b m 0/0 - 0 16", ALICE, BOB)
+    played = await service.move(1, ALICE.user_id, "d2 d3")
+    (event,) = played.events
+    assert event.captured == ()
+    assert wording.event_text(event, "en") == "moved d2→d3; c3 stands on the centre, where no piece can be captured"
+    assert "على المركز" in wording.event_text(event, "ar")
+    quiet = await service.move(1, BOB.user_id, "e2 d2")
+    assert "centre" not in wording.event_text(quiet.events[0], "en")
