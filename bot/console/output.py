@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult
 from bot.service import GameService, Renderer, catalog
 from bot.timeparse import format_duration
-from engine import GameRecord, Outcome, Position
+from engine import GameRecord, Outcome, Position, Ruleset
 from engine.summary import TurnSummary
 
 #: The console is one table: one guild and one channel in the database.
@@ -39,6 +39,16 @@ def rules_text(variant: str, lang: str = LANG) -> str:
     return "\n".join(lines)
 
 
+def _how(game: GameView, legal: Sequence[str]) -> str | None:
+    """The key of "how to play now" for a person new to the table, or ``None``."""
+    if game.phase == "p":
+        rules = Ruleset.make(game.variant, game.size, [o for o in game.options.split(",") if o])
+        return "explain.how.place_one" if rules.placement == "singles" else "explain.how.place"
+    if game.phase == "m" and any("-" in a for a in legal):
+        return "explain.how.move"
+    return None
+
+
 class ConsoleOutput:
     """One console session's output and state: the service, the stream, the cells legal now.
 
@@ -58,6 +68,8 @@ class ConsoleOutput:
         #: The language of the sentences about games (the person's ``/seega language``).
         self.lang = LANG
         self._shown: dict[tuple[int, int], int] = {}
+        #: (game, phase) whose "how to play now" was said (once per phase is enough).
+        self._told: set[tuple[int, str]] = set()
 
     def say(self, text: str = "") -> None:
         """Print a line (flushed: the console is often read through a pipe)."""
@@ -127,6 +139,11 @@ class ConsoleOutput:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"
             elif result.legal and all(a in ("pass",) for a in result.legal):
                 line += " - no move is possible: /seega end-turn to pass"
+            elif not result.to_move.is_bot and (g.id, g.phase) not in self._told:
+                how = _how(g, result.legal)  # once per phase and game: what to type now
+                if how:
+                    self._told.add((g.id, g.phase))
+                    line += f" - {t(self.lang, how)}"
             self.say(line + ".")
         self._remember_cells(result.legal)
 

@@ -54,7 +54,9 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
         tmp_path,
     )
     assert "Commands (the same as on Discord" in out
-    assert "Turn 1: Black (Player 1) to play." in out
+    # what to type is said once per phase, on the first turn (a newcomer does not know /place)
+    assert "Turn 1: Black (Player 1) to play - place two pieces with /place, like /place a1 b2." in out
+    assert "Turn 2: White (Player 2) to play." in out
     assert "Black (Player 1): placed on a1, b1" in out
     assert "Error: c3 is the centre, which stays empty during placement; you can place on" in out
     assert "Unknown command 'b2'" in out
@@ -81,7 +83,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
     assert "A game against the bot (easy) has started." in out  # level:Easy: any case
     assert "Black (Seega bot (easy)): placed on" in out, out
-    assert "Turn 2: White (you) to play." in out
+    assert "Turn 2: White (you) to play - place two pieces with /place, like /place a1 b2." in out
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
     played = query(db, "SELECT actions FROM games")[0][0].split()
