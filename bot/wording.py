@@ -73,11 +73,11 @@ def summary_cell_names(event: TurnEvent) -> list[str]:
     return [f"{'abcdefghi'[i % n]}{i // n + 1}" for i in range(n * n)]
 
 
-def movement_begins(result: TurnResult, lang: str, name: str | None = None) -> str:
+def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str] | None = None) -> str:
     """ "All pieces are placed: the movement phase begins; Bob moves first." when the
     result's placements ended the placement phase, else ``""`` (a newcomer does not
-    guess that /place now refuses and /move is the command). ``name``: how the first
-    mover is called (default their name; the console says "White (you)")."""
+    guess that /place now refuses and /move is the command). ``name``: how a player is
+    called (default their name; the console says "White (you)")."""
     game = result.game
     if result.game_over is not None or game.phase != "m" or result.to_move is None:
         return ""
@@ -85,10 +85,12 @@ def movement_begins(result: TurnResult, lang: str, name: str | None = None) -> s
     placing = [i for i, e in enumerate(events) if e.placed]
     if not placing:
         return ""
-    if placing[-1] == len(events) - 1:  # the last thing done was the last placement
-        return text(lang, "explain.movement_begins", name=name or player_name(result.to_move, lang))
-    first = events[placing[-1] + 1].player  # the bot placed last and moved at once
-    return text(lang, "explain.movement_began", name=player_name(first, lang))
+    called = name or (lambda p: player_name(p, lang))
+    # After the last placement: passes played for a blocked player, maybe the bot's first steps.
+    stepped = [e for e in events[placing[-1] + 1 :] if e.summary.steps]
+    if not stepped:
+        return text(lang, "explain.movement_begins", name=called(result.to_move))
+    return text(lang, "explain.movement_began", name=called(stepped[0].player))
 
 
 def end_offer_explained(game: GameView, result: str, user_id: int, lang: str) -> str:

@@ -39,6 +39,10 @@ def rules_text(variant: str, lang: str = LANG) -> str:
     return "\n".join(lines)
 
 
+def _color_of(player: Player, game: GameView) -> str:
+    return "black" if player == game.black else "white"
+
+
 def _how(game: GameView, legal: Sequence[str]) -> str | None:
     """The key of "how to play now" for a person new to the table, or ``None``."""
     if game.phase == "p":
@@ -131,7 +135,7 @@ class ConsoleOutput:
             return
         if result.to_move is not None:
             color = "black" if result.to_move == g.black else "white"
-            news = wording.movement_begins(result, self.lang, self._who(result.to_move, color, g))
+            news = wording.movement_begins(result, self.lang, lambda p: self._who(p, _color_of(p, g), g))
             if news:
                 self.say(news)
             line = f"Turn {g.turn}: {self._who(result.to_move, color, g)} to play"

@@ -310,3 +310,16 @@ async def test_a_step_beside_the_safe_centre_says_why_nothing_was_taken(service:
     assert "على المركز" in wording.event_text(event, "ar")
     quiet = await service.move(1, BOB.user_id, "e2 d2")
     assert "centre" not in wording.event_text(quiet.events[0], "en")
+
+
+async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(service: GameService) -> None:
+    """Newcomer play-test: after my last pair I was walled in and passed, and the line said
+    "Player 1 moved first"; the bot moves first, and the line says so."""
+    bot = Player.bot("easy")
+    await insert_from(service, 1, "bbbbb/w1b1b/wb1bw/wwbwb/wwbww w p 0/2 - 0 12", bot, ALICE)
+    result = await service.place(1, ALICE.user_id, "b4 d4", bot_reply=False)
+    assert [e.actions for e in result.events] == [("b4", "d4"), ("pass",)]
+    assert wording.event_text(result.events[1], "en") == "passes: its pieces are all walled in, so none can step"
+    assert wording.movement_begins(result, "en") == (
+        "All pieces are placed: the movement phase begins; Seega bot (easy) moves first."
+    )
