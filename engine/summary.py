@@ -28,6 +28,8 @@ class TurnSummary:
             message can say what each step of a chain took, in order.
         turn: the turn number when the first action was played (0 if unknown); a
             summary spanning a turn's end covers turns ``turn`` to the next ones.
+        sides: for each action, the colour that played it (a summary spanning turns,
+            with a pass played for a blocked player, says who did what); empty if unknown.
     """
 
     side: int
@@ -38,6 +40,7 @@ class TurnSummary:
     removed: tuple[tuple[int, int], ...] = ()
     took: tuple[tuple[int, ...], ...] = ()
     turn: int = 0
+    sides: tuple[int, ...] = ()
 
 
 def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
@@ -51,7 +54,9 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
     removed: list[tuple[int, int]] = []
     took: list[tuple[int, ...]] = []
     turn = pos.turn
+    sides: list[int] = []
     for action in actions:
+        sides.append(pos.side)
         old = (pos.bb[0], pos.bb[1])
         pos.push(action)
         gone = [(c, color) for color in (0, 1) for c in iter_bits(old[color] & ~pos.bb[color])]
@@ -66,7 +71,15 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
         moved_from = geo.index(action.src) if action.kind == STEP else -1
         took.append(tuple(c for c, _ in gone if c != moved_from))
     return TurnSummary(
-        side, tuple(actions), tuple(placed), tuple(steps), tuple(captured), tuple(removed), tuple(took), turn
+        side,
+        tuple(actions),
+        tuple(placed),
+        tuple(steps),
+        tuple(captured),
+        tuple(removed),
+        tuple(took),
+        turn,
+        tuple(sides),
     )
 
 

@@ -184,21 +184,42 @@ def phase_news_text(position: Position, last_turn: TurnSummary | None) -> str:
 
 
 def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
-    """``"Last: White b2-c2, c2-c4 · took c3, d4"``: the turn in notation and what it took."""
+    """``"Last: White b2-c2, c2-c4 · took c3, d4"``: the turn in notation and what it took.
+
+    A pass played for a blocked player is said where it happened: at the end ("White is
+    blocked and passes": it is the other player's turn now), or between two turns of a
+    reply ("Black b5-b4 · White blocked, passed · Black c5-b5").
+    """
     if last_turn is None or not last_turn.actions:
         return ""
     names = position.geo.names
-    played = [a for a in last_turn.actions if a.kind not in ("pass", "end")]  # "end" says nothing more
-    passed = any(a.kind == "pass" for a in last_turn.actions)
-    if not played:
+    # (colour, the actions it played) in order; an empty list is a pass
+    segments: list[tuple[int, list[str]]] = []
+    sides = last_turn.sides or (last_turn.side,) * len(last_turn.actions)
+    for action, side in zip(last_turn.actions, sides, strict=True):
+        if action.kind == "end":  # "end" says nothing more
+            continue
+        if action.kind == "pass":
+            segments.append((side, []))
+        elif segments and segments[-1][1] and segments[-1][0] == side:
+            segments[-1][1].append(str(action))
+        else:
+            segments.append((side, [str(action)]))
+    if not any(played for _, played in segments):
         return f"{COLOURS[last_turn.side]} was blocked and passed"
-    parts = [f"Last: {COLOURS[last_turn.side]} " + ", ".join(str(a) for a in played)]
+    words = []
+    for i, (colour, played) in enumerate(segments):
+        if played:
+            words.append(f"{COLOURS[colour]} " + ", ".join(played))
+        elif i == len(segments) - 1:
+            words.append(f"{COLOURS[colour]} is blocked and passes")
+        else:
+            words.append(f"{COLOURS[colour]} blocked, passed")
+    parts = ["Last: " + " · ".join(words)]
     if last_turn.captured:
         parts.append("took " + ", ".join(names[c] for c, _ in last_turn.captured))
     if last_turn.removed:
         parts.append("removed " + ", ".join(names[c] for c, _ in last_turn.removed))
-    if passed:  # the opponent's pass, played for them at once (their only action)
-        parts.append(f"{COLOURS[1 - last_turn.side]} is blocked and passes")
     return " · ".join(parts)
 
 

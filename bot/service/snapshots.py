@@ -162,13 +162,14 @@ def whole_turn(pos: Position) -> TurnSummary | None:
     return summarize_turn(start, actions) if actions else None
 
 
-def with_passes(turn: TurnSummary | None, passes: Sequence[Action]) -> TurnSummary | None:
-    """``turn`` followed by the passes played for the opponent (their only action), so the
-    picture says "White is blocked and passes" instead of showing the turn as if nothing
-    followed it."""
-    if turn is None or not passes:
-        return turn
-    return replace(turn, actions=turn.actions + tuple(passes), took=turn.took + ((),) * len(passes))
+def with_passes(pos: Position, passes: Sequence[Action]) -> TurnSummary | None:
+    """The turn that ``pos`` ends with, followed by the passes then played for the next
+    player (their only action), so the picture says "White is blocked and passes"
+    instead of showing the turn as if nothing followed."""
+    start, actions = last_turn(pos)
+    if not actions:
+        return None
+    return summarize_turn(start, [*actions, *passes])
 
 
 def spn_turn(spn: str) -> int:

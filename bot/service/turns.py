@@ -23,7 +23,6 @@ from bot.service.snapshots import (
     play_forced_passes,
     turn_event,
     turn_result,
-    whole_turn,
     with_passes,
 )
 from engine import Action, Position
@@ -52,9 +51,10 @@ class Turns:
             actions = play(pos)
             if pos.result is None and g.player(pos.side).is_bot and not g.player(g.pos.side).is_bot:
                 self.games.ai_queue.check(g.row.guild_id, user_id)  # the bot replies: is there room?
-            picture = whole_turn(pos)  # the whole turn so far: a chain's every step
+            before_passes = pos.copy()
             passes = play_forced_passes(g, pos)  # a pass that is the next player's only action
-            picture = with_passes(picture, [a for a, _ in passes])  # the picture says so
+            # the whole turn so far (a chain's every step), and the passes after it
+            picture = with_passes(before_passes, [a for a, _ in passes])
             done = await self.games.commit(g, pos, actions + [a for a, _ in passes])
             return None if done is None else (done[0], actions, g.pos, done[1], picture, passes)
 

@@ -99,3 +99,20 @@ def test_the_console_pictures_say_you_as_its_text_does() -> None:
     blocked = Position.from_spn("bw3/ww3/5/5/5 b m 0/0 - 0 30", Ruleset.make("standard", 5))
     assert [a.kind for a in blocked.legal_actions()] == ["pass"]
     assert status_text(blocked, ("You", bot)) == "You are blocked and pass"
+
+
+def test_a_pass_inside_a_reply_is_said_where_it_happened() -> None:
+    """Newcomer play-test: "Last: Black b5-b4, c5-b5 · White is blocked and passes" read as
+    if White passed now, while White was to move; the pass came between the two steps."""
+    from bot.render.words import last_turn_text
+    from engine import Position
+    from engine.summary import summarize_turn
+
+    before = Position.from_spn("bbbbb/w1b1b/wb1bw/wwbwb/wwbww w p 0/2 - 0 12")
+    pos = before.copy()
+    # White places its last pair, is walled in and passes; Black moves first
+    played = [pos.play(a) for a in ("b4", "d4", "pass", "c4-c3")]
+    said = last_turn_text(pos, summarize_turn(before, played))
+    assert said == "Last: White b4, d4 · White blocked, passed · Black c4-c3"
+    ends = last_turn_text(pos, summarize_turn(before, played[:3]))
+    assert ends == "Last: White b4, d4 · White is blocked and passes"
