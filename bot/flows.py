@@ -257,7 +257,10 @@ async def button_offer_end(interaction: discord.Interaction, game_id: int) -> No
     if isinstance(outcome, OfferResult):
         await send(offer_reply(outcome, locale, end_offer_view(game_id, locale)))
     else:
-        await show_turn(bot, outcome, locale, send)
+        ended = outcome.game
+        bot_player = ended.black if ended.black.is_bot else ended.white
+        intro = t(locale, "offer.bot_accepts", name=player_name(bot_player, locale))
+        await show_turn(bot, outcome, locale, send, intro=intro)
 
 
 async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> None:

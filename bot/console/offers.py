@@ -105,8 +105,11 @@ class OffersConsole(ConsoleOutput):
                 f"{offer.offered_by.name} offers to end the game by count; "
                 f"{offer.opponent.name} accepts with /seega accept-end."
             )
-        else:
-            self.show(offer)
+            return
+        ended = offer.game
+        bot = ended.black if ended.black.is_bot else ended.white
+        self.say(t(self.lang, "offer.bot_accepts", name=wording.player_name(bot, self.lang)))
+        self.show(offer)
 
     async def accept_end(self, args: CoachArgs) -> None:
         game = await self.service.game(CONSOLE_CHANNEL)

@@ -399,6 +399,7 @@ async def test_offer_end_against_the_bot_ends_at_once(h: Harness) -> None:
     sent = await h.click(h.alice, ask.reply, "Offer to end", followup=True)
     ended = sent.followups[0]
     assert not ended.ephemeral and "agreed" in ended.text
+    assert "Seega bot (easy) accepts ending the game by count." in ended.text
     assert ended.button("Rematch")
     assert await h.bot.service.game(h.fake.channel_id) is None
     again = await h.click(h.alice, ended, "Rematch", followup=True)

@@ -339,3 +339,29 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         assert "Error" not in answer
     finally:
         await close_service(service)
+
+
+async def test_the_bot_accepting_an_end_says_so_at_the_table(db_path: Db) -> None:
+    """Newcomer play-test: "yes" to an offer to end by count printed only "Game over"."""
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from bot.results import Player
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    table = ConsoleTable(service, out, None)
+    try:
+        even = "b3w/5/5/5/w3b b m 0/0 - 0 30"  # 2 v 2: a drawn count the bot accepts
+        await insert_from(
+            service, CONSOLE_CHANNEL, even, LOCAL_PLAYERS[0], Player.bot("medium"), guild_id=CONSOLE_GUILD
+        )
+        await table.handle("/seega offer-end")
+        await table.handle("yes")
+        text = out.getvalue()
+        assert "Now 2 black, 2 white: it would be a draw." in text
+        assert "Seega bot (medium) accepts ending the game by count." in text
+        assert "Game over (1/2-1/2): Draw: both players agreed to a draw, 2 pieces each." in text
+    finally:
+        await close_service(service)
