@@ -100,8 +100,11 @@ class ConsoleOutput:
 
     def _game_over_line(self, over: GameOver, game: GameView) -> str:
         you = self._you(game)
-        result = f" ({over.result})" if over.result != "*" else ""
-        text = f"Game over{result}: {wording.game_over_text(over, self.lang, game, you)}"
+        said = wording.game_over_text(over, self.lang, game, you)
+        if over.result == "*":
+            text = t(self.lang, "console.game_over_cancelled", text=said)
+        else:
+            text = t(self.lang, "console.game_over", result=over.result, text=said)
         for c in over.rating_changes:
             text += f"\n  {c.name}: rating {c.before:.0f} -> {c.after:.0f} ({c.delta:+.0f})"
         return text
@@ -126,11 +129,24 @@ class ConsoleOutput:
         self.say()
         self.say(g.text_board)
         self._save_image(result.png, g.id, g.turn)
-        hand = f"; in hand {g.hand[0]}/{g.hand[1]}" if g.phase == "p" else ""
-        self.say(f"Pieces on the board: black {g.pieces[0]}, white {g.pieces[1]}{hand}.")
+        black, white = g.pieces
+        if g.phase == "p":
+            hand_black, hand_white = g.hand
+            self.say(
+                t(
+                    self.lang,
+                    "console.pieces_hand",
+                    black=black,
+                    white=white,
+                    hand_black=hand_black,
+                    hand_white=hand_white,
+                )
+            )
+        else:
+            self.say(t(self.lang, "console.pieces", black=black, white=white))
         if result.game_over is not None:
             self.say(self._game_over_line(result.game_over, g))
-            self.say("Type rematch to play again with the colours swapped.")
+            self.say(t(self.lang, "console.rematch"))
             self.cells = []
             return
         if result.to_move is not None:
@@ -138,7 +154,7 @@ class ConsoleOutput:
             news = wording.movement_begins(result, self.lang, lambda p: self._who(p, _color_of(p, g), g))
             if news:
                 self.say(news)
-            line = f"Turn {g.turn}: {self._who(result.to_move, color, g)} to play"
+            line = t(self.lang, "console.to_play", turn=g.turn, who=self._who(result.to_move, color, g))
             if result.chain_pending:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"
             elif result.legal and all(a in ("pass",) for a in result.legal):

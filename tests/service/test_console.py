@@ -294,7 +294,7 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
     assert "#1 · Player 1 vs Player 2 · standard 5x5 · turn 2 · this table" in out
     assert "سأجيبك بالعربية من الآن." in out
     assert "عرض التعادل: إن قبله Player 1" in out  # Player 2 offers, in Arabic
-    assert "يقبل Player 1 التعادل." in out and "Game over (1/2-1/2)" in out
+    assert "يقبل Player 1 التعادل." in out and "انتهت المباراة (1/2-1/2): تعادل" in out
     assert "1/2-1/2" in query(db_path, "SELECT result FROM games")[0][0]
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
 
