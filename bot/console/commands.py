@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot.console.lookups import LookupsConsole
 from bot.console.offers import OffersConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
+from bot.i18n import t
 from bot.results import BotDeclinesError, ServiceError, clip_typed
 from bot.service import catalog
 from bot.suggest import did_you_mean
@@ -142,7 +143,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         result = await self.service.play_bot(
             CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], level, size, variant, color
         )
-        self.say(f"A game against the bot ({level}) has started.")  # said once it has, not before a refusal
+        # said once it has started, not before a refusal
+        self.say(t(self.lang, "console.started_bot", level=t(self.lang, f"level.{level}")))
         self.show(result)
         await self._bot_replies(result)
 

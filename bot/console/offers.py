@@ -29,7 +29,7 @@ class OffersConsole(ConsoleOutput):
     #: The question waiting for ``yes`` (or the same command typed again), if any.
     confirming: Pending | None = None
 
-    async def _asked(self, name: str, question: str) -> GameView | None:
+    async def _asked(self, name: str, key: str) -> GameView | None:
         """The game if ``name`` was already asked about it (now confirmed), else ask and ``None``."""
         game = await self.service.game(CONSOLE_CHANNEL)
         if game is None:
@@ -38,13 +38,12 @@ class OffersConsole(ConsoleOutput):
             self.confirming = None
             return game
         self.confirming = (name, game.id)
-        self.say(question.format(id=game.id))
+        self.say(t(self.lang, key, id=game.id, command=name))
         return None
 
     async def resign(self, args: CoachArgs) -> None:
         actor = await self._actor()
-        question = "Resign game #{id}? You lose the game. Type /seega resign again (or yes) to confirm."
-        if await self._asked("resign", question) is None:
+        if await self._asked("resign", "console.resign_confirm") is None:
             return
         self.show(await self.service.resign(CONSOLE_CHANNEL, actor))
 
@@ -56,7 +55,7 @@ class OffersConsole(ConsoleOutput):
             opponent = game.white if color == "black" else game.black
             key = "draw.explain.bot" if opponent.is_bot else "draw.explain.people"
             self.say(t(self.lang, key, opponent=wording.player_name(opponent, self.lang)))
-        if await self._asked("draw", "Type /seega draw again (or yes) to send the offer.") is None:
+        if await self._asked("draw", "console.send_confirm") is None:
             return
         outcome = await self.service.offer_draw(CONSOLE_CHANNEL, actor)
         if isinstance(outcome, OfferResult):
@@ -97,7 +96,7 @@ class OffersConsole(ConsoleOutput):
         game, result = await self.service.end_preview(CONSOLE_CHANNEL, actor)  # refusals come first
         if self.confirming != ("offer-end", game.id):
             self.say(wording.end_offer_explained(game, result, actor, self.lang))
-        if await self._asked("offer-end", "Type /seega offer-end again (or yes) to send the offer.") is None:
+        if await self._asked("offer-end", "console.send_confirm") is None:
             return
         offer = await self.service.offer_end(CONSOLE_CHANNEL, actor)
         if isinstance(offer, OfferResult):

@@ -207,7 +207,7 @@ class ConsoleOutput:
         for _ in range(MAX_BOT_REPLIES):
             if result.game_over is not None or result.to_move is None or not result.to_move.is_bot:
                 break
-            self.say(f"{result.to_move.name} is thinking...")
+            self.say(t(self.lang, "turn.bot_thinking", bot=wording.player_name(result.to_move, self.lang)))
             result = await self.service.bot_turn(CONSOLE_CHANNEL)
             if not result.events and result.game_over is None:
                 break  # nothing played (another process played it, or it is not the bot's turn)
