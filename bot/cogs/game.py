@@ -262,14 +262,9 @@ class GameCommands(CogMixin):
     )
     async def draw(self, interaction: discord.Interaction) -> None:
         """Explain what a draw offer means (privately), with the button that sends it."""
-        game = await self.bot.service.game(channel_id(interaction))
-        if game is None:
-            raise Refusal("error.no_game")
-        color = game.color_of(interaction.user.id)
-        if color is None:
-            raise Refusal("error.not_a_player")
+        game = await self.bot.service.draw_preview(channel_id(interaction), interaction.user.id)
         locale = lang(interaction)
-        opponent = game.white if color == "black" else game.black
+        opponent = game.white if game.color_of(interaction.user.id) == "black" else game.black
         key = "draw.explain.bot" if opponent.is_bot else "draw.explain.people"
         await interaction.response.send_message(
             t(locale, key, opponent=player_name(opponent, locale)),

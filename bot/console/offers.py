@@ -48,11 +48,10 @@ class OffersConsole(ConsoleOutput):
         self.show(await self.service.resign(CONSOLE_CHANNEL, actor))
 
     async def draw(self, args: CoachArgs) -> None:
-        game = await self.service.game(CONSOLE_CHANNEL)
         actor = await self._actor()
-        if game is not None and self.confirming != ("draw", game.id):
-            color = game.color_of(actor) or "black"
-            opponent = game.white if color == "black" else game.black
+        game = await self.service.draw_preview(CONSOLE_CHANNEL, actor)  # refusals come first
+        if self.confirming != ("draw", game.id):
+            opponent = game.white if game.color_of(actor) == "black" else game.black
             key = "draw.explain.bot" if opponent.is_bot else "draw.explain.people"
             self.say(t(self.lang, key, opponent=wording.player_name(opponent, self.lang)))
         if await self._asked("draw", "console.send_confirm") is None:

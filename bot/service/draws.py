@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.results import BotDeclinesError, BotUnavailableError, IllegalMoveError, OfferResult, TurnResult
+from bot.results import BotDeclinesError, BotUnavailableError, GameView, IllegalMoveError, OfferResult, TurnResult
 from bot.service import offers
 from bot.service.bot_offers import bot_accepts, evaluation_request
 from bot.service.ending import Decision, Ended, Ending
@@ -52,6 +52,17 @@ class Draws:
     def __init__(self, ending: Ending) -> None:
         self.ending = ending
         self.games = ending.games
+
+    async def preview(self, channel_id: int, user_id: int) -> GameView:
+        """The game, if ``user_id`` may offer a draw now; else the refusal :meth:`offer`
+        would give (checked before the offer is explained, so nobody reads what a draw
+        means only to be told they cannot offer one)."""
+        g, _ = await self.games.load(channel_id, fresh=True)
+        _check_can_offer(g, _offerer_color(g, user_id))
+        bot_color = next((c for c in (BLACK, WHITE) if g.player(c).is_bot), None)
+        if bot_color is not None and g.pos.side == bot_color:
+            raise IllegalMoveError("offer_bot_to_reply")
+        return game_view(g)
 
     async def offer(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
         """Offer a draw: an :class:`OfferResult` waiting for the opponent, or (against the

@@ -249,6 +249,10 @@ class GameService:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
         return await self.ending.accept_end(channel_id, user_id)
 
+    async def draw_preview(self, channel_id: int, user_id: int) -> GameView:
+        """The game if the player may offer a draw now (else the refusal), to explain it first."""
+        return await self.draws.preview(channel_id, user_id)
+
     async def offer_draw(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
         """Offer a draw (½-½ by agreement); the bot answers at once with its own search."""
         return await self.draws.offer(channel_id, user_id)

@@ -119,3 +119,14 @@ async def test_the_bot_declines_when_ahead_and_the_offer_cannot_be_repeated(
 async def test_never_while_the_bot_is_to_reply(service: GameService, db_path: object) -> None:
     await insert_from(service, 1, "b3w/5/5/5/w3b w m 0/0 - 0 30", ALICE, BOT)  # the bot (White) is to move
     await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "offer_bot_to_reply")
+
+
+async def test_the_preview_refuses_before_anything_is_explained(service: GameService, db_path: object) -> None:
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)
+    game = await service.draw_preview(1, ALICE.user_id)
+    assert game.draw_offer_by is None
+    await service.offer_draw(1, ALICE.user_id)
+    await _refused(service, db_path, lambda: service.draw_preview(1, ALICE.user_id), "draw_already_offered")
+    await _refused(service, db_path, lambda: service.draw_preview(1, CAROL.user_id), "not_a_player")
+    await insert_from(service, 2, "b3w/5/5/5/w3b w m 0/0 - 0 30", ALICE, BOT)
+    await _refused(service, db_path, lambda: service.draw_preview(2, ALICE.user_id), "offer_bot_to_reply")
