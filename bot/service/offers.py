@@ -61,3 +61,9 @@ def after_turn(value: str | None, mover: str) -> str | None:
     """``value`` once ``mover`` has completed a turn: an offer ``mover`` did not make lapses
     (playing on answers it), and ``mover`` may offer a draw again."""
     return _join([(k, c) for k, c in _words(value) if (k in _PENDING and c == mover) or (k == DECLINED and c != mover)])
+
+
+def without_pending(value: str | None) -> str | None:
+    """``value`` with no pending offer (a takeback withdraws it) but the declines kept, so
+    taking a turn back is no way around "not again before your next turn"."""
+    return _join([w for w in _words(value) if w[0] == DECLINED])

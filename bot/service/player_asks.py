@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.explain.turns import moves_text
 from bot.results import GameView, IllegalMoveError, TurnResult
+from bot.service import offers
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame, replay
 from bot.service.snapshots import board_png, game_view, turn_result, whole_turn
@@ -42,7 +43,8 @@ class PlayerAsks:
             now = games.clock.now()
             deadline, remind_at = await games.deadline_for(g, back, now)
             games.note_timer(remind_at)
-            return await games.store(g, back, " ".join(actions), now, deadline, remind_at, None)
+            offer = offers.without_pending(g.row.end_offer)
+            return await games.store(g, back, " ".join(actions), now, deadline, remind_at, offer)
 
         g = await games.write(channel_id, attempt, fresh=True)
         return turn_result(g, png=await board_png(games, g, g.pos, whole_turn(g.pos)), acted_by=user_id)

@@ -130,3 +130,13 @@ async def test_the_preview_refuses_before_anything_is_explained(service: GameSer
     await _refused(service, db_path, lambda: service.draw_preview(1, CAROL.user_id), "not_a_player")
     await insert_from(service, 2, "b3w/5/5/5/w3b w m 0/0 - 0 30", ALICE, BOT)
     await _refused(service, db_path, lambda: service.draw_preview(2, ALICE.user_id), "offer_bot_to_reply")
+
+
+async def test_a_takeback_is_no_way_around_a_declined_draw(service: GameService, db_path: object) -> None:
+    await insert_from(service, 1, "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30", ALICE, BOT)  # the bot is better: it declines
+    legal = (await service.board(1)).legal
+    await play_action(service, 1, ALICE.user_id, legal[0])  # a turn, and the bot's reply
+    with pytest.raises(BotDeclinesError):
+        await service.offer_draw(1, ALICE.user_id)
+    await service.takeback(1, ALICE.user_id)
+    await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_declined_wait")
