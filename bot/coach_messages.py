@@ -38,13 +38,17 @@ def turn_text(actions: tuple[str, ...]) -> str:
 def hint_text(result: HintResult, locale: str) -> str:
     """The hint's line: the turn, its reasons, the hints left."""
     reasons = "; ".join(t(locale, f"coach.reason.{key}", **params) for key, params in result.reasons)
+    turn = turn_text(result.actions)
+    if len(result.actions) > 1 and result.actions[-1] == "end":
+        # "end" is nothing people type: say how to stop the chain there
+        turn = t(locale, "coach.hint.then_end", turn=turn_text(result.actions[:-1]))
     lines = [
         t(
             locale,
             "coach.hint.text",
             used=result.used,
             limit=result.limit,
-            turn=turn_text(result.actions),
+            turn=turn,
             reasons=reasons,
         ),
         t(locale, "coach.hint.chance", percent=round(result.win_chance * 100)),

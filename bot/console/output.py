@@ -154,6 +154,7 @@ class ConsoleOutput:
             news = wording.movement_begins(result, self.lang, lambda p: self._who(p, _color_of(p, g), g))
             if news:
                 self.say(news)
+                self._told.add((g.id, g.phase))  # the news said what to type
             line = t(self.lang, "console.to_play", turn=g.turn, who=self._who(result.to_move, color, g))
             if result.chain_pending:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"

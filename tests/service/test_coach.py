@@ -332,3 +332,15 @@ async def test_analyses_run_in_the_ai_worker_processes() -> None:
         assert advice.actions == ("c2-c3",)
     finally:
         runner.close()
+
+
+def test_a_hint_that_stops_a_chain_says_how_instead_of_end() -> None:
+    """Newcomer play-test: "play f4-e4, end" — "end" is nothing people type."""
+    from bot.coach_messages import hint_text
+    from bot.service.coach_results import HintResult
+
+    stop = HintResult(1, ("f4-e4", "end"), (), 1, 3, 0.5)
+    assert "play **f4-e4, then end your turn with /seega end-turn**" in hint_text(stop, "en")
+    assert "‎/seega end-turn" in hint_text(stop, "ar")
+    whole = HintResult(1, ("f4-e4", "e4-e3"), (), 1, 3, 0.5)
+    assert "play **f4-e4, e4-e3**" in hint_text(whole, "en")
