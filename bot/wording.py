@@ -143,7 +143,7 @@ def _ending(result: str, reason: str, game: GameView | GameSummary, lang: str, y
     return explain.word(lang, end_line(outcome, position, names, reader))
 
 
-def ending_text(game: GameSummary, lang: str, you: Player | None = None) -> str:
+def ending_text(game: GameSummary | GameView, lang: str, you: Player | None = None) -> str:
     """How a game of a list ended, in words ("Bob wins: Alice resigned."), or its status
     ("in progress", "cancelled") when it has no result to explain; ``you``: the reader,
     when the list speaks to one player (the console against the bot)."""

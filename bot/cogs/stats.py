@@ -16,8 +16,10 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot import wording
 from bot.host import SeegaHost
 from bot.i18n import lang, t
+from bot.i18n import language as locale_language
 from bot.messages import history_embed, leaderboard_embed, rules_embed, stats_embed
 from bot.service import catalog
 
@@ -101,7 +103,8 @@ class StatsCommands(CogMixin):
         text = "\n".join(body) if body else t(locale, "explain.moves.none")
         head = t(locale, "explain.moves.title", id=game.id)
         note = f"\n{t(locale, 'explain.moves.cut', count=cut)}" if cut else ""
-        await interaction.response.send_message(f"**{head}**{note}\n```\n{text}\n```")
+        ending = f"\n{wording.ending_text(game, locale_language(locale))}" if game.status != "active" else ""
+        await interaction.response.send_message(f"**{head}**{note}\n```\n{text}\n```{ending}")
 
     @app_commands.command(name="games", description=_("The games being played in this server, to watch"))
     async def games(self, interaction: discord.Interaction) -> None:

@@ -30,6 +30,9 @@ class LookupsConsole(CoachConsole):
         self.say(f"Moves of game #{game.id} (turn number, colour, actions):")
         for line in lines or ["No move has been played yet."]:
             self.say(f"  {line}")
+        if game.status != "active":  # a finished game: how it ended, in words
+            you = LOCAL_PLAYERS[0] if game.black.is_bot != game.white.is_bot else None
+            self.say(f"  {wording.ending_text(game, self.lang, you)}")
 
     async def rules(self, args: CoachArgs) -> None:
         self.say(rules_text(catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT)), self.lang))

@@ -427,6 +427,9 @@ async def test_takeback_moves_and_games(h: Harness) -> None:
     assert f"<#{h.fake.channel_id}>" in listed.text and "Seega bot" in listed.text
     refused = (await h.slash(h.carol, "seega takeback")).reply
     assert refused.ephemeral  # not a player
+    await h.bot.service.resign(h.fake.channel_id, h.alice)
+    finished = (await h.slash(h.carol, "seega moves")).reply
+    assert finished.text.rstrip().endswith("Seega bot (easy) wins: Alice resigned."), finished.text
 
 
 async def test_the_longest_hostile_text_gets_a_short_private_answer(h: Harness) -> None:

@@ -88,7 +88,10 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     # the game is saved: the next session resumes it, and commands continue it
     played = query(db, "SELECT actions FROM games")[0][0].split()
     free = [c for c in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2") if c not in played]
-    out = run_console(db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega resign", "/seega stats"], tmp_path)
+    out = run_console(
+        db, [f"/place {free[0]} {free[1]}", "/seega resign", "/seega resign", "/seega stats", "/seega moves"], tmp_path
+    )
+    assert out.rstrip().splitlines()[-2] == "  Seega bot (easy) wins: you resigned.", "moves end with how it ended"
     assert "Resuming game #1." in out
     assert f"White (you): placed on {free[0]}, {free[1]}" in out
     assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
