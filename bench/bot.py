@@ -73,7 +73,11 @@ class Table:
         return self.players[self.pos.side], str(choice)
 
     def played(self, step: str) -> None:
+        """Mirror an action, then the passes the service plays by itself when a pass is
+        the only legal action (issue 12: a blocked player does not have to type it)."""
         self.pos.push(Action.parse(step))
+        while not self.pos.is_over() and [str(a) for a in self.pos.legal_actions()] == ["pass"]:
+            self.pos.push(Action.parse("pass"))
 
 
 async def setup_tables(fake: FakeDiscord, bot: object, count: int) -> list[Table]:

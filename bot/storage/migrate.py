@@ -37,9 +37,17 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ratings", ("guild_id", "size", "user_id")),
     ("rating_history", ("id",)),
     ("user_languages", ("user_id",)),
+    ("coach_reviews", ("game_id",)),
+    ("coach_hints", ("id",)),
+    ("coach_puzzle_ratings", ("guild_id", "user_id")),
+    ("coach_puzzle_attempts", ("guild_id", "user_id", "puzzle_id")),
+    ("coach_lessons", ("user_id", "lesson")),
+    ("coach_settings", ("guild_id",)),
 )
 #: Tables whose ``id`` is an identity column whose sequence must follow the copied ids.
-IDENTITY_TABLES = ("games", "challenges", "rating_history")
+IDENTITY_TABLES = ("games", "challenges", "rating_history", "coach_hints")
+#: Tables of the schema that are not copied: the migrations' own bookkeeping.
+NOT_COPIED = ("schema_version",)
 
 
 class MigrationError(RuntimeError):
@@ -80,6 +88,13 @@ def replays(row: dict[str, Any]) -> bool:
     return bool(pos.spn() == row["spn"])
 
 
+async def unlisted_tables(source: SqliteStorage) -> list[str]:
+    """The SQLite tables that are neither copied (:data:`TABLES`) nor bookkeeping (:data:`NOT_COPIED`)."""
+    rows = await source._fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    known = {table for table, _ in TABLES} | set(NOT_COPIED)
+    return sorted(str(r[0]) for r in rows if str(r[0]) not in known)
+
+
 async def _columns(source: SqliteStorage, table: str) -> list[str]:
     rows = await source._fetchall(f"PRAGMA table_info({table})")
     return [str(r[1]) for r in rows]
@@ -114,6 +129,9 @@ async def migrate_database(source_path: str | os.PathLike[str], target_url: str)
 
 async def _copy(source: SqliteStorage, target: PostgresStorage) -> MigrationReport:
     report = MigrationReport()
+    unknown = await unlisted_tables(source)
+    if unknown:  # a table this release does not know would be lost: refuse rather than drop it
+        raise MigrationError(f"tables this migration does not know how to copy: {', '.join(unknown)}")
     async with target.pool.acquire() as conn, conn.transaction():
         for table, key in TABLES:
             columns = await _columns(source, table)

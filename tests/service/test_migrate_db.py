@@ -18,7 +18,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.results import CorruptGameError
 from bot.storage import Storage
-from bot.storage.migrate import TABLES, MigrationError, migrate_database
+from bot.storage.migrate import NOT_COPIED, TABLES, MigrationError, migrate_database
 from tests.postgres import TempPostgres
 from tests.service.helpers import (
     ALICE,
@@ -65,6 +65,14 @@ async def _sqlite_with_every_state(path: Path) -> None:
         clock.advance(3600)
         assert await service.expire_challenges()  # expired (and the pending one at 8 too)
         await service.challenge(GUILD, 8, ALICE, CAROL)  # pending again
+        # the coach's rows: a hint limit, a hint in the bot game, a puzzle tried, a lesson, a review
+        await service.coach.hints.set_limit(GUILD, 5, moderator=MOD)
+        await service.coach.hints.hint(GUILD, 6, CAROL.user_id)
+        shown = await service.coach.puzzles.show(GUILD, ALICE.user_id, "Alice")
+        solution = service.coach.puzzles.by_id(shown.puzzle_id).solution  # type: ignore[union-attr]
+        await service.coach.puzzles.answer(GUILD, ALICE.user_id, "Alice", " ".join(solution))
+        await service.storage.mark_lesson_done(ALICE.user_id, "placement", clock.now())
+        await service.storage.save_coach_review(3, 2000, '{"turns": []}', clock.now())
     finally:
         await close_service(service)
 
@@ -97,6 +105,8 @@ async def test_every_state_copies_replays_and_continues(
 
     report = await migrate_database(sqlite_db, url)
     assert report.counts == {t: len(query(sqlite_db, f"SELECT * FROM {t}")) for t, _ in TABLES}
+    assert all(report.counts[t] > 0 for t in ("coach_hints", "coach_settings", "coach_lessons", "coach_reviews"))
+    assert report.counts["coach_puzzle_attempts"] == 1
     assert report.copied == report.counts and report.counts["rating_history"] == 2
     assert report.replayed == report.counts["games"] - 1 and len(report.corrupt) == 1
     assert _rows(url) == _rows(sqlite_db)
@@ -167,3 +177,30 @@ def test_the_command_line(sqlite_db: Path, postgres_server: TempPostgres) -> Non
         timeout=60,
     )
     assert bad.returncode == 1 and "postgresql://" in bad.stderr
+
+
+def test_every_table_of_the_schema_is_copied(tmp_path: Path) -> None:
+    """A table added by a migration but forgotten here would be silently lost in the move."""
+    import asyncio
+
+    from bot.storage.migrate import unlisted_tables
+    from bot.storage.sqlite import SqliteStorage
+
+    async def tables() -> list[str]:
+        storage = await Storage.open(tmp_path / "fresh.db", checkpoint_interval=None)
+        assert isinstance(storage, SqliteStorage)
+        try:
+            return await unlisted_tables(storage)
+        finally:
+            await storage.close()
+
+    assert asyncio.run(tables()) == []
+    assert set(NOT_COPIED).isdisjoint(t for t, _ in TABLES)
+
+
+async def test_an_unknown_table_is_refused_not_dropped(sqlite_db: Path, postgres_server: TempPostgres) -> None:
+    service = await make_service(sqlite_db)
+    await close_service(service)
+    execute(sqlite_db, "CREATE TABLE plugin_notes (id INTEGER PRIMARY KEY, body TEXT)")
+    with pytest.raises(MigrationError, match="plugin_notes"):
+        await migrate_database(sqlite_db, postgres_server.create_database())
