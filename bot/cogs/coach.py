@@ -145,7 +145,7 @@ class CoachCommands(CogMixin):
             got = await coach.lessons.answer(user, shown, answer[:MAX_ANSWER])
             await interaction.edit_original_response(content=lesson_answer_text(got, locale))
             return
-        view = await coach.lessons.show(user, lesson)
+        view = await coach.lessons.show(user, lesson, interaction.channel_id)
         await interaction.edit_original_response(
             content=lesson_text(view, locale), attachments=_files(("lesson.png", view.image))
         )

@@ -19,8 +19,9 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import wording
+from bot.coach_messages import lesson_answer_text
 from bot.cogs.admin import AdminCommands
-from bot.cogs.coach import CoachCommands
+from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.stats import StatsCommands
 from bot.flows import as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
@@ -86,10 +87,20 @@ class PlayCog(commands.Cog):
         result = await call
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
 
+    async def _lesson(self, interaction: discord.Interaction, text: str) -> bool:
+        """Answer the user's open lesson exercise here, privately (``False``: a game move)."""
+        got = await self.bot.service.lesson_try(channel_id(interaction), interaction.user.id, text.strip()[:MAX_ANSWER])
+        if got is None:
+            return False
+        await interaction.response.send_message(lesson_answer_text(got, lang(interaction)), ephemeral=True)
+        return True
+
     @app_commands.command(name="place", description=_("Place your pieces: one or two empty cells"))
     @app_commands.describe(first=_("A cell such as b2"), second=_("The second cell of the pair"))
     @app_commands.guild_only()
     async def place(self, interaction: discord.Interaction, first: Cell, second: Cell | None = None) -> None:
+        if await self._lesson(interaction, f"{first} {second or ''}"):
+            return
         await self._play(
             interaction,
             self.bot.service.place(channel_id(interaction), interaction.user.id, first, second, bot_reply=False),
@@ -107,6 +118,8 @@ class PlayCog(commands.Cog):
     @app_commands.describe(frm=_("The piece to move (or the whole step, like b2 c2)"), to=_("Where it goes"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, frm: MoveFrom, to: Cell | None = None) -> None:
+        if await self._lesson(interaction, f"{frm} {to or ''}"):
+            return
         await self._play(
             interaction, self.bot.service.move(channel_id(interaction), interaction.user.id, frm, to, bot_reply=False)
         )

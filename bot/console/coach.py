@@ -120,6 +120,16 @@ class CoachConsole(ConsoleOutput):
         self.say(view.text_board)
         self._save_coach_image(view.image, f"puzzle-{view.puzzle_id}")
 
+    async def _lesson(self, text: str) -> bool:
+        """Answer Player 1's open lesson exercise when no game is in progress here."""
+        if await self.service.game(CONSOLE_CHANNEL) is not None:
+            return False
+        got = await self.service.lesson_try(CONSOLE_CHANNEL, LOCAL_PLAYERS[0].user_id, text.strip())
+        if got is None:
+            return False
+        self.say(_plain(lesson_answer_text(got, self.lang)))
+        return True
+
     async def learn(self, args: CoachArgs) -> None:
         opts = args.opts
         plain = list(args.plain)
@@ -132,7 +142,7 @@ class CoachConsole(ConsoleOutput):
             shown = number if number is not None else (await lessons.show(me)).number
             self.say(_plain(lesson_answer_text(await lessons.answer(me, shown, answer), self.lang)))
             return
-        view = await lessons.show(me, number)
+        view = await lessons.show(me, number, CONSOLE_CHANNEL)
         self.say(_plain(lesson_text(view, self.lang)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"lesson-{view.number}")

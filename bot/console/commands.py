@@ -158,11 +158,15 @@ class ConsoleTable(OffersConsole, LookupsConsole):
 
     async def place(self, args: Args) -> None:
         cells = args.plain or [v for k, v in args.opts.items() if k in ("first", "second")]
+        if await self._lesson(" ".join(cells)):
+            return
         actor = await self._actor()
         await self._play(self.service.place(CONSOLE_CHANNEL, actor, " ".join(cells), bot_reply=False))
 
     async def move(self, args: Args) -> None:
         frm = args.opts.get("from", " ".join(args.plain))
+        if await self._lesson(f"{frm} {args.opts.get('to', '')}"):
+            return
         actor = await self._actor()
         await self._play(self.service.move(CONSOLE_CHANNEL, actor, frm, args.opts.get("to"), bot_reply=False))
 

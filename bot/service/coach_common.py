@@ -25,11 +25,11 @@ def record_of(row: GameRow) -> GameRecord:
     return GameRecord.from_position(position_of(row), setup=row.setup)
 
 
-def job_for(row: GameRow, actions: tuple[str, ...], max_nodes: int) -> AnalysisJob:
-    """A picklable analysis of the game's position after ``actions``."""
+def job_for(row: GameRow, actions: tuple[str, ...], max_nodes: int, played: tuple[str, ...] = ()) -> AnalysisJob:
+    """A picklable analysis of the game's position after ``actions`` (and of ``played`` from it)."""
     rules = rules_of(row)
     options = tuple(f"{k}={format_value(v)}" for k, v in sorted(rules.overrides().items()))
-    return AnalysisJob(rules.variant, rules.size, options, row.setup, actions, max_nodes)
+    return AnalysisJob(rules.variant, rules.size, options, row.setup, actions, max_nodes, played)
 
 
 def names_of(row: GameRow) -> tuple[str, str]:

@@ -21,19 +21,36 @@ class Lessons:
         self.storage = storage
         self.clock = clock
         self.pictures = pictures
+        #: (user, channel) -> the lesson whose exercise is open there, answered by the
+        #: real ``/move``/``/place`` (kept in memory: a restart closes it, progress stays).
+        self._open: dict[tuple[int, int], int] = {}
+        #: (user, channel) -> the actions of an unfinished turn played by real commands
+        #: (a pair's first cell, a chain's first capture): the next command continues it.
+        self._partial: dict[tuple[int, int], str] = {}
+
+    def active(self, user_id: int, channel_id: int) -> int | None:
+        """The lesson whose exercise ``user_id`` opened in ``channel_id``, if unsolved."""
+        return self._open.get((user_id, channel_id))
 
     @staticmethod
     def _check_number(number: int) -> None:
         if not 1 <= number <= len(LESSONS):
             raise BadInputError("coach_bad_lesson", count=len(LESSONS))
 
-    async def show(self, user_id: int, number: int | None = None) -> LessonView:
-        """A lesson: the one asked for, or the first the user has not done yet."""
+    async def show(self, user_id: int, number: int | None = None, channel_id: int | None = None) -> LessonView:
+        """A lesson: the one asked for, or the first the user has not done yet.
+
+        Shown in a channel, its exercise is opened there: the user's next ``/move`` or
+        ``/place`` in that channel answers it (:meth:`active`).
+        """
         done = await self.storage.lessons_done(user_id)
         if number is None:
             number = next((i for i, item in enumerate(LESSONS, 1) if item.id not in done), 1)
         self._check_number(number)
         item = LESSONS[number - 1]
+        if channel_id is not None:
+            self._open[(user_id, channel_id)] = number
+            self._partial.pop((user_id, channel_id), None)
         pos = item.position()
         image = None
         if self.pictures is not None:
@@ -41,12 +58,23 @@ class Lessons:
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
         return LessonView(number, len(LESSONS), item.id, pos.side, item.id in done, done_count, board_text(pos), image)
 
-    async def answer(self, user_id: int, number: int, text: str) -> LessonAnswer:
-        """Check an exercise try; a solved exercise is stored and the next lesson named."""
+    async def answer(self, user_id: int, number: int, text: str, channel_id: int | None = None) -> LessonAnswer:
+        """Check an exercise try; a solved exercise is stored (and closed) and the next lesson named."""
         self._check_number(number)
         item = LESSONS[number - 1]
+        where = (user_id, channel_id) if channel_id is not None else None
+        if where is not None:
+            text = f"{self._partial.pop(where, '')} {text}".strip()
         verdict = check_exercise(item, text)
+        if (
+            where is not None
+            and verdict.played
+            and (verdict.key.endswith(".more") or verdict.key.endswith("incomplete"))
+        ):
+            self._partial[where] = " ".join(verdict.played)
         if verdict.solved:
+            for key in [k for k, v in self._open.items() if k[0] == user_id and v == number]:
+                del self._open[key]
             await self.storage.mark_lesson_done(user_id, item.id, self.clock.now())
         done = await self.storage.lessons_done(user_id)
         following = next((i for i, lesson in enumerate(LESSONS, 1) if lesson.id not in done), None)

@@ -91,10 +91,12 @@ class Reviews:
 
     async def _run(self, row: GameRow, record: GameRecord, progress: Progress | None) -> GameReview:
         done: list[str] = []
-        jobs = [job_for(row, (), self.nodes)]
+        jobs = []
         for actions in record.turns:
-            done.extend(str(a) for a in actions)
-            jobs.append(job_for(row, tuple(done), self.nodes))
+            played = tuple(str(a) for a in actions)
+            jobs.append(job_for(row, tuple(done), self.nodes, played))
+            done.extend(played)
+        jobs.append(job_for(row, tuple(done), self.nodes))
         analyses: list[Analysis] = []
         turns = len(record.turns)
         for i, job in enumerate(jobs):

@@ -43,6 +43,7 @@ from bot.results import (
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.coach import Coach
+from bot.service.coach_results import LessonAnswer
 from bot.service.coach_work import default_pictures, work_for
 from bot.service.draws import Draws
 from bot.service.ending import Ending
@@ -297,6 +298,21 @@ class GameService:
     async def game(self, channel_id: int) -> GameView | None:
         """The channel's active game, or ``None``."""
         return await self.queries.game(channel_id)
+
+    async def lesson_try(self, channel_id: int, user_id: int, text: str) -> LessonAnswer | None:
+        """A ``/move`` or ``/place`` checked against the user's open exercise in this channel.
+
+        ``None`` means the command is a game move: the user has no exercise open here, or a
+        game in this channel waits for this user's move (the game always comes first;
+        ``/seega learn answer:`` still answers the exercise then). docs/coach.md.
+        """
+        number = self.coach.lessons.active(user_id, channel_id)
+        if number is None:
+            return None
+        game = await self.game(channel_id)
+        if game is not None and game.to_move is not None and game.to_move.user_id == user_id:
+            return None
+        return await self.coach.lessons.answer(user_id, number, text, channel_id)
 
     async def legal_place_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells the player to move may place on now."""

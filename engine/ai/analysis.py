@@ -17,6 +17,7 @@ exactly 1, 0 or 0.5. ``docs/coach.md`` records how ``SCALE`` was chosen.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action
@@ -49,6 +50,10 @@ class Analysis:
             at every step, e.g. ``pass``).
         depth: the deepest completed iteration of the first search.
         nodes: nodes visited by every search of the analysis.
+        compared: ``(best, played)`` scores for ``side`` of the best action and of a turn
+            actually played, at the first action where that turn left the best turn, both
+            taken from one search (:func:`compare_turn`); ``None`` when not asked for or
+            when the played turn was the best turn.
     """
 
     side: int
@@ -58,6 +63,7 @@ class Analysis:
     forced: bool = False
     depth: int = 0
     nodes: int = 0
+    compared: tuple[int, int] | None = None
 
     @property
     def best(self) -> Action | None:
@@ -171,3 +177,46 @@ def require_ongoing(position: Position, what: str) -> None:
     """Raise :class:`GameOverError` naming ``what`` when the game is over."""
     if position.result is not None:
         raise GameOverError(f"no {what}: the game is over ({position.result}) in {position.spn()}")
+
+
+def compare_turn(
+    position: Position,
+    best_turn: Sequence[Action],
+    played: Sequence[Action],
+    *,
+    max_nodes: int | None = None,
+    level: str = "hard",
+) -> tuple[int, int] | None:
+    """Score the best action and a played one in the same search, where they part.
+
+    A review that took the played turn's value from a later, separate search compared two
+    numbers from different depths and windows and could call the best move a blunder. Here
+    the position where ``played`` first leaves ``best_turn`` (a choice of the same side, in
+    the same turn) is searched once with the root restricted to those two actions and both
+    scored exactly, so ``played`` is never scored above the best by accident of the search.
+
+    Returns:
+        ``(best, played)`` in centipieces for the mover, or ``None`` when ``played`` follows
+        ``best_turn`` (no choice differed). The best is the higher of the two scores.
+    """
+    if max_nodes is None:
+        max_nodes = DEFAULT_NODES
+    pos = position.copy()
+    side, turn = pos.side, pos.turn
+    for i, action in enumerate(played):
+        if pos.result is not None or pos.turn != turn or pos.side != side:
+            return None
+        if i >= len(best_turn) or best_turn[i] != action:
+            codes = pos.legal_codes()
+            mine = next(c for c in codes if action_of(pos, c) == action)
+            other = best_turn[i] if i < len(best_turn) else None
+            theirs = [c for c in codes if other is not None and action_of(pos, c) == other]
+            if not theirs:
+                return None
+            searcher = make_searcher(pos.rules, get_level(level))
+            result = searcher.search(pos, Limits(max_nodes=max_nodes), root_codes=[theirs[0], mine], exact_root=True)
+            played_score = result.scores.get(mine, result.score)
+            best_score = max(result.scores.get(theirs[0], result.score), played_score)
+            return best_score, played_score
+        pos.push(action)
+    return None

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine.actions import Action
-from engine.ai.analysis import DEFAULT_NODES, Analysis, analyse, value_for
+from engine.ai.analysis import DEFAULT_NODES, Analysis, analyse, compare_turn, value_for, win_chance
 from engine.outcome import BLACK, WHITE
 from engine.position import Position
 from engine.record import GameRecord
@@ -67,6 +67,8 @@ class AnalysisJob:
         setup: the SPN the game started from, or ``None``.
         actions: every action before the position, as text (the shuttle history).
         max_nodes: the node budget per search.
+        played: the turn actually played from this position (empty for the final one):
+            its value is then taken from the same search as the best turn's.
     """
 
     variant: str
@@ -75,6 +77,7 @@ class AnalysisJob:
     setup: str | None
     actions: tuple[str, ...]
     max_nodes: int = DEFAULT_NODES
+    played: tuple[str, ...] = ()
 
     def position(self) -> Position:
         """The position the job is about."""
@@ -86,8 +89,14 @@ class AnalysisJob:
 
 
 def run_job(job: AnalysisJob) -> Analysis:
-    """Analyse one job's position (what a worker process runs)."""
-    return analyse(job.position(), max_nodes=job.max_nodes)
+    """Analyse one job's position and score the turn played there (what a worker runs)."""
+    pos = job.position()
+    analysis = analyse(pos, max_nodes=job.max_nodes)
+    if not job.played or analysis.forced:
+        return analysis
+    played = [Action.parse(text) for text in job.played]
+    compared = compare_turn(pos, analysis.best_turn, played, max_nodes=job.max_nodes)
+    return replace(analysis, compared=compared)
 
 
 def jobs_for(record: GameRecord, max_nodes: int = DEFAULT_NODES) -> list[AnalysisJob]:
@@ -95,10 +104,12 @@ def jobs_for(record: GameRecord, max_nodes: int = DEFAULT_NODES) -> list[Analysi
     rules = record.rules
     options = tuple(f"{k}={format_value(v)}" for k, v in sorted(rules.overrides().items()))
     done: list[str] = []
-    jobs = [AnalysisJob(rules.variant, rules.size, options, record.setup, (), max_nodes)]
+    jobs = []
     for actions in record.turns:
-        done.extend(str(a) for a in actions)
-        jobs.append(AnalysisJob(rules.variant, rules.size, options, record.setup, tuple(done), max_nodes))
+        played = tuple(str(a) for a in actions)
+        jobs.append(AnalysisJob(rules.variant, rules.size, options, record.setup, tuple(done), max_nodes, played))
+        done.extend(played)
+    jobs.append(AnalysisJob(rules.variant, rules.size, options, record.setup, tuple(done), max_nodes))
     return jobs
 
 
@@ -207,7 +218,15 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
         played_key = _after_turn(pos, actions)
         best_key = _after_turn(pos, here.best_turn) if here.best_turn else None
         played_best = here.forced or best_key == played_key
-        loss = 0.0 if played_best else max(0.0, before - after)
+        if here.compared is not None and not played_best:
+            # Both scores from one search: the loss is the gap within it, never the gap
+            # between two searches of different depth (which could flag the best move).
+            best_score, played_score = here.compared
+            played_best = played_score >= best_score
+            loss = max(0.0, win_chance(best_score) - win_chance(played_score))
+            after = max(0.0, before - loss)
+        else:
+            loss = 0.0 if played_best else max(0.0, before - after)
         verdicts.append(
             TurnVerdict(
                 i,

@@ -6,7 +6,7 @@ import pytest
 
 from engine.actions import Action
 from engine.ai import analyse
-from engine.ai.analysis import SCALE, value_for, win_chance
+from engine.ai.analysis import SCALE, compare_turn, value_for, win_chance
 from engine.ai.search import WIN
 from engine.coach.review import (
     CLASSES,
@@ -123,3 +123,46 @@ def test_progress_is_reported_per_position() -> None:
     review_record(record, max_nodes=2000, progress=lambda done, total: seen.append((done, total)))
     total = len(record.turns) + 1
     assert seen == [(i, total) for i in range(1, total + 1)]
+
+
+# A placement game (half engine turns, half random) where turn 8's ``b2 c5`` is as good as
+# the engine's ``e2 a4`` when both are scored in one search, but the analysis of the next
+# position (a separate, differently deep search) made it look like a blunder.
+FALSE_BLUNDER = [
+    ["b3", "d3"],
+    ["a3", "c2"],
+    ["c1", "d5"],
+    ["c4", "e3"],
+    ["d2", "a1"],
+    ["e1", "a5"],
+    ["e5", "b1"],
+    ["d1", "a2"],
+    ["b2", "c5"],
+    ["a4", "b5"],
+]
+
+
+def test_played_turn_scored_in_the_same_search_as_the_best() -> None:
+    pos = Position(RULES)
+    for turn in FALSE_BLUNDER:
+        for text in turn:
+            pos.play(text)
+    record = GameRecord.from_position(pos)
+    review = review_record(record, max_nodes=1500)
+    turn = review.turns[8]
+    assert turn.played == ("b2", "c5") and turn.best != turn.played
+    assert turn.label not in ("mistake", "blunder"), turn
+    for verdict in review.turns:
+        assert verdict.loss >= 0, verdict
+        if verdict.played == verdict.best:
+            assert verdict.label == "best"
+
+
+def test_compare_turn_never_scores_the_played_above_the_best() -> None:
+    pos = Position.from_spn(SPN, RULES)
+    best = analyse(pos, max_nodes=3000).best_turn
+    assert compare_turn(pos, best, best, max_nodes=3000) is None
+    for action in pos.legal_actions():
+        if action != best[0]:
+            compared = compare_turn(pos, best, [action], max_nodes=1000)
+            assert compared is not None and compared[1] <= compared[0]

@@ -46,6 +46,57 @@ async def test_the_tutorial_lesson_by_lesson_with_wrong_answers(h: Harness) -> N
     assert unreadable.ephemeral and "could not read" in unreadable.text and unreadable.pinged_user_ids() == set()
 
 
+async def play(h: Harness, user: int, placement: bool, cells: str) -> Message:
+    """Answer with the real commands: ``/place a1 b2`` or ``/move b2 c2``."""
+    parts = cells.split()
+    if placement:
+        options = {"first": parts[0], **({"second": parts[1]} if len(parts) > 1 else {})}
+        return said(await h.slash(user, "place", options))
+    return said(await h.slash(user, "move", {"from": " ".join(parts)}))
+
+
+async def test_the_tutorial_answered_with_the_real_commands(h: Harness) -> None:
+    for number, lesson in enumerate(LESSONS, 1):
+        shown = said(await h.slash(h.alice, "seega learn"))
+        assert f"Lesson {number} of 8" in shown.text, shown.text
+        placement = lesson.position().phase == "p"
+        wrong, hint = WRONG_TRIES[lesson.id]
+        tried = await play(h, h.alice, placement, wrong)
+        assert tried.ephemeral and hint in tried.text and "✅" not in tried.text, (lesson.id, tried.text)
+        model = lesson.model.split()
+        if lesson.id == "chain":  # the wrong try was the chain's first capture: go on from there
+            solved = await play(h, h.alice, placement, " ".join(model[1:]))
+        elif placement:  # a pair, one cell at a time, as in a game
+            first = await play(h, h.alice, placement, model[0])
+            assert first.ephemeral and "✅" not in first.text, first.text
+            solved = await play(h, h.alice, placement, model[1])
+        else:
+            solved = await play(h, h.alice, placement, lesson.model)
+        assert solved.ephemeral and "✅" in solved.text, (lesson.id, solved.text)
+    assert "finished every lesson" in solved.text
+    after = said(await h.slash(h.alice, "move", {"from": "b3 c3"}))
+    assert "✅" not in after.text and "Lesson" not in after.text, "no exercise is open once solved"
+
+
+async def test_a_game_waiting_for_the_move_comes_before_the_exercise(h: Harness) -> None:
+    said(await h.slash(h.alice, "seega learn"))  # lesson 1 (placement) opened in this channel
+    said(await h.slash(h.bob, "seega learn"))
+    challenge = said(await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"}))
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    moved = said(await h.slash(h.alice, "place", {"first": "b3", "second": "d3"}))  # her move: the game's
+    assert not moved.ephemeral and "Lesson" not in moved.text, moved.text
+    lessons = h.bot.service.coach.lessons
+    assert await lessons.storage.lessons_done(h.alice) == set()
+    # Bob's move now: Alice's /place goes to her exercise, privately.
+    answered = said(await h.slash(h.alice, "place", {"first": "c2", "second": "c4"}))
+    assert answered.ephemeral and "✅" in answered.text, answered.text
+    # Bob, whose move the game waits for, answers with /seega learn answer: meanwhile.
+    by_answer = said(await h.slash(h.bob, "seega learn", {"answer": "c2 c4"}))
+    assert by_answer.ephemeral and "✅" in by_answer.text
+    bobs = said(await h.slash(h.bob, "place", {"first": "a1", "second": "e5"}))
+    assert not bobs.ephemeral, bobs.text
+
+
 async def test_a_hint_is_refused_in_a_rated_game_between_people(h: Harness) -> None:
     challenge = said(await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"}))
     await h.click(h.bob, challenge, "Accept", followup=True)

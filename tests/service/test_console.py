@@ -222,6 +222,29 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     assert "Image: " in out  # pictures are written to files, as the boards are
 
 
+def test_lessons_answered_with_place_and_move_at_the_console(db_path: Db, tmp_path: Path) -> None:
+    """With a lesson open and no game at the table, /place and /move answer the exercise."""
+    out = run_console(
+        db_path,
+        [
+            "/seega learn",
+            "/place a1 e5",
+            "/place c2",
+            "/place c4",
+            "/seega learn",
+            "/move a1 b2",
+            "/move b3 c3",
+            "/move b3 c3",
+        ],
+        tmp_path,
+    )
+    assert "not next to the centre c3" in out
+    assert "✅ Well placed" in out and "Lesson 2 of 8: Stepping" in out
+    assert "one cell up, down, left or right" in out
+    assert out.count("✅") == 2, "the second /move b3 c3 is no exercise any more"
+    assert not query(db_path, "SELECT id FROM games")
+
+
 def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None:
     """``#2`` as history prints it, unreadable or out-of-range numbers: a clear answer each."""
     out = run_console(
