@@ -211,7 +211,11 @@ def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action
         index = pos.geo.index(src)
         if all(pos.piece_at(n) is not None for n in pos.geo.neighbours[index]):
             raise IllegalMoveError("piece_walled", cell=name, options=froms)  # the why a newcomer misses
-        raise IllegalMoveError("piece_cannot_move", cell=name, options=froms)
+        # It has an empty neighbour and still cannot go there: say which rule holds it
+        # (the shuttle limit, usually) rather than a bare "cannot move now".
+        empty = next(n for n in pos.geo.neighbours[index] if pos.piece_at(n) is None)
+        why = as_text(step_refusal(pos, index, empty, in_chain))
+        raise IllegalMoveError("piece_held", why=why, options=froms)
     targets = cell_names([a.dst for a in steps if a.src == src])
     if dst_text is None:
         raise BadInputError("missing_destination", cell=name, options=targets)

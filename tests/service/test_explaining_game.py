@@ -323,3 +323,18 @@ async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(s
     assert wording.movement_begins(result, "en") == (
         "All pieces are placed: the movement phase begins; Seega bot (easy) moves first."
     )
+
+
+async def test_a_piece_held_by_the_shuttle_limit_says_so(service: GameService) -> None:
+    """Newcomer play-test: "/move e5 e4" answered "e5 cannot move now" when the shuttle
+    limit held it (its only empty neighbour was the cell it had shuttled to); it now says why."""
+    held = "bb3/3b1/2bww/3ww/2bww w m 0/0 - 0 30"  # SHUTTLE with e4 empty: White's e3 can still step
+    await insert_from(service, 1, held)
+    for i, action in enumerate((*SHUTTLE_PLAY, "b4-b3")):
+        await play_action(service, 1, (BOB if i % 2 == 0 else ALICE).user_id, action)
+    with pytest.raises(IllegalMoveError) as caught:
+        await service.move(1, BOB.user_id, "d2 c2")
+    assert str(caught.value) == "d2 may not go back to c2 a third time: the shuttle limit; you can move from e3."
+    assert "حد التردد" in caught.value.text("ar")
+    played = await service.move(1, BOB.user_id, "e3 e4")  # nothing was spoilt by the refusal
+    assert [e.actions for e in played.events] == [("e3-e4",)]
