@@ -27,6 +27,7 @@ from engine.ai.search import WIN, WIN_BOUND, Limits, Searcher
 from engine.ai.timecontrol import Clock
 from engine.errors import GameOverError
 from engine.position import Position
+from engine.rules import Ruleset
 
 #: Centipieces at which the win chance is 1/(1+e^-1), about 73% (fitted to self-play: docs/coach.md).
 SCALE = 300.0
@@ -117,7 +118,7 @@ def analyse(
 def _analyse(pos: Position, max_nodes: int | None, movetime_ms: int | None, level: str, forced_turns: int) -> Analysis:
     if pos.result is not None:
         return _final(pos)
-    searcher = make_searcher(pos.rules, get_level(level))
+    searcher = _searcher(pos.rules, level)
     side, turn = pos.side, pos.turn
     actions: list[Action] = []
     plan: list[int] = []
@@ -142,6 +143,14 @@ def _analyse(pos: Position, max_nodes: int | None, movetime_ms: int | None, leve
         score, nodes = _value_after(pos, side, max_nodes, movetime_ms, level, forced_turns)
         return Analysis(side, score, win_chance(score), tuple(actions), True, 0, nodes)
     return Analysis(side, score, win_chance(score), tuple(actions), False, depth, nodes)
+
+
+def _searcher(rules: Ruleset, level: str) -> Searcher:
+    """A fresh searcher without repetition detection: the contempt that makes a player
+    steer into (or away from) a repeated position is a taste, not a value. With it, a
+    side far behind that could shuttle back into an earlier position was valued as a
+    draw (about 54%), and a review marked the turns around it as blunders."""
+    return make_searcher(rules, get_level(level), contempt=0)
 
 
 def _search(
@@ -213,7 +222,7 @@ def compare_turn(
             theirs = [c for c in codes if other is not None and action_of(pos, c) == other]
             if not theirs:
                 return None
-            searcher = make_searcher(pos.rules, get_level(level))
+            searcher = _searcher(pos.rules, level)
             result = searcher.search(pos, Limits(max_nodes=max_nodes), root_codes=[theirs[0], mine], exact_root=True)
             played_score = result.scores.get(mine, result.score)
             best_score = max(result.scores.get(theirs[0], result.score), played_score)

@@ -20,7 +20,7 @@ from engine.actions import Action
 from engine.ai.endgame import covers, shipped
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
-from engine.ai.search import WIN_BOUND, Limits, Result, Searcher
+from engine.ai.search import CONTEMPT, WIN_BOUND, Limits, Result, Searcher
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock
 from engine.position import Position
@@ -55,14 +55,16 @@ def components(rules: Ruleset, weights: Weights | None = None) -> tuple[Evaluato
     return cached
 
 
-def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None) -> Searcher:
-    """A new searcher configured for ``level``."""
+def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None, contempt: int = CONTEMPT) -> Searcher:
+    """A new searcher configured for ``level``; ``contempt=0`` turns repetition detection
+    off (an analysis wants the position's value, not a player's taste for repeating)."""
     evaluator, tactics = components(rules, weights)
     return Searcher(
         evaluator,
         tactics,
         placement_width=level.placement_width,
         full_width_empties=level.full_width_empties,
+        contempt=contempt,
         tables=shipped() if level.tables and covers(rules) else None,
     )
 

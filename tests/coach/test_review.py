@@ -166,3 +166,18 @@ def test_compare_turn_never_scores_the_played_above_the_best() -> None:
         if action != best[0]:
             compared = compare_turn(pos, best, [action], max_nodes=1000)
             assert compared is not None and compared[1] <= compared[0]
+
+
+def test_a_position_the_side_behind_could_repeat_is_not_valued_as_a_draw() -> None:
+    """Newcomer play-test: in a game lost 6 pieces to 12, Black could shuttle back into a
+    position of turn 28. The analysis searched with the player's repetition contempt and
+    valued that as a draw (54%), so the review graph spiked to 50% and marked the turns
+    on either side of it as blunders. The standard rules know no draw by repetition."""
+    pos = Position.from_spn("bbbbb/w1w1b/w3w/w1w1w/wwwww b m 0/0 - 0 16")  # just after White's chain
+    for action in (
+        *("b5-b4", "c4-c3", "e4-d4", "e2-d2", "e5-e4", "c3-d3", "b4-c4", "c2-c3"),
+        *("c5-b5", "a3-b3", "d5-e5", "b1-b2", "c4-b4", "d2-c2", "e5-d5", "c2-d2"),
+    ):
+        pos.play(action)
+    assert (pos.count(0), pos.count(1), pos.side) == (6, 12, 0)
+    assert analyse(pos).win_chance < 0.2
