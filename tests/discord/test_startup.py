@@ -130,3 +130,17 @@ async def test_start_connects_before_overdue_bot_turns_and_posts_each_when_playe
         await fake.close()
         ai.close()
         await storage.close()
+
+
+async def test_what_lives_from_start_up_is_out_of_the_collectors_sight(h: Harness) -> None:
+    """``bench.hostile``: under a flood of requests one full garbage collection stopped
+    the event loop for 147 ms, walking the modules, classes and tables start-up made. The
+    started bot has moved them to the permanent generation (``gc.freeze``), which no
+    collection walks: they are in none of the three generations any more."""
+    import gc
+
+    from bot import client
+
+    assert gc.get_freeze_count() > 10_000
+    walked = {id(o) for generation in (0, 1, 2) for o in gc.get_objects(generation)}
+    assert id(client.create_bot) not in walked and id(client.SeegaTranslator) not in walked
