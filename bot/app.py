@@ -6,7 +6,8 @@ table; ``seega-bot sync`` publishes the slash commands (globally, or to
 ``DISCORD_GUILD_ID``) and exits, because Discord limits how often commands may be written.
 ``seega-bot worker`` runs AI workers on the PostgreSQL job queue (``bot.ai_jobs``);
 ``seega-bot migrate-db --to URL`` copies the SQLite database into PostgreSQL
-(``bot.storage.migrate``). See docs/scaling.md.
+(``bot.storage.migrate``). See docs/scaling.md. ``seega-bot mine-puzzles --out FILE`` mines
+puzzles from the database's finished games (``bot.puzzle_mining``, docs/coach.md).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from bot.dbcheck import check_database
@@ -85,12 +87,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync", "worker", "migrate-db"),
+        choices=("run", "sync", "worker", "migrate-db", "mine-puzzles"),
         default="run",
         help="run the bot (default); sync the slash commands with Discord and exit; run AI workers on the"
-        " PostgreSQL job queue; or copy the SQLite database into PostgreSQL (migrate-db --to URL)",
+        " PostgreSQL job queue; copy the SQLite database into PostgreSQL (migrate-db --to URL); or mine"
+        " puzzles from the finished games of the database (mine-puzzles --out FILE)",
     )
     parser.add_argument("--to", metavar="URL", help="migrate-db: the postgresql://user@host:port/db to copy into")
+    parser.add_argument("--out", metavar="FILE", help="mine-puzzles: the bank file to write")
     parser.add_argument("--console", action="store_true", help="open the offline console table (no Discord)")
     parser.add_argument("--env-file", default=".env", help="the .env file to read (default: ./.env)")
     return parser.parse_args(argv)
@@ -201,6 +205,25 @@ def run_scaling_command(command: str, settings: Settings, target: str | None) ->
     return 0
 
 
+def run_mine_puzzles(settings: Settings, out: str | None) -> int:
+    """``mine-puzzles``: puzzles from the database's finished games (``bot/puzzle_mining.py``)."""
+    from bot.puzzle_mining import finished_games, mine_rows, write_bank
+    from bot.settings import redact_url
+
+    if not out:
+        print("seega-bot mine-puzzles needs --out FILE (the bank file to write)", file=sys.stderr)
+        return 2
+    if settings.db_url is None and not settings.db_path.exists():
+        print(f"seega-bot mine-puzzles: no database at {settings.db_path} (SEEGA_DB)", file=sys.stderr)
+        return 2
+    rows = asyncio.run(finished_games(settings.database))
+    print(f"Mining {len(rows)} finished games of {redact_url(settings.database)} ...")
+    puzzles = mine_rows(rows)  # a batch command: no event loop is waiting on it
+    write_bank(Path(out), puzzles, len(rows))
+    print(f"{len(puzzles)} puzzles -> {out}; join them to the bank with python -m engine.coach.mine --merge")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``seega-bot``; returns the exit status."""
     args = parse_args(argv)
@@ -209,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"seega-bot: bad setting: {exc}", file=sys.stderr)
         return 2
+    if args.command == "mine-puzzles":
+        return run_mine_puzzles(settings, args.out)
     if args.command in ("worker", "migrate-db"):
         setup_logging(settings)
         return run_scaling_command(args.command, settings, args.to)

@@ -29,6 +29,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import best_turn
@@ -36,8 +37,9 @@ from engine.ai.levels import get_level
 from engine.ai.player import components, make_searcher
 from engine.ai.search import WIN_BOUND, Limits
 from engine.coach.puzzles import CHECK_DECISIVE, CHECK_MARGIN, Puzzle, TooManyTurns, valued_turns
+from engine.errors import SeegaError
 from engine.position import START, Position
-from engine.rules import Ruleset
+from engine.rules import Ruleset, format_value
 
 DEEP_MARGIN = 150
 DEEP_DECISIVE = 150
@@ -220,6 +222,50 @@ def mine_game(config: Config, seed: int, deep_nodes: int, filters: Filters = Fil
         for action in best_turn(pos, levels[pos.side], None, seed * 7919 + turns):
             pos.push(action)
         turns += 1
+    return found
+
+
+def mine_actions(
+    rules: Ruleset,
+    actions: Sequence[str],
+    deep_nodes: int,
+    filters: Filters = Filters(),
+    source: dict[str, object] | None = None,
+    setup: str | None = None,
+) -> list[Puzzle]:
+    """The puzzles found in a game people played (a stored game's actions, in order).
+
+    The same screening, verification and grading as :func:`mine_game`, at the start of
+    each movement turn, ``filters.spacing`` turns apart; ``source`` (e.g. the stored
+    game's number) is kept with each puzzle with the turn it came from. A game whose
+    actions stop being legal (a record from an older rules version) is mined up to there.
+    """
+    pos = Position.from_spn(setup, rules) if setup else Position(rules)
+    found: list[Puzzle] = []
+    last = -filters.spacing
+    screened = -1
+    turns = 0
+    for text in actions:
+        if pos.result is not None:
+            break
+        if pos.state == START and pos.turn != screened:
+            screened = pos.turn
+            turns += 1
+            if pos.phase == "m" and turns - last >= filters.spacing:
+                spn = pos.spn()
+                got = candidate(Position.from_spn(spn, rules), deep_nodes, filters)
+                if got is not None:
+                    solution, difficulty, kind, gain = got
+                    where = {**(source or {}), "turn": pos.turn}
+                    options = tuple(f"{k}={format_value(v)}" for k, v in sorted(rules.overrides().items()))
+                    found.append(
+                        Puzzle("", rules.variant, rules.size, options, spn, solution, difficulty, kind, gain, where)
+                    )
+                    last = turns
+        try:
+            pos.play(text)
+        except SeegaError:
+            break
     return found
 
 
