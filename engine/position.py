@@ -242,6 +242,11 @@ class Position:
         return self.result
 
     @property
+    def plies(self) -> int:
+        """How many actions were pushed (``len(move_stack)`` without building the list)."""
+        return len(self._stack)
+
+    @property
     def move_stack(self) -> list[Action]:
         """The actions pushed since this position was created or read."""
         actions = self.table.actions

@@ -163,7 +163,8 @@ class Searcher:
         self.history = self.ordering.history
         self.killers = self.ordering.killers
         self.nodes = 0
-        self.pushed = 0
+        #: The position's depth when the search began: a timeout pops back to it.
+        self._base_plies = 0
         self._deadline = float("inf")
         self._max_nodes: int | None = None
         self.pos: Position | None = None
@@ -189,7 +190,7 @@ class Searcher:
         clock = limits.clock
         self.pos = pos
         self.nodes = 0
-        self.pushed = 0
+        self._base_plies = pos.plies
         self._deadline = clock.hard_deadline if clock else float("inf")
         self._max_nodes = limits.max_nodes
         for k in self.killers:
@@ -303,9 +304,8 @@ class Searcher:
     def _unwind(self) -> None:
         pos = self.pos
         assert pos is not None
-        while self.pushed:
+        while pos.plies > self._base_plies:
             pos.pop()
-            self.pushed -= 1
 
     def _terminal(self, pos: Position, ply: int) -> int:
         result = pos.result
@@ -323,7 +323,6 @@ class Searcher:
         best = order[0]
         for i, code in enumerate(order):
             new_depth = depth if chain else depth - 1
-            self.pushed += 1
             pos.push_code(code)
             same = pos.side == side
             if exact or i == 0:
@@ -338,7 +337,6 @@ class Searcher:
                     if v > alpha:
                         v = -self._node(new_depth, -INF, -alpha, 1)
             pos.pop()
-            self.pushed -= 1
             scores[code] = v
             if v > alpha:
                 alpha = v
@@ -451,7 +449,6 @@ class Searcher:
                 if not self.nodes & 63:
                     self._check()
             else:
-                self.pushed += 1
                 push(code)
                 same = pos.side == side
                 if i == 0:
@@ -467,7 +464,6 @@ class Searcher:
                         if v > alpha and (d < new_depth or v < beta):
                             v = -search(new_depth, -beta, -alpha, ply + 1)
                 pop()
-                self.pushed -= 1
             if v > best:
                 best = v
                 best_code = code
@@ -537,14 +533,12 @@ class Searcher:
         assert pos is not None
         side = pos.side
         for code in codes:
-            self.pushed += 1
             pos.push_code(code)
             if pos.side == side:
                 v = self._quiesce(alpha, beta, ply + 1, same_side_qd)
             else:
                 v = -self._quiesce(-beta, -alpha, ply + 1, qd + 1)
             pos.pop()
-            self.pushed -= 1
             if v > best:
                 best = v
                 if v > alpha:
