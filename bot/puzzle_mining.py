@@ -47,9 +47,10 @@ def mine_rows(rows: Sequence[GameRow], deep_nodes: int = DEEP_NODES, filters: Fi
     for row in sorted(rows, key=lambda r: r.id):
         try:
             rules = rules_of(row)
+            mined = mine_actions(rules, row.action_list, deep_nodes, filters or Filters(), {"game": row.id}, row.setup)
         except SeegaError:
-            continue  # a ruleset this version no longer knows: nothing to mine
-        for p in mine_actions(rules, row.action_list, deep_nodes, filters or Filters(), {"game": row.id}, row.setup):
+            continue  # a ruleset or setup this version cannot read: nothing to mine
+        for p in mined:
             if p.spn in seen:
                 continue
             seen.add(p.spn)

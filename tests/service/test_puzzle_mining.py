@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,8 @@ async def test_a_finished_game_gives_the_puzzle_it_holds(service: GameService, d
     assert first.id == "db-sta5-0001" and first.source == {"game": game_id, "turn": int(puzzle.spn.split()[-1])}
     assert check(first).ok, "a mined puzzle passes the shipped bank's verification"
     assert mine_rows(rows) == found, "the same database gives the same bank"
+    broken = [replace(rows[0], setup="not a position"), replace(rows[0], variant="no-such-rules"), rows[0]]
+    assert mine_rows(broken) == found, "a game that cannot be read is skipped, the others mined"
 
 
 def test_the_command_writes_a_bank_and_refuses_a_missing_database(
