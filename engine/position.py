@@ -397,11 +397,6 @@ class Position:
                 out.append(offset + 4 * t)
         return out
 
-    def _captures_from(self, t: int, side: int) -> bool:
-        """Whether the piece on ``t`` has a legal capturing step: ``_steps(side, t, True)``
-        without building the list (a chain's "go on?" is asked after every capture)."""
-        return any(m and self._capture_mask(m.bit_length() - 1, side) for m in self._step_masks(1 << t))
-
     def _has_step(self, side: int) -> bool:
         geo = self.geo
         own = self.bb[side]
@@ -528,13 +523,10 @@ class Position:
                         self._forget(c, undo)
                 self.clock = 0
                 self.acted = True
-                # Without lines to look for, the game ends here only on a piece count:
-                # two bit counts decide whether the general check is needed.
-                ends = not self._plain_ends or min(bb[0].bit_count(), bb[1].bit_count()) <= self.rules.lose_at
-                if ends and self._immediate_end(side):
+                if self._immediate_end(side):
                     return
                 chain = self.rules.chain
-                if chain == "same" and self._captures_from(t, side):
+                if chain == "same" and self._steps(side, t, True):
                     self.state = t
                     return
                 if chain == "any" and self._steps(side, -1, True):

@@ -8,8 +8,6 @@ width while many cells are empty. :class:`Ordering` holds the killers and the hi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engine.ai.tactics import Tactics
 from engine.position import Position
 
@@ -139,33 +137,3 @@ class Ordering:
             return [tactics.pass_], NO_CAPTURES
         keyed.sort(reverse=True)
         return [k & 1023 for k in keyed], caps
-
-    def staged_steps(
-        self, own: int, enemy: int, side: int, tt_move: int, ply: int, caps: set[int]
-    ) -> Iterator[int] | None:
-        """The order of :meth:`steps`, generated in two stages: the transposition
-        table's step first, the rest only if the search asks for more. When that step
-        cuts the node off (the usual case at a cut node) no other step is generated or
-        sorted. ``caps`` is filled as the steps are generated (the first step's entry
-        included). ``None`` when ``tt_move`` is not a step of ``own`` onto an empty cell
-        (no entry, a pass, or a hash collision): use :meth:`steps` then.
-        """
-        tactics = self.tactics
-        src = tactics.step_src
-        if tt_move < 0 or tt_move >= len(src) or src[tt_move] < 0:
-            return None
-        t = tactics.step_dst[tt_move]
-        if not (own >> src[tt_move] & 1) or (own | enemy) >> t & 1:
-            return None
-        up, down, right, left = tactics.capture_masks(own, enemy)
-        if (up | down | right | left) >> t & 1:
-            caps.add(tt_move)
-        return self._after_first(own, enemy, side, tt_move, ply, caps)
-
-    def _after_first(self, own: int, enemy: int, side: int, tt_move: int, ply: int, caps: set[int]) -> Iterator[int]:
-        yield tt_move
-        ordered, found = self.steps(own, enemy, side, tt_move, ply)
-        caps.update(found)
-        for code in ordered:
-            if code != tt_move:
-                yield code

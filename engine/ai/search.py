@@ -19,7 +19,7 @@ steps and whole capture chains; node- and time-limits polled every 64 nodes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -397,26 +397,17 @@ class Searcher:
             margin = self._static(pos) - FUTILITY_MARGIN * depth
             if margin >= beta:
                 return margin
-        ordered: Iterable[int] | None = None
         if phase == "m" and not chain and not pos._nlocked:
-            # The common node: plain steps, generated and ordered from the bitboards;
-            # with a TT step, that one first and the rest only if it does not cut.
-            staged: set[int] = set()
-            caps: set[int] | frozenset[int] = staged
-            ordered = self.ordering.staged_steps(bb[side], bb[1 - side], side, tt_move, ply, staged)
-            if ordered is None:
-                ordered, caps = self.ordering.steps(bb[side], bb[1 - side], side, tt_move, ply)
-                best_code = ordered[0]
-            else:
-                best_code = tt_move
+            # The common node: plain steps, generated and ordered from the bitboards.
+            ordered, caps = self.ordering.steps(bb[side], bb[1 - side], side, tt_move, ply)
         else:
             ordered, caps = self.ordering.order(pos, pos.legal_codes(), tt_move, ply, True)
-            best_code = ordered[0]
         movement = phase == "m" and not chain
         reduce_ok = self.reductions and movement and depth >= 3
         new_depth = depth if chain else depth - 1
         alpha0 = alpha
         best = -INF
+        best_code = ordered[0]
         killers = self.killers[ply]
         push, pop, search = pos.push_code, pos.pop, self._node
         # Futility pruning: one ply from the horizon, a quiet step cannot lift a static

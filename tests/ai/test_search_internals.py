@@ -60,37 +60,6 @@ def test_step_order_lists_exactly_the_legal_steps(variant: str, size: int) -> No
         assert all(counts) and counts == sorted(counts, reverse=True)
 
 
-@pytest.mark.parametrize(("variant", "size"), VARIANTS)
-def test_staged_steps_give_the_same_order_as_steps(variant: str, size: int) -> None:
-    """The TT step first and the rest generated later: the same steps in the same order
-    and the same capture set as :meth:`Ordering.steps`; anything but a step of the side
-    to move onto an empty cell (a collision in the table) is refused, not played."""
-    rules = Ruleset.make(variant, size)
-    evaluator, tactics = components(rules)
-    searcher = Searcher(evaluator, tactics)
-    rng = random.Random(5)
-    checked = 0
-    for pos in _movement_positions(rules, 10):
-        if pos._nlocked:
-            continue
-        side = pos.side
-        own, enemy = pos.bb[side], pos.bb[1 - side]
-        legal = pos.legal_codes()
-        for tt_move in (rng.choice(legal), rng.randrange(len(pos.table.actions)), -1):
-            staged: set[int] = set()
-            got = searcher.ordering.staged_steps(own, enemy, side, tt_move, 0, staged)
-            if tt_move not in legal or tt_move == pos.table.pass_:
-                assert got is None, (pos.spn(), tt_move)
-                continue
-            assert got is not None
-            first = next(got)
-            assert first == tt_move and staged == ({tt_move} if tactics.capture_count(pos, tt_move) else set())
-            ordered, caps = searcher.ordering.steps(own, enemy, side, tt_move, 0)
-            assert [first, *got] == ordered and staged == caps
-            checked += 1
-    assert checked > 20
-
-
 @pytest.mark.parametrize(("variant", "size"), [v for v in VARIANTS if v[0] != "aljaafreh"])
 def test_quiet_leaf_equals_playing_the_step_and_quiescing(variant: str, size: int) -> None:
     rules = Ruleset.make(variant, size)
