@@ -1,4 +1,4 @@
-"""Endgame tables: the exact value and distance of every 5x5 ending with few pieces.
+"""Endgame tables: the exact value and distance of every 5x5 and 7x7 ending with few pieces.
 
 Where they are exact: under the ``ludii`` preset (no shuttle limit, no move limit, no
 chains, no safe centre, a blocked player passes, capture all to win) a position's value
@@ -13,14 +13,15 @@ turn 2500 minus a few hundred. Rulesets that differ in any option the tables dep
 shuttle limit make values depend on the clock and the pieces' past steps, and chains
 change the moves, so nothing is claimed there.
 
-Layout: one table per material (black pieces, white pieces) and side to move, an
-``array('H')`` indexed by ``rank(black cells) * C(25, white) + rank(white cells)``
+Layout: one table per board size, material (black pieces, white pieces) and side to
+move, an ``array('H')`` indexed by ``rank(black cells) * C(cells, white) + rank(white cells)``
 (colex ranks; indexes where the two overlap are unused). Entry ``0`` is a draw, ``2d +
 1`` a win in ``d`` turns, ``2d + 2`` a loss in ``d`` turns (for the side to move).
 
 :func:`generate` computes them (pure Python; ``bench/tablegen.py`` writes them, see
 ``docs/ai.md`` for the command and its time), :class:`EndgameTables` loads the shipped
-files from ``engine/data/`` lazily, on the first probe of a position they cover.
+files from ``engine/data/`` lazily, on the first probe of a position they cover. The
+generator is the same for both sizes; only the board's geometry (:class:`Board`) differs.
 """
 
 from __future__ import annotations
@@ -36,15 +37,15 @@ from pathlib import Path
 from engine.board import geometry
 from engine.rules import Ruleset
 
-SIZE = 5
-CELLS = SIZE * SIZE
+#: The board sizes with tables (9x9 has none: even 4 pieces would be 50 million indexes).
+SIZES = (5, 7)
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
-#: The ruleset the tables are exact for (the options below must match).
-TABLE_RULES = Ruleset.make("ludii", SIZE)
-#: Options a ruleset must share with :data:`TABLE_RULES` to use the tables (the turn
-#: limit is not among them: see the module docstring).
+#: The ruleset the 5x5 tables are exact for (the options below must match; 7x7 is the
+#: same preset at size 7).
+TABLE_RULES = Ruleset.make("ludii", 5)
+#: Options a ruleset must share with the ``ludii`` preset of its size to use the tables
+#: (the turn limit is not among them: see the module docstring).
 TABLE_OPTIONS = (
-    "size",
     "captures",
     "safe_centre",
     "line_capture",
@@ -59,27 +60,44 @@ DRAW = 0
 #: No position of the tables is that far from its end (a sentinel for "not yet known").
 UNKNOWN = 0xFFFF
 
-_GEO = geometry(SIZE)
-#: NEIGHBOURS[c]: the cells next to c.
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(_GEO.neighbours[c]) for c in range(CELLS))
-#: PATTERNS[t]: (middle bit, far bit) of each capture a step onto t may make.
-PATTERNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((mid, far) for mid, far, _d in _GEO.captures[t]) for t in range(CELLS)
-)
-FULL = (1 << CELLS) - 1
+
+class Board:
+    """What the generator needs of one board size: cells, neighbours, capture patterns."""
+
+    def __init__(self, size: int) -> None:
+        geo = geometry(size)
+        self.size = size
+        self.cells = size * size
+        self.full = (1 << self.cells) - 1
+        self.not_file_a, self.not_file_last = geo.not_file_a, geo.not_file_last
+        #: neighbours[c]: the cells next to c.
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(geo.neighbours[c]) for c in range(self.cells))
+        #: patterns[t]: (middle bit, far bit) of each capture a step onto t may make.
+        self.patterns: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((mid, far) for mid, far, _d in geo.captures[t]) for t in range(self.cells)
+        )
+
+    def neighbours_of(self, mask: int) -> int:
+        """The cells next to any cell of ``mask``."""
+        n = self.size
+        vertical = ((mask << n) & self.full) | (mask >> n)
+        return vertical | ((mask & self.not_file_last) << 1) | ((mask & self.not_file_a) >> 1)
 
 
 def covers(rules: Ruleset) -> bool:
-    """Whether the tables are exact under ``rules``."""
-    return all(getattr(rules, name) == getattr(TABLE_RULES, name) for name in TABLE_OPTIONS)
+    """Whether tables of ``rules``'s size exist and are exact under ``rules``."""
+    if rules.size not in SIZES:
+        return False
+    preset = TABLE_RULES if rules.size == 5 else Ruleset.make("ludii", rules.size)
+    return all(getattr(rules, name) == getattr(preset, name) for name in TABLE_OPTIONS)
 
 
-def subsets(k: int) -> list[int]:
-    """Every set of ``k`` cells as a bit mask, in colex-rank order."""
-    out = [0] * comb(CELLS, k)
-    for cells in combinations(range(CELLS), k):
+def subsets(k: int, cells: int = 25) -> list[int]:
+    """Every set of ``k`` of ``cells`` cells as a bit mask, in colex-rank order."""
+    out = [0] * comb(cells, k)
+    for cells_set in combinations(range(cells), k):
         mask = 0
-        for c in cells:
+        for c in cells_set:
             mask |= 1 << c
         out[rank_of(mask)] = mask
     return out
@@ -105,12 +123,6 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _neighbours_of(mask: int) -> int:
-    n = SIZE
-    nfa, nfl = _GEO.not_file_a, _GEO.not_file_last
-    return ((mask << n) & FULL) | (mask >> n) | ((mask & nfl) << 1) | ((mask & nfa) >> 1)
-
-
 def decode(code: int) -> tuple[int, int]:
     """(outcome, distance) of a table entry: outcome 1 win, -1 loss, 0 draw."""
     if code == DRAW:
@@ -126,7 +138,10 @@ Tables = dict[tuple[int, int], "tuple[array[int], array[int]]"]
 class _Material:
     """Indexing of one material (black and white piece counts)."""
 
-    def __init__(self, nb: int, nw: int, masks: dict[int, list[int]], ranks: dict[int, dict[int, int]]) -> None:
+    def __init__(
+        self, board: Board, nb: int, nw: int, masks: dict[int, list[int]], ranks: dict[int, dict[int, int]]
+    ) -> None:
+        self.board = board
         self.nb, self.nw = nb, nw
         self.b_masks, self.w_masks = masks[nb], masks[nw]
         self.b_rank, self.w_rank = ranks[nb], ranks[nw]
@@ -137,21 +152,23 @@ class _Material:
         return self.b_rank[black] * self.stride + self.w_rank[white]
 
 
-def generate(max_pieces: int, progress: Callable[[str], None] | None = None) -> Tables:
-    """Solve every material with at most ``max_pieces`` pieces in all (each side >= 1).
+def generate(max_pieces: int, progress: Callable[[str], None] | None = None, size: int = 5) -> Tables:
+    """Solve every material with at most ``max_pieces`` pieces in all (each side >= 1)
+    on the ``size`` board.
 
     Materials are solved fewest pieces first: a capture always leads to a smaller
     material, already solved, and quiet steps and passes stay inside the material,
     where values spread backwards from the known ones in order of distance (a bucket
     queue), so every distance is the exact shortest win / longest loss.
     """
-    masks = {k: subsets(k) for k in range(0, max_pieces)}
+    board = Board(size)
+    masks = {k: subsets(k, board.cells) for k in range(0, max_pieces)}
     ranks = {k: {m: i for i, m in enumerate(ms)} for k, ms in masks.items()}
     tables: Tables = {}
     for total in range(2, max_pieces + 1):
         for nb in range(1, total):
             nw = total - nb
-            mat = _Material(nb, nw, masks, ranks)
+            mat = _Material(board, nb, nw, masks, ranks)
             tables[(nb, nw)] = _solve(mat, tables, masks, ranks)
             if progress:
                 won = sum(1 for side in (0, 1) for v in tables[(nb, nw)][side] if v & 1)
@@ -175,12 +192,14 @@ def _solve(
     losses: dict[int, list[int]] = {}
     nb, nw = mat.nb, mat.nw
     b_rank, w_rank, stride = mat.b_rank, mat.w_rank, mat.stride
+    board = mat.board
+    full, neighbours, patterns = board.full, board.neighbours, board.patterns
     for black in mat.b_masks:
         for white in mat.w_masks:
             if black & white:
                 continue
             idx = b_rank[black] * stride + w_rank[white]
-            empty = FULL & ~(black | white)
+            empty = full & ~(black | white)
             for side in (0, 1):
                 own, opp = (black, white) if side == 0 else (white, black)
                 n_opp = nw if side == 0 else nb
@@ -190,12 +209,12 @@ def _solve(
                 worst = 0
                 escape = 0
                 for a in _bits(own):
-                    for t in NEIGHBOURS[a]:
+                    for t in neighbours[a]:
                         if not empty >> t & 1:
                             continue
                         steps += 1
                         caps = 0
-                        for mid, far in PATTERNS[t]:
+                        for mid, far in patterns[t]:
                             if opp & mid and own & far:
                                 caps |= mid
                         if not caps:
@@ -271,14 +290,15 @@ def _predecessors(mat: _Material, idx: int, side: int) -> Iterator[int]:
     white = mat.w_masks[idx % mat.stride]
     mover = 1 - side  # who just moved
     own, other = (black, white) if mover == 0 else (white, black)
-    empty = FULL & ~(black | white)
+    board = mat.board
+    empty = board.full & ~(black | white)
     b_rank, w_rank, stride = mat.b_rank, mat.w_rank, mat.stride
     for t in _bits(own):
-        for a in NEIGHBOURS[t]:
+        for a in board.neighbours[t]:
             if not empty >> a & 1:
                 continue
             # The step a -> t must not have captured (else it led elsewhere).
-            if any(other & mid and own & far for mid, far in PATTERNS[t]):
+            if any(other & mid and own & far for mid, far in board.patterns[t]):
                 continue
             before = own ^ (1 << t) ^ (1 << a)
             if mover == 0:
@@ -286,13 +306,18 @@ def _predecessors(mat: _Material, idx: int, side: int) -> Iterator[int]:
             else:
                 yield b_rank[black] * stride + w_rank[before]
     # A pass: the mover had no step at all, in the same position.
-    if not (_neighbours_of(empty) & own):
+    if not (board.neighbours_of(empty) & own):
         yield idx
 
 
-def table_path(nb: int, nw: int) -> Path:
+def table_name(nb: int, nw: int, size: int = 5) -> str:
+    """The file name of a material's table."""
+    return f"seega{size}-ludii-{nb}v{nw}.xz"
+
+
+def table_path(nb: int, nw: int, size: int = 5) -> Path:
     """Where the table of a material is shipped."""
-    return DATA_DIR / f"seega5-ludii-{nb}v{nw}.xz"
+    return DATA_DIR / table_name(nb, nw, size)
 
 
 def pack(tables: tuple[array[int], array[int]]) -> bytes:
@@ -329,14 +354,18 @@ def _swapped(arr: array[int]) -> array[int]:
 
 
 class EndgameTables:
-    """The shipped tables, loaded lazily (one material at a time, on its first probe).
+    """The shipped tables of one board size, loaded lazily (one material at a time, on
+    its first probe).
 
     ``probe(black, white, side)`` gives the table entry of a position (see
     :func:`decode`) or ``None`` when no table covers its material.
     """
 
-    def __init__(self, directory: Path = DATA_DIR) -> None:
+    def __init__(self, directory: Path = DATA_DIR, size: int = 5) -> None:
         self.directory = directory
+        self.size = size
+        self.cells = size * size
+        self._prefix = f"seega{size}-ludii-"
         self.loaded: dict[tuple[int, int], tuple[array[int], array[int]] | None] = {}
         self.max_pieces = max(
             (nb + nw for nb, nw in self.available()),
@@ -346,8 +375,8 @@ class EndgameTables:
     def available(self) -> list[tuple[int, int]]:
         """The materials with a shipped table."""
         out = []
-        for path in sorted(self.directory.glob("seega5-ludii-*v*.xz")):
-            nb, _, nw = path.name.removeprefix("seega5-ludii-").removesuffix(".xz").partition("v")
+        for path in sorted(self.directory.glob(f"{self._prefix}*v*.xz")):
+            nb, _, nw = path.name.removeprefix(self._prefix).removesuffix(".xz").partition("v")
             if nb.isdigit() and nw.isdigit():
                 out.append((int(nb), int(nw)))
         return out
@@ -355,14 +384,14 @@ class EndgameTables:
     def _table(self, nb: int, nw: int) -> tuple[array[int], array[int]] | None:
         key = (nb, nw)
         if key not in self.loaded:
-            path = self.directory / f"seega5-ludii-{nb}v{nw}.xz"
+            path = self.directory / table_name(nb, nw, self.size)
             self.loaded[key] = unpack(path.read_bytes()) if path.exists() else None
         return self.loaded[key]
 
     def load_reachable(self, black: int, white: int) -> None:
         """Read now every shipped material a game with ``black`` and ``white`` pieces
         can still reach (no more pieces of either colour): at most 0.5 s of CPU and 71
-        MB, once per process. A search calls this before its clock starts when the game
+        MB (5x5), once per process. A search calls this before its clock starts when the game
         is a few captures from the tables, so a first read never eats into a budget."""
         for nb, nw in self.available():
             if nb <= black and nw <= white:
@@ -376,16 +405,17 @@ class EndgameTables:
         table = self._table(nb, nw)
         if table is None:
             return None
-        stride = comb(CELLS, nw)
+        stride = comb(self.cells, nw)
         return int(table[side][rank_of(black) * stride + rank_of(white)])
 
 
-_SHIPPED: EndgameTables | None = None
+_SHIPPED: dict[int, EndgameTables] = {}
 
 
-def shipped() -> EndgameTables:
-    """The process-wide tables from ``engine/data/`` (nothing is read until a probe)."""
-    global _SHIPPED
-    if _SHIPPED is None:
-        _SHIPPED = EndgameTables()
-    return _SHIPPED
+def shipped(size: int = 5) -> EndgameTables:
+    """The process-wide tables of a board size from ``engine/data/`` (nothing is read
+    until a probe)."""
+    tables = _SHIPPED.get(size)
+    if tables is None:
+        tables = _SHIPPED[size] = EndgameTables(size=size)
+    return tables

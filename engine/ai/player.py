@@ -65,7 +65,7 @@ def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None, 
         placement_width=level.placement_width,
         full_width_empties=level.full_width_empties,
         contempt=contempt,
-        tables=shipped() if level.tables and covers(rules) else None,
+        tables=shipped(rules.size) if level.tables and covers(rules) else None,
     )
 
 
