@@ -175,11 +175,20 @@ def turn_text(position: Position, outcome: Outcome | None = None) -> str:
 
 def phase_news_text(position: Position, last_turn: TurnSummary | None) -> str:
     """``"All pieces placed: the movement phase begins"`` on the picture right after the
-    last placement (the status beside it says who moves first), else ``""``."""
+    last placement (the status beside it says who moves first), else ``""``.
+
+    When the side that was to move first was walled in and passed at once, that is the
+    news ("All pieces placed: White is walled in and passes"): otherwise the picture
+    says the other side is to move with no word of why (newcomer play-test).
+    """
     if last_turn is None or not last_turn.placed or last_turn.steps or position.phase != "m":
         return ""
     if position.outcome() is not None:
         return ""
+    sides = last_turn.sides or (last_turn.side,) * len(last_turn.actions)
+    passed = [side for action, side in zip(last_turn.actions, sides, strict=True) if action.kind == "pass"]
+    if passed:
+        return f"All pieces placed: {COLOURS[passed[-1]]} is walled in and passes"
     return "All pieces placed: the movement phase begins"
 
 
