@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.ai.placement_model import PlacementModel
+from engine.ai.placement_model import load as load_placement_model
 from engine.board import geometry
 from engine.outcome import BLACK, WHITE
 from engine.position import Position
@@ -130,6 +132,10 @@ class Evaluator:
         line = list(self.weights.line) + [self.weights.line[-1] if self.weights.line else 0] * 10
         self.line_values = tuple(line[: (rules.win_line or 0) + 1])
         self.captures = rules.captures
+        #: The learned placement evaluation where one was fitted for these rules
+        #: (``placement_model.py``); ``None``: the hand-written terms below. Explicit
+        #: weights (the tuning script's) keep the hand-written terms, which they tune.
+        self.placement_model: PlacementModel | None = load_placement_model(rules) if weights is None else None
 
     # ------------------------------------------------------------------ entry point
     def __call__(self, pos: Position) -> int:
@@ -250,7 +256,16 @@ class Evaluator:
         The first step of the movement phase enters the centre, so pieces next to it
         decide who gets to move and whether that step captures (the sources' advice:
         hold cells next to the centre, then the outer rows).
+
+        Where a learned model was fitted for the rules it replaces these terms: it sees
+        patterns (who flanks a cell next to the centre, which rows are shut) that counts
+        of cells cannot.
         """
+        model = self.placement_model
+        if model is not None:
+            if side == self.first_mover:
+                return model.value(own, opp)
+            return -model.value(opp, own)
         adj = self.centre_adj
         score = self.p_adj * (_popcount(own & adj) - _popcount(opp & adj))
         score += self.p_edge * (_popcount(own & self.edges) - _popcount(opp & self.edges))

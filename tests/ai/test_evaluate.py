@@ -14,6 +14,7 @@ from engine.ai.evaluate import Evaluator, Weights, default_weights
 def test_evaluation_is_the_weighted_sum_of_features(preset: str) -> None:
     rules = Ruleset.make(preset, 5)
     evaluator = Evaluator(rules)
+    evaluator.placement_model = None  # the learned placement model is not linear in these features
     weights = default_weights()
     rng = random.Random(5)
     checked = 0

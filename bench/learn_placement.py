@@ -1,0 +1,234 @@
+"""Learn the placement evaluation (``engine/ai/placement_model.py``) from self-play.
+
+Two steps, both reproducible from a seed:
+
+``generate``
+    Plays the placement phase of many games (medium against medium, with a share of
+    random placements so the positions cover more than one style) and labels every
+    position met with the value a deep hard search gives it, from the first mover's
+    point of view, under a node limit (so the label is the same on every machine). The
+    label search uses the hand-written evaluation and ordering, never the model, so the
+    data does not depend on what is being fitted. One JSON line per position.
+
+``fit``
+    Fits the n-tuple weights by logistic regression on those labels (the label mapped
+    to a win chance with the coach's curve, ``engine.ai.analysis.win_chance``), holds
+    out every tenth game (its positions also met in the other games left out), and prints
+    the held-out loss by stage against two baselines:
+    a constant and the hand-written placement evaluation calibrated on the same data.
+    ``--write`` stores the weights in ``engine/ai/placement_model.json``.
+
+Commands used for the shipped model (docs/ai.md, "Placement policy")::
+
+    nice -n 10 .venv/bin/python -m bench.learn_placement generate --variant standard \\
+        --games 400 --seed 1 --out /tmp/pl-standard-1.jsonl        # and --seed 2, 3 ...
+    .venv/bin/python -m bench.learn_placement fit --variant standard \\
+        /tmp/pl-standard-*.jsonl --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+from engine.ai.analysis import win_chance
+from engine.ai.evaluate import Evaluator
+from engine.ai.levels import get_level
+from engine.ai.placement_model import MODEL_FILE, PlacementModel, Trainer
+from engine.ai.player import choose
+from engine.ai.search import Limits, Searcher
+from engine.ai.tactics import Tactics
+from engine.position import Position
+from engine.rules import Ruleset
+
+#: Share of placements played at random instead of by medium.
+RANDOM_SHARE = 0.15
+
+
+def label_searcher(rules: Ruleset, tt_limit: int = 200_000) -> Searcher:
+    """A hard-like searcher on the hand-written evaluation (never the model)."""
+    evaluator = Evaluator(rules)
+    evaluator.placement_model = None
+    hard = get_level("hard")
+    searcher = Searcher(
+        evaluator,
+        Tactics(rules),
+        placement_width=hard.placement_width,
+        full_width_empties=hard.full_width_empties,
+        contempt=0,
+        tt_limit=tt_limit,
+    )
+    return searcher
+
+
+def first_view(rules: Ruleset, pos: Position, score: int) -> int:
+    """``score`` (for the side to act) seen from the first mover's side."""
+    first = 1 if rules.first_mover == "white" else 0
+    return score if pos.side == first else -score
+
+
+def generate(rules: Ruleset, games: int, seed: int, nodes: int, out: Path) -> None:
+    """Play ``games`` placement phases and write one labelled position per line."""
+    rng = random.Random(seed)
+    medium = get_level("medium")
+    labeller = label_searcher(rules)
+    started = time.perf_counter()
+    count = 0
+    with out.open("w", encoding="utf-8") as sink:
+        for g in range(games):
+            pos = Position(rules)
+            labeller.tt.clear()
+            while pos.result is None and pos.phase == "p":
+                result = labeller.search(pos, Limits(max_depth=14, max_nodes=nodes))
+                row = {
+                    "game": seed * 100_000 + g,
+                    "black": pos.bb[0],
+                    "white": pos.bb[1],
+                    "side": pos.side,
+                    "score": first_view(rules, pos, result.score),
+                }
+                sink.write(json.dumps(row) + "\n")
+                count += 1
+                codes = pos.legal_codes()
+                if rng.random() < RANDOM_SHARE:
+                    code = rng.choice(codes)
+                else:
+                    code = choose(pos, medium, seed=rng.randrange(1 << 30)).code
+                pos.push_code(code)
+            if (g + 1) % 10 == 0:
+                rate = count / (time.perf_counter() - started)
+                print(f"{g + 1} games, {count} positions, {rate:.1f} positions/s", file=sys.stderr, flush=True)
+    print(f"wrote {count} positions of {games} games to {out} in {time.perf_counter() - started:.0f} s")
+
+
+def read_rows(paths: list[Path]) -> Iterator[dict[str, int]]:
+    for path in paths:
+        with path.open(encoding="utf-8") as source:
+            for line in source:
+                if line.endswith("\n"):  # a file still being written may end in half a line
+                    yield json.loads(line)
+
+
+def first_second(rules: Ruleset, row: dict[str, int]) -> tuple[int, int]:
+    """The first mover's and the second mover's pieces of a data row."""
+    if rules.first_mover == "white":
+        return row["white"], row["black"]
+    return row["black"], row["white"]
+
+
+def _loss(p: float, target: float) -> float:
+    """Cross-entropy minus the target's own entropy (0 for a perfect prediction)."""
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    loss = -(target * math.log(p) + (1 - target) * math.log(1 - p))
+    if 0 < target < 1:
+        loss += target * math.log(target) + (1 - target) * math.log(1 - target)
+    return loss
+
+
+def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool) -> None:
+    """Fit the model, report held-out losses by stage, optionally store it."""
+    rows = list(read_rows(paths))
+    train = [r for r in rows if r["game"] % 10 != 0]
+    # Medium plays the same placements from the same position, so early positions recur
+    # across games: a held-out position also met in training would measure memory, not
+    # judgement, and is left out of the report.
+    seen = {(r["black"], r["white"], r["side"]) for r in train}
+    held = [r for r in rows if r["game"] % 10 == 0 and (r["black"], r["white"], r["side"]) not in seen]
+    print(f"{len(rows)} positions: {len(train)} to fit, {len(held)} held out (positions not met in fitting)")
+    hand = Evaluator(rules)
+    hand.placement_model = None
+    first_side = 1 if rules.first_mover == "white" else 0
+
+    def hand_value(r: dict[str, int]) -> int:
+        first, second = first_second(rules, r)
+        own, opp = (first, second) if r["side"] == first_side else (second, first)
+        v = hand.placement(own, opp, r["side"])
+        return v if r["side"] == first_side else -v
+
+    # Calibrate the hand-written evaluation and the constant on the training rows.
+    mean = sum(win_chance(r["score"]) for r in train) / len(train)
+    # The mean label at each count of pieces placed (and side to act): a baseline that
+    # knows the stage, which the model's bias also learns.
+    sums: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for r in train:
+        key = ((r["black"] | r["white"]).bit_count(), r["side"])
+        sums[key][0] += win_chance(r["score"])
+        sums[key][1] += 1
+    by_count = {k: v[0] / v[1] for k, v in sums.items()}
+    best_k, best_loss = 1.0, math.inf
+    for k in (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0):
+        loss = sum(_loss(win_chance(round(k * hand_value(r))), win_chance(r["score"])) for r in train)
+        if loss < best_loss:
+            best_k, best_loss = k, loss
+    trainer = Trainer(rules)
+    rng = random.Random(1)
+    for epoch in range(epochs):
+        rng.shuffle(train)
+        total = 0.0
+        for r in train:
+            first, second = first_second(rules, r)
+            total += trainer.step(first, second, win_chance(r["score"]), rate)
+        print(f"epoch {epoch + 1}: training loss {1000 * total / len(train):.1f}", flush=True)
+    model = trainer.model()
+    by_stage: dict[int, list[tuple[float, float, float, float]]] = defaultdict(list)
+    for r in held:
+        first, second = first_second(rules, r)
+        target = win_chance(r["score"])
+        stage = model.stage((first | second).bit_count())
+        by_stage[stage].append(
+            (
+                _loss(mean, target),
+                _loss(by_count.get(((first | second).bit_count(), r["side"]), mean), target),
+                _loss(win_chance(round(best_k * hand_value(r))), target),
+                _loss(win_chance(model.value(first, second)), target),
+            )
+        )
+    print(f"held-out excess loss x1000 (hand-written scaled by {best_k}):")
+    print("stage (pieces placed) | positions | constant | mean by pieces placed | hand-written | fitted")
+    totals = [0.0, 0.0, 0.0, 0.0]
+    n = 0
+    for stage in sorted(by_stage):
+        losses = by_stage[stage]
+        stage_sums = [sum(x[i] for x in losses) for i in range(4)]
+        totals = [t + s for t, s in zip(totals, stage_sums, strict=True)]
+        n += len(losses)
+        low, high = PlacementModel.stage_range(rules, stage)
+        print(f"{low}-{high} | {len(losses)} | " + " | ".join(f"{1000 * s / len(losses):.1f}" for s in stage_sums))
+    print("all | " + str(n) + " | " + " | ".join(f"{1000 * t / n:.1f}" for t in totals))
+    if write:
+        model.save(MODEL_FILE)
+        print(f"wrote {MODEL_FILE} ({rules.variant})")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="play and label placement positions")
+    gen.add_argument("--variant", default="standard")
+    gen.add_argument("--games", type=int, default=100)
+    gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument("--nodes", type=int, default=20_000, help="node limit of each label search")
+    gen.add_argument("--out", type=Path, required=True)
+    fitp = sub.add_parser("fit", help="fit the model to generated positions")
+    fitp.add_argument("--variant", default="standard")
+    fitp.add_argument("--epochs", type=int, default=8)
+    fitp.add_argument("--rate", type=float, default=0.002)
+    fitp.add_argument("--write", action="store_true", help=f"store the weights in {MODEL_FILE}")
+    fitp.add_argument("data", type=Path, nargs="+")
+    args = parser.parse_args(argv)
+    rules = Ruleset.make(args.variant, 5)
+    if args.command == "generate":
+        generate(rules, args.games, args.seed, args.nodes, args.out)
+    else:
+        fit(rules, args.data, args.epochs, args.rate, args.write)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,245 @@
+"""A learned placement evaluation: symmetric n-tuples fitted to deep searches.
+
+The hand-written placement terms (``evaluate.py``) count cells next to the centre, on
+the edges and in the corners. What a placement is worth depends on patterns: whose
+pieces flank a cell next to the centre, whether the first step into the centre
+captures, which rows are shut. An n-tuple network learns such patterns directly: a few
+small groups of cells ("shapes"), each with a weight for every way its cells can be
+filled (empty, the first mover's, the second mover's), summed over the board's eight
+symmetric images of the shape, with one set of weights per stage of the placement
+phase. The sum is a logit of the first mover's expected score; times
+``SCALE`` it is in centipieces, the evaluation's unit.
+
+The shapes (5x5 cell names; the same rule on any size):
+
+* ``line``: a whole row, for the outer row, the second row and the middle row
+  (with the symmetry: every row and every column);
+* ``block``: a 2x2 square in the corner, on the edge and next to the centre;
+* ``arm``: the four cells next to the centre and the edge cell beyond one of them
+  (b3 c2 c4 d3 and a3): the first step into the centre and what it captures.
+
+Weights come from ``bench/learn_placement.py`` (self-play positions labelled by a deep
+search, a logistic fit) and are stored per preset in ``placement_model.json``; the model
+is used only for rulesets equal to a fitted preset at its size (the turn limit aside),
+since another option (a different first mover, safe centre or chain rule) changes what
+a pattern is worth. ``docs/ai.md`` ("Placement policy") has the data and measurements.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from pathlib import Path
+
+from engine.rules import OPTION_NAMES, Ruleset
+
+#: Where the fitted weights are stored (per preset).
+MODEL_FILE = Path(__file__).with_name("placement_model.json")
+#: Centipieces per logit unit: the coach's curve (``analysis.SCALE``; a test checks
+#: they agree), so a value reads as a win chance the same way everywhere.
+SCALE = 300.0
+#: Stages of the placement phase (thirds of the pieces placed), each with its weights.
+STAGES = 3
+#: Options that may differ from the fitted preset (they do not change placement).
+FREE_OPTIONS = frozenset({"turn_limit"})
+
+
+def symmetries(n: int) -> list[list[int]]:
+    """The 8 symmetries of the n x n board, each as a cell -> image cell list."""
+    out = []
+    for k in range(4):
+        for flip in (False, True):
+            mapping = []
+            for c in range(n * n):
+                r, f = divmod(c, n)
+                if flip:
+                    f = n - 1 - f
+                for _ in range(k):
+                    r, f = f, n - 1 - r
+                mapping.append(r * n + f)
+            out.append(mapping)
+    return out
+
+
+def base_shapes(n: int) -> dict[str, list[int]]:
+    """Each shape class's canonical cells, in a fixed order (the weights index them)."""
+    m = n // 2
+    shapes: dict[str, list[int]] = {}
+    for r in range(m + 1):
+        shapes[f"line{r}"] = [r * n + f for f in range(n)]
+    for r in range(2):
+        for f in range(r, 2):
+            shapes[f"block{r}{f}"] = [r * n + f, r * n + f + 1, (r + 1) * n + f, (r + 1) * n + f + 1]
+    centre = m * n + m
+    shapes["arm"] = [centre - 1, centre - n, centre + n, centre + 1, m * n]
+    return shapes
+
+
+class Shape:
+    """One shape class: its canonical cells and every symmetric image of them."""
+
+    def __init__(self, name: str, cells: list[int], n: int) -> None:
+        self.name = name
+        self.cells = cells
+        self.size = len(cells)
+        self.states = 3**self.size
+        #: The images of the canonical cells under the 8 symmetries (duplicates kept:
+        #: a shape symmetric in itself is counted once per symmetry, consistently).
+        self.images = [[s[c] for c in cells] for s in symmetries(n)]
+
+    def index(self, image: list[int], first: int, second: int) -> int:
+        """The state of ``image``: base 3, 1 for the first mover, 2 for the second."""
+        i = 0
+        for c in image:
+            i = 3 * i + (1 if first >> c & 1 else 2 if second >> c & 1 else 0)
+        return i
+
+
+class PlacementModel:
+    """Fitted weights for one ruleset; :meth:`value` evaluates a placement position.
+
+    Args:
+        rules: the ruleset the weights were fitted for (its size and pieces).
+        weights: shape name -> per stage, a weight (logit units) per state.
+        bias: per pieces placed, per (first mover's pieces minus second's) + 2.
+    """
+
+    def __init__(self, rules: Ruleset, weights: dict[str, list[list[float]]], bias: list[list[float]]) -> None:
+        self.rules = rules
+        n = rules.size
+        self.cells = n * n
+        self.total = 2 * rules.pieces
+        self.shapes = [Shape(name, cells, n) for name, cells in base_shapes(n).items()]
+        self.weights = weights
+        self.bias = bias
+        # Lookup tables: per stage, (mask, mask << cells, {(first & mask) | (second &
+        # mask) << cells: centipieces}) for each distinct cell set, images of equal sets
+        # merged (30 lookups on 5x5: it runs at every placement leaf of the search).
+        self._tables: list[list[tuple[int, int, dict[int, int]]]] = []
+        for stage in range(STAGES):
+            merged: dict[int, dict[int, float]] = {}
+            for shape in self.shapes:
+                w = weights[shape.name][stage]
+                for image in shape.images:
+                    mask = sum(1 << c for c in image)
+                    table = merged.setdefault(mask, {})
+                    for state in range(shape.states):
+                        first = second = 0
+                        s = state
+                        for c in reversed(image):
+                            s, digit = divmod(s, 3)
+                            if digit == 1:
+                                first |= 1 << c
+                            elif digit == 2:
+                                second |= 1 << c
+                        key = first | second << self.cells
+                        table[key] = table.get(key, 0.0) + w[state]
+            self._tables.append(
+                [
+                    (mask, mask << self.cells, {k: round(v * SCALE) for k, v in table.items()})
+                    for mask, table in merged.items()
+                ]
+            )
+        self._bias = [[round(b * SCALE) for b in row] for row in bias]
+
+    def stage(self, placed: int) -> int:
+        """The stage (0 to STAGES - 1) of a position with ``placed`` pieces on the board."""
+        return min(STAGES - 1, placed * STAGES // (self.total + 1))
+
+    @staticmethod
+    def stage_range(rules: Ruleset, stage: int) -> tuple[int, int]:
+        """The pieces-placed counts of ``stage`` (for reports)."""
+        total = 2 * rules.pieces
+        placed = [p for p in range(total + 1) if min(STAGES - 1, p * STAGES // (total + 1)) == stage]
+        return placed[0], placed[-1]
+
+    def value(self, first: int, second: int) -> int:
+        """The first mover's advantage in centipieces (first, second: bitboards)."""
+        placed = (first | second).bit_count()
+        diff = max(-2, min(2, first.bit_count() - second.bit_count())) + 2
+        shifted = second << self.cells
+        return self._bias[min(placed, self.total)][diff] + sum(
+            [table[(first & mask) | (shifted & high)] for mask, high, table in self._tables[self.stage(placed)]]
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "size": self.rules.size,
+            "pieces": self.rules.pieces,
+            "weights": {k: [[round(x, 5) for x in stage] for stage in v] for k, v in self.weights.items()},
+            "bias": [[round(x, 5) for x in row] for row in self.bias],
+        }
+
+    def save(self, path: Path = MODEL_FILE) -> None:
+        """Store these weights under the ruleset's preset name, keeping the others."""
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        data[self.rules.variant] = self.to_json()
+        path.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
+class Trainer:
+    """Stochastic gradient descent on the logistic loss, for ``bench/learn_placement.py``."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        n = rules.size
+        self.shapes = [Shape(name, cells, n) for name, cells in base_shapes(n).items()]
+        self.weights = {s.name: [[0.0] * s.states for _ in range(STAGES)] for s in self.shapes}
+        self.bias = [[0.0] * 5 for _ in range(2 * rules.pieces + 1)]
+        self._stage = PlacementModel(rules, self.weights, self.bias).stage
+
+    def step(self, first: int, second: int, target: float, rate: float) -> float:
+        """One gradient step towards ``target`` (a win chance); returns the loss before it."""
+        placed = (first | second).bit_count()
+        diff = max(-2, min(2, first.bit_count() - second.bit_count())) + 2
+        stage = self._stage(placed)
+        used: list[tuple[list[float], int]] = []
+        logit = self.bias[placed][diff]
+        for shape in self.shapes:
+            w = shape_weights = self.weights[shape.name][stage]
+            for image in shape.images:
+                i = shape.index(image, first, second)
+                logit += w[i]
+                used.append((shape_weights, i))
+        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
+        grad = p - target
+        self.bias[placed][diff] -= rate * grad * 8
+        for w, i in used:
+            w[i] -= rate * grad
+        p = min(max(p, 1e-9), 1 - 1e-9)
+        return -(target * math.log(p) + (1 - target) * math.log(1 - p))
+
+    def model(self) -> PlacementModel:
+        return PlacementModel(self.rules, self.weights, self.bias)
+
+
+def matches(rules: Ruleset, variant: str, size: int) -> bool:
+    """Whether ``rules`` is the preset ``variant`` at ``size`` (free options aside)."""
+    if rules.variant != variant or rules.size != size:
+        return False
+    base = Ruleset.make(variant, size)
+    return all(getattr(rules, k) == getattr(base, k) for k in OPTION_NAMES if k not in FREE_OPTIONS)
+
+
+@cache
+def _stored() -> dict[str, dict[str, object]]:
+    if not MODEL_FILE.exists():
+        return {}
+    data: dict[str, dict[str, object]] = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def _build(variant: str) -> PlacementModel:
+    entry = _stored()[variant]
+    rules = Ruleset.make(variant, int(entry["size"]))  # type: ignore[call-overload]
+    return PlacementModel(rules, entry["weights"], entry["bias"])  # type: ignore[arg-type]
+
+
+def load(rules: Ruleset) -> PlacementModel | None:
+    """The fitted model for ``rules``, or ``None`` when none was fitted for it."""
+    entry = _stored().get(rules.variant)
+    if entry is None or not matches(rules, rules.variant, int(entry["size"])):  # type: ignore[call-overload]
+        return None
+    return _build(rules.variant)

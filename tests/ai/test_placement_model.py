@@ -1,0 +1,179 @@
+"""The learned placement evaluation: its symmetry, its lookup tables, when it is used,
+and that its trainer learns a pattern it is shown."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import Position, Ruleset
+from engine.ai import analysis
+from engine.ai import placement_model as pm
+from engine.ai.evaluate import Evaluator, default_weights
+from engine.ai.placement_model import PlacementModel, Shape, Trainer, base_shapes, symmetries
+
+
+def _image(bits: int, mapping: list[int]) -> int:
+    out = 0
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out |= 1 << mapping[low.bit_length() - 1]
+    return out
+
+
+def _placements(rules: Ruleset, count: int, seed: int) -> list[tuple[int, int]]:
+    """(first mover's, second mover's) pieces of random placement positions."""
+    rng = random.Random(seed)
+    first = 1 if rules.first_mover == "white" else 0
+    out = []
+    for _ in range(count):
+        pos = Position(rules)
+        for _ in range(rng.randrange(2 * rules.pieces)):
+            pos.push_code(rng.choice(pos.legal_codes()))
+        out.append((pos.bb[first], pos.bb[1 - first]))
+    return out
+
+
+def _random_model(rules: Ruleset, seed: int) -> PlacementModel:
+    rng = random.Random(seed)
+    weights = {
+        name: [[rng.uniform(-0.2, 0.2) for _ in range(3 ** len(cells))] for _ in range(pm.STAGES)]
+        for name, cells in base_shapes(rules.size).items()
+    }
+    bias = [[rng.uniform(-0.1, 0.1) for _ in range(5)] for _ in range(2 * rules.pieces + 1)]
+    return PlacementModel(rules, weights, bias)
+
+
+@pytest.mark.parametrize("n", [5, 7])
+def test_the_eight_symmetries_are_distinct_permutations(n: int) -> None:
+    maps = symmetries(n)
+    assert len({tuple(m) for m in maps}) == 8
+    for m in maps:
+        assert sorted(m) == list(range(n * n))
+    for cells in base_shapes(n).values():
+        shape = Shape("x", cells, n)
+        assert all(len(set(image)) == len(cells) for image in shape.images)
+
+
+def test_the_value_is_the_same_on_every_symmetric_image() -> None:
+    rules = Ruleset.make("standard", 5)
+    model = _random_model(rules, 1)
+    for first, second in _placements(rules, 40, 2):
+        values = {model.value(_image(first, m), _image(second, m)) for m in symmetries(5)}
+        assert len(values) == 1, values
+
+
+def test_lookup_tables_agree_with_the_trainers_direct_sum() -> None:
+    rules = Ruleset.make("standard", 5)
+    trainer = Trainer(rules)
+    rng = random.Random(3)
+    for shape in trainer.weights.values():
+        for stage in shape:
+            stage[:] = [rng.uniform(-0.3, 0.3) for _ in stage]
+    model = trainer.model()
+    for first, second in _placements(rules, 60, 4):
+        placed = (first | second).bit_count()
+        diff = max(-2, min(2, first.bit_count() - second.bit_count())) + 2
+        stage = model.stage(placed)
+        logit = trainer.bias[placed][diff] + sum(
+            trainer.weights[s.name][stage][s.index(image, first, second)] for s in trainer.shapes for image in s.images
+        )
+        # Each table entry is rounded to a centipiece: at most half a unit per lookup.
+        assert abs(model.value(first, second) - logit * pm.SCALE) <= 0.5 * 40
+
+
+def test_the_scale_is_the_coachs() -> None:
+    assert pm.SCALE == analysis.SCALE
+
+
+def test_the_shipped_model_is_used_only_for_its_preset() -> None:
+    assert pm.load(Ruleset.make("standard", 5)) is not None
+    assert pm.load(Ruleset.make("standard", 5, {"turn_limit": "300"})) is not None
+    assert pm.load(Ruleset.make("standard", 5, {"chain": "any"})) is None
+    assert pm.load(Ruleset.make("standard", 5, {"first_mover": "black"})) is None
+    assert pm.load(Ruleset.make("standard", 7)) is None
+    assert pm.load(Ruleset.make("seejeh", 5)) is None
+    stored = json.loads(pm.MODEL_FILE.read_text(encoding="utf-8"))
+    for variant, entry in stored.items():
+        assert set(entry["weights"]) == set(base_shapes(entry["size"]))
+        assert len(entry["bias"]) == 2 * Ruleset.make(variant, entry["size"]).pieces + 1
+
+
+def test_the_evaluator_scores_placement_with_the_model_from_either_side() -> None:
+    rules = Ruleset.make("standard", 5)
+    evaluator = Evaluator(rules)
+    model = evaluator.placement_model
+    assert model is not None
+    rng = random.Random(6)
+    checked = 0
+    for _ in range(20):
+        pos = Position(rules)
+        while pos.phase == "p":
+            first, second = pos.bb[1], pos.bb[0]  # standard: White places last and moves first
+            expected = model.value(first, second)
+            assert evaluator(pos) == (expected if pos.side == 1 else -expected)
+            checked += 1
+            pos.push_code(rng.choice(pos.legal_codes()))
+    assert checked > 400
+    # Other rules, and explicit weights (the tuning script's), keep the hand-written terms.
+    assert Evaluator(Ruleset.make("standard", 7)).placement_model is None
+    assert Evaluator(rules, default_weights()).placement_model is None
+
+
+def test_the_trainer_learns_a_pattern_it_is_shown() -> None:
+    """Targets from a hidden rule (who holds more cells next to the centre): the fit
+    must predict held-out positions far better than a constant."""
+    rules = Ruleset.make("standard", 5)
+    centre_adj = sum(1 << c for c in (7, 11, 13, 17))
+
+    def target(first: int, second: int) -> float:
+        edge = (first & centre_adj).bit_count() - (second & centre_adj).bit_count()
+        return 1.0 / (1.0 + math.exp(-1.2 * edge))
+
+    data = _placements(rules, 700, 7)
+    train, held = data[:600], data[600:]
+    trainer = Trainer(rules)
+    for _ in range(6):
+        for first, second in train:
+            trainer.step(first, second, target(first, second), 0.01)
+    model = trainer.model()
+    mean = sum(target(f, s) for f, s in train) / len(train)
+    err_model = sum((analysis.win_chance(model.value(f, s)) - target(f, s)) ** 2 for f, s in held)
+    err_const = sum((mean - target(f, s)) ** 2 for f, s in held)
+    assert err_model < 0.2 * err_const, (err_model, err_const)
+
+
+def test_weights_round_trip_through_the_file(tmp_path: Path) -> None:
+    rules = Ruleset.make("standard", 5)
+    model = _random_model(rules, 8)
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps({"ludii": {"kept": True}}), encoding="utf-8")
+    model.save(path)
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert stored["ludii"] == {"kept": True}
+    again = PlacementModel(rules, stored["standard"]["weights"], stored["standard"]["bias"])
+    for first, second in _placements(rules, 30, 9):
+        assert abs(again.value(first, second) - model.value(first, second)) <= 40
+
+
+def test_the_generator_labels_every_placement_from_the_first_movers_side(tmp_path: Path) -> None:
+    from bench.learn_placement import first_view, generate, label_searcher, read_rows
+    from engine.ai.search import Limits
+
+    rules = Ruleset.make("standard", 5)
+    out = tmp_path / "data.jsonl"
+    generate(rules, games=1, seed=5, nodes=300, out=out)
+    rows = list(read_rows([out]))
+    assert len(rows) == 2 * rules.pieces  # every placement of the game
+    assert [(r["black"] | r["white"]).bit_count() for r in rows] == list(range(2 * rules.pieces))
+    # The first row (the empty board, a fresh table) is a fresh search's value, turned to
+    # the first mover's side (White, the last placer, in standard; Black places first).
+    pos = Position(rules)
+    score = label_searcher(rules).search(pos, Limits(max_depth=14, max_nodes=300)).score
+    assert rows[0]["side"] == 0 and rows[0]["score"] == first_view(rules, pos, score) == -score
+    assert label_searcher(rules).evaluate.placement_model is None  # type: ignore[attr-defined]
