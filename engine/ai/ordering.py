@@ -8,8 +8,14 @@ width while many cells are empty. :class:`Ordering` holds the killers and the hi
 
 from __future__ import annotations
 
+from engine.ai.placement_model import PlacementModel
 from engine.ai.tactics import Tactics
 from engine.position import Position
+
+#: Placements are ranked by the learned placement model (where there is one) at this ply
+#: and above; deeper, by the static cell values (the model costs about 20 evaluations a
+#: node, which only pays near the root, where the width decides what is searched at all).
+MODEL_ORDER_PLIES = 1
 
 #: The capture set of a node without captures.
 NO_CAPTURES: frozenset[int] = frozenset()
@@ -26,8 +32,18 @@ class Ordering:
         full_width_empties: at or below this many empty cells every placement is tried.
     """
 
-    def __init__(self, tactics: Tactics, max_ply: int, placement_width: int, full_width_empties: int) -> None:
+    def __init__(
+        self,
+        tactics: Tactics,
+        max_ply: int,
+        placement_width: int,
+        full_width_empties: int,
+        model: PlacementModel | None = None,
+    ) -> None:
         self.tactics = tactics
+        #: The learned placement evaluation that ranks placements near the root, or ``None``.
+        self.model = model
+        self.first_mover = 1 if tactics.rules.first_mover == "white" else 0
         self.placement_width = placement_width
         self.full_width_empties = full_width_empties
         n_codes = 6 * tactics.cells + 2
@@ -48,7 +64,10 @@ class Ordering:
         tactics = self.tactics
         phase = pos.phase
         if phase == "p" or phase == "s":
-            ordered = tactics.order_placements(pos, codes)
+            if self.model is not None and phase == "p" and ply <= MODEL_ORDER_PLIES:
+                ordered = self.by_model(pos, codes)
+            else:
+                ordered = tactics.order_placements(pos, codes)
             k1, k2 = self.killers[ply]
             front = [c for c in (tt_move, k1, k2) if c in codes]
             if front:
@@ -85,6 +104,20 @@ class Ordering:
             keyed.append((s, c))
         keyed.sort(reverse=True)
         return [c for _s, c in keyed], caps
+
+    def by_model(self, pos: Position, codes: list[int]) -> list[int]:
+        """Placement codes (a code is its cell) by the model's value of the position after
+        each, best for the side placing first; ties by the static cell values."""
+        model = self.model
+        assert model is not None
+        values = self.tactics.cell_values
+        first, second = pos.bb[self.first_mover], pos.bb[1 - self.first_mover]
+        if pos.side == self.first_mover:
+            keyed = [(-model.value(first | 1 << c, second), -values[c], c) for c in codes]
+        else:
+            keyed = [(model.value(first, second | 1 << c), -values[c], c) for c in codes]
+        keyed.sort()
+        return [c for _v, _s, c in keyed]
 
     def steps(
         self, own: int, enemy: int, side: int, tt_move: int, ply: int

@@ -159,7 +159,9 @@ class Searcher:
         #: The bounded static-evaluation cache (shared with :attr:`leaves`).
         self.evals = self.leaves.evals
         self._static = self.leaves.static
-        self.ordering = Ordering(tactics, MAX_PLY, placement_width, full_width_empties)
+        self.ordering = Ordering(
+            tactics, MAX_PLY, placement_width, full_width_empties, getattr(evaluate, "placement_model", None)
+        )
         self.history = self.ordering.history
         self.killers = self.ordering.killers
         self.nodes = 0

@@ -177,3 +177,30 @@ def test_the_generator_labels_every_placement_from_the_first_movers_side(tmp_pat
     score = label_searcher(rules).search(pos, Limits(max_depth=14, max_nodes=300)).score
     assert rows[0]["side"] == 0 and rows[0]["score"] == first_view(rules, pos, score) == -score
     assert label_searcher(rules).evaluate.placement_model is None  # type: ignore[attr-defined]
+
+
+def test_placements_near_the_root_are_ranked_by_the_model() -> None:
+    from engine.ai.levels import get_level
+    from engine.ai.ordering import MODEL_ORDER_PLIES
+    from engine.ai.player import make_searcher
+
+    rules = Ruleset.make("standard", 5)
+    ordering = make_searcher(rules, get_level("hard")).ordering
+    model = ordering.model
+    assert model is not None
+    rng = random.Random(11)
+    for _ in range(10):
+        pos = Position(rules)
+        for _ in range(rng.randrange(2 * rules.pieces - 2)):
+            pos.push_code(rng.choice(pos.legal_codes()))
+        codes = pos.legal_codes()
+        first, second = pos.bb[1], pos.bb[0]  # standard: White moves first
+        if pos.side == 1:
+            gains = {c: model.value(first | 1 << c, second) for c in codes}
+        else:
+            gains = {c: -model.value(first, second | 1 << c) for c in codes}
+        ordered, _caps = ordering.order(pos, codes, -1, 0, prune=False)
+        assert sorted(ordered) == sorted(codes)
+        assert [gains[c] for c in ordered] == sorted(gains.values(), reverse=True)
+        deeper, _caps = ordering.order(pos, codes, -1, MODEL_ORDER_PLIES + 1, prune=False)
+        assert deeper == ordering.tactics.order_placements(pos, codes)
