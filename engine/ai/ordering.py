@@ -1,8 +1,9 @@
 """Move ordering: which action the search tries first at a node.
 
 TT action, then captures (most pieces first), the two killers of the ply, then the rest
-by the history heuristic; placements by the static cell ranking, cut to the level's
-width while many cells are empty. :class:`Ordering` holds the killers and the history
+by the history heuristic; placements by the static cell ranking (near the root by the
+learned placement model, where the ruleset has one), cut to the level's width while
+many cells are empty. :class:`Ordering` holds the killers and the history
 (the search updates them on cut-offs and ages them between searches).
 """
 
@@ -30,6 +31,8 @@ class Ordering:
         placement_width: placements tried per node while more than
             ``full_width_empties`` cells are empty.
         full_width_empties: at or below this many empty cells every placement is tried.
+        model: the learned placement evaluation, which ranks placements at the root and
+            the ply below (``MODEL_ORDER_PLIES``), or ``None`` for the static ranking.
     """
 
     def __init__(
@@ -107,7 +110,7 @@ class Ordering:
 
     def by_model(self, pos: Position, codes: list[int]) -> list[int]:
         """Placement codes (a code is its cell) by the model's value of the position after
-        each, best for the side placing first; ties by the static cell values."""
+        each, the best for the side to place first; ties by the static cell values."""
         model = self.model
         assert model is not None
         values = self.tactics.cell_values
