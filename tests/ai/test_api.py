@@ -31,14 +31,47 @@ def test_finished_game_has_no_best_action() -> None:
 
 
 @pytest.mark.parametrize(("level", "budget_ms"), [("hard", 150), ("expert", 250), ("medium", 60)])
-def test_respects_the_time_budget(level: str, budget_ms: int) -> None:
+def test_respects_the_time_budget(level: str, budget_ms: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level stops within the contract (10% + 50 ms) on a clock that moves 1 ms
+    at every reading: the same on any machine. It is not a wall-clock timing: that
+    belongs to ``bench/ai.py``, which reports the real figures, and it failed here on a
+    loaded machine. The next test checks the hard deadline itself."""
+    now = [1000.0]
+
+    def clock() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", clock)
     pos = Position.from_spn(MIDGAME, STANDARD)
-    start = time.perf_counter()
+    start = clock()
     action = best_action(pos, level, budget_ms)
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     assert pos.is_legal(action)
-    # Generous bound (shared CI machines): the benchmark reports the exact figures.
-    assert elapsed < budget_ms / 1000 * 1.1 + 0.05 + 0.35
+    assert elapsed <= budget_ms / 1000 * 1.1 + 0.05
+
+
+def test_the_search_stops_at_its_first_look_at_the_clock_past_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock stands still for 40 readings (the search deepens), then jumps past the
+    deadline: the search must stop at its next poll and answer, not finish its iteration."""
+    from engine.ai.search import Limits
+    from engine.ai.timecontrol import Clock
+
+    readings = [0]
+
+    def clock() -> float:
+        readings[0] += 1
+        return 1000.0 if readings[0] <= 40 else 2000.0
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    pos = Position.from_spn("bbwwb/2w1w/b1b1b/b1wbb/wwwww w m 0/0 - 2 17", STANDARD)
+    before = pos.spn()
+    searcher = make_searcher(STANDARD, get_level("hard"))
+    result = searcher.search(pos, Limits(clock=Clock.for_budget(150)))
+    assert readings[0] > 40, "the deadline passed during the search"
+    assert readings[0] - 40 <= 2  # the poll that saw it, and the answer's elapsed time
+    assert pos.spn() == before
+    assert result.depth >= 2 and result.best in pos.legal_codes()
 
 
 def test_search_leaves_the_position_unchanged_even_on_timeout() -> None:
