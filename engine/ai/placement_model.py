@@ -76,6 +76,17 @@ def base_shapes(n: int) -> dict[str, list[int]]:
     return shapes
 
 
+def stage_of(placed: int, total: int) -> int:
+    """The stage (0 to STAGES - 1) of a position with ``placed`` of ``total`` pieces on
+    the board: thirds of the placement phase."""
+    return min(STAGES - 1, placed * STAGES // (total + 1))
+
+
+def hand_index(first: int, second: int) -> int:
+    """The bias column: the first mover's pieces minus the second's, clamped to -2..2, + 2."""
+    return max(-2, min(2, first.bit_count() - second.bit_count())) + 2
+
+
 class Shape:
     """One shape class: its canonical cells and every symmetric image of them."""
 
@@ -145,21 +156,20 @@ class PlacementModel:
 
     def stage(self, placed: int) -> int:
         """The stage (0 to STAGES - 1) of a position with ``placed`` pieces on the board."""
-        return min(STAGES - 1, placed * STAGES // (self.total + 1))
+        return stage_of(placed, self.total)
 
     @staticmethod
     def stage_range(rules: Ruleset, stage: int) -> tuple[int, int]:
         """The pieces-placed counts of ``stage`` (for reports)."""
         total = 2 * rules.pieces
-        placed = [p for p in range(total + 1) if min(STAGES - 1, p * STAGES // (total + 1)) == stage]
+        placed = [p for p in range(total + 1) if stage_of(p, total) == stage]
         return placed[0], placed[-1]
 
     def value(self, first: int, second: int) -> int:
         """The first mover's advantage in centipieces (first, second: bitboards)."""
         placed = (first | second).bit_count()
-        diff = max(-2, min(2, first.bit_count() - second.bit_count())) + 2
         shifted = second << self.cells
-        return self._bias[min(placed, self.total)][diff] + sum(
+        return self._bias[min(placed, self.total)][hand_index(first, second)] + sum(
             [table[(first & mask) | (shifted & high)] for mask, high, table in self._tables[self.stage(placed)]]
         )
 
@@ -187,13 +197,12 @@ class Trainer:
         self.shapes = [Shape(name, cells, n) for name, cells in base_shapes(n).items()]
         self.weights = {s.name: [[0.0] * s.states for _ in range(STAGES)] for s in self.shapes}
         self.bias = [[0.0] * 5 for _ in range(2 * rules.pieces + 1)]
-        self._stage = PlacementModel(rules, self.weights, self.bias).stage
 
     def step(self, first: int, second: int, target: float, rate: float) -> float:
         """One gradient step towards ``target`` (a win chance); returns the loss before it."""
         placed = (first | second).bit_count()
-        diff = max(-2, min(2, first.bit_count() - second.bit_count())) + 2
-        stage = self._stage(placed)
+        diff = hand_index(first, second)
+        stage = stage_of(placed, 2 * self.rules.pieces)
         used: list[tuple[list[float], int]] = []
         logit = self.bias[placed][diff]
         for shape in self.shapes:
