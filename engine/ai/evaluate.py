@@ -28,7 +28,21 @@ log = logging.getLogger(__name__)
 
 WEIGHTS_PATH = Path(__file__).with_name("weights.json")
 
-MOVEMENT_FEATURES = ("material", "mobility", "threat", "hanging", "blocked", "centre", "corner", "edge", "tempo")
+MOVEMENT_FEATURES = (
+    "material",
+    "mobility",
+    "threat",
+    "hanging",
+    "blocked",
+    "centre",
+    "corner",
+    "edge",
+    "tempo",
+    "trade",
+    "press",
+)
+#: The press term counts a side behind with this many steps or more as free.
+PRESS_CAP = 8
 PLACEMENT_FEATURES = ("centre_adjacent", "edge", "corner", "entry_capture")
 
 
@@ -124,6 +138,12 @@ class Evaluator:
         self.w_corner = m["corner"]
         self.w_edge = m["edge"]
         self.w_tempo = m["tempo"]
+        #: Trading down when ahead (play that converts, ``docs/ai.md``): only where no
+        #: move limit ends the game, so that the side ahead must capture everything to
+        #: win; under a move limit more pieces already win when the clock runs out.
+        self.w_trade = m["trade"] if rules.captures and not rules.move_limit else 0
+        self.w_press = m["press"] if rules.captures and not rules.move_limit else 0
+        self.start_pieces = 2 * rules.pieces
         p = self.weights.placement
         self.p_adj = p["centre_adjacent"]
         self.p_edge = p["edge"]
@@ -204,17 +224,25 @@ class Evaluator:
         e_down = (empty << n) & full
         e_right = (empty & nfa) >> 1
         e_left = (empty & nfl) << 1
-        score = self.w_mat * (own.bit_count() - opp.bit_count()) + self.w_tempo
-        score += self.w_mob * (
+        n_own, n_opp = own.bit_count(), opp.bit_count()
+        score = self.w_mat * (n_own - n_opp) + self.w_tempo
+        if self.w_trade and n_own != n_opp:
+            score += self.w_trade * (n_own - n_opp) * (self.start_pieces - n_own - n_opp)
+        mob_own = (
             (own & e_up).bit_count()
             + (own & e_down).bit_count()
             + (own & e_right).bit_count()
             + (own & e_left).bit_count()
-            - (opp & e_up).bit_count()
-            - (opp & e_down).bit_count()
-            - (opp & e_right).bit_count()
-            - (opp & e_left).bit_count()
         )
+        mob_opp = (
+            (opp & e_up).bit_count()
+            + (opp & e_down).bit_count()
+            + (opp & e_right).bit_count()
+            + (opp & e_left).bit_count()
+        )
+        score += self.w_mob * (mob_own - mob_opp)
+        if self.w_press and n_own != n_opp:
+            score += self.w_press * self._press(n_own - n_opp, mob_own, mob_opp)
         free = e_up | e_down | e_right | e_left
         if self.captures:
             safe = self.safe
@@ -322,7 +350,32 @@ class Evaluator:
             "corner": _popcount(own & self.corners) - _popcount(opp & self.corners),
             "edge": _popcount(own & self.edges) - _popcount(opp & self.edges),
             "tempo": 1,
+            "trade": self.trade(own, opp),
+            "press": self._press(_popcount(own) - _popcount(opp), self.mobility(own, empty), self.mobility(opp, empty))
+            if self.w_press
+            else 0,
         }
+
+    @staticmethod
+    def _press(lead: int, mob_own: int, mob_opp: int) -> int:
+        """The lead in pieces times how few steps the side behind has left (``PRESS_CAP``
+        minus its steps): the side ahead gains by hemming the other in, so that every
+        step it has left gives something away (zugzwang). A side with no step at all
+        passes and can never be forced, so it counts as free (0)."""
+        if lead > 0:
+            return lead * (PRESS_CAP - mob_opp) if 0 < mob_opp < PRESS_CAP else 0
+        return lead * (PRESS_CAP - mob_own) if 0 < mob_own < PRESS_CAP else 0
+
+    def trade(self, own: int, opp: int) -> int:
+        """The lead in pieces times the pieces gone from the board (0 where the term is
+        off): with it, an even trade gains for the side ahead and loses for the side
+        behind, so the side ahead seeks exchanges and the side behind avoids them. A
+        linear material count sees an even trade as nothing, and a side several pieces
+        up shuffles for ever where only captures end the game."""
+        if not self.w_trade:
+            return 0
+        n_own, n_opp = _popcount(own), _popcount(opp)
+        return (n_own - n_opp) * (self.start_pieces - n_own - n_opp)
 
     def line_score(self, own: int, opp: int) -> int:
         """Open lines (no enemy piece) weighted by how many own pieces they hold."""
