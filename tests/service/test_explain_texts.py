@@ -184,7 +184,7 @@ def test_no_forced_pass_when_there_is_a_choice() -> None:
 def test_a_walled_in_player_passes_with_a_plain_reason() -> None:
     pos = Position.from_spn("bb3/3bb/2bww/2bww/2bww w m 0/0 - 0 30")  # white cannot step at all
     played = forced_passes(pos, ("Amira", "Omar"))
-    assert len(played) == 1 and word("en", played[0][1]) == "passes: its pieces are all walled in, so none can step"
+    assert len(played) == 1 and word("en", played[0][1]) == "passes: walled in, no piece can step"
 
 
 # -------------------------------------------------------------- turn lines

@@ -319,7 +319,7 @@ async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(s
     await insert_from(service, 1, "bbbbb/w1b1b/wb1bw/wwbwb/wwbww w p 0/2 - 0 12", bot, ALICE)
     result = await service.place(1, ALICE.user_id, "b4 d4", bot_reply=False)
     assert [e.actions for e in result.events] == [("b4", "d4"), ("pass",)]
-    assert wording.event_text(result.events[1], "en") == "passes: its pieces are all walled in, so none can step"
+    assert wording.event_text(result.events[1], "en") == "passes: walled in, no piece can step"
     assert wording.movement_begins(result, "en") == (
         "All pieces are placed: the movement phase begins; Seega bot (easy) moves first."
     )
