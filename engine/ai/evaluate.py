@@ -242,7 +242,7 @@ class Evaluator:
         )
         score += self.w_mob * (mob_own - mob_opp)
         if self.w_press and n_own != n_opp:
-            score += self.w_press * self._press(n_own - n_opp, mob_own, mob_opp)
+            score += self.w_press * self.press(n_own - n_opp, mob_own, mob_opp)
         free = e_up | e_down | e_right | e_left
         if self.captures:
             safe = self.safe
@@ -351,13 +351,13 @@ class Evaluator:
             "edge": _popcount(own & self.edges) - _popcount(opp & self.edges),
             "tempo": 1,
             "trade": self.trade(own, opp),
-            "press": self._press(_popcount(own) - _popcount(opp), self.mobility(own, empty), self.mobility(opp, empty))
+            "press": self.press(_popcount(own) - _popcount(opp), self.mobility(own, empty), self.mobility(opp, empty))
             if self.w_press
             else 0,
         }
 
     @staticmethod
-    def _press(lead: int, mob_own: int, mob_opp: int) -> int:
+    def press(lead: int, mob_own: int, mob_opp: int) -> int:
         """The lead in pieces times how few steps the side behind has left (``PRESS_CAP``
         minus its steps): the side ahead gains by hemming the other in, so that every
         step it has left gives something away (zugzwang). A side with no step at all

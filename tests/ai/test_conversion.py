@@ -171,7 +171,7 @@ def test_press_term_counts_how_few_steps_the_side_behind_has() -> None:
     passes and cannot be forced: it counts as free, like one with many steps."""
     from engine.ai.evaluate import PRESS_CAP, Evaluator
 
-    press = Evaluator._press
+    press = Evaluator.press
     assert press(3, 5, 2) == 3 * (PRESS_CAP - 2)  # ahead by 3, the other side has 2 steps
     assert press(-3, 2, 5) == -3 * (PRESS_CAP - 2)  # the same seen from the side behind
     assert press(3, 5, 0) == 0  # walled in: it passes, no zugzwang
