@@ -35,7 +35,8 @@ from engine.spn import format_spn, parse_spn
 #: What push saves and pop restores: the code, then every field it may change. The
 #: shuttle history is saved whole: an action that changes it works on a copy (a dict of
 #: at most one entry per piece copies faster than its changes are recorded and undone).
-_Undo = tuple[int, int, int, int, str, int, int, int, int, int, bool, int, "Outcome | None", int, dict[int, tuple[int, int]]]
+_Hist = dict[int, tuple[int, int]]
+_Undo = tuple[int, int, int, int, str, int, int, int, int, int, bool, int, "Outcome | None", int, _Hist]
 
 
 _NO_ACTION = Action("none")
@@ -607,9 +608,8 @@ class Position:
         """Drop the shuttle history of a piece that leaves the board (from a history the
         pushed action owns: the stack holds the one before it)."""
         old = self.hist.pop(cell, None)
-        if old is not None:
-            if old[1] >= self._limit:
-                self._nlocked -= 1
+        if old is not None and old[1] >= self._limit:
+            self._nlocked -= 1
 
     def _pair_turn(self, hand_before: int) -> bool:
         placement = self.rules.placement
