@@ -542,6 +542,63 @@ class Position:
             return
         self._end_turn()
 
+    def quiet_steps_plain(self) -> bool:
+        """Whether every step here that captures nothing just passes the turn, so
+        :meth:`push_quiet` may play it: the start of a movement turn of a game going on,
+        no line to look for, nothing taken earlier in the turn, no clock running out,
+        not the first step of a game where a blocked side loses, and undo entries kept."""
+        if self.phase != "m" or self.state != START or self.result is not None:
+            return False
+        if self.acted or not self._plain_ends or not self._keep:
+            return False
+        rules = self.rules
+        if rules.move_limit and self.clock + 1 >= rules.move_limit:
+            return False
+        if rules.turn_limit and self.turn + 1 > rules.turn_limit:
+            return False
+        return not (self._lose and self.turn == self._first_move_turn)
+
+    def push_quiet(self, code: int) -> None:
+        """:meth:`push_code` for a step that captures nothing, where
+        :meth:`quiet_steps_plain` holds (the caller checks both; the search knows its
+        capturing steps from the bitboards). The search's most common push, without the
+        general path's tests for captures, removals, clocks and game ends (a test
+        compares the two on random positions of several rulesets)."""
+        bb, hand, hist = self.bb, self.hand, self.hist
+        table = self.table
+        side = self.side
+        a = table.step_src[code]
+        t = table.step_dst[code]
+        clock, turn = self.clock, self.turn
+        self._stack.append(
+            (code, bb[0], bb[1], side, "m", hand[0], hand[1], START, clock, turn, False, self.first_from, None,
+             self._nlocked, hist)
+        )  # fmt: skip
+        bb[side] ^= (1 << a) | (1 << t)
+        limit = self._limit
+        if limit:
+            hist = self.hist = hist.copy()
+            h = hist.pop(a, None)
+            if h is not None and h[0] == t:
+                run = h[1] + 1
+                if run == limit:
+                    self._nlocked += 1
+            else:
+                run = 1
+                if h is not None and h[1] >= limit:
+                    self._nlocked -= 1
+            hist[t] = (a, run)
+        self.clock = clock + 1
+        self.turn = turn + 1
+        other = 1 - side
+        self.side = other
+        geo = self.geo
+        n = geo.n
+        empty = geo.full & ~(bb[0] | bb[1])
+        movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
+        if self._nlocked or not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+            self._check_blocked()
+
     def _push_other(self, code: int) -> None:
         """:meth:`push_code` for every action but a step."""
         table = self.table
