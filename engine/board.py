@@ -80,6 +80,9 @@ class Geometry:
             self.neighbours.append(nbrs)
             self.neighbour_mask.append(sum(1 << b for b in nbrs))
             self.captures.append(tuple((1 << ray[0], 1 << ray[1], d) for d, ray in enumerate(rays) if len(ray) >= 2))
+        #: capture_far[c]: the far cells of captures[c] as one bit set (a step onto c
+        #: can capture only if one of them holds a piece of the mover).
+        self.capture_far = [sum(far for _mid, far, _d in caps) for caps in self.captures]
         self._lines: dict[int, tuple[int, ...]] = {}
 
     def neighbours_of(self, mask: int) -> int:

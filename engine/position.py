@@ -32,10 +32,11 @@ from engine.spn import ONE as ONE
 from engine.spn import START as START
 from engine.spn import format_spn, parse_spn
 
-#: The shuttle-history changes of one action: (cell, its previous entry or None).
-_HistUndo = list[tuple[int, tuple[int, int] | None]]
-#: What push saves and pop restores: the code, then every field it may change.
-_Undo = tuple[int, int, int, int, str, int, int, int, int, int, bool, int, "Outcome | None", int, "_HistUndo | None"]
+#: What push saves and pop restores: the code, then every field it may change. The
+#: shuttle history is saved whole: an action that changes it works on a copy (a dict of
+#: at most one entry per piece copies faster than its changes are recorded and undone).
+_Hist = dict[int, tuple[int, int]]
+_Undo = tuple[int, int, int, int, str, int, int, int, int, int, bool, int, "Outcome | None", int, _Hist]
 
 
 _NO_ACTION = Action("none")
@@ -307,16 +308,9 @@ class Position:
         """Take back the last pushed action and return it."""
         entry = self._stack.pop()
         (code, b0, b1, self.side, self.phase, h0, h1, self.state, self.clock, self.turn, self.acted,
-         self.first_from, self.result, self._nlocked, undo) = entry  # fmt: skip
+         self.first_from, self.result, self._nlocked, self.hist) = entry  # fmt: skip
         self.bb = [b0, b1]
         self.hand = [h0, h1]
-        if undo:
-            hist = self.hist
-            for cell, old in reversed(undo):
-                if old is None:
-                    hist.pop(cell, None)
-                else:
-                    hist[cell] = old
         return self.table.actions[code]
 
     # ------------------------------------------------------------------ generation
@@ -461,15 +455,159 @@ class Position:
 
     # ------------------------------------------------------------------ moving
     def push_code(self, code: int) -> None:
-        """Play an action code without checking it."""
+        """Play an action code without checking it.
+
+        Steps, the search's most common action, are played here; the other actions in
+        :meth:`_push_other`. The capture test runs only where a capture is possible at
+        all (an enemy piece next to the target and an own piece two cells beyond it).
+        """
+        table = self.table
+        if code < table.step_base or code >= table.remove_base:
+            self._push_other(code)
+            return
+        bb, hand, hist = self.bb, self.hand, self.hist
+        side = self.side
+        a = table.step_src[code]
+        t = table.step_dst[code]
+        limit = self._limit
+        keep = self._keep
+        if keep:
+            self._stack.append(
+                (code, bb[0], bb[1], side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
+                 self.acted, self.first_from, self.result, self._nlocked, hist)
+            )  # fmt: skip
+        bb[side] ^= (1 << a) | (1 << t)
+        if limit:
+            if keep:
+                hist = self.hist = hist.copy()
+            h = hist.pop(a, None)
+            if h is not None and h[0] == t:
+                run = h[1] + 1
+                if run == limit:
+                    self._nlocked += 1
+            else:
+                run = 1
+                if h is not None and h[1] >= limit:
+                    self._nlocked -= 1
+            hist[t] = (a, run)
+        if self._lose and self.state == START and self.turn == self._first_move_turn:
+            self.first_from = a
+        geo = self.geo
+        if self._captures and bb[1 - side] & geo.neighbour_mask[t] and bb[side] & geo.capture_far[t]:
+            caps = self._capture_mask(t, side)
+        else:
+            caps = 0
+        if caps:
+            bb[1 - side] &= ~caps
+            if limit:
+                for c in _bits(caps):
+                    self._forget(c)
+            self.clock = 0
+            self.acted = True
+            if self._immediate_end(side):
+                return
+            chain = self.rules.chain
+            if chain == "same" and self._steps(side, t, True):
+                self.state = t
+                return
+            if chain == "any" and self._steps(side, -1, True):
+                self.state = ANY
+                return
+        elif self._plain_ends:
+            # The common case, a step that took nothing and no line to look for:
+            # the turn ends as _end_turn would end it, without its general checks.
+            if self.acted:
+                self.acted = False  # a remove-by-blocked removal earlier in the turn
+            else:
+                self.clock += 1
+            self.turn += 1
+            self.state = START
+            other = 1 - side
+            self.side = other
+            rules = self.rules
+            if (rules.move_limit and self.clock >= rules.move_limit) or (
+                rules.turn_limit and self.turn > rules.turn_limit
+            ):
+                self.result = self._turn_end_outcome(side, False)
+                if self.result is not None:
+                    return
+            geo = self.geo
+            n = geo.n
+            empty = geo.full & ~(bb[0] | bb[1])
+            movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
+            if self._nlocked or not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+                self._check_blocked()
+            return
+        elif self._immediate_end(side):
+            return
+        self._end_turn()
+
+    def quiet_steps_plain(self) -> bool:
+        """Whether every step here that captures nothing just passes the turn, so
+        :meth:`push_quiet` may play it: the start of a movement turn of a game going on,
+        no line to look for, nothing taken earlier in the turn, no clock running out,
+        not the first step of a game where a blocked side loses, and undo entries kept."""
+        if self.phase != "m" or self.state != START or self.result is not None:
+            return False
+        if self.acted or not self._plain_ends or not self._keep:
+            return False
+        rules = self.rules
+        if rules.move_limit and self.clock + 1 >= rules.move_limit:
+            return False
+        if rules.turn_limit and self.turn + 1 > rules.turn_limit:
+            return False
+        return not (self._lose and self.turn == self._first_move_turn)
+
+    def push_quiet(self, code: int) -> None:
+        """:meth:`push_code` for a step that captures nothing, where
+        :meth:`quiet_steps_plain` holds (the caller checks both; the search knows its
+        capturing steps from the bitboards). The search's most common push, without the
+        general path's tests for captures, removals, clocks and game ends (a test
+        compares the two on random positions of several rulesets)."""
+        bb, hand, hist = self.bb, self.hand, self.hist
+        table = self.table
+        side = self.side
+        a = table.step_src[code]
+        t = table.step_dst[code]
+        clock, turn = self.clock, self.turn
+        self._stack.append(
+            (code, bb[0], bb[1], side, "m", hand[0], hand[1], START, clock, turn, False, self.first_from, None,
+             self._nlocked, hist)
+        )  # fmt: skip
+        bb[side] ^= (1 << a) | (1 << t)
+        limit = self._limit
+        if limit:
+            hist = self.hist = hist.copy()
+            h = hist.pop(a, None)
+            if h is not None and h[0] == t:
+                run = h[1] + 1
+                if run == limit:
+                    self._nlocked += 1
+            else:
+                run = 1
+                if h is not None and h[1] >= limit:
+                    self._nlocked -= 1
+            hist[t] = (a, run)
+        self.clock = clock + 1
+        self.turn = turn + 1
+        other = 1 - side
+        self.side = other
+        geo = self.geo
+        n = geo.n
+        empty = geo.full & ~(bb[0] | bb[1])
+        movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
+        if self._nlocked or not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+            self._check_blocked()
+
+    def _push_other(self, code: int) -> None:
+        """:meth:`push_code` for every action but a step."""
+        table = self.table
         bb, hand = self.bb, self.hand
-        undo: list[tuple[int, tuple[int, int] | None]] | None = [] if self._limit else None
         if self._keep:
             self._stack.append(
                 (code, bb[0], bb[1], self.side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
-                 self.acted, self.first_from, self.result, self._nlocked, undo)
+                 self.acted, self.first_from, self.result, self._nlocked, self.hist)
             )  # fmt: skip
-        table = self.table
         side = self.side
         if code < table.step_base:  # placement, or replacement in phase s
             bit = 1 << code
@@ -495,72 +633,6 @@ class Position:
                 return
             self._end_turn()
             return
-        if code < table.remove_base:  # step
-            a = table.step_src[code]
-            t = table.step_dst[code]
-            bb[side] ^= (1 << a) | (1 << t)
-            if undo is not None:
-                hist = self.hist
-                h = hist.pop(a, None)
-                undo.append((a, h))
-                undo.append((t, hist.get(t)))
-                if h is not None and h[0] == t:
-                    run = h[1] + 1
-                    if run == self._limit:
-                        self._nlocked += 1
-                else:
-                    run = 1
-                    if h is not None and h[1] >= self._limit:
-                        self._nlocked -= 1
-                hist[t] = (a, run)
-            if self._lose and self.state == START and self.turn == self._first_move_turn:
-                self.first_from = a
-            caps = self._capture_mask(t, side) if self._captures else 0
-            if caps:
-                bb[1 - side] &= ~caps
-                if undo is not None:
-                    for c in _bits(caps):
-                        self._forget(c, undo)
-                self.clock = 0
-                self.acted = True
-                if self._immediate_end(side):
-                    return
-                chain = self.rules.chain
-                if chain == "same" and self._steps(side, t, True):
-                    self.state = t
-                    return
-                if chain == "any" and self._steps(side, -1, True):
-                    self.state = ANY
-                    return
-            elif self._plain_ends:
-                # The common case, a step that took nothing and no line to look for:
-                # the turn ends as _end_turn would end it, without its general checks.
-                if self.acted:
-                    self.acted = False  # a remove-by-blocked removal earlier in the turn
-                else:
-                    self.clock += 1
-                self.turn += 1
-                self.state = START
-                other = 1 - side
-                self.side = other
-                rules = self.rules
-                if (rules.move_limit and self.clock >= rules.move_limit) or (
-                    rules.turn_limit and self.turn > rules.turn_limit
-                ):
-                    self.result = self._turn_end_outcome(side, False)
-                    if self.result is not None:
-                        return
-                geo = self.geo
-                n = geo.n
-                empty = geo.full & ~(bb[0] | bb[1])
-                movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
-                if self._nlocked or not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
-                    self._check_blocked()
-                return
-            elif self._immediate_end(side):
-                return
-            self._end_turn()
-            return
         if code < table.end:  # removal
             c = code - table.remove_base
             bit = 1 << c
@@ -568,8 +640,10 @@ class Position:
                 bb[0] &= ~bit
             else:
                 bb[1] &= ~bit
-            if undo is not None:
-                self._forget(c, undo)
+            if self._limit:
+                if self._keep:
+                    self.hist = dict(self.hist)
+                self._forget(c)
             self.clock = 0
             self.acted = True
             if self._immediate_end(side):
@@ -587,13 +661,12 @@ class Position:
         # end of a chain, or pass
         self._end_turn()
 
-    def _forget(self, cell: int, undo: list[tuple[int, tuple[int, int] | None]]) -> None:
-        """Drop the shuttle history of a piece that leaves the board."""
+    def _forget(self, cell: int) -> None:
+        """Drop the shuttle history of a piece that leaves the board (from a history the
+        pushed action owns: the stack holds the one before it)."""
         old = self.hist.pop(cell, None)
-        if old is not None:
-            undo.append((cell, old))
-            if old[1] >= self._limit:
-                self._nlocked -= 1
+        if old is not None and old[1] >= self._limit:
+            self._nlocked -= 1
 
     def _pair_turn(self, hand_before: int) -> bool:
         placement = self.rules.placement

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,19 @@ def _popcount(x: int) -> int:
     return x.bit_count()
 
 
+@cache
+def _subset_sums(weights: tuple[int, ...]) -> tuple[int, ...]:
+    """sums[m]: the sum of ``weights[i]`` over the bits i of m, for every m below
+    ``2 ** 13`` (bits beyond ``len(weights)`` weigh nothing). Cached: every searcher
+    builds an evaluator, and the table depends only on the weights."""
+    sums = [0] * 8192
+    for m in range(1, 8192):
+        low = m & -m
+        i = low.bit_length() - 1
+        sums[m] = sums[m ^ low] + (weights[i] if i < len(weights) else 0)
+    return tuple(sums)
+
+
 class Evaluator:
     """Evaluates positions of one ruleset with one set of weights.
 
@@ -143,6 +157,7 @@ class Evaluator:
         #: win; under a move limit more pieces already win when the clock runs out.
         self.w_trade = m["trade"] if rules.captures and not rules.move_limit else 0
         self.w_press = m["press"] if rules.captures and not rules.move_limit else 0
+        self.converts = bool(self.w_trade or self.w_press)
         self.start_pieces = 2 * rules.pieces
         p = self.weights.placement
         self.p_adj = p["centre_adjacent"]
@@ -152,6 +167,22 @@ class Evaluator:
         line = list(self.weights.line) + [self.weights.line[-1] if self.weights.line else 0] * 10
         self.line_values = tuple(line[: (rules.win_line or 0) + 1])
         self.captures = rules.captures
+        #: ~safe: the cells whose piece can be captured (all ones where no centre is safe).
+        self.not_safe = ~self.safe
+        #: The per-cell terms (material, centre, corner, edge) summed by table lookups,
+        #: one per 13 bits of a side's pieces, where the board has at most 26 cells
+        #: (``None`` on larger boards: counted per term there).
+        self.cell_sums: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        if geo.cells <= 26:
+            weight = []
+            for c in range(geo.cells):
+                bit = 1 << c
+                w = self.w_mat
+                w += self.w_centre if bit == self.centre_bit else 0
+                w += self.w_corner if bit & corners else 0
+                w += self.w_edge if bit & self.edges else 0
+                weight.append(w)
+            self.cell_sums = (_subset_sums(tuple(weight[:13])), _subset_sums(tuple(weight[13:])))
         #: The learned placement evaluation where one was fitted for these rules
         #: (``placement_model.py``); ``None``: the hand-written terms below. Explicit
         #: weights (the tuning script's) keep the hand-written terms, which they tune.
@@ -217,17 +248,20 @@ class Evaluator:
         ``neighbours``; a test checks it against :meth:`features`), written out in one
         body with every shift computed once: this runs at every leaf of the search.
         """
-        n, full, nfa, nfl = self.n, self.full, self.nfa, self.nfl
-        empty = full & ~(own | opp)
-        # Cells whose neighbour up / down / right / left is empty.
+        n, nfa, nfl = self.n, self.nfa, self.nfl
+        empty = self.full & ~(own | opp)
+        # Cells whose neighbour up / down / right / left is empty. Shifts up are not cut
+        # to the board here or below: every such mask is and-ed with cells of the board.
         e_up = empty >> n
-        e_down = (empty << n) & full
+        e_down = empty << n
         e_right = (empty & nfa) >> 1
         e_left = (empty & nfl) << 1
-        n_own, n_opp = own.bit_count(), opp.bit_count()
-        score = self.w_mat * (n_own - n_opp) + self.w_tempo
-        if self.w_trade and n_own != n_opp:
-            score += self.w_trade * (n_own - n_opp) * (self.start_pieces - n_own - n_opp)
+        sums = self.cell_sums
+        if sums is not None:
+            low, high = sums
+            score = low[own & 8191] + high[own >> 13] - low[opp & 8191] - high[opp >> 13] + self.w_tempo
+        else:
+            score = self._cell_terms(own, opp) + self.w_tempo
         mob_own = (
             (own & e_up).bit_count()
             + (own & e_down).bit_count()
@@ -241,39 +275,44 @@ class Evaluator:
             + (opp & e_left).bit_count()
         )
         score += self.w_mob * (mob_own - mob_opp)
-        if self.w_press and n_own != n_opp:
-            score += self.w_press * self.press(n_own - n_opp, mob_own, mob_opp)
-        free = e_up | e_down | e_right | e_left
+        if self.converts:
+            n_own, n_opp = own.bit_count(), opp.bit_count()
+            if n_own != n_opp:
+                score += self.w_trade * (n_own - n_opp) * (self.start_pieces - n_own - n_opp)
+                score += self.w_press * self.press(n_own - n_opp, mob_own, mob_opp)
         if self.captures:
-            safe = self.safe
+            not_safe = self.not_safe
             # Cells whose neighbour below / above / left / right holds a piece of own.
-            o_up, o_down, o_right, o_left = (own << n) & full, own >> n, (own & nfl) << 1, (own & nfa) >> 1
-            x_up, x_down, x_right, x_left = (opp << n) & full, opp >> n, (opp & nfl) << 1, (opp & nfa) >> 1
+            o_up, o_down, o_right, o_left = own << n, own >> n, (own & nfl) << 1, (own & nfa) >> 1
             reach = empty & (o_up | o_down | o_right | o_left)
             if reach:
                 hit = (
                     (o_up & (reach >> n))
-                    | (o_down & ((reach << n) & full))
+                    | (o_down & (reach << n))
                     | (o_right & ((reach & nfa) >> 1))
                     | (o_left & ((reach & nfl) << 1))
                 )
-                score += self.w_threat * (opp & hit & ~safe).bit_count()
+                score += self.w_threat * (opp & hit & not_safe).bit_count()
+            x_up, x_down, x_right, x_left = opp << n, opp >> n, (opp & nfl) << 1, (opp & nfa) >> 1
             reach = empty & (x_up | x_down | x_right | x_left)
             if reach:
                 hit = (
                     (x_up & (reach >> n))
-                    | (x_down & ((reach << n) & full))
+                    | (x_down & (reach << n))
                     | (x_right & ((reach & nfa) >> 1))
                     | (x_left & ((reach & nfl) << 1))
                 )
-                score -= self.w_hang * (own & hit & ~safe).bit_count()
-        score -= self.w_block * ((own & ~free).bit_count() - (opp & ~free).bit_count())
-        cb = self.centre_bit
-        if own & cb:
-            score += self.w_centre
-        elif opp & cb:
-            score -= self.w_centre
-        corners, edges = self.corners, self.edges
+                score -= self.w_hang * (own & hit & not_safe).bit_count()
+        blocked = ~(e_up | e_down | e_right | e_left)
+        score -= self.w_block * ((own & blocked).bit_count() - (opp & blocked).bit_count())
+        return score
+
+    def _cell_terms(self, own: int, opp: int) -> int:
+        """Material, centre, corners and edges, own minus enemy, counted term by term
+        (boards too large for :attr:`cell_sums`)."""
+        cb, corners, edges = self.centre_bit, self.corners, self.edges
+        score = self.w_mat * (own.bit_count() - opp.bit_count())
+        score += self.w_centre * ((own & cb).bit_count() - (opp & cb).bit_count())
         score += self.w_corner * ((own & corners).bit_count() - (opp & corners).bit_count())
         score += self.w_edge * ((own & edges).bit_count() - (opp & edges).bit_count())
         return score

@@ -365,23 +365,33 @@ class Searcher:
             self._check()
         if pos.result is not None:
             return self._terminal(pos, ply)
-        bb, hand = pos.bb, pos.hand
-        if self.table_pieces and (bb[0] | bb[1]).bit_count() <= self.table_pieces and pos.state == START:
+        # The position's fields are read once: this runs at every inner node.
+        b0, b1 = pos.bb
+        side = pos.side
+        phase = pos.phase
+        state = pos.state
+        table_pieces = self.table_pieces
+        if table_pieces and state == START and (b0 | b1).bit_count() <= table_pieces:
             known = self._probe(pos, ply)
             if known is not None:
                 return known
+        # A movement turn start (plain steps); else a chain, a placement or a removal.
+        movement = phase == "m" and state == START
         rkey = 0
-        if self.contempt and pos.state == START and pos.phase == "m":
-            rkey = hash((bb[0], bb[1], pos.side))
+        if movement and self.contempt:
+            rkey = hash((b0, b1, side))
             if rkey in self._seen:
                 return repetition_value(pos, self.contempt, self._static(pos))
-        key = hash((bb[0], bb[1], pos.side, pos.phase, hand[0], hand[1], pos.state, pos.clock))
-        entry = self.tt.get(key)
+        hand = pos.hand
+        key = hash((b0, b1, side, phase, hand[0], hand[1], state, pos.clock))
+        tt = self.tt
+        entry = tt.get(key)
         tt_move = -1
         if entry is not None:
             e_depth, e_flag, e_val, tt_move = entry
             if e_depth >= depth:
-                v = _from_tt(e_val, ply)
+                # Forced ends are stored relative to the node (see _to_tt): back to the root.
+                v = e_val - ply if e_val >= WIN_BOUND else (e_val + ply if e_val <= -WIN_BOUND else e_val)
                 if e_flag == EXACT:
                     return v
                 if e_flag == LOWER:
@@ -389,60 +399,105 @@ class Searcher:
                         return v
                 elif v <= alpha:
                     return v
-        side = pos.side
-        phase = pos.phase
-        chain = phase == "m" and pos.state != START
-        if depth <= 2 and not chain and phase == "m" and self.futility and beta - alpha == 1 and beta < WIN_BOUND:
+        chain = phase == "m" and state != START
+        # The static value, looked up once where one of the two prunings asks for it
+        # (the evaluation cache's key inline: most lookups hit).
+        static = 0
+        prune = movement and depth <= 2 and self.futility
+        if prune and ((beta - alpha == 1 and beta < WIN_BOUND) or (depth == 1 and alpha > -WIN_BOUND)):
+            cached = self.evals.get((b0, b1, side, phase))
+            static = self._static(pos) if cached is None else cached
+        if prune and beta - alpha == 1 and beta < WIN_BOUND:
             # Reverse futility: a null-window node whose static value beats beta by a
             # margin per remaining ply is cut without a move (the side to act can
             # usually keep at least that much).
-            margin = self._static(pos) - FUTILITY_MARGIN * depth
+            margin = static - FUTILITY_MARGIN * depth
             if margin >= beta:
                 return margin
-        if phase == "m" and not chain and not pos._nlocked:
+        steps = movement and not pos._nlocked
+        own, enemy = (b1, b0) if side else (b0, b1)
+        # Steps not yet in ``ordered``: one ply from the horizon the quiet rest is
+        # generated only if the front (TT action, captures, killers) does not cut off.
+        more = 0
+        caps: set[int] | frozenset[int]
+        if steps and depth == 1:
+            ordered, caps, more = self.ordering.front(own, enemy, side, tt_move, ply)
+        elif steps:
             # The common node: plain steps, generated and ordered from the bitboards.
-            ordered, caps = self.ordering.steps(bb[side], bb[1 - side], side, tt_move, ply)
+            ordered, caps = self.ordering.steps(own, enemy, side, tt_move, ply)
         else:
             ordered, caps = self.ordering.order(pos, pos.legal_codes(), tt_move, ply, True)
-        movement = phase == "m" and not chain
         reduce_ok = self.reductions and movement and depth >= 3
         new_depth = depth if chain else depth - 1
         alpha0 = alpha
         best = -INF
-        best_code = ordered[0]
+        best_code = ordered[0] if ordered else -1
         killers = self.killers[ply]
+        # Only a cut-off changes this ply's killers, and it ends the loop.
+        killer = killers[0]
         push, pop, search = pos.push_code, pos.pop, self._node
         # Futility pruning: one ply from the horizon, a quiet step cannot lift a static
         # value this far below alpha above it (its child only stands pat or captures).
         futile = -INF
-        if depth == 1 and movement and self.futility and alpha > -WIN_BOUND:
-            margin = self._static(pos) + FUTILITY_MARGIN
+        if depth == 1 and prune and alpha > -WIN_BOUND:
+            margin = static + FUTILITY_MARGIN
             if margin <= alpha:
                 futile = margin
         lazy = (
             new_depth == 0
             and movement
             and self.lazy_leaves
-            and (bb[0] | bb[1]).bit_count() > self.table_pieces
+            and (b0 | b1).bit_count() > table_pieces
             and self.leaves.steps_go_on(pos)
         )
         quiet_leaf = self.leaves.quiet
+        # Whether the steps that capture nothing may be played by the engine's short
+        # path (not worth asking where they are scored without a push).
+        plain = steps and not lazy and (more or ordered[0] != self.tactics.pass_) and pos.quiet_steps_plain()
+        push_quiet = pos.push_quiet
         if rkey:
             self._seen.add(rkey)
-        for i, code in enumerate(ordered):
-            quiet = movement and code != tt_move and code != killers[0] and code not in caps
-            if quiet and i and futile > -INF:
-                if futile > best:
-                    best = futile
-                continue
-            leaf = quiet_leaf(pos, code, -alpha) if lazy and code not in caps else None
-            if leaf is not None:
-                v = -leaf
-                self.nodes += 1  # the child, scored without a push, is a node all the same
-                if not self.nodes & 63:
-                    self._check()
-            else:
-                push(code)
+        start = 0
+        while True:
+            for i, code in enumerate(ordered, start):
+                cap = code in caps
+                if cap:
+                    quiet = False
+                else:
+                    quiet = movement and code != tt_move and code != killer
+                    if lazy:
+                        if quiet and i and futile > -INF:
+                            if futile > best:
+                                best = futile
+                            continue
+                        leaf = quiet_leaf(pos, code, -alpha)
+                        if leaf is not None:
+                            # The child, scored without a push, is a node all the same.
+                            self.nodes += 1
+                            if not self.nodes & 63:
+                                self._check()
+                            v = -leaf
+                            if v > best:
+                                best = v
+                                best_code = code
+                                if v > alpha:
+                                    alpha = v
+                                    if v >= beta:
+                                        if quiet:
+                                            if killer != code:
+                                                killers[1] = killer
+                                                killers[0] = code
+                                            self.history[side][code] += depth * depth
+                                        break
+                            continue
+                    elif quiet and i and futile > -INF:
+                        if futile > best:
+                            best = futile
+                        continue
+                if plain and not cap:
+                    push_quiet(code)
+                else:
+                    push(code)
                 same = pos.side == side
                 if i == 0:
                     v = search(new_depth, alpha, beta, ply + 1) if same else -search(new_depth, -beta, -alpha, ply + 1)
@@ -457,25 +512,41 @@ class Searcher:
                         if v > alpha and (d < new_depth or v < beta):
                             v = -search(new_depth, -beta, -alpha, ply + 1)
                 pop()
-            if v > best:
-                best = v
-                best_code = code
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        if quiet or phase == "p":
-                            if killers[0] != code:
-                                killers[1] = killers[0]
-                                killers[0] = code
-                            self.history[side][code] += depth * depth
-                        break
+                if v > best:
+                    best = v
+                    best_code = code
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            if quiet or phase == "p":
+                                if killer != code:
+                                    killers[1] = killer
+                                    killers[0] = code
+                                self.history[side][code] += depth * depth
+                            break
+            else:
+                if more:
+                    if futile > -INF and start + len(ordered):
+                        # Every step left is quiet and not first: futility skips them all.
+                        best = max(best, futile)
+                    else:
+                        start += len(ordered)
+                        ordered = self.ordering.rest(own, enemy, side, ordered)
+                        more = 0
+                        continue
+            break
         if rkey:
             self._seen.discard(rkey)
         flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
-        tt = self.tt
         if len(tt) >= self.tt_limit and key not in tt:
             self._evict()
-        tt[key] = (depth, flag, _to_tt(best, ply), best_code)
+        # _to_tt inline: forced ends are stored relative to this node.
+        if best >= WIN_BOUND:
+            tt[key] = (depth, flag, best + ply, best_code)
+        elif best <= -WIN_BOUND:
+            tt[key] = (depth, flag, best - ply, best_code)
+        else:
+            tt[key] = (depth, flag, best, best_code)
         return best
 
     def _evict(self) -> None:
@@ -570,12 +641,4 @@ def _to_tt(value: int, ply: int) -> int:
         return value + ply
     if value <= -WIN_BOUND:
         return value - ply
-    return value
-
-
-def _from_tt(value: int, ply: int) -> int:
-    if value >= WIN_BOUND:
-        return value - ply
-    if value <= -WIN_BOUND:
-        return value + ply
     return value

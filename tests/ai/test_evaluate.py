@@ -42,3 +42,33 @@ def test_material_dominates_and_weights_round_trip() -> None:
     down = Position.from_spn("bb3/5/5/5/4w w m 0/0 - 0 40", rules)
     assert evaluator(up) < evaluator(Position.from_spn("bb3/5/5/5/4w b m 0/0 - 0 40", rules))
     assert evaluator(down) < 0
+
+
+@pytest.mark.parametrize(("preset", "size"), [("standard", 5), ("seejeh", 5), ("standard", 7), ("standard", 9)])
+def test_movement_value_is_the_feature_sum_on_random_boards(preset: str, size: int) -> None:
+    """The one-body movement evaluation (per-cell terms summed by table on boards of at
+    most 26 cells, term by term on larger ones) against the features one by one, with
+    the shipped weights and random ones, on random bitboards."""
+    rules = Ruleset.make(preset, size)
+    rng = random.Random(size)
+    names = list(default_weights().movement)
+    for trial in range(4):
+        weights = (
+            default_weights()
+            if trial == 0
+            else Weights.from_dict({"movement": {name: rng.randint(-60, 120) for name in names}})
+        )
+        evaluator = Evaluator(rules, weights)
+        pos = Position(rules)
+        pos.phase = "m"
+        for _ in range(300):
+            own = opp = 0
+            for cell in range(size * size):
+                r = rng.random()
+                if r < 0.35:
+                    own |= 1 << cell
+                elif r < 0.7:
+                    opp |= 1 << cell
+            pos.bb = [own, opp]
+            _section, feats = evaluator.features(pos)
+            assert evaluator.movement(own, opp) == sum(weights.movement[k] * v for k, v in feats.items())

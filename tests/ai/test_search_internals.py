@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -58,6 +59,75 @@ def test_step_order_lists_exactly_the_legal_steps(variant: str, size: int) -> No
         # Captures come first, most pieces first.
         counts = [tactics.capture_count(pos, c) for c in ordered[: len(caps)]]
         assert all(counts) and counts == sorted(counts, reverse=True)
+
+
+@pytest.mark.parametrize(("variant", "size"), VARIANTS)
+def test_front_then_rest_is_the_step_order(variant: str, size: int) -> None:
+    """One ply from the horizon the search takes the steps in two parts; together they
+    are exactly the one-list order, whatever the history, the killers and the TT action."""
+    rules = Ruleset.make(variant, size)
+    evaluator, tactics = components(rules)
+    ordering = Searcher(evaluator, tactics).ordering
+    rng = random.Random(size)
+    checked = 0
+    for pos in _movement_positions(rules, 10):
+        if pos._nlocked:
+            continue
+        side = pos.side
+        own, enemy = pos.bb[side], pos.bb[1 - side]
+        legal = pos.legal_codes()
+        for history in ordering.history:
+            history[:] = [rng.randrange(50) for _ in history]
+        for _ in range(4):
+            picks = [*legal, -1, tactics.pass_, rng.randrange(tactics.step_base, tactics.remove_base)]
+            tt_move = rng.choice(picks)
+            ordering.killers[3][:] = [rng.choice(picks), rng.choice(picks)]
+            whole, caps = ordering.steps(own, enemy, side, tt_move, 3)
+            front, front_caps, more = ordering.front(own, enemy, side, tt_move, 3)
+            rest = ordering.rest(own, enemy, side, front) if more else []
+            assert front + rest == whole and front_caps == caps, (pos.spn(), tt_move)
+            assert len(rest) == more
+            checked += 1
+    assert checked > 100
+
+
+def _state(pos: Position) -> tuple[object, ...]:
+    """A snapshot of every field a push may change: the containers copied, of the undo
+    stack its length and its last entry (a push or a pop changes only that)."""
+    fields: list[object] = []
+    for name in Position.__slots__:
+        value = getattr(pos, name)
+        if name == "_stack":
+            value = (len(value), copy.deepcopy(value[-1:]))
+        elif name in ("bb", "hand", "hist"):
+            value = copy.deepcopy(value)
+        fields.append(value)
+    return tuple(fields)
+
+
+@pytest.mark.parametrize(("variant", "size"), [*VARIANTS, ("aljaafreh", 5), ("five-in-a-row", 5)])
+def test_push_quiet_equals_push_code(variant: str, size: int) -> None:
+    """The engine's short path for a step that takes nothing, where the search uses it,
+    leaves exactly the position (and the undo entry) the general path leaves."""
+    rules = Ruleset.make(variant, size)
+    _evaluator, tactics = components(rules)
+    played = 0
+    for pos in _movement_positions(rules, 6)[::4]:
+        if not pos.quiet_steps_plain():
+            continue
+        fast = pos.copy()
+        for code in pos.legal_codes():
+            if code == tactics.pass_ or tactics.capture_count(pos, code):
+                continue
+            before = _state(pos)
+            pos.push_code(code)
+            fast.push_quiet(code)
+            assert _state(fast) == _state(pos), (pos.spn(), code)
+            pos.pop()
+            fast.pop()
+            assert _state(fast) == _state(pos) == before, (pos.spn(), code)
+            played += 1
+    assert played > 100 if rules.win_line == 0 else played == 0
 
 
 @pytest.mark.parametrize(("variant", "size"), [v for v in VARIANTS if v[0] != "aljaafreh"])
