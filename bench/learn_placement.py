@@ -41,6 +41,7 @@ from pathlib import Path
 from engine.ai.analysis import win_chance
 from engine.ai.evaluate import Evaluator
 from engine.ai.levels import get_level
+from engine.ai.placement import FULL_WIDTH_EMPTIES
 from engine.ai.placement_model import MODEL_FILE, PlacementModel, Trainer
 from engine.ai.player import choose
 from engine.ai.search import Limits, Searcher
@@ -50,6 +51,10 @@ from engine.rules import Ruleset
 
 #: Share of placements played at random instead of by medium.
 RANDOM_SHARE = 0.15
+#: Node limit of the short search that plays the last placements of a ``filled`` game.
+LATE_NODES = 4_000
+#: The label of a game decided in placement (five in a row): a won position's value.
+WIN_LABEL = 2_000
 
 
 def label_searcher(rules: Ruleset, tt_limit: int = 200_000) -> Searcher:
@@ -68,14 +73,28 @@ def label_searcher(rules: Ruleset, tt_limit: int = 200_000) -> Searcher:
     return searcher
 
 
+def first_index(rules: Ruleset) -> int:
+    """The first mover's side index (0 Black, 1 White)."""
+    return 1 if rules.first_mover == "white" else 0
+
+
 def first_view(rules: Ruleset, pos: Position, score: int) -> int:
     """``score`` (for the side to act) seen from the first mover's side."""
-    first = 1 if rules.first_mover == "white" else 0
-    return score if pos.side == first else -score
+    return score if pos.side == first_index(rules) else -score
 
 
-def generate(rules: Ruleset, games: int, seed: int, nodes: int, out: Path) -> None:
-    """Play ``games`` placement phases and write one labelled position per line."""
+def generate(rules: Ruleset, games: int, seed: int, nodes: int, out: Path, label: str = "search") -> None:
+    """Play ``games`` placement phases and write one labelled position per line.
+
+    ``label="search"`` labels each position by its own search. ``label="filled"`` plays
+    on to the filled board and labels every position of the game by that board's
+    searched value (``nodes`` for that one search): a return, not a bootstrap, so a
+    position early in placement is labelled by what the movement phase makes of it even
+    where no search from there could see that far (the ``ludii`` preset, whose opening
+    tactics lie 10 to 15 plies beyond the middle of placement). The last placements (at
+    most ``FULL_WIDTH_EMPTIES`` empty cells) are then played by a short full-width search,
+    so the filled boards are ones a real player would reach.
+    """
     rng = random.Random(seed)
     medium = get_level("medium")
     labeller = label_searcher(rules)
@@ -85,23 +104,37 @@ def generate(rules: Ruleset, games: int, seed: int, nodes: int, out: Path) -> No
         for g in range(games):
             pos = Position(rules)
             labeller.tt.clear()
+            rows: list[dict[str, int]] = []
             while pos.result is None and pos.phase == "p":
-                result = labeller.search(pos, Limits(max_depth=14, max_nodes=nodes))
-                row = {
-                    "game": seed * 100_000 + g,
-                    "black": pos.bb[0],
-                    "white": pos.bb[1],
-                    "side": pos.side,
-                    "score": first_view(rules, pos, result.score),
-                }
-                sink.write(json.dumps(row) + "\n")
-                count += 1
+                row = {"game": seed * 100_000 + g, "black": pos.bb[0], "white": pos.bb[1], "side": pos.side}
+                if label == "search":
+                    result = labeller.search(pos, Limits(max_depth=14, max_nodes=nodes))
+                    row["score"] = first_view(rules, pos, result.score)
+                rows.append(row)
                 codes = pos.legal_codes()
+                empties = rules.size * rules.size - (pos.bb[0] | pos.bb[1]).bit_count()
                 if rng.random() < RANDOM_SHARE:
                     code = rng.choice(codes)
+                elif label == "filled" and empties <= FULL_WIDTH_EMPTIES + 1:
+                    code = labeller.search(pos, Limits(max_depth=14, max_nodes=LATE_NODES)).best
                 else:
                     code = choose(pos, medium, seed=rng.randrange(1 << 30)).code
                 pos.push_code(code)
+            if label == "filled":
+                if pos.result is not None:
+                    value = (
+                        0
+                        if pos.result.winner is None
+                        else (WIN_LABEL if pos.result.winner == first_index(rules) else -WIN_LABEL)
+                    )
+                else:
+                    labeller.tt.clear()
+                    value = first_view(rules, pos, labeller.search(pos, Limits(max_nodes=nodes)).score)
+                for row in rows:
+                    row["score"] = value
+            for row in rows:
+                sink.write(json.dumps(row) + "\n")
+            count += len(rows)
             if (g + 1) % 10 == 0:
                 rate = count / (time.perf_counter() - started)
                 print(f"{g + 1} games, {count} positions, {rate:.1f} positions/s", file=sys.stderr, flush=True)
@@ -216,6 +249,12 @@ def main(argv: list[str] | None = None) -> None:
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--nodes", type=int, default=20_000, help="node limit of each label search")
     gen.add_argument("--out", type=Path, required=True)
+    gen.add_argument(
+        "--label",
+        choices=("search", "filled"),
+        default="search",
+        help="label by each position's search, or by the searched value of the game's filled board",
+    )
     fitp = sub.add_parser("fit", help="fit the model to generated positions")
     fitp.add_argument("--variant", default="standard")
     fitp.add_argument("--epochs", type=int, default=8)
@@ -225,7 +264,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = Ruleset.make(args.variant, 5)
     if args.command == "generate":
-        generate(rules, args.games, args.seed, args.nodes, args.out)
+        generate(rules, args.games, args.seed, args.nodes, args.out, args.label)
     else:
         fit(rules, args.data, args.epochs, args.rate, args.write)
 

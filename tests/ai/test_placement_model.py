@@ -99,6 +99,7 @@ def test_the_shipped_model_is_used_only_for_its_preset() -> None:
     assert pm.load(Ruleset.make("standard", 5, {"first_mover": "black"})) is None
     assert pm.load(Ruleset.make("standard", 7)) is None
     assert pm.load(Ruleset.make("seejeh", 5)) is None
+    assert pm.load(Ruleset.make("ludii", 5)) is None  # a fit with filled-board labels played worse
     stored = json.loads(pm.MODEL_FILE.read_text(encoding="utf-8"))
     for variant, entry in stored.items():
         assert set(entry["weights"]) == set(base_shapes(entry["size"]))
@@ -178,6 +179,39 @@ def test_the_generator_labels_every_placement_from_the_first_movers_side(tmp_pat
     score = label_searcher(rules).search(pos, Limits(max_depth=14, max_nodes=300)).score
     assert rows[0]["side"] == 0 and rows[0]["score"] == first_view(rules, pos, score) == -score
     assert label_searcher(rules).evaluate.placement_model is None  # type: ignore[attr-defined]
+
+
+def _after(pos: Position, code: int) -> tuple[int, int]:
+    """The (Black, White) pieces after ``code``, the position left as it was."""
+    pos.push_code(code)
+    out = (pos.bb[0], pos.bb[1])
+    pos.pop()
+    return out
+
+
+def test_filled_labels_are_the_searched_value_of_the_games_filled_board(tmp_path: Path) -> None:
+    """``--label filled``: every position of a game carries one label, the value a fresh
+    search gives the board the game filled, from the first mover's side."""
+    from bench.learn_placement import first_view, generate, label_searcher, read_rows
+    from engine.ai.search import Limits
+
+    rules = Ruleset.make("ludii", 5)
+    out = tmp_path / "data.jsonl"
+    generate(rules, games=2, seed=9, nodes=800, out=out, label="filled")
+    rows = list(read_rows([out]))
+    assert len(rows) == 2 * 2 * rules.pieces
+    for game in {r["game"] for r in rows}:
+        own = [r for r in rows if r["game"] == game]
+        assert len(own) == 2 * rules.pieces and len({r["score"] for r in own}) == 1
+        # Replay the game through its rows, then the last (forced) placement.
+        filled = Position(rules)
+        for row in own[1:]:
+            filled.push_code(next(c for c in filled.legal_codes() if _after(filled, c) == (row["black"], row["white"])))
+        (last,) = filled.legal_codes()
+        filled.push_code(last)
+        assert filled.phase == "m" and filled.side == 0  # Black moves first under ludii
+        score = label_searcher(rules).search(filled, Limits(max_nodes=800)).score
+        assert own[0]["score"] == first_view(rules, filled, score) == score
 
 
 def test_placements_near_the_root_are_ranked_by_the_model() -> None:
