@@ -54,6 +54,14 @@ def _how(game: GameView, legal: Sequence[str]) -> str | None:
     return None
 
 
+def _mid_pair(game: GameView) -> bool:
+    """Whether the side to place has placed the first piece of its pair this turn (the
+    SPN's fifth field counts the turn's actions done): a newcomer who typed one cell
+    needs to be told the turn is not over."""
+    fields = game.spn.split()
+    return game.phase == "p" and len(fields) > 4 and fields[4] != "-"
+
+
 class ConsoleOutput:
     """One console session's output and state: the service, the stream, the cells legal now.
 
@@ -161,6 +169,8 @@ class ConsoleOutput:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"
             elif result.legal and all(a in ("pass",) for a in result.legal):
                 line += " - no move is possible: /seega end-turn to pass"
+            elif not result.to_move.is_bot and _mid_pair(g):
+                line += f" - {t(self.lang, 'explain.how.place_second')}"
             elif not result.to_move.is_bot and (g.id, g.phase) not in self._told:
                 how = _how(g, result.legal)  # once per phase and game: what to type now
                 if how:
