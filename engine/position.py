@@ -515,7 +515,7 @@ class Position:
             if self._immediate_end(side):
                 return
             chain = self.rules.chain
-            if chain == "same" and self._steps(side, t, True):
+            if chain == "same" and self._captures_from(t, side):
                 self.state = t
                 return
             if chain == "any" and self._steps(side, -1, True):
@@ -551,7 +551,22 @@ class Position:
             return
         elif self._immediate_end(side):
             return
-        self._end_turn()
+        # _immediate_end counted the pieces of these bitboards: the turn end need not.
+        self._end_turn(counted=True)
+
+    def _captures_from(self, t: int, side: int) -> bool:
+        """Whether the piece of ``side`` on ``t`` has a legal capturing step (``bool`` of
+        ``_steps(side, t, True)``): the pattern loop runs only for a target with an enemy
+        piece next to it and an own piece beyond (as in :meth:`push_code`)."""
+        bb = self.bb
+        own, enemy = bb[side], bb[1 - side]
+        nbr, far = self._nbr, self.geo.capture_far
+        for mask in self._step_masks(1 << t):
+            if mask:  # one bit at most: the piece's step in this direction
+                u = mask.bit_length() - 1
+                if enemy & nbr[u] and own & far[u] and self._capture_mask(u, side):
+                    return True
+        return False
 
     def quiet_steps_plain(self) -> bool:
         """Whether every step here that captures nothing just passes the turn, so
@@ -733,7 +748,9 @@ class Position:
         self.acted = False
         self.side = 1 - self.side
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, counted: bool = False) -> None:
+        """End the turn of the side to act (``counted``: the caller found no piece-count
+        end on these bitboards already)."""
         mover = self.side
         phase = self.phase
         acted = self.acted
@@ -757,7 +774,7 @@ class Position:
             if phase == "r":
                 self.phase = "m"
             self.side = 1 - mover
-        result = self._turn_end_outcome(mover, acted or phase != self.phase)
+        result = self._turn_end_outcome(mover, (acted or phase != self.phase) and not counted)
         if result is not None:
             self.result = result
             return
