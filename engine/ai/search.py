@@ -566,8 +566,9 @@ class Searcher:
     def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         pos = self.pos
         assert pos is not None
-        self.nodes += 1
-        if not self.nodes & 63:
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if not nodes & 63:
             self._check()
         if pos.result is not None:
             return self._terminal(pos, ply)
@@ -582,7 +583,11 @@ class Searcher:
                 known = self._probe(pos, ply)
                 if known is not None:
                     return known
-        stand = self._static(pos)
+        # The evaluation cache probed inline (Leaves.static on a miss).
+        bb = pos.bb
+        stand = self.evals.get((bb[0], bb[1], pos.side, phase))
+        if stand is None:
+            stand = self._static(pos)
         if phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
             return stand
         captures = self.tactics.capture_steps(pos)
@@ -603,13 +608,14 @@ class Searcher:
         pos = self.pos
         assert pos is not None
         side = pos.side
+        push, pop, quiesce = self._push, self._pop, self._quiesce
         for code in codes:
-            pos.push_code(code)
+            push(code)
             if pos.side == side:
-                v = self._quiesce(alpha, beta, ply + 1, same_side_qd)
+                v = quiesce(alpha, beta, ply + 1, same_side_qd)
             else:
-                v = -self._quiesce(-beta, -alpha, ply + 1, qd + 1)
-            pos.pop()
+                v = -quiesce(-beta, -alpha, ply + 1, qd + 1)
+            pop()
             if v > best:
                 best = v
                 if v > alpha:
