@@ -130,6 +130,7 @@ class Position:
         "_linecap",
         "_keep",
         "_plain_ends",
+        "_nbr",
     )
 
     def __init__(self, rules: Ruleset = STANDARD) -> None:
@@ -166,6 +167,8 @@ class Position:
         #: Whether a step that captures nothing can only end the turn plainly (no line to
         #: look for): push takes a shorter path then.
         self._plain_ends = not rules.win_line
+        #: The geometry's neighbour masks (push reads them on every step).
+        self._nbr = self.geo.neighbour_mask
 
     # ------------------------------------------------------------------ reading
     @classmethod
@@ -309,8 +312,13 @@ class Position:
         entry = self._stack.pop()
         (code, b0, b1, self.side, self.phase, h0, h1, self.state, self.clock, self.turn, self.acted,
          self.first_from, self.result, self._nlocked, self.hist) = entry  # fmt: skip
-        self.bb = [b0, b1]
-        self.hand = [h0, h1]
+        # In place: cheaper than two new lists (push changes them in place too).
+        bb = self.bb
+        bb[0] = b0
+        bb[1] = b1
+        hand = self.hand
+        hand[0] = h0
+        hand[1] = h1
         return self.table.actions[code]
 
     # ------------------------------------------------------------------ generation
@@ -507,7 +515,7 @@ class Position:
             if self._immediate_end(side):
                 return
             chain = self.rules.chain
-            if chain == "same" and self._steps(side, t, True):
+            if chain == "same" and self._captures_from(t, side):
                 self.state = t
                 return
             if chain == "any" and self._steps(side, -1, True):
@@ -531,16 +539,34 @@ class Position:
                 self.result = self._turn_end_outcome(side, False)
                 if self.result is not None:
                     return
-            geo = self.geo
-            n = geo.n
-            empty = geo.full & ~(bb[0] | bb[1])
-            movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
-            if self._nlocked or not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+            if self._nlocked:
                 self._check_blocked()
+            elif not bb[other] & self._nbr[a]:
+                # As in push_quiet: a piece next to the cell just left has a step.
+                n = geo.n
+                empty = geo.full & ~(bb[0] | bb[1])
+                movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
+                if not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+                    self._check_blocked()
             return
         elif self._immediate_end(side):
             return
-        self._end_turn()
+        # _immediate_end counted the pieces of these bitboards: the turn end need not.
+        self._end_turn(counted=True)
+
+    def _captures_from(self, t: int, side: int) -> bool:
+        """Whether the piece of ``side`` on ``t`` has a legal capturing step (``bool`` of
+        ``_steps(side, t, True)``): the pattern loop runs only for a target with an enemy
+        piece next to it and an own piece beyond (as in :meth:`push_code`)."""
+        bb = self.bb
+        own, enemy = bb[side], bb[1 - side]
+        nbr, far = self._nbr, self.geo.capture_far
+        for mask in self._step_masks(1 << t):
+            if mask:  # one bit at most: the piece's step in this direction
+                u = mask.bit_length() - 1
+                if enemy & nbr[u] and own & far[u] and self._capture_mask(u, side):
+                    return True
+        return False
 
     def quiet_steps_plain(self) -> bool:
         """Whether every step here that captures nothing just passes the turn, so
@@ -592,12 +618,17 @@ class Position:
         self.turn = turn + 1
         other = 1 - side
         self.side = other
-        geo = self.geo
-        n = geo.n
-        empty = geo.full & ~(bb[0] | bb[1])
-        movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
-        if self._nlocked or not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+        if self._nlocked:
             self._check_blocked()
+        elif not bb[other] & self._nbr[a]:
+            # The cell just left is empty: an enemy piece next to it has a step, so the
+            # whole-board test runs only when none is.
+            geo = self.geo
+            n = geo.n
+            empty = geo.full & ~(bb[0] | bb[1])
+            movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
+            if not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
+                self._check_blocked()
 
     def _push_other(self, code: int) -> None:
         """:meth:`push_code` for every action but a step."""
@@ -717,7 +748,9 @@ class Position:
         self.acted = False
         self.side = 1 - self.side
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, counted: bool = False) -> None:
+        """End the turn of the side to act (``counted``: the caller found no piece-count
+        end on these bitboards already)."""
         mover = self.side
         phase = self.phase
         acted = self.acted
@@ -741,7 +774,7 @@ class Position:
             if phase == "r":
                 self.phase = "m"
             self.side = 1 - mover
-        result = self._turn_end_outcome(mover, acted or phase != self.phase)
+        result = self._turn_end_outcome(mover, (acted or phase != self.phase) and not counted)
         if result is not None:
             self.result = result
             return

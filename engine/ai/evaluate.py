@@ -171,18 +171,28 @@ class Evaluator:
         self.not_safe = ~self.safe
         #: The per-cell terms (material, centre, corner, edge) summed by table lookups,
         #: one per 13 bits of a side's pieces, where the board has at most 26 cells
-        #: (``None`` on larger boards: counted per term there).
+        #: (``None`` on larger boards).
         self.cell_sums: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        #: The same in four lookups a side on boards of 27 to 52 cells (7x7); ``None``
+        #: elsewhere (9x9: counted per term, :meth:`_cell_terms`).
+        self.cell_sums4: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        weight = []
+        for c in range(geo.cells):
+            bit = 1 << c
+            w = self.w_mat
+            w += self.w_centre if bit == self.centre_bit else 0
+            w += self.w_corner if bit & corners else 0
+            w += self.w_edge if bit & self.edges else 0
+            weight.append(w)
         if geo.cells <= 26:
-            weight = []
-            for c in range(geo.cells):
-                bit = 1 << c
-                w = self.w_mat
-                w += self.w_centre if bit == self.centre_bit else 0
-                w += self.w_corner if bit & corners else 0
-                w += self.w_edge if bit & self.edges else 0
-                weight.append(w)
             self.cell_sums = (_subset_sums(tuple(weight[:13])), _subset_sums(tuple(weight[13:])))
+        elif geo.cells <= 52:
+            self.cell_sums4 = (
+                _subset_sums(tuple(weight[:13])),
+                _subset_sums(tuple(weight[13:26])),
+                _subset_sums(tuple(weight[26:39])),
+                _subset_sums(tuple(weight[39:])),
+            )
         #: The learned placement evaluation where one was fitted for these rules
         #: (``placement_model.py``); ``None``: the hand-written terms below. Explicit
         #: weights (the tuning script's) keep the hand-written terms, which they tune.
@@ -260,6 +270,19 @@ class Evaluator:
         if sums is not None:
             low, high = sums
             score = low[own & 8191] + high[own >> 13] - low[opp & 8191] - high[opp >> 13] + self.w_tempo
+        elif self.cell_sums4 is not None:
+            s0, s1, s2, s3 = self.cell_sums4
+            score = (
+                s0[own & 8191]
+                + s1[own >> 13 & 8191]
+                + s2[own >> 26 & 8191]
+                + s3[own >> 39]
+                - s0[opp & 8191]
+                - s1[opp >> 13 & 8191]
+                - s2[opp >> 26 & 8191]
+                - s3[opp >> 39]
+                + self.w_tempo
+            )
         else:
             score = self._cell_terms(own, opp) + self.w_tempo
         mob_own = (
@@ -309,7 +332,7 @@ class Evaluator:
 
     def _cell_terms(self, own: int, opp: int) -> int:
         """Material, centre, corners and edges, own minus enemy, counted term by term
-        (boards too large for :attr:`cell_sums`)."""
+        (boards too large for :attr:`cell_sums` and :attr:`cell_sums4`)."""
         cb, corners, edges = self.centre_bit, self.corners, self.edges
         score = self.w_mat * (own.bit_count() - opp.bit_count())
         score += self.w_centre * ((own & cb).bit_count() - (opp & cb).bit_count())

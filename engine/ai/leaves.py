@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine.ai.evaluate import Evaluator
 from engine.ai.tactics import Tactics
+from engine.board import geometry
 from engine.position import Position
 
 #: Clear the evaluation cache when it holds this many entries.
@@ -29,6 +30,8 @@ class Leaves:
     def __init__(self, evaluate: Callable[[Position], int], tactics: Tactics) -> None:
         self.evaluate = evaluate
         self.tactics = tactics
+        #: neighbours[c]: the cells next to c, as a bit set.
+        self.neighbours = geometry(tactics.rules.size).neighbour_mask
         #: The evaluation of raw bitboards (movement phase), when the evaluation is ours
         #: (:meth:`quiet` needs it; ``None`` turns quiet leaves off).
         self.movement_eval = evaluate.movement if isinstance(evaluate, Evaluator) else None
@@ -65,13 +68,18 @@ class Leaves:
             return None
         own = bb[side] ^ ((1 << a) | (1 << tactics.step_dst[code]))
         enemy = bb[1 - side]
-        n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        steps = (
-            (enemy << n) & empty | (enemy >> n) & empty | ((enemy & nfl) << 1) & empty | ((enemy & nfa) >> 1) & empty
-        )
-        if not steps:
-            return None
+        n, nfa, nfl = tactics.n, tactics.nfa, tactics.nfl
+        # The cell just left is empty: an opponent's piece next to it has a step, so the
+        # whole-board test runs only when none is.
+        if not enemy & self.neighbours[a]:
+            empty = tactics.full & ~(own | enemy)
+            if not (
+                (enemy << n) & empty
+                | (enemy >> n) & empty
+                | ((enemy & nfl) << 1) & empty
+                | ((enemy & nfa) >> 1) & empty
+            ):
+                return None
         ekey = (own, enemy, 1, "m") if side == 0 else (enemy, own, 0, "m")
         evals = self.evals
         stand = evals.get(ekey)

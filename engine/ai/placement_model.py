@@ -124,10 +124,11 @@ class PlacementModel:
         self.shapes = [Shape(name, cells, n) for name, cells in base_shapes(n).items()]
         self.weights = weights
         self.bias = bias
-        # Lookup tables: per stage, (mask, mask << cells, {(first & mask) | (second &
+        # Lookup tables: per stage, (mask | mask << cells, {(first & mask) | (second &
         # mask) << cells: centipieces}) for each distinct cell set, images of equal sets
-        # merged (30 lookups on 5x5: it runs at every placement leaf of the search).
-        self._tables: list[list[tuple[int, int, dict[int, int]]]] = []
+        # merged (30 lookups on 5x5: it runs at every placement leaf of the search). The
+        # key is one and of ``first | second << cells`` with the first field.
+        self._tables: list[list[tuple[int, dict[int, int]]]] = []
         for stage in range(STAGES):
             merged: dict[int, dict[int, float]] = {}
             for shape in self.shapes:
@@ -148,7 +149,7 @@ class PlacementModel:
                         table[key] = table.get(key, 0.0) + w[state]
             self._tables.append(
                 [
-                    (mask, mask << self.cells, {k: round(v * SCALE) for k, v in table.items()})
+                    (mask | mask << self.cells, {k: round(v * SCALE) for k, v in table.items()})
                     for mask, table in merged.items()
                 ]
             )
@@ -168,9 +169,9 @@ class PlacementModel:
     def value(self, first: int, second: int) -> int:
         """The first mover's advantage in centipieces (first, second: bitboards)."""
         placed = (first | second).bit_count()
-        shifted = second << self.cells
+        both = first | second << self.cells
         return self._bias[min(placed, self.total)][hand_index(first, second)] + sum(
-            [table[(first & mask) | (shifted & high)] for mask, high, table in self._tables[self.stage(placed)]]
+            [table[both & mask] for mask, table in self._tables[self.stage(placed)]]
         )
 
     def to_json(self) -> dict[str, object]:

@@ -170,6 +170,9 @@ class Searcher:
         self._deadline = float("inf")
         self._max_nodes: int | None = None
         self.pos: Position | None = None
+        self._push: Callable[[int], None] = _unbound
+        self._pop: Callable[[], object] = _unbound
+        self._push_quiet: Callable[[int], None] = _unbound
 
     # ------------------------------------------------------------------ public
     def search(
@@ -191,6 +194,8 @@ class Searcher:
         """
         clock = limits.clock
         self.pos = pos
+        # The position's methods the search calls at every node, bound once.
+        self._push, self._pop, self._push_quiet = pos.push_code, pos.pop, pos.push_quiet
         self.nodes = 0
         self._base_plies = pos.plies
         self._deadline = clock.hard_deadline if clock else float("inf")
@@ -360,8 +365,9 @@ class Searcher:
             if pos.result is not None:
                 return self._terminal(pos, ply)
             return self.evaluate(pos)
-        self.nodes += 1
-        if not self.nodes & 63:
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if not nodes & 63:
             self._check()
         if pos.result is not None:
             return self._terminal(pos, ply)
@@ -435,14 +441,14 @@ class Searcher:
         killers = self.killers[ply]
         # Only a cut-off changes this ply's killers, and it ends the loop.
         killer = killers[0]
-        push, pop, search = pos.push_code, pos.pop, self._node
+        push, pop, search = self._push, self._pop, self._node
         # Futility pruning: one ply from the horizon, a quiet step cannot lift a static
         # value this far below alpha above it (its child only stands pat or captures).
-        futile = -INF
+        futile = False
+        futile_value = 0
         if depth == 1 and prune and alpha > -WIN_BOUND:
-            margin = static + FUTILITY_MARGIN
-            if margin <= alpha:
-                futile = margin
+            futile_value = static + FUTILITY_MARGIN
+            futile = futile_value <= alpha
         lazy = (
             new_depth == 0
             and movement
@@ -454,7 +460,7 @@ class Searcher:
         # Whether the steps that capture nothing may be played by the engine's short
         # path (not worth asking where they are scored without a push).
         plain = steps and not lazy and (more or ordered[0] != self.tactics.pass_) and pos.quiet_steps_plain()
-        push_quiet = pos.push_quiet
+        push_quiet = self._push_quiet
         if rkey:
             self._seen.add(rkey)
         start = 0
@@ -466,15 +472,16 @@ class Searcher:
                 else:
                     quiet = movement and code != tt_move and code != killer
                     if lazy:
-                        if quiet and i and futile > -INF:
-                            if futile > best:
-                                best = futile
+                        if quiet and i and futile:
+                            if futile_value > best:
+                                best = futile_value
                             continue
                         leaf = quiet_leaf(pos, code, -alpha)
                         if leaf is not None:
                             # The child, scored without a push, is a node all the same.
-                            self.nodes += 1
-                            if not self.nodes & 63:
+                            nodes = self.nodes + 1
+                            self.nodes = nodes
+                            if not nodes & 63:
                                 self._check()
                             v = -leaf
                             if v > best:
@@ -490,9 +497,9 @@ class Searcher:
                                             self.history[side][code] += depth * depth
                                         break
                             continue
-                    elif quiet and i and futile > -INF:
-                        if futile > best:
-                            best = futile
+                    elif quiet and i and futile:
+                        if futile_value > best:
+                            best = futile_value
                         continue
                 if plain and not cap:
                     push_quiet(code)
@@ -526,9 +533,9 @@ class Searcher:
                             break
             else:
                 if more:
-                    if futile > -INF and start + len(ordered):
+                    if futile and start + len(ordered):
                         # Every step left is quiet and not first: futility skips them all.
-                        best = max(best, futile)
+                        best = max(best, futile_value)
                     else:
                         start += len(ordered)
                         ordered = self.ordering.rest(own, enemy, side, ordered)
@@ -559,8 +566,9 @@ class Searcher:
     def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         pos = self.pos
         assert pos is not None
-        self.nodes += 1
-        if not self.nodes & 63:
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if not nodes & 63:
             self._check()
         if pos.result is not None:
             return self._terminal(pos, ply)
@@ -575,7 +583,11 @@ class Searcher:
                 known = self._probe(pos, ply)
                 if known is not None:
                     return known
-        stand = self._static(pos)
+        # The evaluation cache probed inline (Leaves.static on a miss).
+        bb = pos.bb
+        stand = self.evals.get((bb[0], bb[1], pos.side, phase))
+        if stand is None:
+            stand = self._static(pos)
         if phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
             return stand
         captures = self.tactics.capture_steps(pos)
@@ -596,13 +608,14 @@ class Searcher:
         pos = self.pos
         assert pos is not None
         side = pos.side
+        push, pop, quiesce = self._push, self._pop, self._quiesce
         for code in codes:
-            pos.push_code(code)
+            push(code)
             if pos.side == side:
-                v = self._quiesce(alpha, beta, ply + 1, same_side_qd)
+                v = quiesce(alpha, beta, ply + 1, same_side_qd)
             else:
-                v = -self._quiesce(-beta, -alpha, ply + 1, qd + 1)
-            pos.pop()
+                v = -quiesce(-beta, -alpha, ply + 1, qd + 1)
+            pop()
             if v > best:
                 best = v
                 if v > alpha:
@@ -642,3 +655,8 @@ def _to_tt(value: int, ply: int) -> int:
     if value <= -WIN_BOUND:
         return value - ply
     return value
+
+
+def _unbound(*_args: object) -> None:
+    """A placeholder for the position's methods before the first search."""
+    raise RuntimeError("no position: call Searcher.search first")
