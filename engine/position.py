@@ -539,15 +539,9 @@ class Position:
                 self.result = self._turn_end_outcome(side, False)
                 if self.result is not None:
                     return
-            if self._nlocked:
-                self._check_blocked()
-            elif not bb[other] & self._nbr[a]:
+            if self._nlocked or not bb[other] & self._nbr[a]:
                 # As in push_quiet: a piece next to the cell just left has a step.
-                n = geo.n
-                empty = geo.full & ~(bb[0] | bb[1])
-                movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
-                if not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
-                    self._check_blocked()
+                self._check_blocked()
             return
         elif self._immediate_end(side):
             return
@@ -618,17 +612,10 @@ class Position:
         self.turn = turn + 1
         other = 1 - side
         self.side = other
-        if self._nlocked:
+        if self._nlocked or not bb[other] & self._nbr[a]:
+            # The cell just left is empty: an enemy piece next to it has a step (with no
+            # locked shuttle), so the blocked rule's whole-board test runs only when none is.
             self._check_blocked()
-        elif not bb[other] & self._nbr[a]:
-            # The cell just left is empty: an enemy piece next to it has a step, so the
-            # whole-board test runs only when none is.
-            geo = self.geo
-            n = geo.n
-            empty = geo.full & ~(bb[0] | bb[1])
-            movable = (empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1)
-            if not ((movable | ((empty & geo.not_file_a) >> 1)) & bb[other]):
-                self._check_blocked()
 
     def _push_other(self, code: int) -> None:
         """:meth:`push_code` for every action but a step."""
