@@ -182,6 +182,8 @@ def _place_error(pos: Position, cell: int, legal: list[Action]) -> IllegalMoveEr
 
 def parse_move(frm: str, to: str | None) -> tuple[str, str | None]:
     """The from and to cells of a step typed as ``frm`` (maybe both cells) and ``to``."""
+    if not (frm or "").strip():
+        raise BadInputError("missing_move")
     cells = split_move_text(frm or "")
     if cells is None:
         raise BadInputError("bad_move", text=(frm or "").strip())

@@ -283,6 +283,16 @@ async def test_move_chain_and_end_turn(service: GameService, db_path: Db) -> Non
         service, db_path, lambda: service.move(3, BOB.user_id, "b3"), BadInputError, "Say where b3 goes", "c3"
     )
     await expect_refused(service, db_path, lambda: service.move(3, BOB.user_id, "b3 to"), BadInputError, "not a move")
+    # "/move" alone in the console, or blanks: say what to type, not "'' is not a move"
+    for empty in ("", "   "):
+        await expect_refused(
+            service,
+            db_path,
+            lambda text=empty: service.move(3, BOB.user_id, text),
+            BadInputError,
+            "Say which piece moves",
+            "/move b2 c2",
+        )
     await expect_refused(
         service, db_path, lambda: service.end_turn(3, BOB.user_id), IllegalMoveError, "no chain of captures"
     )
