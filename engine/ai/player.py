@@ -22,7 +22,7 @@ from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
 from engine.ai.search import CONTEMPT, WIN_BOUND, Limits, Result, Searcher
 from engine.ai.tactics import Tactics
-from engine.ai.timecontrol import Clock
+from engine.ai.timecontrol import PLAY_SOFT_FRACTION, Clock
 from engine.position import Position
 from engine.rules import Ruleset
 
@@ -127,7 +127,7 @@ def choose(
     tables = searcher.tables
     if tables is not None and pos.phase == "m" and pos.count(0) + pos.count(1) <= tables.max_pieces + TABLE_MARGIN:
         tables.load_reachable(pos.count(0), pos.count(1))  # before the clock: reading is not thinking
-    clock = Clock.for_budget(budget)
+    clock = Clock.for_budget(budget, PLAY_SOFT_FRACTION)
     rng = random.Random(seed)
     limits = Limits(max_depth=level.max_depth, max_nodes=max_nodes, clock=clock)
     imperfect = level.blunder > 0 or level.placement_random > 1

@@ -11,9 +11,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-#: Fraction of the budget after which no new iteration is started: an iteration costs
-#: several times the previous one, so starting late only wastes the time.
+#: Fraction of the budget after which no new iteration is started, where time saved is
+#: worth something (the coach's analysis of many positions): an iteration costs several
+#: times the previous one, so one started late rarely finishes.
 SOFT_FRACTION = 0.55
+#: The same for choosing a move to play: 1, search until the hard deadline. An action's
+#: budget cannot be saved for a later one, and an unfinished iteration is not wasted: a
+#: root move that beat the previous best in it was searched with a full window and is
+#: played (``Searcher.search``). With 0.55 a search used about 60% of its budget.
+PLAY_SOFT_FRACTION = 1.0
 #: Time kept back for the caller's own overhead (copying, replying).
 MARGIN_S = 0.012
 
@@ -33,12 +39,14 @@ class Clock:
 
     start: float
     budget_s: float | None
+    soft_fraction: float = SOFT_FRACTION
 
     @classmethod
-    def for_budget(cls, movetime_ms: int | None) -> Clock:
-        """A clock for ``movetime_ms`` milliseconds (``None`` or 0: unlimited)."""
+    def for_budget(cls, movetime_ms: int | None, soft_fraction: float = SOFT_FRACTION) -> Clock:
+        """A clock for ``movetime_ms`` milliseconds (``None`` or 0: unlimited); no new
+        iteration starts after ``soft_fraction`` of it."""
         budget = None if not movetime_ms else max(0.001, movetime_ms / 1000.0)
-        return cls(time.perf_counter(), budget)
+        return cls(time.perf_counter(), budget, soft_fraction)
 
     @property
     def hard_deadline(self) -> float:
@@ -53,4 +61,4 @@ class Clock:
 
     def may_start_iteration(self) -> bool:
         """Whether one more iterative-deepening pass is worth starting."""
-        return self.budget_s is None or self.elapsed() < SOFT_FRACTION * self.budget_s
+        return self.budget_s is None or self.elapsed() < self.soft_fraction * self.budget_s

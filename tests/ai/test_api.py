@@ -84,6 +84,32 @@ def test_search_leaves_the_position_unchanged_even_on_timeout() -> None:
     assert choice.result is not None and choice.result.depth >= 1
 
 
+def test_a_move_to_play_searches_until_the_deadline_and_analysis_saves_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An action's budget cannot be saved for the next one, so choosing a move starts new
+    iterations until the hard deadline (the old 0.55 left about 40% of it unused); the
+    coach's analysis of many positions keeps stopping early."""
+    from engine.ai import analysis, player
+    from engine.ai.timecontrol import PLAY_SOFT_FRACTION, SOFT_FRACTION, Clock
+
+    # 7 s into a 10 s budget: past 0.55 of it, before the end.
+    late = Clock(time.perf_counter() - 7.0, 10.0, PLAY_SOFT_FRACTION)
+    assert late.may_start_iteration()
+    assert not Clock(late.start, 10.0).may_start_iteration() and SOFT_FRACTION < 0.7
+    made: list[float] = []
+    real = Clock.for_budget
+
+    def spy(movetime_ms: int | None, soft_fraction: float = SOFT_FRACTION) -> Clock:
+        made.append(soft_fraction)
+        return real(movetime_ms, soft_fraction)
+
+    monkeypatch.setattr(player.Clock, "for_budget", staticmethod(spy))
+    choose(Position.from_spn(MIDGAME, STANDARD), get_level("hard"), 30)
+    assert made == [PLAY_SOFT_FRACTION] and PLAY_SOFT_FRACTION == 1.0
+    made.clear()
+    analysis._search(make_searcher(STANDARD, get_level("hard")), Position.from_spn(MIDGAME, STANDARD), None, 30)
+    assert made == [SOFT_FRACTION]
+
+
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_depth_limited_levels_are_deterministic_for_a_seed(level: str) -> None:
     pos = Position(STANDARD)
