@@ -402,7 +402,13 @@ class Position:
     def _has_step(self, side: int) -> bool:
         geo = self.geo
         own = self.bb[side]
-        if not (geo.neighbours_of(geo.full & ~(own | self.bb[1 - side])) & own):
+        # Pieces next to an empty cell (``geo.neighbours_of(empty) & own`` written out:
+        # pushes run this whenever the cell just left does not settle it).
+        empty = geo.full & ~(own | self.bb[1 - side])
+        n = geo.n
+        if not (
+            ((empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1) | ((empty & geo.not_file_a) >> 1)) & own
+        ):
             return False
         if self._nlocked:
             # Each locked piece forbids one step: more steps than locks means one is legal.

@@ -360,7 +360,7 @@ class Searcher:
         if depth <= 0 or ply >= MAX_PLY:
             # A leaf: quiescence counts it (each position is one node).
             if self.quiescence:
-                return self._quiesce(alpha, beta, ply, 0)
+                return self._quiesce(0, alpha, beta, ply)
             self.nodes += 1
             if pos.result is not None:
                 return self._terminal(pos, ply)
@@ -441,7 +441,10 @@ class Searcher:
         killers = self.killers[ply]
         # Only a cut-off changes this ply's killers, and it ends the loop.
         killer = killers[0]
-        push, pop, search = self._push, self._pop, self._node
+        push, pop = self._push, self._pop
+        # Children at depth 0 are leaves: quiescence is called directly (the same
+        # arguments, the child depth 0 being its capture depth 0), not through _node.
+        search = self._quiesce if new_depth <= 0 and self.quiescence else self._node
         # Futility pruning: one ply from the horizon, a quiet step cannot lift a static
         # value this far below alpha above it (its child only stands pat or captures).
         futile = False
@@ -563,7 +566,13 @@ class Searcher:
         for key in list(islice(tt, max(1, len(tt) // 4))):
             del tt[key]
 
-    def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
+    def _quiesce(self, qd: int, alpha: int, beta: int, ply: int) -> int:
+        """The quiescence value of the current position (``qd``: capture plies so far).
+
+        The arguments come in :meth:`_node`'s order (depth, alpha, beta, ply), with the
+        capture depth where the depth goes: a node whose children are leaves calls this
+        directly with its child depth 0 (one Python call per leaf, not two).
+        """
         pos = self.pos
         assert pos is not None
         nodes = self.nodes + 1
@@ -612,9 +621,9 @@ class Searcher:
         for code in codes:
             push(code)
             if pos.side == side:
-                v = quiesce(alpha, beta, ply + 1, same_side_qd)
+                v = quiesce(same_side_qd, alpha, beta, ply + 1)
             else:
-                v = -quiesce(-beta, -alpha, ply + 1, qd + 1)
+                v = -quiesce(qd + 1, -beta, -alpha, ply + 1)
             pop()
             if v > best:
                 best = v

@@ -149,7 +149,7 @@ def test_quiet_leaf_equals_playing_the_step_and_quiescing(variant: str, size: in
                 if leaf is None:
                     continue
                 pos.push_code(code)
-                played = searcher._quiesce(beta - 1, beta, 1, 0)
+                played = searcher._quiesce(0, beta - 1, beta, 1)
                 pos.pop()
                 assert leaf == played, (pos.spn(), code, beta)
                 shortcuts += 1
