@@ -73,6 +73,12 @@ class ActionTable:
             if geo.step_to[c * 4 + d] >= 0:
                 self.step_src[code] = c
                 self.step_dst[code] = geo.step_to[c * 4 + d]
+        #: step_bits[code]: the two cells of a step code as a bit set (what a step flips
+        #: in its side's bitboard; 0 for other codes).
+        self.step_bits = [
+            (1 << self.step_src[code]) | (1 << self.step_dst[code]) if self.step_src[code] >= 0 else 0
+            for code in range(6 * n_cells + 2)
+        ]
         #: step_codes[d] + 4 * t is the code of the step in direction d that ends on t.
         self.step_codes = [self.step_base - 4 * geo.deltas[d] + d for d in range(4)]
         self.actions[self.end] = END_ACTION
@@ -367,7 +373,7 @@ class Position:
         """
         geo = self.geo
         n = geo.n
-        empty = geo.full & ~(self.bb[0] | self.bb[1])
+        empty = geo.full ^ (self.bb[0] | self.bb[1])
         masks = [
             (src << n) & empty,
             (src >> n) & empty,
@@ -404,7 +410,7 @@ class Position:
         own = self.bb[side]
         # Pieces next to an empty cell (``geo.neighbours_of(empty) & own`` written out:
         # pushes run this whenever the cell just left does not settle it).
-        empty = geo.full & ~(own | self.bb[1 - side])
+        empty = geo.full ^ (own | self.bb[1 - side])
         n = geo.n
         if not (
             ((empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1) | ((empty & geo.not_file_a) >> 1)) & own
@@ -490,7 +496,7 @@ class Position:
                 (code, bb[0], bb[1], side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
                  self.acted, self.first_from, self.result, self._nlocked, hist)
             )  # fmt: skip
-        bb[side] ^= (1 << a) | (1 << t)
+        bb[side] ^= table.step_bits[code]
         if limit:
             if keep:
                 hist = self.hist = hist.copy()
@@ -600,7 +606,7 @@ class Position:
             (code, bb[0], bb[1], side, "m", hand[0], hand[1], START, clock, turn, False, self.first_from, None,
              self._nlocked, hist)
         )  # fmt: skip
-        bb[side] ^= (1 << a) | (1 << t)
+        bb[side] ^= table.step_bits[code]
         limit = self._limit
         if limit:
             hist = self.hist = hist.copy()

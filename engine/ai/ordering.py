@@ -82,7 +82,7 @@ class Ordering:
             return codes, NO_CAPTURES
         side = pos.side
         bb = pos.bb
-        up, down, right, left = tactics.capture_masks(bb[side], bb[1 - side])
+        up, down, right, left = tactics.capture_masks(bb[side], bb[1 - side], tactics.full ^ (bb[0] | bb[1]))
         targets = up | down | right | left
         hist = self.history[side]
         k1, k2 = self.killers[ply]
@@ -133,8 +133,8 @@ class Ordering:
         """
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy)
+        empty = full ^ (own | enemy)
+        up, down, right, left = tactics.capture_masks(own, enemy, empty)
         targets = up | down | right | left
         hist = self.history[side]
         k1, k2 = self.killers[ply]
@@ -186,13 +186,13 @@ class Ordering:
         """
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
+        empty = full ^ (own | enemy)
         r0, r1 = (own << n) & empty, (own >> n) & empty
         r2, r3 = ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty
         total = r0.bit_count() + r1.bit_count() + r2.bit_count() + r3.bit_count()
         if not total:
             return [tactics.pass_], set(), 0
-        up, down, right, left = tactics.capture_masks(own, enemy)
+        up, down, right, left = tactics.capture_masks(own, enemy, empty)
         targets = up | down | right | left
         caps: set[int] = set()
         front = []
@@ -228,8 +228,8 @@ class Ordering:
         """The steps :meth:`front` left out (none of them captures), by history."""
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy)
+        empty = full ^ (own | enemy)
+        up, down, right, left = tactics.capture_masks(own, enemy, empty)
         quiet = empty & ~(up | down | right | left)
         hist = self.history[side]
         keyed = []

@@ -159,6 +159,7 @@ class Searcher:
         #: The bounded static-evaluation cache (shared with :attr:`leaves`).
         self.evals = self.leaves.evals
         self._static = self.leaves.static
+        self._fresh = self.leaves.fresh
         self.ordering = Ordering(
             tactics, MAX_PLY, placement_width, full_width_empties, getattr(evaluate, "placement_model", None)
         )
@@ -411,8 +412,9 @@ class Searcher:
         static = 0
         prune = movement and depth <= 2 and self.futility
         if prune and ((beta - alpha == 1 and beta < WIN_BOUND) or (depth == 1 and alpha > -WIN_BOUND)):
-            cached = self.evals.get((b0, b1, side, phase))
-            static = self._static(pos) if cached is None else cached
+            ekey = (b0, b1, side, phase)
+            cached = self.evals.get(ekey)
+            static = self._fresh(pos, ekey) if cached is None else cached
         if prune and beta - alpha == 1 and beta < WIN_BOUND:
             # Reverse futility: a null-window node whose static value beats beta by a
             # margin per remaining ply is cut without a move (the side to act can
@@ -592,11 +594,12 @@ class Searcher:
                 known = self._probe(pos, ply)
                 if known is not None:
                     return known
-        # The evaluation cache probed inline (Leaves.static on a miss).
+        # The evaluation cache probed inline (Leaves.fresh evaluates and stores on a miss).
         bb = pos.bb
-        stand = self.evals.get((bb[0], bb[1], pos.side, phase))
+        ekey = (bb[0], bb[1], pos.side, phase)
+        stand = self.evals.get(ekey)
         if stand is None:
-            stand = self._static(pos)
+            stand = self._fresh(pos, ekey)
         if phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
             return stand
         captures = self.tactics.capture_steps(pos)
