@@ -97,9 +97,8 @@ class Tactics:
         ):
             base = codes[d]
             while reach:
-                low = reach & -reach
-                reach ^= low
-                t = low.bit_length() - 1
+                t = reach.bit_length() - 1  # from the top: the list is sorted below
+                reach ^= 1 << t
                 count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
                 out.append((count, base + 4 * t))
         if out and pos.hist and self._shuttle_locked(pos):
