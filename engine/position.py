@@ -35,8 +35,10 @@ from engine.spn import format_spn, parse_spn
 #: What push saves and pop restores: the code, then every field it may change. The
 #: shuttle history is saved whole: an action that changes it works on a copy (a dict of
 #: at most one entry per piece copies faster than its changes are recorded and undone).
+#: So are the hands, which only placements change: steps save and restore the list
+#: itself, not its two numbers.
 _Hist = dict[int, tuple[int, int]]
-_Undo = tuple[int, int, int, int, str, int, int, int, int, int, bool, int, "Outcome | None", int, _Hist]
+_Undo = tuple[int, int, int, int, str, list[int], int, int, int, bool, int, "Outcome | None", int, _Hist]
 
 
 _NO_ACTION = Action("none")
@@ -316,15 +318,12 @@ class Position:
     def pop(self) -> Action:
         """Take back the last pushed action and return it."""
         entry = self._stack.pop()
-        (code, b0, b1, self.side, self.phase, h0, h1, self.state, self.clock, self.turn, self.acted,
+        (code, b0, b1, self.side, self.phase, self.hand, self.state, self.clock, self.turn, self.acted,
          self.first_from, self.result, self._nlocked, self.hist) = entry  # fmt: skip
-        # In place: cheaper than two new lists (push changes them in place too).
+        # In place: cheaper than a new list (push changes the bitboards in place too).
         bb = self.bb
         bb[0] = b0
         bb[1] = b1
-        hand = self.hand
-        hand[0] = h0
-        hand[1] = h1
         return self.table.actions[code]
 
     # ------------------------------------------------------------------ generation
@@ -493,7 +492,7 @@ class Position:
         keep = self._keep
         if keep:
             self._stack.append(
-                (code, bb[0], bb[1], side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
+                (code, bb[0], bb[1], side, self.phase, hand, self.state, self.clock, self.turn,
                  self.acted, self.first_from, self.result, self._nlocked, hist)
             )  # fmt: skip
         bb[side] ^= table.step_bits[code]
@@ -603,7 +602,7 @@ class Position:
         t = table.step_dst[code]
         clock, turn = self.clock, self.turn
         self._stack.append(
-            (code, bb[0], bb[1], side, "m", hand[0], hand[1], START, clock, turn, False, self.first_from, None,
+            (code, bb[0], bb[1], side, "m", hand, START, clock, turn, False, self.first_from, None,
              self._nlocked, hist)
         )  # fmt: skip
         bb[side] ^= table.step_bits[code]
@@ -635,7 +634,7 @@ class Position:
         bb, hand = self.bb, self.hand
         if self._keep:
             self._stack.append(
-                (code, bb[0], bb[1], self.side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
+                (code, bb[0], bb[1], self.side, self.phase, hand, self.state, self.clock, self.turn,
                  self.acted, self.first_from, self.result, self._nlocked, self.hist)
             )  # fmt: skip
         side = self.side
@@ -653,6 +652,9 @@ class Position:
                 return
             bb[side] |= bit
             before = hand[side]
+            if self._keep:
+                # The undo entry holds this list: the placement changes a copy.
+                hand = self.hand = hand.copy()
             hand[side] = before - 1
             if self.rules.win_line and self._line(side):
                 self.result = Outcome(side, "line")
