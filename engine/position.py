@@ -550,9 +550,9 @@ class Position:
                 self.result = self._turn_end_outcome(side, False)
                 if self.result is not None:
                     return
-            if self._nlocked or not bb[other] & self._nbr[a]:
+            if (self._nlocked or not bb[other] & self._nbr[a]) and not self._has_step(other):
                 # As in push_quiet: a piece next to the cell just left has a step.
-                self._check_blocked()
+                self._blocked()
             return
         elif self._immediate_end(side):
             return
@@ -623,10 +623,10 @@ class Position:
         self.turn = turn + 1
         other = 1 - side
         self.side = other
-        if self._nlocked or not bb[other] & self._nbr[a]:
+        if (self._nlocked or not bb[other] & self._nbr[a]) and not self._has_step(other):
             # The cell just left is empty: an enemy piece next to it has a step (with no
             # locked shuttle), so the blocked rule's whole-board test runs only when none is.
-            self._check_blocked()
+            self._blocked()
 
     def _push_other(self, code: int) -> None:
         """:meth:`push_code` for every action but a step."""
@@ -811,9 +811,13 @@ class Position:
 
     def _check_blocked(self) -> None:
         """At the start of a movement turn: apply the blocked rule if the side cannot step."""
+        if not self._has_step(self.side):
+            self._blocked()
+
+    def _blocked(self) -> None:
+        """The blocked rule, for the side to act at the start of a movement turn, which
+        has no step (the pushes test that themselves: one call fewer when it has one)."""
         side = self.side
-        if self._has_step(side):
-            return
         rule = self.rules.blocked
         geo = self.geo
         own, enemy = self.bb[side], self.bb[1 - side]

@@ -150,7 +150,8 @@ class Ordering:
         ):
             offset = base[d]
             hits = reach & targets
-            reach ^= hits
+            if hits:  # usually none: then no new int for reach
+                reach ^= hits
             while hits:
                 t = hits.bit_length() - 1
                 hits ^= 1 << t
