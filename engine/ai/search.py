@@ -411,17 +411,19 @@ class Searcher:
         # (the evaluation cache's key inline: most lookups hit).
         static = 0
         prune = movement and depth <= 2 and self.futility
-        if prune and ((beta - alpha == 1 and beta < WIN_BOUND) or (depth == 1 and alpha > -WIN_BOUND)):
-            ekey = (b0, b1, side, phase)
-            cached = self.evals.get(ekey)
-            static = self._fresh(pos, ekey) if cached is None else cached
-        if prune and beta - alpha == 1 and beta < WIN_BOUND:
-            # Reverse futility: a null-window node whose static value beats beta by a
-            # margin per remaining ply is cut without a move (the side to act can
-            # usually keep at least that much).
-            margin = static - FUTILITY_MARGIN * depth
-            if margin >= beta:
-                return margin
+        if prune:
+            null = beta - alpha == 1 and beta < WIN_BOUND
+            if null or (depth == 1 and alpha > -WIN_BOUND):
+                ekey = (b0, b1, side, phase)
+                cached = self.evals.get(ekey)
+                static = self._fresh(pos, ekey) if cached is None else cached
+                if null:
+                    # Reverse futility: a null-window node whose static value beats beta
+                    # by a margin per remaining ply is cut without a move (the side to
+                    # act can usually keep at least that much).
+                    margin = static - FUTILITY_MARGIN * depth
+                    if margin >= beta:
+                        return margin
         steps = movement and not pos._nlocked
         own, enemy = (b1, b0) if side else (b0, b1)
         # Steps not yet in ``ordered``: one ply from the horizon the quiet rest is
@@ -458,7 +460,7 @@ class Searcher:
             new_depth == 0
             and movement
             and self.lazy_leaves
-            and (b0 | b1).bit_count() > table_pieces
+            and (not table_pieces or (b0 | b1).bit_count() > table_pieces)
             and self.leaves.steps_go_on(pos)
         )
         quiet_leaf = self.leaves.quiet
