@@ -21,6 +21,9 @@ MODEL_ORDER_PLIES = 1
 #: The capture set of a node without captures.
 NO_CAPTURES: frozenset[int] = frozenset()
 
+#: Sort keys of steps are ints, ``score << CODE_BITS | code`` (codes are below 1024).
+CODE_BITS = 10
+
 
 class Ordering:
     """Orders one searcher's actions.
@@ -50,10 +53,22 @@ class Ordering:
         self.placement_width = placement_width
         self.full_width_empties = full_width_empties
         n_codes = 6 * tactics.cells + 2
-        #: history[side][code]: depth^2 summed over the cut-offs the quiet action made.
-        self.history = [[0] * n_codes, [0] * n_codes]
+        #: history[side][code]: the quiet action's history score (depth^2 summed over the
+        #: cut-offs it made) above its code, ``score << CODE_BITS | code``: the sort key of
+        #: a quiet step as it stands, two int operations fewer per step generated.
+        self.history = [list(range(n_codes)), list(range(n_codes))]
         #: killers[ply]: the last two quiet actions that cut off at that ply.
         self.killers = [[-1, -1] for _ in range(max_ply + 1)]
+
+    def reward(self, side: int, code: int, depth: int) -> None:
+        """A quiet action cut off at ``depth``: its history score grows by depth^2."""
+        self.history[side][code] += depth * depth << CODE_BITS
+
+    def age(self) -> None:
+        """Quarter every history score (between searches); the codes stay below."""
+        for h in self.history:
+            for i in range(len(h)):
+                h[i] = h[i] >> (CODE_BITS + 2) << CODE_BITS | i
 
     def order(
         self, pos: Position, codes: list[int], tt_move: int, ply: int, prune: bool
@@ -103,7 +118,7 @@ class Ordering:
             elif c == k2:
                 s = (1 << 34) - 1
             else:
-                s = hist[c]
+                s = hist[c] >> CODE_BITS
             keyed.append((s, c))
         keyed.sort(reverse=True)
         return [c for _s, c in keyed], caps
@@ -170,7 +185,7 @@ class Ordering:
                 elif c == k2:
                     keyed.append(((1 << 44) - 1) << 10 | c)
                 else:
-                    keyed.append(hist[c] << 10 | c)
+                    keyed.append(hist[c])
         if not keyed:
             return [tactics.pass_], NO_CAPTURES
         keyed.sort(reverse=True)
@@ -244,6 +259,6 @@ class Ordering:
                 reach ^= 1 << t
                 c = offset + 4 * t
                 if c not in front:
-                    keyed.append(hist[c] << 10 | c)
+                    keyed.append(hist[c])
         keyed.sort(reverse=True)
         return [k & 1023 for k in keyed]

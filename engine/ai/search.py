@@ -203,9 +203,7 @@ class Searcher:
         self._max_nodes = limits.max_nodes
         for k in self.killers:
             k[0] = k[1] = -1
-        for h in self.history:
-            for i in range(len(h)):
-                h[i] >>= 2
+        self.ordering.age()
         self._seen = game_keys(pos) if self.contempt else set()
         self.table_hits = 0
         codes = list(root_codes) if root_codes is not None else pos.legal_codes()
@@ -501,7 +499,7 @@ class Searcher:
                                             if killer != code:
                                                 killers[1] = killer
                                                 killers[0] = code
-                                            self.history[side][code] += depth * depth
+                                            self.ordering.reward(side, code, depth)
                                         break
                             continue
                     elif quiet and i and futile:
@@ -536,7 +534,7 @@ class Searcher:
                                 if killer != code:
                                     killers[1] = killer
                                     killers[0] = code
-                                self.history[side][code] += depth * depth
+                                self.ordering.reward(side, code, depth)
                             break
             else:
                 if more:
