@@ -35,8 +35,10 @@ from engine.spn import format_spn, parse_spn
 #: What push saves and pop restores: the code, then every field it may change. The
 #: shuttle history is saved whole: an action that changes it works on a copy (a dict of
 #: at most one entry per piece copies faster than its changes are recorded and undone).
+#: So are the hands, which only placements change: steps save and restore the list
+#: itself, not its two numbers.
 _Hist = dict[int, tuple[int, int]]
-_Undo = tuple[int, int, int, int, str, int, int, int, int, int, bool, int, "Outcome | None", int, _Hist]
+_Undo = tuple[int, int, int, int, str, list[int], int, int, int, bool, int, "Outcome | None", int, _Hist]
 
 
 _NO_ACTION = Action("none")
@@ -73,6 +75,12 @@ class ActionTable:
             if geo.step_to[c * 4 + d] >= 0:
                 self.step_src[code] = c
                 self.step_dst[code] = geo.step_to[c * 4 + d]
+        #: step_bits[code]: the two cells of a step code as a bit set (what a step flips
+        #: in its side's bitboard; 0 for other codes).
+        self.step_bits = [
+            (1 << self.step_src[code]) | (1 << self.step_dst[code]) if self.step_src[code] >= 0 else 0
+            for code in range(6 * n_cells + 2)
+        ]
         #: step_codes[d] + 4 * t is the code of the step in direction d that ends on t.
         self.step_codes = [self.step_base - 4 * geo.deltas[d] + d for d in range(4)]
         self.actions[self.end] = END_ACTION
@@ -310,15 +318,12 @@ class Position:
     def pop(self) -> Action:
         """Take back the last pushed action and return it."""
         entry = self._stack.pop()
-        (code, b0, b1, self.side, self.phase, h0, h1, self.state, self.clock, self.turn, self.acted,
+        (code, b0, b1, self.side, self.phase, self.hand, self.state, self.clock, self.turn, self.acted,
          self.first_from, self.result, self._nlocked, self.hist) = entry  # fmt: skip
-        # In place: cheaper than two new lists (push changes them in place too).
+        # In place: cheaper than a new list (push changes the bitboards in place too).
         bb = self.bb
         bb[0] = b0
         bb[1] = b1
-        hand = self.hand
-        hand[0] = h0
-        hand[1] = h1
         return self.table.actions[code]
 
     # ------------------------------------------------------------------ generation
@@ -367,7 +372,7 @@ class Position:
         """
         geo = self.geo
         n = geo.n
-        empty = geo.full & ~(self.bb[0] | self.bb[1])
+        empty = geo.full ^ (self.bb[0] | self.bb[1])
         masks = [
             (src << n) & empty,
             (src >> n) & empty,
@@ -402,7 +407,13 @@ class Position:
     def _has_step(self, side: int) -> bool:
         geo = self.geo
         own = self.bb[side]
-        if not (geo.neighbours_of(geo.full & ~(own | self.bb[1 - side])) & own):
+        # Pieces next to an empty cell (``geo.neighbours_of(empty) & own`` written out:
+        # pushes run this whenever the cell just left does not settle it).
+        empty = geo.full ^ (own | self.bb[1 - side])
+        n = geo.n
+        if not (
+            ((empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1) | ((empty & geo.not_file_a) >> 1)) & own
+        ):
             return False
         if self._nlocked:
             # Each locked piece forbids one step: more steps than locks means one is legal.
@@ -481,10 +492,10 @@ class Position:
         keep = self._keep
         if keep:
             self._stack.append(
-                (code, bb[0], bb[1], side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
+                (code, bb[0], bb[1], side, self.phase, hand, self.state, self.clock, self.turn,
                  self.acted, self.first_from, self.result, self._nlocked, hist)
             )  # fmt: skip
-        bb[side] ^= (1 << a) | (1 << t)
+        bb[side] ^= table.step_bits[code]
         if limit:
             if keep:
                 hist = self.hist = hist.copy()
@@ -539,9 +550,9 @@ class Position:
                 self.result = self._turn_end_outcome(side, False)
                 if self.result is not None:
                     return
-            if self._nlocked or not bb[other] & self._nbr[a]:
+            if (self._nlocked or not bb[other] & self._nbr[a]) and not self._has_step(other):
                 # As in push_quiet: a piece next to the cell just left has a step.
-                self._check_blocked()
+                self._blocked()
             return
         elif self._immediate_end(side):
             return
@@ -591,10 +602,10 @@ class Position:
         t = table.step_dst[code]
         clock, turn = self.clock, self.turn
         self._stack.append(
-            (code, bb[0], bb[1], side, "m", hand[0], hand[1], START, clock, turn, False, self.first_from, None,
+            (code, bb[0], bb[1], side, "m", hand, START, clock, turn, False, self.first_from, None,
              self._nlocked, hist)
         )  # fmt: skip
-        bb[side] ^= (1 << a) | (1 << t)
+        bb[side] ^= table.step_bits[code]
         limit = self._limit
         if limit:
             hist = self.hist = hist.copy()
@@ -612,10 +623,10 @@ class Position:
         self.turn = turn + 1
         other = 1 - side
         self.side = other
-        if self._nlocked or not bb[other] & self._nbr[a]:
+        if (self._nlocked or not bb[other] & self._nbr[a]) and not self._has_step(other):
             # The cell just left is empty: an enemy piece next to it has a step (with no
             # locked shuttle), so the blocked rule's whole-board test runs only when none is.
-            self._check_blocked()
+            self._blocked()
 
     def _push_other(self, code: int) -> None:
         """:meth:`push_code` for every action but a step."""
@@ -623,7 +634,7 @@ class Position:
         bb, hand = self.bb, self.hand
         if self._keep:
             self._stack.append(
-                (code, bb[0], bb[1], self.side, self.phase, hand[0], hand[1], self.state, self.clock, self.turn,
+                (code, bb[0], bb[1], self.side, self.phase, hand, self.state, self.clock, self.turn,
                  self.acted, self.first_from, self.result, self._nlocked, self.hist)
             )  # fmt: skip
         side = self.side
@@ -641,6 +652,9 @@ class Position:
                 return
             bb[side] |= bit
             before = hand[side]
+            if self._keep:
+                # The undo entry holds this list: the placement changes a copy.
+                hand = self.hand = hand.copy()
             hand[side] = before - 1
             if self.rules.win_line and self._line(side):
                 self.result = Outcome(side, "line")
@@ -797,9 +811,13 @@ class Position:
 
     def _check_blocked(self) -> None:
         """At the start of a movement turn: apply the blocked rule if the side cannot step."""
+        if not self._has_step(self.side):
+            self._blocked()
+
+    def _blocked(self) -> None:
+        """The blocked rule, for the side to act at the start of a movement turn, which
+        has no step (the pushes test that themselves: one call fewer when it has one)."""
         side = self.side
-        if self._has_step(side):
-            return
         rule = self.rules.blocked
         geo = self.geo
         own, enemy = self.bb[side], self.bb[1 - side]

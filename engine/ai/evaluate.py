@@ -259,7 +259,8 @@ class Evaluator:
         body with every shift computed once: this runs at every leaf of the search.
         """
         n, nfa, nfl = self.n, self.nfa, self.nfl
-        empty = self.full & ~(own | opp)
+        # Every piece is on the board: xor with the full board is and-not, one operation less.
+        empty = self.full ^ (own | opp)
         # Cells whose neighbour up / down / right / left is empty. Shifts up are not cut
         # to the board here or below: every such mask is and-ed with cells of the board.
         e_up = empty >> n

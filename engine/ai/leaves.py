@@ -66,13 +66,13 @@ class Leaves:
         a = tactics.step_src[code]
         if a < 0:  # pass
             return None
-        own = bb[side] ^ ((1 << a) | (1 << tactics.step_dst[code]))
+        own = bb[side] ^ tactics.step_bits[code]
         enemy = bb[1 - side]
         n, nfa, nfl = tactics.n, tactics.nfa, tactics.nfl
         # The cell just left is empty: an opponent's piece next to it has a step, so the
         # whole-board test runs only when none is.
         if not enemy & self.neighbours[a]:
-            empty = tactics.full & ~(own | enemy)
+            empty = tactics.full ^ (own | enemy)
             if not (
                 (enemy << n) & empty
                 | (enemy >> n) & empty
@@ -91,7 +91,7 @@ class Leaves:
                 evals.clear()
             evals[ekey] = stand
         if stand < beta:
-            up, down, right, left = tactics.capture_masks(enemy, own)
+            up, down, right, left = tactics.capture_masks(enemy, own, tactics.full ^ (own | enemy))
             targets = up | down | right | left
             if targets and (
                 (enemy << n) & targets
@@ -108,8 +108,15 @@ class Leaves:
         ekey = (bb[0], bb[1], pos.side, pos.phase)
         value = self.evals.get(ekey)
         if value is None:
-            value = self.evaluate(pos)
-            if len(self.evals) >= EVAL_LIMIT:
-                self.evals.clear()
-            self.evals[ekey] = value
+            value = self.fresh(pos, ekey)
+        return value
+
+    def fresh(self, pos: Position, ekey: tuple[int, int, int, str]) -> int:
+        """The evaluation of ``pos``, stored under its cache key ``ekey`` (bitboards,
+        side, phase) without a lookup: for callers that probed the cache and missed."""
+        value = self.evaluate(pos)
+        evals = self.evals
+        if len(evals) >= EVAL_LIMIT:
+            evals.clear()
+        evals[ekey] = value
         return value

@@ -21,6 +21,9 @@ MODEL_ORDER_PLIES = 1
 #: The capture set of a node without captures.
 NO_CAPTURES: frozenset[int] = frozenset()
 
+#: Sort keys of steps are ints, ``score << CODE_BITS | code`` (codes are below 1024).
+CODE_BITS = 10
+
 
 class Ordering:
     """Orders one searcher's actions.
@@ -50,10 +53,22 @@ class Ordering:
         self.placement_width = placement_width
         self.full_width_empties = full_width_empties
         n_codes = 6 * tactics.cells + 2
-        #: history[side][code]: depth^2 summed over the cut-offs the quiet action made.
-        self.history = [[0] * n_codes, [0] * n_codes]
+        #: history[side][code]: the quiet action's history score (depth^2 summed over the
+        #: cut-offs it made) above its code, ``score << CODE_BITS | code``: the sort key of
+        #: a quiet step as it stands, two int operations fewer per step generated.
+        self.history = [list(range(n_codes)), list(range(n_codes))]
         #: killers[ply]: the last two quiet actions that cut off at that ply.
         self.killers = [[-1, -1] for _ in range(max_ply + 1)]
+
+    def reward(self, side: int, code: int, depth: int) -> None:
+        """A quiet action cut off at ``depth``: its history score grows by depth^2."""
+        self.history[side][code] += depth * depth << CODE_BITS
+
+    def age(self) -> None:
+        """Quarter every history score (between searches); the codes stay below."""
+        for h in self.history:
+            for i in range(len(h)):
+                h[i] = h[i] >> (CODE_BITS + 2) << CODE_BITS | i
 
     def order(
         self, pos: Position, codes: list[int], tt_move: int, ply: int, prune: bool
@@ -82,7 +97,7 @@ class Ordering:
             return codes, NO_CAPTURES
         side = pos.side
         bb = pos.bb
-        up, down, right, left = tactics.capture_masks(bb[side], bb[1 - side])
+        up, down, right, left = tactics.capture_masks(bb[side], bb[1 - side], tactics.full ^ (bb[0] | bb[1]))
         targets = up | down | right | left
         hist = self.history[side]
         k1, k2 = self.killers[ply]
@@ -103,7 +118,7 @@ class Ordering:
             elif c == k2:
                 s = (1 << 34) - 1
             else:
-                s = hist[c]
+                s = hist[c] >> CODE_BITS
             keyed.append((s, c))
         keyed.sort(reverse=True)
         return [c for _s, c in keyed], caps
@@ -133,34 +148,36 @@ class Ordering:
         """
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy)
+        empty = full ^ (own | enemy)
+        up, down, right, left = tactics.capture_masks(own, enemy, empty)
         targets = up | down | right | left
         hist = self.history[side]
         k1, k2 = self.killers[ply]
         base = tactics.step_codes
         caps: set[int] = set()
         # Sort keys are ints, score << 10 | code (codes are below 1024): cheaper to build
-        # and sort than tuples.
+        # and sort than tuples. Every key is distinct, so the order the steps are found
+        # in does not matter: bits are taken from the top (here and below), one int
+        # operation fewer per step than the lowest-bit idiom.
         keyed = []
         for d, reach in enumerate(
             ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
         ):
             offset = base[d]
             hits = reach & targets
-            reach ^= hits
+            if hits:  # usually none: then no new int for reach
+                reach ^= hits
             while hits:
-                low = hits & -hits
-                hits ^= low
-                t = low.bit_length() - 1
+                t = hits.bit_length() - 1
+                hits ^= 1 << t
                 c = offset + 4 * t
                 caps.add(c)
                 count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
                 keyed.append(((1 << 50 if c == tt_move else (1 << 46) + count) << 10) | c)
             while reach:
-                low = reach & -reach
-                reach ^= low
-                c = offset + 4 * (low.bit_length() - 1)
+                t = reach.bit_length() - 1
+                reach ^= 1 << t
+                c = offset + 4 * t
                 if c == tt_move:
                     keyed.append((1 << 60) | c)
                 elif c == k1:
@@ -168,7 +185,7 @@ class Ordering:
                 elif c == k2:
                     keyed.append(((1 << 44) - 1) << 10 | c)
                 else:
-                    keyed.append(hist[c] << 10 | c)
+                    keyed.append(hist[c])
         if not keyed:
             return [tactics.pass_], NO_CAPTURES
         keyed.sort(reverse=True)
@@ -186,13 +203,13 @@ class Ordering:
         """
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
+        empty = full ^ (own | enemy)
         r0, r1 = (own << n) & empty, (own >> n) & empty
         r2, r3 = ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty
         total = r0.bit_count() + r1.bit_count() + r2.bit_count() + r3.bit_count()
         if not total:
             return [tactics.pass_], set(), 0
-        up, down, right, left = tactics.capture_masks(own, enemy)
+        up, down, right, left = tactics.capture_masks(own, enemy, empty)
         targets = up | down | right | left
         caps: set[int] = set()
         front = []
@@ -202,9 +219,8 @@ class Ordering:
             for d, hits in enumerate((r0 & targets, r1 & targets, r2 & targets, r3 & targets)):
                 offset = base[d]
                 while hits:
-                    low = hits & -hits
-                    hits ^= low
-                    t = low.bit_length() - 1
+                    t = hits.bit_length() - 1
+                    hits ^= 1 << t
                     c = offset + 4 * t
                     caps.add(c)
                     count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
@@ -228,8 +244,8 @@ class Ordering:
         """The steps :meth:`front` left out (none of them captures), by history."""
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
-        empty = full & ~(own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy)
+        empty = full ^ (own | enemy)
+        up, down, right, left = tactics.capture_masks(own, enemy, empty)
         quiet = empty & ~(up | down | right | left)
         hist = self.history[side]
         keyed = []
@@ -239,10 +255,10 @@ class Ordering:
         ):
             offset = base[d]
             while reach:
-                low = reach & -reach
-                reach ^= low
-                c = offset + 4 * (low.bit_length() - 1)
+                t = reach.bit_length() - 1
+                reach ^= 1 << t
+                c = offset + 4 * t
                 if c not in front:
-                    keyed.append(hist[c] << 10 | c)
+                    keyed.append(hist[c])
         keyed.sort(reverse=True)
         return [k & 1023 for k in keyed]

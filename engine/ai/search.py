@@ -159,6 +159,7 @@ class Searcher:
         #: The bounded static-evaluation cache (shared with :attr:`leaves`).
         self.evals = self.leaves.evals
         self._static = self.leaves.static
+        self._fresh = self.leaves.fresh
         self.ordering = Ordering(
             tactics, MAX_PLY, placement_width, full_width_empties, getattr(evaluate, "placement_model", None)
         )
@@ -202,9 +203,7 @@ class Searcher:
         self._max_nodes = limits.max_nodes
         for k in self.killers:
             k[0] = k[1] = -1
-        for h in self.history:
-            for i in range(len(h)):
-                h[i] >>= 2
+        self.ordering.age()
         self._seen = game_keys(pos) if self.contempt else set()
         self.table_hits = 0
         codes = list(root_codes) if root_codes is not None else pos.legal_codes()
@@ -360,7 +359,7 @@ class Searcher:
         if depth <= 0 or ply >= MAX_PLY:
             # A leaf: quiescence counts it (each position is one node).
             if self.quiescence:
-                return self._quiesce(alpha, beta, ply, 0)
+                return self._quiesce(0, alpha, beta, ply)
             self.nodes += 1
             if pos.result is not None:
                 return self._terminal(pos, ply)
@@ -410,16 +409,19 @@ class Searcher:
         # (the evaluation cache's key inline: most lookups hit).
         static = 0
         prune = movement and depth <= 2 and self.futility
-        if prune and ((beta - alpha == 1 and beta < WIN_BOUND) or (depth == 1 and alpha > -WIN_BOUND)):
-            cached = self.evals.get((b0, b1, side, phase))
-            static = self._static(pos) if cached is None else cached
-        if prune and beta - alpha == 1 and beta < WIN_BOUND:
-            # Reverse futility: a null-window node whose static value beats beta by a
-            # margin per remaining ply is cut without a move (the side to act can
-            # usually keep at least that much).
-            margin = static - FUTILITY_MARGIN * depth
-            if margin >= beta:
-                return margin
+        if prune:
+            null = beta - alpha == 1 and beta < WIN_BOUND
+            if null or (depth == 1 and alpha > -WIN_BOUND):
+                ekey = (b0, b1, side, phase)
+                cached = self.evals.get(ekey)
+                static = self._fresh(pos, ekey) if cached is None else cached
+                if null:
+                    # Reverse futility: a null-window node whose static value beats beta
+                    # by a margin per remaining ply is cut without a move (the side to
+                    # act can usually keep at least that much).
+                    margin = static - FUTILITY_MARGIN * depth
+                    if margin >= beta:
+                        return margin
         steps = movement and not pos._nlocked
         own, enemy = (b1, b0) if side else (b0, b1)
         # Steps not yet in ``ordered``: one ply from the horizon the quiet rest is
@@ -441,7 +443,10 @@ class Searcher:
         killers = self.killers[ply]
         # Only a cut-off changes this ply's killers, and it ends the loop.
         killer = killers[0]
-        push, pop, search = self._push, self._pop, self._node
+        push, pop = self._push, self._pop
+        # Children at depth 0 are leaves: quiescence is called directly (the same
+        # arguments, the child depth 0 being its capture depth 0), not through _node.
+        search = self._quiesce if new_depth <= 0 and self.quiescence else self._node
         # Futility pruning: one ply from the horizon, a quiet step cannot lift a static
         # value this far below alpha above it (its child only stands pat or captures).
         futile = False
@@ -453,7 +458,7 @@ class Searcher:
             new_depth == 0
             and movement
             and self.lazy_leaves
-            and (b0 | b1).bit_count() > table_pieces
+            and (not table_pieces or (b0 | b1).bit_count() > table_pieces)
             and self.leaves.steps_go_on(pos)
         )
         quiet_leaf = self.leaves.quiet
@@ -494,7 +499,7 @@ class Searcher:
                                             if killer != code:
                                                 killers[1] = killer
                                                 killers[0] = code
-                                            self.history[side][code] += depth * depth
+                                            self.ordering.reward(side, code, depth)
                                         break
                             continue
                     elif quiet and i and futile:
@@ -529,7 +534,7 @@ class Searcher:
                                 if killer != code:
                                     killers[1] = killer
                                     killers[0] = code
-                                self.history[side][code] += depth * depth
+                                self.ordering.reward(side, code, depth)
                             break
             else:
                 if more:
@@ -563,7 +568,13 @@ class Searcher:
         for key in list(islice(tt, max(1, len(tt) // 4))):
             del tt[key]
 
-    def _quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
+    def _quiesce(self, qd: int, alpha: int, beta: int, ply: int) -> int:
+        """The quiescence value of the current position (``qd``: capture plies so far).
+
+        The arguments come in :meth:`_node`'s order (depth, alpha, beta, ply), with the
+        capture depth where the depth goes: a node whose children are leaves calls this
+        directly with its child depth 0 (one Python call per leaf, not two).
+        """
         pos = self.pos
         assert pos is not None
         nodes = self.nodes + 1
@@ -583,11 +594,12 @@ class Searcher:
                 known = self._probe(pos, ply)
                 if known is not None:
                     return known
-        # The evaluation cache probed inline (Leaves.static on a miss).
+        # The evaluation cache probed inline (Leaves.fresh evaluates and stores on a miss).
         bb = pos.bb
-        stand = self.evals.get((bb[0], bb[1], pos.side, phase))
+        ekey = (bb[0], bb[1], pos.side, phase)
+        stand = self.evals.get(ekey)
         if stand is None:
-            stand = self._static(pos)
+            stand = self._fresh(pos, ekey)
         if phase != "m" or qd >= MAX_QDEPTH or stand >= beta or ply >= MAX_PLY:
             return stand
         captures = self.tactics.capture_steps(pos)
@@ -612,9 +624,9 @@ class Searcher:
         for code in codes:
             push(code)
             if pos.side == side:
-                v = quiesce(alpha, beta, ply + 1, same_side_qd)
+                v = quiesce(same_side_qd, alpha, beta, ply + 1)
             else:
-                v = -quiesce(-beta, -alpha, ply + 1, qd + 1)
+                v = -quiesce(qd + 1, -beta, -alpha, ply + 1)
             pop()
             if v > best:
                 best = v

@@ -45,12 +45,21 @@ class Tactics:
         self.nfl = geo.not_file_last
         self.step_src = table.step_src
         self.step_dst = table.step_dst
+        #: step_bits[code]: the source and target cells of a step code as one bit set.
+        self.step_bits = table.step_bits
+        #: The cells at least two files from file a / from the last file: a piece there
+        #: has the enemy piece and the target of a capture along its rank on the board.
+        self.nfa2 = self.nfa & (self.nfa << 1)
+        self.nfl2 = self.nfl & (self.nfl >> 1)
+        #: ~safe: the enemy pieces a step may capture (all of them where no centre is safe).
+        self.not_safe = ~self.safe
         #: step_codes[d] + 4 * t: the step in direction d (up, down, right, left) onto t.
         self.step_codes = table.step_codes
 
-    def capture_masks(self, own: int, enemy: int) -> tuple[int, int, int, int]:
+    def capture_masks(self, own: int, enemy: int, empty: int) -> tuple[int, int, int, int]:
         """For each direction d, the empty cells t where a step of ``own`` would capture
-        the enemy piece next to t in direction d (up, down, right, left).
+        the enemy piece next to t in direction d (up, down, right, left); ``empty`` is
+        the board's empty cells (every caller has them at hand).
 
         A step onto t captures in direction d when t+d holds an enemy piece (not on a
         safe centre) and t+2d an own piece; the moving piece is never one of them (it
@@ -61,13 +70,13 @@ class Tactics:
         """
         if not self.captures_on:
             return 0, 0, 0, 0
-        n, full, nfa, nfl = self.n, self.full, self.nfa, self.nfl
-        empty = full & ~(own | enemy)
-        prey = enemy & ~self.safe
+        n = self.n
+        prey = enemy & self.not_safe if self.safe else enemy
         up = ((prey & (own >> n)) >> n) & empty
         down = ((prey & (own << n)) << n) & empty
-        right = ((prey & ((own & nfa) >> 1) & nfa) >> 1) & empty
-        left = ((prey & ((own & nfl) << 1) & nfl) << 1) & empty
+        # A piece two files from the edge: the cell between stays on its rank.
+        right = ((prey & ((own & self.nfa2) >> 1)) >> 1) & empty
+        left = ((prey & ((own & self.nfl2) << 1)) << 1) & empty
         return up, down, right, left
 
     def capture_steps(self, pos: Position) -> list[tuple[int, int]]:
@@ -76,7 +85,7 @@ class Tactics:
         capture costs a few shifts, not a list of every step."""
         side = pos.side
         own, enemy = pos.bb[side], pos.bb[1 - side]
-        up, down, right, left = self.capture_masks(own, enemy)
+        up, down, right, left = self.capture_masks(own, enemy, self.full ^ (own | enemy))
         targets = up | down | right | left
         if not targets:
             return []
@@ -88,9 +97,8 @@ class Tactics:
         ):
             base = codes[d]
             while reach:
-                low = reach & -reach
-                reach ^= low
-                t = low.bit_length() - 1
+                t = reach.bit_length() - 1  # from the top: the list is sorted below
+                reach ^= 1 << t
                 count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
                 out.append((count, base + 4 * t))
         if out and pos.hist and self._shuttle_locked(pos):

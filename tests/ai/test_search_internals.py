@@ -9,6 +9,7 @@ import pytest
 
 from engine import Position, Ruleset
 from engine.ai.leaves import EVAL_LIMIT
+from engine.ai.ordering import CODE_BITS
 from engine.ai.player import components
 from engine.ai.search import Limits, Searcher
 from engine.position import START
@@ -77,7 +78,8 @@ def test_front_then_rest_is_the_step_order(variant: str, size: int) -> None:
         own, enemy = pos.bb[side], pos.bb[1 - side]
         legal = pos.legal_codes()
         for history in ordering.history:
-            history[:] = [rng.randrange(50) for _ in history]
+            # Random scores, each above its code (the table's layout).
+            history[:] = [rng.randrange(50) << CODE_BITS | code for code in range(len(history))]
         for _ in range(4):
             picks = [*legal, -1, tactics.pass_, rng.randrange(tactics.step_base, tactics.remove_base)]
             tt_move = rng.choice(picks)
@@ -89,6 +91,20 @@ def test_front_then_rest_is_the_step_order(variant: str, size: int) -> None:
             assert len(rest) == more
             checked += 1
     assert checked > 100
+
+
+def test_history_keys_keep_the_code_below_the_score() -> None:
+    """The history table holds sort keys: rewards and ageing change the score only."""
+    evaluator, tactics = components(Ruleset.make("standard", 5))
+    ordering = Searcher(evaluator, tactics).ordering
+    ordering.reward(0, 40, 3)
+    ordering.reward(0, 40, 5)
+    ordering.reward(1, 7, 2)
+    assert ordering.history[0][40] == 34 << CODE_BITS | 40
+    ordering.age()
+    for side, scores in ((0, {40: 34 >> 2}), (1, {7: 4 >> 2})):
+        for code, key in enumerate(ordering.history[side]):
+            assert (key >> CODE_BITS, key & ((1 << CODE_BITS) - 1)) == (scores.get(code, 0), code)
 
 
 def _state(pos: Position) -> tuple[object, ...]:
@@ -149,7 +165,7 @@ def test_quiet_leaf_equals_playing_the_step_and_quiescing(variant: str, size: in
                 if leaf is None:
                     continue
                 pos.push_code(code)
-                played = searcher._quiesce(beta - 1, beta, 1, 0)
+                played = searcher._quiesce(0, beta - 1, beta, 1)
                 pos.pop()
                 assert leaf == played, (pos.spn(), code, beta)
                 shortcuts += 1
