@@ -18,7 +18,7 @@ SOFT_FRACTION = 0.55
 #: The same for choosing a move to play: 1, search until the hard deadline. An action's
 #: budget cannot be saved for a later one, and an unfinished iteration is not wasted: a
 #: root move that beat the previous best in it was searched with a full window and is
-#: played (``Searcher.search``). With 0.55 a search used about 60% of its budget.
+#: played (``Searcher.search``). With 0.55 a search used about 70% of its budget.
 PLAY_SOFT_FRACTION = 1.0
 #: Time kept back for the caller's own overhead (copying, replying).
 MARGIN_S = 0.012
