@@ -163,7 +163,6 @@ class Searcher:
         self.ordering = Ordering(
             tactics, MAX_PLY, placement_width, full_width_empties, getattr(evaluate, "placement_model", None)
         )
-        self.history = self.ordering.history
         self.killers = self.ordering.killers
         self.nodes = 0
         #: The position's depth when the search began: a timeout pops back to it.
