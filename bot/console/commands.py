@@ -104,6 +104,10 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         name, rest = words[0].lstrip("/").lower(), words[1:]
         if self.confirming is not None and name in ("yes", "y") and not rest:
             name = self.confirming[0]  # the confirmation of the question just asked
+        elif self.confirming is not None and name in ("no", "n") and not rest:
+            self.confirming = None  # the answer a newcomer types to a yes-or-no question
+            self.say(t(self.lang, "console.not_confirmed"))
+            return True
         elif self.confirming is not None and BY_NAME.get(name) is not BY_NAME.get(self.confirming[0]):
             self.confirming = None  # another command: the question is dropped
         command = BY_NAME.get(name)

@@ -3,7 +3,8 @@ what asks to be confirmed first (a mixin of :class:`bot.console.commands.Console
 
 On Discord a resignation and a draw offer are confirmed with a private button after a
 sentence that says what they mean; at the console the same sentence is printed and the
-command is typed again (or ``yes``) to confirm. Any other command cancels the question.
+command is typed again (or ``yes``) to confirm; ``no``, or any other command, cancels the
+question.
 The offer's answers (accept or decline) are typed by the other player, who at a hot-seat
 table sits at the same keyboard: the console acts for whoever may answer.
 """

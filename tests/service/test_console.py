@@ -66,7 +66,12 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "White (Player 2): placed on b2" in out
     assert "Error: You cannot move a piece now; place with /place" in out
     assert "Error: Ending by count is for the movement phase" in out
-    assert out.count("Resign game #1? You lose the game. Type /seega resign again (or yes) to confirm.") == 2
+    assert (
+        out.count(
+            "Resign game #1? You lose the game. Type /seega resign again (or yes) to confirm, no to keep playing."
+        )
+        == 2
+    )
     assert out.count("Game over (0-1)") == 1
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
     assert "Player 2 wins: Player 1 resigned. (0-1 resignation)" in out, "the result in words"
@@ -393,5 +398,47 @@ async def test_the_bot_accepting_an_end_says_so_at_the_table(db_path: Db) -> Non
         assert "Now 2 black, 2 white: it would be a draw." in text
         assert "Seega bot (medium) accepts ending the game by count." in text
         assert "Game over (1/2-1/2): Draw: both players agreed to a draw, 2 pieces each." in text
+    finally:
+        await close_service(service)
+
+
+async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
+    """Newcomer play-test: "no" to "send the offer?" answered "Unknown command 'no'".
+
+    It cancels the question (resigning, a draw or an end by count): the game is unchanged,
+    and a later "yes" confirms nothing, since no question is waiting any more.
+    """
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from bot.results import Player
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    table = ConsoleTable(service, out, None)
+    try:
+        ahead = "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30"
+        await insert_from(
+            service, CONSOLE_CHANNEL, ahead, LOCAL_PLAYERS[0], Player.bot("medium"), guild_id=CONSOLE_GUILD
+        )
+        before = await service.game(CONSOLE_CHANNEL)
+        for question in ("/seega resign", "/seega offer-end", "/seega draw"):
+            await table.handle(question)
+            assert "no to" in out.getvalue(), out.getvalue()  # the question says how to say no
+            out.truncate(0)
+            out.seek(0)
+            await table.handle("no")
+            assert out.getvalue().strip() == "Cancelled: the game goes on as it was."
+            await table.handle("yes")  # nothing is waiting: not a confirmation
+            assert "Unknown command 'yes'" in out.getvalue()
+            out.truncate(0)
+            out.seek(0)
+        after = await service.game(CONSOLE_CHANNEL)
+        assert after is not None and before is not None
+        assert after.spn == before.spn and after.result is None and after.end_offer_by is None
+        assert after.draw_offer_by is None
+        await table.handle("no")  # no question asked: "no" is an unknown command, as before
+        assert "Unknown command 'no'" in out.getvalue()
     finally:
         await close_service(service)
