@@ -11,6 +11,7 @@ from bot.render.layout import Box, Layout
 from bot.render.sprites import stone
 from bot.render.theme import RGB, Theme
 from bot.render.words import (
+    OR_END,
     blocked_text,
     clock_text,
     hint_text,
@@ -142,6 +143,17 @@ def _detail(
         draw_text(draw, (x, baseline - round(10 * s) + i * gap), part, face, theme.muted, "ls")
 
 
+def status_fit(status: str, size: int, room: float, min_size: int) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The footer's status line fitted to ``room``: a chain's closing "or end" is dropped
+    before anything is cut, since "may capture again from a2" is what the picture must
+    say whole (newcomer play-test: it read "You may capture again from a2 or..." beside
+    the clock)."""
+    text, face = fit(status, size, room, bold=True, min_size=min_size)
+    if text.endswith(ELLIPSIS) and status.endswith(OR_END):
+        text, face = fit(status.removesuffix(OR_END), size, room, bold=True, min_size=min_size)
+    return text, face
+
+
 def footer(
     img: Image.Image,
     lay: Layout,
@@ -175,7 +187,7 @@ def footer(
         img.paste(icon, (tx + r - icon.width // 2 + 2, cy - icon.height // 2), icon)
         tx += 2 * r + round(12 * s)
     status = winner_text(outcome, players) if outcome is not None else status_text(position, players)
-    text, face = fit(status, round(30 * s), status_right - tx, bold=True, min_size=round(22 * s))
+    text, face = status_fit(status, round(30 * s), status_right - tx, round(22 * s))
     draw_text(draw, (tx, line1), text, face, theme.accent if outcome is not None else theme.text, "ls")
     label = ruleset_label(position)
     right = x1 - round(6 * s)

@@ -122,6 +122,11 @@ def clock_text(seconds: float) -> str:
     return f"{left // 60}:{left % 60:02d}"
 
 
+#: How a chain's status ends; the footer drops it first when the line is too long (the
+#: message under the picture says how to end the turn).
+OR_END = " or end"
+
+
 def doing_text(position: Position) -> str:
     """What the side to act must do now: ``"to move"``, ``"to place 2"``..."""
     phase = position.phase
@@ -133,9 +138,9 @@ def doing_text(position: Position) -> str:
     if phase == "s":
         return "to replace a piece"
     if position.state >= 0:
-        return f"may capture again from {position.geo.names[position.state]} or end"
+        return f"may capture again from {position.geo.names[position.state]}{OR_END}"
     if position.state == ANY:
-        return "may capture again or end"
+        return f"may capture again{OR_END}"
     legal = position.legal_actions()
     if len(legal) == 1 and legal[0].kind == "pass":
         return "is blocked and passes"

@@ -166,3 +166,22 @@ async def test_the_console_gives_its_hint_pictures_to_the_coach(tmp_path: Path) 
         assert GameService(storage, ai=None, renderer=None).coach.hints.pictures is None  # type: ignore[arg-type]
     finally:
         await storage.close()
+
+
+def test_a_chains_status_drops_or_end_before_it_is_cut() -> None:
+    """Newcomer play-test: beside the clock the footer read "You may capture again from
+    a2 or..."; where the capture may go on must be said whole."""
+    from bot.render.panels import status_fit
+
+    status = "You may capture again from a2 or end"
+    room = width_of("You may capture again from a2", 22) + 4  # the chain's cell fits, "or end" does not
+    text, _ = status_fit(status, 30, room, 22)
+    assert text == "You may capture again from a2"
+    assert status_fit(status, 30, 2000, 22)[0] == status  # room enough: the whole status
+    # other statuses are still cut with an ellipsis, as names of any length must be
+    long = "Seega bot (medium) to move " + "x" * 80
+    assert status_fit(long, 30, room, 22)[0].endswith(render_fonts.ELLIPSIS)
+
+
+def width_of(text: str, size: int) -> float:
+    return render_fonts.width(text, font(size, True))
