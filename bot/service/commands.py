@@ -205,7 +205,10 @@ def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action
     name = cell_name(src)
     froms = cell_names([a.src for a in steps])
     in_chain = any(a.kind == END for a in legal)
-    if pos.piece_at(pos.geo.index(src)) != pos.side:
+    owner = pos.piece_at(pos.geo.index(src))
+    if owner is None:  # a newcomer's slip: the cell the piece would go to, typed first
+        raise IllegalMoveError("empty_cell_move", cell=name, options=froms)
+    if owner != pos.side:
         raise IllegalMoveError("not_your_piece", cell=name, options=froms)
     if name not in froms:
         if in_chain:

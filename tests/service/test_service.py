@@ -264,6 +264,15 @@ async def test_move_chain_and_end_turn(service: GameService, db_path: Db) -> Non
         "you can move from",
     )
     assert "b3" in msg
+    # an empty cell typed first (the destination, or a slip): said as such, not "not yours"
+    msg = await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(3, BOB.user_id, "c3 b3"),
+        IllegalMoveError,
+        "c3 is empty: there is no piece there to move; you can move from",
+    )
+    assert "b3" in msg and "not one of your pieces" not in msg
     await expect_refused(
         service,
         db_path,
