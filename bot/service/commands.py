@@ -145,6 +145,12 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
     if pos.phase not in ("p", "s"):
         raise IllegalMoveError("not_placement", hint=hint(pos))
     turn = pos.turn
+    if len(cells) > 2:
+        # A word that is not a cell is named first ("/place zz99 ;DROP TABLE games" is not
+        # about the count); only the first three are read, whatever was pasted.
+        for text in cells[:3]:
+            board_cell(text, pos)
+        raise BadInputError("too_many_cells", count=len(cells))
     if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower():
         raise IllegalMoveError("same_cells", cell=cells[0].strip().lower())
     played: list[Action] = []

@@ -91,8 +91,6 @@ class Turns:
             cells.append(second.strip())
         if not cells:
             raise BadInputError("missing_cell")
-        if len(cells) > 2:
-            raise BadInputError("too_many_cells", count=len(cells))
         return await self._apply(channel_id, user_id, lambda pos: commands.play_place(pos, cells), bot_reply)
 
     async def move(

@@ -126,6 +126,20 @@ async def test_place_refusals(service: GameService, db_path: Db) -> None:
     await expect_refused(
         service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError, "at most two"
     )
+    # words that are not cells are named before the count (review: "/place zz99 ;DROP
+    # TABLE games" answered "at most two pieces, not 4", which hid what was wrong)
+    msg = await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(1, BOB.user_id, "zz99 ;DROP TABLE games"),
+        BadInputError,
+        "'zz99' is not a cell of this 5x5 board",
+        "a1 to e5",
+    )
+    assert "at most two" not in msg
+    await expect_refused(
+        service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 " + "x " * 30_000), BadInputError, "'x'"
+    )
     await expect_refused(
         service,
         db_path,
