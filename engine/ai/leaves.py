@@ -81,12 +81,10 @@ class Leaves:
         empty = self.full ^ (own | enemy)
         # The cell just left is empty: an opponent's piece next to it has a step, so the
         # whole-board test runs only when none is.
-        if not enemy & self.neighbours[a]:
-            if not (
-                ((enemy << n) | (enemy >> n)) & empty
-                or (((enemy & nfl) << 1) | ((enemy & nfa) >> 1)) & empty
-            ):
-                return None
+        if not enemy & self.neighbours[a] and not (
+            ((enemy << n) | (enemy >> n)) & empty or (((enemy & nfl) << 1) | ((enemy & nfa) >> 1)) & empty
+        ):
+            return None
         ekey = (own, enemy, 1, "m") if side == 0 else (enemy, own, 0, "m")
         evals = self.evals
         stand = evals.get(ekey)
