@@ -252,16 +252,18 @@ class Ordering:
         return front, caps, total - len(front)
 
     def rest(self, own: int, enemy: int, side: int, front: list[int]) -> list[int]:
-        """The steps :meth:`front` left out (none of them captures), by history."""
+        """The steps :meth:`front` left out (none of them captures), by history.
+
+        ``front`` holds every capturing step, so the steps not in it are the quiet rest:
+        no capture masks are needed here.
+        """
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
         empty = full ^ (own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy, empty)
-        quiet = empty & ~(up | down | right | left)
         top_bit, top_code = self.top_bit, self.top_code
         steps: list[int] = []
         for d, reach in enumerate(
-            ((own << n) & quiet, (own >> n) & quiet, ((own & nfl) << 1) & quiet, ((own & nfa) >> 1) & quiet)
+            ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
         ):
             codes = top_code[d]
             while reach:
