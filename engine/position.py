@@ -521,8 +521,11 @@ class Position:
         if caps:
             bb[1 - side] &= ~caps
             if limit:
-                for c in _bits(caps):
-                    self._forget(c)
+                if caps & (caps - 1):
+                    for c in _bits(caps):
+                        self._forget(c)
+                else:  # one piece taken, the usual capture: no list of cells
+                    self._forget(caps.bit_length() - 1)
             self.clock = 0
             self.acted = True
             if self._immediate_end(side):
