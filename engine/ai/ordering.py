@@ -65,6 +65,10 @@ class Ordering:
         #: instead of a shift, a product and a sum per step generated).
         self.top_bit = [0] + [1 << c for c in range(tactics.cells)]
         self.top_code = [[base + 4 * (k - 1) for k in range(tactics.cells + 1)] for base in tactics.step_codes]
+        #: src_bit[code], dst_bit[code]: the cells of a step as bits (0 for other codes),
+        #: for the legality tests of the TT action and the killers.
+        self.src_bit = [1 << a if a >= 0 else 0 for a in tactics.step_src]
+        self.dst_bit = [1 << t if t >= 0 else 0 for t in tactics.step_dst]
 
     def reward(self, side: int, code: int, depth: int) -> None:
         """A quiet action cut off at ``depth``: its history score grows by depth^2."""
@@ -238,8 +242,8 @@ class Ordering:
                     keyed.append(count << 10 | c)
             keyed.sort(reverse=True)
             front = [k & 1023 for k in keyed]
-        src, dst = tactics.step_src, tactics.step_dst
-        if tt_move >= 0 and src[tt_move] >= 0 and own >> src[tt_move] & 1 and empty >> dst[tt_move] & 1:
+        src, dst = self.src_bit, self.dst_bit
+        if tt_move >= 0 and own & src[tt_move] and empty & dst[tt_move]:
             if tt_move in caps:
                 front.remove(tt_move)
             front.insert(0, tt_move)
@@ -247,7 +251,7 @@ class Ordering:
             tt_move = -1
         k1, k2 = self.killers[ply]
         for k in (k1, k2) if k1 != k2 else (k1,):
-            if k >= 0 and k != tt_move and k not in caps and src[k] >= 0 and own >> src[k] & 1 and empty >> dst[k] & 1:
+            if k >= 0 and k != tt_move and k not in caps and own & src[k] and empty & dst[k]:
                 front.append(k)
         return front, caps, total - len(front)
 
