@@ -408,11 +408,13 @@ class Position:
         geo = self.geo
         own = self.bb[side]
         # Pieces next to an empty cell (``geo.neighbours_of(empty) & own`` written out:
-        # pushes run this whenever the cell just left does not settle it).
+        # pushes run this whenever the cell just left does not settle it). The vertical
+        # neighbours first: they usually settle it, and the horizontal shifts are skipped.
         empty = geo.full ^ (own | self.bb[1 - side])
         n = geo.n
         if not (
-            ((empty << n) | (empty >> n) | ((empty & geo.not_file_last) << 1) | ((empty & geo.not_file_a) >> 1)) & own
+            ((empty << n) | (empty >> n)) & own
+            or (((empty & geo.not_file_last) << 1) | ((empty & geo.not_file_a) >> 1)) & own
         ):
             return False
         if self._nlocked:
@@ -519,8 +521,11 @@ class Position:
         if caps:
             bb[1 - side] &= ~caps
             if limit:
-                for c in _bits(caps):
-                    self._forget(c)
+                if caps & (caps - 1):
+                    for c in _bits(caps):
+                        self._forget(c)
+                else:  # one piece taken, the usual capture: no list of cells
+                    self._forget(caps.bit_length() - 1)
             self.clock = 0
             self.acted = True
             if self._immediate_end(side):

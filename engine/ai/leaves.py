@@ -37,6 +37,16 @@ class Leaves:
         self.movement_eval = evaluate.movement if isinstance(evaluate, Evaluator) else None
         #: Static evaluations (bitboards, side, phase) -> value.
         self.evals: dict[tuple[int, int, int, str], int] = {}
+        # The tables :meth:`quiet` reads at every call, bound here: one attribute load
+        # each instead of two (it runs at most leaves of the search).
+        self.step_src = tactics.step_src
+        self.step_bits = tactics.step_bits
+        self.n, self.full, self.nfa, self.nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
+        #: The cells whose piece a step can capture (a safe centre's excluded); 0 where
+        #: the rules have no captures, so that no step ever captures.
+        self.prey_cells = tactics.full & ~tactics.safe if tactics.captures_on else 0
+        #: The cells two files from file a / from the last file (see Tactics.nfa2).
+        self.nfa2, self.nfl2 = tactics.nfa2, tactics.nfl2
 
     def steps_go_on(self, pos: Position) -> bool:
         """Whether a quiet step here surely leaves the game going on with the turn
@@ -60,26 +70,21 @@ class Leaves:
         the child's bitboards, exactly what the search's quiescence returns after a push, for
         the price of a few shifts (a test compares both on random positions).
         """
-        tactics = self.tactics
         side = pos.side
         bb = pos.bb
-        a = tactics.step_src[code]
+        a = self.step_src[code]
         if a < 0:  # pass
             return None
-        own = bb[side] ^ tactics.step_bits[code]
+        own = bb[side] ^ self.step_bits[code]
         enemy = bb[1 - side]
-        n, nfa, nfl = tactics.n, tactics.nfa, tactics.nfl
+        n, nfa, nfl = self.n, self.nfa, self.nfl
+        empty = self.full ^ (own | enemy)
         # The cell just left is empty: an opponent's piece next to it has a step, so the
         # whole-board test runs only when none is.
-        if not enemy & self.neighbours[a]:
-            empty = tactics.full ^ (own | enemy)
-            if not (
-                (enemy << n) & empty
-                | (enemy >> n) & empty
-                | ((enemy & nfl) << 1) & empty
-                | ((enemy & nfa) >> 1) & empty
-            ):
-                return None
+        if not enemy & self.neighbours[a] and not (
+            ((enemy << n) | (enemy >> n)) & empty or (((enemy & nfl) << 1) | ((enemy & nfa) >> 1)) & empty
+        ):
+            return None
         ekey = (own, enemy, 1, "m") if side == 0 else (enemy, own, 0, "m")
         evals = self.evals
         stand = evals.get(ekey)
@@ -91,15 +96,23 @@ class Leaves:
                 evals.clear()
             evals[ekey] = stand
         if stand < beta:
-            up, down, right, left = tactics.capture_masks(enemy, own, tactics.full ^ (own | enemy))
-            targets = up | down | right | left
-            if targets and (
-                (enemy << n) & targets
-                or (enemy >> n) & targets
-                or ((enemy & nfl) << 1) & targets
-                or ((enemy & nfa) >> 1) & targets
-            ):
-                return None
+            # The cells where a step of the opponent would capture (the union of
+            # Tactics.capture_masks(enemy, own, empty), and-ed with the empty cells once).
+            prey = own & self.prey_cells
+            if prey:
+                targets = (
+                    ((prey & (enemy >> n)) >> n)
+                    | ((prey & (enemy << n)) << n)
+                    | ((prey & ((enemy & self.nfa2) >> 1)) >> 1)
+                    | ((prey & ((enemy & self.nfl2) << 1)) << 1)
+                ) & empty
+                if targets and (
+                    (enemy << n) & targets
+                    or (enemy >> n) & targets
+                    or ((enemy & nfl) << 1) & targets
+                    or ((enemy & nfa) >> 1) & targets
+                ):
+                    return None
         return stand
 
     def static(self, pos: Position) -> int:

@@ -59,6 +59,16 @@ class Ordering:
         self.history = [list(range(n_codes)), list(range(n_codes))]
         #: killers[ply]: the last two quiet actions that cut off at that ply.
         self.killers = [[-1, -1] for _ in range(max_ply + 1)]
+        #: Lookups by a mask's ``bit_length()`` k (its top cell is k - 1), for the loops
+        #: that take a mask's cells from the top: top_bit[k] is that cell's bit, and
+        #: top_code[d][k] the code of the step in direction d onto it (two list reads
+        #: instead of a shift, a product and a sum per step generated).
+        self.top_bit = [0] + [1 << c for c in range(tactics.cells)]
+        self.top_code = [[base + 4 * (k - 1) for k in range(tactics.cells + 1)] for base in tactics.step_codes]
+        #: src_bit[code], dst_bit[code]: the cells of a step as bits (0 for other codes),
+        #: for the legality tests of the TT action and the killers.
+        self.src_bit = [1 << a if a >= 0 else 0 for a in tactics.step_src]
+        self.dst_bit = [1 << t if t >= 0 else 0 for t in tactics.step_dst]
 
     def reward(self, side: int, code: int, depth: int) -> None:
         """A quiet action cut off at ``depth``: its history score grows by depth^2."""
@@ -151,45 +161,50 @@ class Ordering:
         empty = full ^ (own | enemy)
         up, down, right, left = tactics.capture_masks(own, enemy, empty)
         targets = up | down | right | left
-        hist = self.history[side]
         k1, k2 = self.killers[ply]
-        base = tactics.step_codes
+        top_bit, top_code = self.top_bit, self.top_code
         caps: set[int] = set()
-        # Sort keys are ints, score << 10 | code (codes are below 1024): cheaper to build
-        # and sort than tuples. Every key is distinct, so the order the steps are found
-        # in does not matter: bits are taken from the top (here and below), one int
-        # operation fewer per step than the lowest-bit idiom.
-        keyed = []
+        # The TT action, the captures and the killers go to ``head`` with int sort keys,
+        # score << 10 | code (codes are below 1024), above every history key; the other
+        # steps to ``quiet``, sorted by their history keys (``score << 10 | code`` as
+        # they stand). Every key is distinct, so the order the steps are found in does
+        # not matter: bits are taken from the top (here and below), by table.
+        head: list[int] = []
+        quiet: list[int] = []
         for d, reach in enumerate(
             ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
         ):
-            offset = base[d]
+            codes = top_code[d]
             hits = reach & targets
             if hits:  # usually none: then no new int for reach
                 reach ^= hits
             while hits:
-                t = hits.bit_length() - 1
-                hits ^= 1 << t
-                c = offset + 4 * t
+                k = hits.bit_length()
+                hits ^= top_bit[k]
+                c = codes[k]
                 caps.add(c)
+                t = k - 1
                 count = (up >> t & 1) + (down >> t & 1) + (right >> t & 1) + (left >> t & 1)
-                keyed.append(((1 << 50 if c == tt_move else (1 << 46) + count) << 10) | c)
+                head.append(((1 << 50 if c == tt_move else (1 << 46) + count) << 10) | c)
             while reach:
-                t = reach.bit_length() - 1
-                reach ^= 1 << t
-                c = offset + 4 * t
+                k = reach.bit_length()
+                reach ^= top_bit[k]
+                c = codes[k]
                 if c == tt_move:
-                    keyed.append((1 << 60) | c)
+                    head.append((1 << 60) | c)
                 elif c == k1:
-                    keyed.append((1 << 54) | c)
+                    head.append((1 << 54) | c)
                 elif c == k2:
-                    keyed.append(((1 << 44) - 1) << 10 | c)
+                    head.append(((1 << 44) - 1) << 10 | c)
                 else:
-                    keyed.append(hist[c])
-        if not keyed:
+                    quiet.append(c)
+        quiet.sort(key=self.history[side].__getitem__, reverse=True)
+        if head:
+            head.sort(reverse=True)
+            return [k & 1023 for k in head] + quiet, caps
+        if not quiet:
             return [tactics.pass_], NO_CAPTURES
-        keyed.sort(reverse=True)
-        return [k & 1023 for k in keyed], caps
+        return quiet, caps
 
     def front(self, own: int, enemy: int, side: int, tt_move: int, ply: int) -> tuple[list[int], set[int], int]:
         """The head of :meth:`steps`' order without the quiet rest: the TT action, the
@@ -227,8 +242,8 @@ class Ordering:
                     keyed.append(count << 10 | c)
             keyed.sort(reverse=True)
             front = [k & 1023 for k in keyed]
-        src, dst = tactics.step_src, tactics.step_dst
-        if tt_move >= 0 and src[tt_move] >= 0 and own >> src[tt_move] & 1 and empty >> dst[tt_move] & 1:
+        src, dst = self.src_bit, self.dst_bit
+        if tt_move >= 0 and own & src[tt_move] and empty & dst[tt_move]:
             if tt_move in caps:
                 front.remove(tt_move)
             front.insert(0, tt_move)
@@ -236,29 +251,31 @@ class Ordering:
             tt_move = -1
         k1, k2 = self.killers[ply]
         for k in (k1, k2) if k1 != k2 else (k1,):
-            if k >= 0 and k != tt_move and k not in caps and src[k] >= 0 and own >> src[k] & 1 and empty >> dst[k] & 1:
+            if k >= 0 and k != tt_move and k not in caps and own & src[k] and empty & dst[k]:
                 front.append(k)
         return front, caps, total - len(front)
 
     def rest(self, own: int, enemy: int, side: int, front: list[int]) -> list[int]:
-        """The steps :meth:`front` left out (none of them captures), by history."""
+        """The steps :meth:`front` left out (none of them captures), by history.
+
+        ``front`` holds every capturing step, so the steps not in it are the quiet rest:
+        no capture masks are needed here.
+        """
         tactics = self.tactics
         n, full, nfa, nfl = tactics.n, tactics.full, tactics.nfa, tactics.nfl
         empty = full ^ (own | enemy)
-        up, down, right, left = tactics.capture_masks(own, enemy, empty)
-        quiet = empty & ~(up | down | right | left)
-        hist = self.history[side]
-        keyed = []
-        base = tactics.step_codes
+        top_bit, top_code = self.top_bit, self.top_code
+        steps: list[int] = []
         for d, reach in enumerate(
-            ((own << n) & quiet, (own >> n) & quiet, ((own & nfl) << 1) & quiet, ((own & nfa) >> 1) & quiet)
+            ((own << n) & empty, (own >> n) & empty, ((own & nfl) << 1) & empty, ((own & nfa) >> 1) & empty)
         ):
-            offset = base[d]
+            codes = top_code[d]
             while reach:
-                t = reach.bit_length() - 1
-                reach ^= 1 << t
-                c = offset + 4 * t
+                k = reach.bit_length()
+                reach ^= top_bit[k]
+                c = codes[k]
                 if c not in front:
-                    keyed.append(hist[c])
-        keyed.sort(reverse=True)
-        return [k & 1023 for k in keyed]
+                    steps.append(c)
+        # By history key (score << 10 | code as it stands): score first, then code.
+        steps.sort(key=self.history[side].__getitem__, reverse=True)
+        return steps
