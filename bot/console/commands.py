@@ -18,7 +18,7 @@ from bot.console.lookups import LookupsConsole
 from bot.console.offers import OffersConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
 from bot.i18n import t
-from bot.results import BotDeclinesError, ServiceError, clip_typed
+from bot.results import BotDeclinesError, ChannelBusyError, ServiceError, clip_typed
 from bot.service import catalog
 from bot.suggest import did_you_mean
 
@@ -125,6 +125,10 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             return await command.run(self, args) is not False
         except BotDeclinesError as exc:
             self.say(exc.text(self.lang))  # the bot's answer to an offer, not a fault
+        except ChannelBusyError:
+            # The service's sentence speaks of Discord's channels and threads; the
+            # console has one table (console play-test).
+            self.say(f"Error: {t(self.lang, 'console.table_busy')}")
         except ServiceError as exc:
             self.say(f"Error: {exc.text(self.lang)}")
         except Exception:
@@ -189,7 +193,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
     async def rematch(self, args: Args) -> None:
         """The last game again, colours swapped: against the same bot level, or hot seat."""
         if await self.service.game(CONSOLE_CHANNEL) is not None:
-            self.say("A game is in progress at this table; finish it (or /seega resign) first.")
+            self.say(t(self.lang, "console.table_busy"))
             return
         last = await self.service.history(CONSOLE_GUILD, None, 1)
         if not last:

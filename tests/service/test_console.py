@@ -442,3 +442,30 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
         assert "Unknown command 'no'" in out.getvalue()
     finally:
         await close_service(service)
+
+
+async def test_a_second_game_at_the_table_is_refused_in_the_tables_words(db_path: Db) -> None:
+    """Console play-test: starting a game while one is in progress answered with
+    Discord's advice ("play in another channel or a thread"), which the console has not."""
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from bot.results import Player
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    table = ConsoleTable(service, out, None)
+    try:
+        spn = "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30"
+        await insert_from(service, CONSOLE_CHANNEL, spn, LOCAL_PLAYERS[0], Player.bot("medium"), guild_id=CONSOLE_GUILD)
+        before = await service.game(CONSOLE_CHANNEL)
+        for command in ("/seega play-bot level:easy", "/seega challenge", "/seega rematch"):
+            await table.handle(command)
+        text = out.getvalue()
+        assert text.count("A game is in progress at this table; finish it (or /seega resign) first.") == 3, text
+        assert "channel" not in text and "thread" not in text
+        after = await service.game(CONSOLE_CHANNEL)
+        assert after is not None and before is not None and after.id == before.id and after.spn == before.spn
+    finally:
+        await close_service(service)
