@@ -14,11 +14,12 @@ import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from bot import texts
 from bot.console.lookups import LookupsConsole
 from bot.console.offers import OffersConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
 from bot.i18n import t
-from bot.results import BotDeclinesError, ChannelBusyError, ServiceError, clip_typed
+from bot.results import BotDeclinesError, ServiceError, clip_typed
 from bot.service import catalog
 from bot.suggest import did_you_mean
 
@@ -84,6 +85,14 @@ class Command:
         return tuple(dict.fromkeys([*names, *self.takes]))
 
 
+def refusal_text(exc: ServiceError, lang: str) -> str:
+    """A refusal of the service in the console's words: ``console.error.<key>`` where the
+    service's sentence speaks of what only Discord has (channels and threads: "play in
+    another channel" at a one-table console), else the service's own sentence."""
+    key = f"console.error.{exc.key}"
+    return t(lang, key, **exc.params) if texts.has("en", key) else exc.text(lang)
+
+
 class ConsoleTable(OffersConsole, LookupsConsole):
     """One console session: parses lines, calls the service, prints the results."""
 
@@ -125,12 +134,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             return await command.run(self, args) is not False
         except BotDeclinesError as exc:
             self.say(exc.text(self.lang))  # the bot's answer to an offer, not a fault
-        except ChannelBusyError:
-            # The service's sentence speaks of Discord's channels and threads; the
-            # console has one table (console play-test).
-            self.say(f"Error: {t(self.lang, 'console.table_busy')}")
         except ServiceError as exc:
-            self.say(f"Error: {exc.text(self.lang)}")
+            self.say(f"Error: {refusal_text(exc, self.lang)}")
         except Exception:
             # One line at the table, the traceback in the log: the table goes on.
             error_id = secrets.token_hex(4)
@@ -193,7 +198,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
     async def rematch(self, args: Args) -> None:
         """The last game again, colours swapped: against the same bot level, or hot seat."""
         if await self.service.game(CONSOLE_CHANNEL) is not None:
-            self.say(t(self.lang, "console.table_busy"))
+            self.say(t(self.lang, "console.error.channel_busy"))
             return
         last = await self.service.history(CONSOLE_GUILD, None, 1)
         if not last:
