@@ -19,7 +19,7 @@ from bot.render.words import (
     phase_news_text,
     reason_text,
     ruleset_label,
-    status_text,
+    status_parts,
     turn_text,
     winner_text,
 )
@@ -143,15 +143,27 @@ def _detail(
         draw_text(draw, (x, baseline - round(10 * s) + i * gap), part, face, theme.muted, "ls")
 
 
-def status_fit(status: str, size: int, room: float, min_size: int) -> tuple[str, ImageFont.FreeTypeFont]:
-    """The footer's status line fitted to ``room``: a chain's closing "or end" is dropped
-    before anything is cut, since "may capture again from a2" is what the picture must
-    say whole (newcomer play-test: it read "You may capture again from a2 or..." beside
-    the clock)."""
-    text, face = fit(status, size, room, bold=True, min_size=min_size)
-    if text.endswith(ELLIPSIS) and status.endswith(OR_END):
-        text, face = fit(status.removesuffix(OR_END), size, room, bold=True, min_size=min_size)
-    return text, face
+def status_fit(name: str, doing: str, size: int, room: float, min_size: int) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The footer's status line, ``name`` and ``doing``, fitted to ``room``.
+
+    What the side must do is the news and is kept whole; the name, already whole in the
+    header, is what gets cut. A chain's closing "or end" goes before that (the message
+    under the picture says how to end the turn). Newcomer play-test: beside the clock
+    the footer read "You may capture again from a2 or...", and with a long name "Omar
+    al-Khatib the Great may ca...".
+    """
+    short = doing.removesuffix(OR_END)
+    for act in dict.fromkeys((doing, short)):
+        line, face = fit(f"{name} {act}", size, room, bold=True, min_size=min_size)
+        if not line.endswith(ELLIPSIS):
+            return line, face
+    face = font(min_size, True)
+    rest = f" {short}"
+    name_room = room - width(rest, face)
+    if name_room < width(name[:1] + ELLIPSIS, face):  # not even one letter of the name
+        return fit(f"{name}{rest}", size, room, bold=True, min_size=min_size)
+    cut, _ = fit(name, min_size, name_room, bold=True)
+    return cut + rest, face
 
 
 def footer(
@@ -186,8 +198,11 @@ def footer(
         cy = line1 - round(10 * s)
         img.paste(icon, (tx + r - icon.width // 2 + 2, cy - icon.height // 2), icon)
         tx += 2 * r + round(12 * s)
-    status = winner_text(outcome, players) if outcome is not None else status_text(position, players)
-    text, face = status_fit(status, round(30 * s), status_right - tx, round(22 * s))
+    room, size, min_size = status_right - tx, round(30 * s), round(22 * s)
+    if outcome is not None:
+        text, face = fit(winner_text(outcome, players), size, room, bold=True, min_size=min_size)
+    else:
+        text, face = status_fit(*status_parts(position, players), size, room, min_size)
     draw_text(draw, (tx, line1), text, face, theme.accent if outcome is not None else theme.text, "ls")
     label = ruleset_label(position)
     right = x1 - round(6 * s)

@@ -162,11 +162,17 @@ def status_text(position: Position, players: tuple[str, str], outcome: Outcome |
     outcome = outcome or position.outcome()
     if outcome is not None:
         return result_text(outcome, position, players)
+    return " ".join(status_parts(position, players))
+
+
+def status_parts(position: Position, players: tuple[str, str]) -> tuple[str, str]:
+    """Who acts and what they must do, apart: the footer keeps the second whole and cuts
+    the name first when the line is too long (the header shows the name whole)."""
     name = players[position.side]
     doing = doing_text(position)
     if name == YOU and doing == "is blocked and passes":
         doing = "are blocked and pass"
-    return f"{name} {doing}"
+    return name, doing
 
 
 def turn_text(position: Position, outcome: Outcome | None = None) -> str:

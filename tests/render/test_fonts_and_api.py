@@ -173,14 +173,24 @@ def test_a_chains_status_drops_or_end_before_it_is_cut() -> None:
     a2 or..."; where the capture may go on must be said whole."""
     from bot.render.panels import status_fit
 
-    status = "You may capture again from a2 or end"
     room = width_of("You may capture again from a2", 22) + 4  # the chain's cell fits, "or end" does not
-    text, _ = status_fit(status, 30, room, 22)
+    text, _ = status_fit("You", "may capture again from a2 or end", 30, room, 22)
     assert text == "You may capture again from a2"
-    assert status_fit(status, 30, 2000, 22)[0] == status  # room enough: the whole status
-    # other statuses are still cut with an ellipsis, as names of any length must be
-    long = "Seega bot (medium) to move " + "x" * 80
-    assert status_fit(long, 30, room, 22)[0].endswith(render_fonts.ELLIPSIS)
+    # room enough: the whole status
+    assert (
+        status_fit("You", "may capture again from a2 or end", 30, 2000, 22)[0] == "You may capture again from a2 or end"
+    )
+    # a long name is cut, not what the side must do (the header shows the name whole)
+    long_name = "Omar al-Khatib the Great"
+    text, face = status_fit(long_name, "may capture again from a2 or end", 30, room, 22)
+    assert text.endswith(render_fonts.ELLIPSIS + " may capture again from a2"), text
+    assert text.startswith("O") and face.getlength(text) <= room
+    text, face = status_fit("x" * 80, "to move", 30, room, 22)
+    assert text.endswith(render_fonts.ELLIPSIS + " to move") and face.getlength(text) <= room
+    # too narrow for even one letter of the name: the whole line is cut, still in its room
+    tiny = width_of("to move", 22)
+    text, face = status_fit("Amira", "to move", 30, tiny, 22)
+    assert text.endswith(render_fonts.ELLIPSIS) and face.getlength(text) <= tiny
 
 
 def width_of(text: str, size: int) -> float:
