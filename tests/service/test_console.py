@@ -440,6 +440,20 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
         assert after.draw_offer_by is None
         await table.handle("no")  # no question asked: "no" is an unknown command, as before
         assert "Unknown command 'no'" in out.getvalue()
+        # hostile answers to a question: only a bare "no" cancels it, and what follows a
+        # long line is echoed clipped; the game is untouched either way
+        for answer in ("no " + "x" * 10_000, "n" * 10_000, "no" + "\u0000" * 5_000):
+            await table.handle("/seega resign")
+            out.truncate(0)
+            out.seek(0)
+            await table.handle(answer)
+            said = out.getvalue()
+            assert "Cancelled" not in said and len(said) < 600, said[:200]
+            await table.handle("yes")  # the question was dropped by the other command
+            out.truncate(0)
+            out.seek(0)
+        last = await service.game(CONSOLE_CHANNEL)
+        assert last is not None and last.spn == before.spn and last.result is None
     finally:
         await close_service(service)
 

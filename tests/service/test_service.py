@@ -77,6 +77,50 @@ async def test_challenge_accept_and_place(service: GameService, db_path: Db) -> 
     assert snapshot(db_path)["games"][0][14] == result.game.spn  # spn column stored
 
 
+async def test_this_stops_refusals_under_hostile_input(service: GameService, db_path: Db) -> None:
+    """The refusals added in this stop (a word that is not a cell before the count, a step
+    from an empty cell) against what an attacker sends: long text, huge numbers, another
+    user's id, and the same request twice at once. Each is refused and nothing is stored."""
+    import asyncio
+
+    await start_people(service, 1)
+    await service.place(1, ALICE.user_id, "a1 b1")
+    long_word = "z" * 10_000
+    msg = await expect_refused(
+        service, db_path, lambda: service.place(1, BOB.user_id, f"{long_word} a2 a3"), BadInputError, "is not a cell"
+    )
+    assert len(msg) < 500, "the typed text is echoed clipped, not whole"
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(1, BOB.user_id, "a2 a3 a" + "9" * 400),
+        BadInputError,
+        "is not a cell of this 5x5 board",
+    )
+    # another user's id: who may play is checked before what was typed, so a stranger and
+    # the player waiting for their turn learn nothing about the words
+    await expect_refused(
+        service, db_path, lambda: service.place(1, CAROL.user_id, "zz99 ;DROP TABLE games"), NotAPlayerError
+    )
+    await expect_refused(
+        service, db_path, lambda: service.place(1, ALICE.user_id, "zz99 ;DROP TABLE games"), NotYourTurnError
+    )
+    # the same refused request twice at once: both refused, in the same words
+    before = snapshot(db_path)
+    both = await asyncio.gather(
+        *(service.place(1, BOB.user_id, "zz99 ;DROP TABLE games") for _ in range(2)), return_exceptions=True
+    )
+    assert all(isinstance(r, BadInputError) and "'zz99' is not a cell" in str(r) for r in both), both
+    assert snapshot(db_path) == before
+    # a step from an empty cell, twice at once, in the movement phase
+    await insert_from(service, 3, CHAIN_SPN)
+    before = snapshot(db_path)
+    both = await asyncio.gather(*(service.move(3, BOB.user_id, "c3 b3") for _ in range(2)), return_exceptions=True)
+    assert all(isinstance(r, IllegalMoveError) and "c3 is empty" in str(r) for r in both), both
+    assert snapshot(db_path) == before
+    await expect_refused(service, db_path, lambda: service.move(3, CAROL.user_id, "c3 b3"), NotAPlayerError)
+
+
 async def test_place_one_piece_then_the_second(service: GameService) -> None:
     await start_people(service, 1)
     first = await service.place(1, ALICE.user_id, "a1")
