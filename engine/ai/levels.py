@@ -12,7 +12,8 @@ medium     depth 2     two actions ahead plus captures, no deliberate errors,
                        narrower placement search (6 cells per node, every
                        placement only once 4 cells are empty).
 hard       1 s         iterative deepening until the time is used (one core);
-                       endgame tables where they are exact (5x5 and 7x7, ludii preset).
+                       endgame tables where they are exact (5x5 and 7x7, ludii preset);
+                       in a stuck game, the soonest capture that cannot be stopped.
 expert     3 s         the same search with three times the time, which pays for a
                        wider placement search: 12 cells per node instead of 10,
                        and every placement once 8 cells are empty instead of 6.
@@ -45,6 +46,9 @@ class Level:
         placement_random: pick a placement at random among this many best (1: the best).
         tables: whether the level looks endgame positions up in the tables (where they
             are exact) instead of searching them.
+        progress: whether a stuck game (no capture for a while) is broken by the
+            soonest capture the opponent cannot stop, when it costs next to nothing
+            (``progress.py``).
     """
 
     name: str
@@ -56,6 +60,7 @@ class Level:
     full_width_empties: int = FULL_WIDTH_EMPTIES
     placement_random: int = 1
     tables: bool = False
+    progress: bool = False
 
     @property
     def depth_limited(self) -> bool:
@@ -66,8 +71,8 @@ class Level:
 LEVEL_TABLE: dict[str, Level] = {
     "easy": Level("easy", 1000, 1, blunder=0.3, blunder_margin=150, placement_width=6, placement_random=3),
     "medium": Level("medium", 1000, 2, placement_width=6, full_width_empties=4),
-    "hard": Level("hard", 1000, 64, tables=True),
-    "expert": Level("expert", 3000, 64, placement_width=12, full_width_empties=8, tables=True),
+    "hard": Level("hard", 1000, 64, tables=True, progress=True),
+    "expert": Level("expert", 3000, 64, placement_width=12, full_width_empties=8, tables=True, progress=True),
 }
 
 

@@ -20,7 +20,8 @@ from engine.actions import Action
 from engine.ai.endgame import covers, shipped
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
-from engine.ai.search import CONTEMPT, WIN_BOUND, Limits, Result, Searcher
+from engine.ai.progress import MARGIN, forcing_actions, is_stuck
+from engine.ai.search import CONTEMPT, WIN, WIN_BOUND, Limits, Result, Searcher
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import PLAY_SOFT_FRACTION, Clock
 from engine.position import Position
@@ -129,9 +130,21 @@ def choose(
         tables.load_reachable(pos.count(0), pos.count(1))  # before the clock: reading is not thinking
     clock = Clock.for_budget(budget, PLAY_SOFT_FRACTION)
     rng = random.Random(seed)
-    limits = Limits(max_depth=level.max_depth, max_nodes=max_nodes, clock=clock)
     imperfect = level.blunder > 0 or level.placement_random > 1
+    forcing: list[int] = []
+    if level.progress and is_stuck(pos):
+        _plies, forcing = forcing_actions(pos, searcher.tactics)
+    # A forcing action the search does not choose is checked after it, in the last
+    # quarter of the budget (``progress.py``).
+    search_clock = clock
+    if forcing and clock.budget_s:
+        search_clock = Clock(clock.start, clock.budget_s * 0.75, clock.soft_fraction)
+    limits = Limits(max_depth=level.max_depth, max_nodes=max_nodes, clock=search_clock)
     result = searcher.search(pos, limits, exact_root=imperfect)
+    if forcing and result.best not in forcing and abs(result.score) < WIN_BOUND:
+        pick = _soonest_capture(pos, searcher, result, forcing, clock)
+        if pick is not None:
+            return Choice(pick, result)
     log.debug(
         "%s: %s depth %d score %d nodes %d in %.3fs",
         level.name,
@@ -159,6 +172,22 @@ def choose(
     return Choice(result.best, result, False, scores)
 
 
+def _soonest_capture(pos: Position, searcher: Searcher, result: Result, forcing: list[int], clock: Clock) -> int | None:
+    """The forcing action to play instead of the search's choice in a stuck game, if
+    one is proved worth at least the choice's score minus ``progress.MARGIN`` at the
+    choice's depth (the two best by the search's own bounds are tried); else ``None``."""
+    floor = result.score - MARGIN
+    ranked = sorted(forcing, key=lambda c: -result.scores.get(c, -WIN))
+    for code in ranked[:2]:
+        if result.scores.get(code, floor) < floor:
+            continue  # an exact score or an upper bound already below the floor
+        if searcher.at_least(pos, code, max(1, result.depth), floor, clock):
+            chosen = action_of(pos, result.best)
+            log.debug("stuck game: %s forces a capture, played instead of %s", action_of(pos, code), chosen)
+            return code
+    return None
+
+
 def play_turn(pos: Position, level: Level, movetime_ms: int | None = None, seed: int | None = None) -> list[Choice]:
     """Play the side to act's whole turn on ``pos`` (pushed) and return the choices.
 
@@ -178,7 +207,8 @@ def play_turn(pos: Position, level: Level, movetime_ms: int | None = None, seed:
         else:
             sub_seed = None if seed is None else seed + len(choices)
             choice = choose(pos, level, movetime_ms, sub_seed, searcher=searcher)
-            follow = choice.result is not None and not choice.deliberate and level.blunder == 0
+            # The search's line is followed only if the action played is its first.
+            follow = choice.result is not None and choice.code == choice.result.best and level.blunder == 0
             plan = list(choice.result.pv[1:]) if follow and choice.result else []
         pos.push_code(choice.code)
         choices.append(choice)

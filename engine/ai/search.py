@@ -193,18 +193,7 @@ class Searcher:
                 choose among near-best actions).
         """
         clock = limits.clock
-        self.pos = pos
-        # The position's methods the search calls at every node, bound once.
-        self._push, self._pop, self._push_quiet = pos.push_code, pos.pop, pos.push_quiet
-        self.nodes = 0
-        self._base_plies = pos.plies
-        self._deadline = clock.hard_deadline if clock else float("inf")
-        self._max_nodes = limits.max_nodes
-        for k in self.killers:
-            k[0] = k[1] = -1
-        self.ordering.age()
-        self._seen = game_keys(pos) if self.contempt else set()
-        self.table_hits = 0
+        self._begin(pos, limits)
         codes = list(root_codes) if root_codes is not None else pos.legal_codes()
         if not codes:
             raise ValueError(f"no legal action to search in {pos.spn()}")
@@ -257,7 +246,45 @@ class Searcher:
             result.elapsed = clock.elapsed()
         return result
 
+    def at_least(self, pos: Position, code: int, depth: int, floor: int, clock: Clock | None = None) -> bool | None:
+        """Whether the action ``code`` of ``pos`` (left unchanged) scores at least
+        ``floor`` for the side to act when searched to ``depth``: one null-window search,
+        cheaper than a score, so a caller can check an action the search did not choose
+        against the one it did (``progress.py``). ``None`` when ``clock`` ran out first.
+        """
+        self._begin(pos, Limits(clock=clock))
+        side = pos.side
+        new_depth = depth if self.tactics.in_chain(pos) else depth - 1
+        pos.push_code(code)
+        try:
+            if pos.side == side:
+                v = self._node(new_depth, floor - 1, floor, 1)
+            else:
+                v = -self._node(new_depth, -floor, -floor + 1, 1)
+        except SearchTimeout:
+            self._unwind()
+            return None
+        pos.pop()
+        return v >= floor
+
     # ------------------------------------------------------------------ internals
+    def _begin(self, pos: Position, limits: Limits) -> None:
+        """Start a search of ``pos``: bind its methods, set the limits, age the
+        ordering's memory and read the game's repetitions."""
+        clock = limits.clock
+        self.pos = pos
+        # The position's methods the search calls at every node, bound once.
+        self._push, self._pop, self._push_quiet = pos.push_code, pos.pop, pos.push_quiet
+        self.nodes = 0
+        self._base_plies = pos.plies
+        self._deadline = clock.hard_deadline if clock else float("inf")
+        self._max_nodes = limits.max_nodes
+        for k in self.killers:
+            k[0] = k[1] = -1
+        self.ordering.age()
+        self._seen = game_keys(pos) if self.contempt else set()
+        self.table_hits = 0
+
     def _probe(self, pos: Position, ply: int) -> int | None:
         """The endgame tables' value of a movement turn start (``None``: not covered).
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine import Position, Ruleset
 from engine.ai.evaluate import Weights, default_weights
 from engine.ai.levels import get_level
@@ -119,11 +121,12 @@ def test_contempt_follows_material_then_structure() -> None:
 STUCK = "wb1bb/b2b1/wbb1b/wwb1b/wwb1b w m 0/0 - 20 52"
 
 
-def _play_without_history(spn: str, weights: Weights | None, turns: int) -> Position:
+def _play_without_history(spn: str, weights: Weights | None, turns: int, progress: bool = True) -> Position:
     """Both sides as ``python -m engine bestmove SPN`` plays (what Ludii's match runner
     calls): every action from the bare SPN with a fresh searcher, so no repetition of
-    the game can be seen; 4000 nodes an action, endgame tables off."""
-    level = get_level("hard")
+    the game can be seen; 4000 nodes an action, endgame tables off; ``progress=False``
+    without the stuck game's forced capture (``progress.py``)."""
+    level = dataclasses.replace(get_level("hard"), progress=progress)
     pos = Position.from_spn(spn, LUDII)
     start = pos.turn
     while pos.result is None and pos.turn < start + turns:
@@ -141,10 +144,19 @@ def test_side_ahead_trades_down_and_wins_without_the_games_history() -> None:
 
 def test_plain_material_count_never_captures_there() -> None:
     """The control: a plain material count sees an even trade as nothing and keeps the
-    12 against 6 for 100 turns."""
-    pos = _play_without_history(STUCK, LINEAR, turns=100)
+    12 against 6 for 100 turns (without the stuck game's forced capture, which is
+    another way out: below)."""
+    pos = _play_without_history(STUCK, LINEAR, turns=100, progress=False)
     assert pos.result is None
     assert (pos.count(0), pos.count(1)) == (12, 6)
+
+
+def test_a_stuck_game_is_broken_by_a_forced_capture_even_with_a_plain_count() -> None:
+    """The clock says 20 turns without a capture: with nothing but a material count,
+    hard still plays the capture White cannot stop, and the game moves on."""
+    pos = _play_without_history(STUCK, LINEAR, turns=100)
+    assert pos.result is not None or pos.count(1) < 6
+    assert pos.count(0) - pos.count(1) > 12 - 6
 
 
 def test_trade_term_counts_the_lead_times_the_pieces_gone() -> None:

@@ -1,0 +1,125 @@
+"""Progress in a stuck game: the soonest capture the opponent cannot stop.
+
+A search scores a line by what it reaches at its horizon, so a capture three plies
+away and one seven plies away that end with the same count score alike (docs/ai.md,
+"Known limits"). Usually that does not matter: the sooner capture is still there at
+the next turn. In a stuck game it does. With the opponent walled in, the waiting moves
+tie with the capture line and come first in the order, the next search finds another
+waiting move, and the game shuffles for hundreds of turns (a Black draw against Ludii
+Alpha-Beta at 10 v 10 with White passing 191 times).
+
+So when the no-capture clock says the game is stuck (:data:`STUCK_CLOCK` turns), the
+player asks an exact question the search does not: which actions force a net capture
+within ``k`` plies whatever the opponent does, for the least ``k``? That is an AND-OR
+search (every reply of the opponent must fail to stop it), tiny when the opponent is
+walled in and bounded by a node budget otherwise. The clock is part of the position
+(SPN), so this works the same for a bot that replays the game's record and for a
+command-line engine that is given one position at a time.
+
+The answer is only a tie-break: :func:`engine.ai.player.choose` plays a forcing action
+instead of the search's choice only when a null-window search at the choice's depth
+proves it worth at least the choice's score minus :data:`MARGIN`
+(:meth:`engine.ai.search.Searcher.at_least`), so the tie-break is exact at the root,
+where the scores of the actions the search did not choose are only bounds.
+"""
+
+from __future__ import annotations
+
+from engine.ai.tactics import Tactics
+from engine.position import Position
+
+#: Movement turns without a capture after which the game counts as stuck. Sixteen
+#: turns are eight of each side's: in ordinary play a capture comes far sooner.
+STUCK_CLOCK = 16
+#: The longest forced capture looked for, in plies (the mover's fourth action).
+MAX_PLIES = 7
+#: Nodes the AND-OR search may visit; then it answers with what it has proved so far.
+NODE_BUDGET = 6_000
+#: How much (centipieces) a forcing action may score below the search's choice and
+#: still be played instead. A capture now is worth a piece, so a concession of part of
+#: one at the horizon is a good trade; and in a stuck game the waiting line's value is
+#: mostly horizon noise: in the draw above, the capture line a4-b4 searched alone scored
+#: 549, 518, 540 and 534 at depths 9 to 12, the waiting b2-b3 555, 561, 561 and 521.
+MARGIN = 60
+
+
+class _OutOfNodes(Exception):
+    """The node budget ran out inside the AND-OR search."""
+
+
+def is_stuck(pos: Position) -> bool:
+    """Whether ``pos`` is a movement turn start that has gone :data:`STUCK_CLOCK`
+    turns without a capture."""
+    return pos.phase == "m" and pos.clock >= STUCK_CLOCK and pos.result is None
+
+
+def forcing_actions(
+    pos: Position,
+    tactics: Tactics,
+    max_plies: int = MAX_PLIES,
+    max_nodes: int = NODE_BUDGET,
+) -> tuple[int, list[int]]:
+    """``(k, codes)``: the least ``k`` (at most ``max_plies``) such that each action in
+    ``codes`` forces a net capture by the side to act within ``k`` plies, whatever the
+    opponent replies; ``(0, [])`` when none was proved within the limits. ``pos`` is
+    left unchanged.
+
+    A net capture: the opponent has lost more pieces than the side to act since
+    ``pos``. A win counts as one; a draw or a loss does not.
+    """
+    mover = pos.side
+    root = (pos.count(mover), pos.count(1 - mover))
+    base = pos.plies
+    nodes = 0
+    codes = pos.legal_codes()
+
+    def gained() -> bool:
+        return root[1] - pos.count(1 - mover) > root[0] - pos.count(mover)
+
+    def forces(plies: int) -> bool:
+        """Whether the side to act in ``pos`` cannot stop the mover's net capture
+        within ``plies`` plies (or, on the mover's move, whether it can make one)."""
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise _OutOfNodes
+        result = pos.result
+        if result is not None:
+            return result.winner == mover
+        if plies <= 0:
+            return False
+        options = pos.legal_codes()
+        if pos.side == mover:
+            if plies == 1:
+                # Only a capture (or a removal) can still succeed.
+                options = [c for c in options if tactics.capture_count(pos, c) or tactics.is_removal(c)]
+            for code in options:
+                pos.push_code(code)
+                ok = gained() or forces(plies - 1)
+                pos.pop()
+                if ok:
+                    return True
+            return False
+        for code in options:
+            pos.push_code(code)
+            ok = forces(plies - 1)
+            pos.pop()
+            if not ok:
+                return False
+        return True
+
+    try:
+        for k in range(1, max_plies + 1):
+            found = []
+            for code in codes:
+                pos.push_code(code)
+                ok = gained() or forces(k - 1)
+                pos.pop()
+                if ok:
+                    found.append(code)
+            if found:
+                return k, found
+    except _OutOfNodes:
+        while pos.plies > base:
+            pos.pop()
+    return 0, []
