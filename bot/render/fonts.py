@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import unicodedata
 from pathlib import Path
 
 from PIL import ImageDraw, ImageFont, features
@@ -27,6 +28,10 @@ if not HAS_RAQM:  # pragma: no cover - depends on how Pillow was built
     log.warning("Pillow has no raqm: Arabic names will be drawn without shaping")
 
 ELLIPSIS = "…"
+#: RIGHT-TO-LEFT MARK: after the ellipsis of a cut right-to-left name it makes the
+#: ellipsis part of the name's run, so it is drawn at the name's end (its left side),
+#: where a reader of Arabic looks for it, not after it on the right.
+RLM = "\u200f"
 
 
 _local = threading.local()
@@ -88,4 +93,25 @@ def fit(
     cut = text
     while cut and width(cut + ELLIPSIS, face) > max_width:
         cut = cut[:-1]
-    return cut.rstrip() + ELLIPSIS, face
+    cut = cut.rstrip()
+    return cut + ELLIPSIS + (RLM if _ends_right_to_left(cut) else ""), face
+
+
+def is_cut(line: str) -> bool:
+    """Whether :func:`fit` had to cut ``line`` (it ends with the ellipsis)."""
+    return line.removesuffix(RLM).endswith(ELLIPSIS)
+
+
+def _ends_right_to_left(text: str) -> bool:
+    """Whether the last strongly directional letter of ``text`` is right-to-left
+    (Arabic, Hebrew). Only raqm applies the bidirectional algorithm; the basic layout
+    would draw the mark as a missing glyph."""
+    if not HAS_RAQM:
+        return False
+    for ch in reversed(text):
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.fonts import ELLIPSIS, draw_text, fit, font, width
+from bot.render.fonts import ELLIPSIS, draw_text, fit, font, is_cut, width
 from bot.render.layout import Box, Layout
 from bot.render.sprites import stone
 from bot.render.theme import RGB, Theme
@@ -131,7 +131,7 @@ def _detail(
     """The footer's second line; a sentence too long for it wraps onto two smaller lines."""
     room = right - x
     line, face = fit(text, round(23 * s), room, min_size=round(20 * s))
-    if not line.endswith(ELLIPSIS) or text.endswith(ELLIPSIS):
+    if not is_cut(line) or text.endswith(ELLIPSIS):
         draw_text(draw, (x, baseline), line, face, theme.muted, "ls")
         return
     lines, face = _two_lines(text, round(19 * s), room)
@@ -155,7 +155,7 @@ def status_fit(name: str, doing: str, size: int, room: float, min_size: int) -> 
     short = doing.removesuffix(OR_END)
     for act in dict.fromkeys((doing, short)):
         line, face = fit(f"{name} {act}", size, room, bold=True, min_size=min_size)
-        if not line.endswith(ELLIPSIS):
+        if not is_cut(line):
             return line, face
     face = font(min_size, True)
     rest = f" {short}"

@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import THEMES, render_board, text_board, warm_up
 from bot.render import fonts as render_fonts
@@ -195,3 +195,25 @@ def test_a_chains_status_drops_or_end_before_it_is_cut() -> None:
 
 def width_of(text: str, size: int) -> float:
     return render_fonts.width(text, font(size, True))
+
+
+def test_a_cut_arabic_name_shows_its_ellipsis_at_the_names_end_on_the_left() -> None:
+    """Arabic reads right to left, so a cut Arabic name ends on its left: the ellipsis
+    belongs there, even in an English line. It used to be drawn on the name's right,
+    between the name and "may capture" (review, stop 21)."""
+    name = "عمر الخطيب العظيم ابن عبد الله"
+    for tail in ("", " may capture again"):
+        text, face = fit(name, 30, 220, bold=True)
+        assert render_fonts.is_cut(text)
+        img = Image.new("L", (600, 80), 0)
+        render_fonts.draw_text(ImageDraw.Draw(img), (10, 55), text + tail, face, (255,), "ls")
+        box = img.getbbox()
+        assert box is not None
+        # The first two of the ellipsis' three dots (its whole width reaches the letter).
+        dots = round(face.getlength(render_fonts.ELLIPSIS) * 2 / 3)
+        left = img.crop((box[0], 0, box[0] + dots, 80)).getbbox()
+        assert left is not None
+        # Only the ellipsis' three dots, low and short, are at the left end of the ink.
+        assert left[3] - left[1] <= face.size // 4, (tail, left)
+    latin, _face = fit("Omar al-Khatib the Great", 30, 220, bold=True)
+    assert latin.endswith(render_fonts.ELLIPSIS) and render_fonts.is_cut(latin)
