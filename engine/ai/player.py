@@ -20,7 +20,7 @@ from engine.actions import Action
 from engine.ai.endgame import covers, shipped
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
-from engine.ai.progress import MARGIN, forcing_actions, is_stuck
+from engine.ai.progress import MARGIN, TIME_SHARE, forcing_actions, is_stuck
 from engine.ai.search import CONTEMPT, WIN, WIN_BOUND, Limits, Result, Searcher
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import PLAY_SOFT_FRACTION, Clock
@@ -133,7 +133,8 @@ def choose(
     imperfect = level.blunder > 0 or level.placement_random > 1
     forcing: list[int] = []
     if level.progress and is_stuck(pos):
-        _plies, forcing = forcing_actions(pos, searcher.tactics)
+        deadline = clock.start + clock.budget_s * TIME_SHARE if clock.budget_s else float("inf")
+        _plies, forcing = forcing_actions(pos, searcher.tactics, deadline=deadline)
     # A forcing action the search does not choose is checked after it, in the last
     # quarter of the budget (``progress.py``).
     search_clock = clock

@@ -25,6 +25,8 @@ where the scores of the actions the search did not choose are only bounds.
 
 from __future__ import annotations
 
+from time import perf_counter
+
 from engine.ai.tactics import Tactics
 from engine.position import Position
 
@@ -43,8 +45,13 @@ NODE_BUDGET = 6_000
 MARGIN = 60
 
 
+#: The share of an action's budget the AND-OR search may use (with 1 s, 100 ms: the
+#: node budget is the limit there; with a short budget this one is).
+TIME_SHARE = 0.1
+
+
 class _OutOfNodes(Exception):
-    """The node budget ran out inside the AND-OR search."""
+    """The node budget or the time ran out inside the AND-OR search."""
 
 
 def is_stuck(pos: Position) -> bool:
@@ -58,11 +65,12 @@ def forcing_actions(
     tactics: Tactics,
     max_plies: int = MAX_PLIES,
     max_nodes: int = NODE_BUDGET,
+    deadline: float = float("inf"),
 ) -> tuple[int, list[int]]:
     """``(k, codes)``: the least ``k`` (at most ``max_plies``) such that each action in
     ``codes`` forces a net capture by the side to act within ``k`` plies, whatever the
-    opponent replies; ``(0, [])`` when none was proved within the limits. ``pos`` is
-    left unchanged.
+    opponent replies; ``(0, [])`` when none was proved within the limits (``max_nodes``
+    nodes, and ``time.perf_counter()`` reaching ``deadline``). ``pos`` is left unchanged.
 
     A net capture: the opponent has lost more pieces than the side to act since
     ``pos``. A win counts as one; a draw or a loss does not.
@@ -81,7 +89,7 @@ def forcing_actions(
         within ``plies`` plies (or, on the mover's move, whether it can make one)."""
         nonlocal nodes
         nodes += 1
-        if nodes > max_nodes:
+        if nodes > max_nodes or (nodes & 63 == 1 and perf_counter() > deadline):
             raise _OutOfNodes
         result = pos.result
         if result is not None:

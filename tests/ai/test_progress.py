@@ -149,3 +149,13 @@ def test_a_whole_turn_does_not_follow_the_line_of_an_action_it_did_not_play() ->
     choices = play_turn(pos, get_level("hard"), 300)
     assert len(choices) == 1 and pos.side == 1
     assert str(Position.from_spn(STUCK, LUDII).table.actions[choices[0].code]) in {"a4-b4", "c2-c3", "b1-a1"}
+
+
+def test_the_and_or_search_stops_at_its_deadline() -> None:
+    """A short budget must not be spent proving captures: with the deadline already
+    past it answers nothing (the clock is read at the first node and every 64th) and leaves the position alone."""
+    pos = Position.from_spn(STUCK, LUDII)
+    _ev, tactics = components(LUDII)
+    assert forcing_actions(pos, tactics, max_nodes=10**9, deadline=0.0) == (0, [])
+    assert forcing_actions(pos, tactics, max_nodes=10**9)[0] == 3
+    assert pos.spn() == STUCK and pos.plies == 0
