@@ -87,7 +87,15 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
         return ""
     called = name or (lambda p: player_name(p, lang))
     # After the last placement: passes played for a blocked player, maybe the bot's first steps.
-    stepped = [e for e in events[placing[-1] + 1 :] if e.summary.steps]
+    after = events[placing[-1] + 1 :]
+    stepped = [e for e in after if e.summary.steps]
+    # The first mover walled in by the last placements passes at once: saying only that
+    # the other side "moves first" contradicted the rule just learnt (console play-test).
+    walled = after[0].player if after and "pass" in after[0].actions else None
+    if walled is not None:
+        key = "explain.movement_began_walled" if stepped else "explain.movement_begins_walled"
+        mover = stepped[0].player if stepped else result.to_move
+        return text(lang, key, first=called(walled), name=called(mover))
     if not stepped:
         return text(lang, "explain.movement_begins", name=called(result.to_move))
     return text(lang, "explain.movement_began", name=called(stepped[0].player))

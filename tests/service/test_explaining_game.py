@@ -314,15 +314,19 @@ async def test_a_step_beside_the_safe_centre_says_why_nothing_was_taken(service:
 
 async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(service: GameService) -> None:
     """Newcomer play-test: after my last pair I was walled in and passed, and the line said
-    "Player 1 moved first"; the bot moves first, and the line says so."""
+    "Player 1 moved first". Then it said "the bot moves first", which contradicts the rule
+    a newcomer has just read (the last placer moves first): now it says both (console
+    play-test, stop 22)."""
     bot = Player.bot("easy")
     await insert_from(service, 1, "bbbbb/w1b1b/wb1bw/wwbwb/wwbww w p 0/2 - 0 12", bot, ALICE)
     result = await service.place(1, ALICE.user_id, "b4 d4", bot_reply=False)
     assert [e.actions for e in result.events] == [("b4", "d4"), ("pass",)]
     assert wording.event_text(result.events[1], "en") == "passes: walled in, no piece can step"
     assert wording.movement_begins(result, "en") == (
-        "All pieces are placed: the movement phase begins; Seega bot (easy) moves first."
+        "All pieces are placed: the movement phase begins. Alice moves first but is walled in, "
+        "so passes; Seega bot (easy) to move."
     )
+    assert "محاصر" in wording.movement_begins(result, "ar")
 
 
 async def test_a_piece_held_by_the_shuttle_limit_says_so(service: GameService) -> None:
