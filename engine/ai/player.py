@@ -20,8 +20,8 @@ from engine.actions import Action
 from engine.ai.endgame import covers, shipped
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.levels import Level
-from engine.ai.progress import MARGIN, TIME_SHARE, forcing_actions, is_stuck
-from engine.ai.search import CONTEMPT, WIN, WIN_BOUND, Limits, Result, Searcher
+from engine.ai.progress import MARGIN, TIME_SHARE, forcing_actions, is_stuck, worth_playing
+from engine.ai.search import CONTEMPT, WIN_BOUND, Limits, Result, Searcher
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import PLAY_SOFT_FRACTION, Clock
 from engine.position import Position
@@ -143,8 +143,13 @@ def choose(
     limits = Limits(max_depth=level.max_depth, max_nodes=max_nodes, clock=search_clock)
     result = searcher.search(pos, limits, exact_root=imperfect)
     if forcing and result.best not in forcing and abs(result.score) < WIN_BOUND:
-        pick = _soonest_capture(pos, searcher, result, forcing, clock)
+        pick = worth_playing(pos, searcher, forcing, result.score - MARGIN, result.depth, result.scores, clock)
         if pick is not None:
+            log.debug(
+                "stuck game: %s forces a capture, played instead of %s",
+                action_of(pos, pick),
+                action_of(pos, result.best),
+            )
             return Choice(pick, result)
     log.debug(
         "%s: %s depth %d score %d nodes %d in %.3fs",
@@ -171,22 +176,6 @@ def choose(
             pick = rng.choice(pool)
             return Choice(pick, result, pick != result.best, scores)
     return Choice(result.best, result, False, scores)
-
-
-def _soonest_capture(pos: Position, searcher: Searcher, result: Result, forcing: list[int], clock: Clock) -> int | None:
-    """The forcing action to play instead of the search's choice in a stuck game, if
-    one is proved worth at least the choice's score minus ``progress.MARGIN`` at the
-    choice's depth (the two best by the search's own bounds are tried); else ``None``."""
-    floor = result.score - MARGIN
-    ranked = sorted(forcing, key=lambda c: -result.scores.get(c, -WIN))
-    for code in ranked[:2]:
-        if result.scores.get(code, floor) < floor:
-            continue  # an exact score or an upper bound already below the floor
-        if searcher.at_least(pos, code, max(1, result.depth), floor, clock):
-            chosen = action_of(pos, result.best)
-            log.debug("stuck game: %s forces a capture, played instead of %s", action_of(pos, code), chosen)
-            return code
-    return None
 
 
 def play_turn(pos: Position, level: Level, movetime_ms: int | None = None, seed: int | None = None) -> list[Choice]:

@@ -16,18 +16,22 @@ walled in and bounded by a node budget otherwise. The clock is part of the posit
 (SPN), so this works the same for a bot that replays the game's record and for a
 command-line engine that is given one position at a time.
 
-The answer is only a tie-break: :func:`engine.ai.player.choose` plays a forcing action
-instead of the search's choice only when a null-window search at the choice's depth
-proves it worth at least the choice's score minus :data:`MARGIN`
-(:meth:`engine.ai.search.Searcher.at_least`), so the tie-break is exact at the root,
-where the scores of the actions the search did not choose are only bounds.
+The answer is only a tie-break: a forcing action replaces the search's choice only when
+a null-window search at the choice's depth proves it worth at least the choice's score
+minus :data:`MARGIN` (:func:`worth_playing`), so the tie-break is exact at the root, where
+the scores of the actions the search did not choose are only bounds. The player
+(:func:`engine.ai.player.choose`) and the coach's hints (``engine/coach/hints.py``) both
+ask it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from time import perf_counter
 
+from engine.ai.search import Searcher
 from engine.ai.tactics import Tactics
+from engine.ai.timecontrol import Clock
 from engine.position import Position
 
 #: Movement turns without a capture after which the game counts as stuck. Sixteen
@@ -131,3 +135,26 @@ def forcing_actions(
         while pos.plies > base:
             pos.pop()
     return 0, []
+
+
+def worth_playing(
+    pos: Position,
+    searcher: Searcher,
+    forcing: list[int],
+    floor: int,
+    depth: int,
+    bounds: Mapping[int, int] | None = None,
+    clock: Clock | None = None,
+) -> int | None:
+    """The forcing action to play instead of a search's choice: the first of the two
+    best by ``bounds`` (the search's root scores, upper bounds for actions it did not
+    choose) proved worth at least ``floor`` when searched to ``depth``; ``None`` if
+    neither is (or ``clock`` runs out). ``pos`` is left unchanged."""
+    bounds = bounds or {}
+    ranked = sorted(forcing, key=lambda c: -bounds.get(c, floor))
+    for code in ranked[:2]:
+        if bounds.get(code, floor) < floor:
+            continue  # an exact score or an upper bound already below the floor
+        if searcher.at_least(pos, code, max(1, depth), floor, clock):
+            return code
+    return None

@@ -8,10 +8,12 @@ made, the opponent left without a step), never from the search's internals. Reas
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.ai.analysis import Analysis, analyse
-from engine.ai.player import components
+from engine.ai.analysis import Analysis, analyse, win_chance
+from engine.ai.levels import get_level
+from engine.ai.player import action_of, components, make_searcher
+from engine.ai.progress import MARGIN, forcing_actions, is_stuck, worth_playing
 from engine.ai.search import WIN_BOUND
 from engine.board import cell_name
 from engine.coach.review import AnalysisJob
@@ -95,7 +97,43 @@ def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
 def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:
     """The hint for the side to act in ``position`` (an ongoing game; not modified)."""
     analysis = analyse(position, max_nodes=max_nodes)
+    breaker = _deadlock_breaker(position, analysis)
+    if breaker is not None:
+        analysis, plies = breaker
+        why: Reason = ("deadlock", (("turns", str(position.clock)), ("moves", str((plies + 1) // 2))))
+        turn = tuple(str(a) for a in analysis.best_turn)
+        rest = tuple(r for r in reasons_for(position, analysis) if r[0] != "steady")
+        return Advice(turn, (why, *rest), analysis.win_chance)
     return Advice(tuple(str(a) for a in analysis.best_turn), reasons_for(position, analysis), analysis.win_chance)
+
+
+def _deadlock_breaker(position: Position, analysis: Analysis) -> tuple[Analysis, int] | None:
+    """In a stuck game (``engine/ai/progress.py``): the analysis of an action that forces
+    a capture soonest, and that capture's distance in plies. That is the suggestion
+    itself when it forces one, else the forcing action proved within ``MARGIN`` of it:
+    the player who asks is taught to break the deadlock, as the bot itself does.
+    ``None`` otherwise. Deterministic: a node budget and a depth, no clock."""
+    if not is_stuck(position) or analysis.best is None or abs(analysis.score) >= WIN_BOUND:
+        return None
+    pos = position.copy()
+    searcher = make_searcher(pos.rules, get_level("hard"), contempt=0)
+    plies, forcing = forcing_actions(pos, searcher.tactics)
+    if not forcing:
+        return None
+    if analysis.best in {action_of(pos, c) for c in forcing}:
+        return analysis, plies
+    floor = analysis.score - MARGIN
+    code = worth_playing(pos, searcher, forcing, floor, analysis.depth)
+    if code is None:
+        return None
+    pos.push_code(code)
+    ends_turn = pos.side != position.side
+    pos.pop()
+    if not ends_turn:
+        return None  # a turn that goes on after it is the search's to complete
+    # Proved worth at least the floor: the chances are given for that, not the best.
+    action = action_of(pos, code)
+    return replace(analysis, best_turn=(action,), score=floor, win_chance=win_chance(floor)), plies
 
 
 def advise_job(job: AnalysisJob) -> Advice:
