@@ -35,5 +35,6 @@ def test_the_deadlock_reason_is_worded_in_both_languages() -> None:
     from bot.texts import text
 
     en = text("en", "coach.reason.deadlock", turns="383", moves="2")
-    assert en.startswith("breaks the deadlock: 383 turns without a capture") and "within 2 of your moves" in en
+    assert en.startswith("breaks the deadlock after 383 turns without a capture") and "within 2 of your moves" in en
+    assert ":" not in en, "the hint's line already has 'play a4-a3:'"
     assert "383" in text("ar", "coach.reason.deadlock", turns="383", moves="2")
