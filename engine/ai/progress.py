@@ -32,7 +32,7 @@ from time import perf_counter
 from engine.ai.search import Searcher
 from engine.ai.tactics import Tactics
 from engine.ai.timecontrol import Clock
-from engine.position import Position
+from engine.position import START, Position
 
 #: Movement turns without a capture after which the game counts as stuck. Sixteen
 #: turns are eight of each side's: in ordinary play a capture comes far sooner.
@@ -61,7 +61,7 @@ class _OutOfNodes(Exception):
 def is_stuck(pos: Position) -> bool:
     """Whether ``pos`` is a movement turn start that has gone :data:`STUCK_CLOCK`
     turns without a capture."""
-    return pos.phase == "m" and pos.clock >= STUCK_CLOCK and pos.result is None
+    return pos.phase == "m" and pos.state == START and pos.clock >= STUCK_CLOCK and pos.result is None
 
 
 def forcing_actions(
