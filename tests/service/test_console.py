@@ -224,6 +224,7 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     assert "not next to the centre c3" in out
     assert "✅ Well placed" in out and "Lesson 2 of 8: Stepping" in out
     assert "Puzzle of the day" in out and "I could not read zz9" in out
+    assert "To answer, type puzzle answer: followed by the cells, like b2 c2" in out
     assert "Nobody has solved a puzzle here yet" in out
     assert "Hints per player and game at this table: 1." in out
     assert "Hint (1 of 1): play" in out
