@@ -145,16 +145,18 @@ def worth_playing(
     depth: int,
     bounds: Mapping[int, int] | None = None,
     clock: Clock | None = None,
+    max_nodes: int | None = None,
 ) -> int | None:
     """The forcing action to play instead of a search's choice: the first of the two
     best by ``bounds`` (the search's root scores, upper bounds for actions it did not
     choose) proved worth at least ``floor`` when searched to ``depth``; ``None`` if
-    neither is (or ``clock`` runs out). ``pos`` is left unchanged."""
+    neither is (or ``clock`` or ``max_nodes``, per check, runs out). ``pos`` is left
+    unchanged."""
     bounds = bounds or {}
     ranked = sorted(forcing, key=lambda c: -bounds.get(c, floor))
     for code in ranked[:2]:
         if bounds.get(code, floor) < floor:
             continue  # an exact score or an upper bound already below the floor
-        if searcher.at_least(pos, code, max(1, depth), floor, clock):
+        if searcher.at_least(pos, code, max(1, depth), floor, clock, max_nodes):
             return code
     return None

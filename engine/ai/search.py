@@ -246,13 +246,22 @@ class Searcher:
             result.elapsed = clock.elapsed()
         return result
 
-    def at_least(self, pos: Position, code: int, depth: int, floor: int, clock: Clock | None = None) -> bool | None:
+    def at_least(
+        self,
+        pos: Position,
+        code: int,
+        depth: int,
+        floor: int,
+        clock: Clock | None = None,
+        max_nodes: int | None = None,
+    ) -> bool | None:
         """Whether the action ``code`` of ``pos`` (left unchanged) scores at least
         ``floor`` for the side to act when searched to ``depth``: one null-window search,
         cheaper than a score, so a caller can check an action the search did not choose
-        against the one it did (``progress.py``). ``None`` when ``clock`` ran out first.
+        against the one it did (``progress.py``). ``None`` when ``clock`` or
+        ``max_nodes`` ran out first.
         """
-        self._begin(pos, Limits(clock=clock))
+        self._begin(pos, Limits(clock=clock, max_nodes=max_nodes))
         side = pos.side
         new_depth = depth if self.tactics.in_chain(pos) else depth - 1
         pos.push_code(code)

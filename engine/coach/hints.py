@@ -97,7 +97,7 @@ def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
 def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:
     """The hint for the side to act in ``position`` (an ongoing game; not modified)."""
     analysis = analyse(position, max_nodes=max_nodes)
-    breaker = _deadlock_breaker(position, analysis)
+    breaker = _deadlock_breaker(position, analysis, max_nodes)
     if breaker is not None:
         analysis, plies = breaker
         why: Reason = ("deadlock", (("turns", str(position.clock)), ("moves", str((plies + 1) // 2))))
@@ -107,12 +107,13 @@ def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:
     return Advice(tuple(str(a) for a in analysis.best_turn), reasons_for(position, analysis), analysis.win_chance)
 
 
-def _deadlock_breaker(position: Position, analysis: Analysis) -> tuple[Analysis, int] | None:
+def _deadlock_breaker(position: Position, analysis: Analysis, max_nodes: int) -> tuple[Analysis, int] | None:
     """In a stuck game (``engine/ai/progress.py``): the analysis of an action that forces
     a capture soonest, and that capture's distance in plies. That is the suggestion
     itself when it forces one, else the forcing action proved within ``MARGIN`` of it:
     the player who asks is taught to break the deadlock, as the bot itself does.
-    ``None`` otherwise. Deterministic: a node budget and a depth, no clock."""
+    ``None`` otherwise. Deterministic: node budgets (each check at most the analysis'
+    ``max_nodes``) and a depth, no clock."""
     if not is_stuck(position) or analysis.best is None or abs(analysis.score) >= WIN_BOUND:
         return None
     pos = position.copy()
@@ -123,7 +124,7 @@ def _deadlock_breaker(position: Position, analysis: Analysis) -> tuple[Analysis,
     if analysis.best in {action_of(pos, c) for c in forcing}:
         return analysis, plies
     floor = analysis.score - MARGIN
-    code = worth_playing(pos, searcher, forcing, floor, analysis.depth)
+    code = worth_playing(pos, searcher, forcing, floor, analysis.depth, max_nodes=max_nodes)
     if code is None:
         return None
     pos.push_code(code)

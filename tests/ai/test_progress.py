@@ -159,3 +159,12 @@ def test_the_and_or_search_stops_at_its_deadline() -> None:
     assert forcing_actions(pos, tactics, max_nodes=10**9, deadline=0.0) == (0, [])
     assert forcing_actions(pos, tactics, max_nodes=10**9)[0] == 3
     assert pos.spn() == STUCK and pos.plies == 0
+
+
+def test_at_least_gives_up_at_its_node_limit() -> None:
+    pos = Position.from_spn(STUCK, LUDII)
+    searcher = make_searcher(LUDII, get_level("hard"))
+    code = next(iter(forcing_actions(pos, components(LUDII)[1])[1]))
+    assert searcher.at_least(pos, code, 12, 0, max_nodes=100) is None
+    assert searcher.nodes <= 100 + 64
+    assert pos.spn() == STUCK and pos.plies == 0
