@@ -76,7 +76,8 @@ class LookupsConsole(CoachConsole):
     async def stats(self, args: CoachArgs) -> None:
         st = await self.service.stats(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id, LOCAL_PLAYERS[0].name)
         p = st.versus_people
-        self.say(f"{st.name}: against people {p.wins} won, {p.losses} lost, {p.draws} drawn.")
+        # "You", as the games and the review say it; the name too, as history lists it.
+        self.say(f"You ({st.name}): against people {p.wins} won, {p.losses} lost, {p.draws} drawn.")
         for level, tally in st.versus_bot.items():
             self.say(f"  against the bot ({level}): {tally.wins} won, {tally.losses} lost, {tally.draws} drawn")
         await self.coach_stats()

@@ -106,6 +106,8 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     assert "Seega bot (easy) wins: you resigned. (1-0 resignation)" in run_console(db, ["/seega history"], tmp_path)
     assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
+    # Console play-test: "Player 1: against people ..." beside "games where you took hints"
+    assert "You (Player 1): against people 0 won, 0 lost, 0 drawn." in out
     # images are named by game and turn
     names = [Path(line.split(": ", 1)[1]).name for line in out.splitlines() if line.startswith("Board image: ")]
     assert names and all(re.fullmatch(r"seega-game1-turn\d{3}(-\d+)?\.png", n) for n in names), names
