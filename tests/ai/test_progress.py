@@ -5,11 +5,14 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from engine import Position, Ruleset
+from engine.actions import Action
 from engine.ai.levels import get_level
 from engine.ai.player import choose, components, make_searcher, play_turn
 from engine.ai.progress import STUCK_CLOCK, forcing_actions, is_stuck
-from engine.ai.search import Limits, Searcher
+from engine.ai.search import Limits, Result, Searcher
 from engine.position import START
 
 LUDII = Ruleset.make("ludii", 5)
@@ -144,11 +147,30 @@ def test_hard_plays_the_sooner_capture_only_in_a_stuck_game() -> None:
     assert control.code not in forcing, "the control: without it the search waits here"
 
 
-def test_a_whole_turn_does_not_follow_the_line_of_an_action_it_did_not_play() -> None:
-    pos = Position.from_spn(STUCK, LUDII)
-    choices = play_turn(pos, get_level("hard"), 300)
-    assert len(choices) == 1 and pos.side == 1
-    assert str(Position.from_spn(STUCK, LUDII).table.actions[choices[0].code]) in {"a4-b4", "c2-c3", "b1-a1"}
+def test_a_whole_turn_does_not_follow_the_line_of_an_action_it_did_not_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stuck-game capture plays an action that is not the search's first, so the rest
+    of the search's line is not this turn's plan: the next action is searched again.
+    Checked on a placement pair (two actions a turn), with the first choice rigged to
+    differ from the search's best as the capture makes it."""
+    import engine.ai.player as player
+
+    pos = Position(STANDARD)
+    real_choose = player.choose
+    calls: list[str] = []
+
+    def rigged(p: Position, *args: object, **kwargs: object) -> player.Choice:
+        calls.append(p.spn())
+        if len(calls) == 1:
+            a1, b1, c1 = (
+                p.table.actions.index(a) for a in (Action.parse("a1"), Action.parse("b1"), Action.parse("c1"))
+            )
+            return player.Choice(a1, Result(best=b1, score=0, depth=2, nodes=1, pv=[b1, c1]))
+        return real_choose(p, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(player, "choose", rigged)
+    choices = play_turn(pos, get_level("medium"))
+    assert len(choices) == 2 and len(calls) == 2, "the second placement was searched, not taken from the line"
+    assert str(pos.table.actions[choices[0].code]) == "a1"
 
 
 def test_the_and_or_search_stops_at_its_deadline() -> None:
