@@ -327,6 +327,14 @@ async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(s
         "so passes; Seega bot (easy) to move."
     )
     assert "محاصر" in wording.movement_begins(result, "ar")
+    # With the bot's first step in the same reply, the sentence says it stepped.
+    await insert_from(service, 2, "bbbbb/w1b1b/wb1bw/wwbwb/wwbww w p 0/2 - 0 12", bot, ALICE)
+    replied = await service.place(2, ALICE.user_id, "b4 d4")
+    assert [e.actions for e in replied.events][:2] == [("b4", "d4"), ("pass",)]
+    assert wording.movement_begins(replied, "en") == (
+        "All pieces are placed: the movement phase has begun. Alice moved first but was walled in "
+        "and passed, and Seega bot (easy) made the first step. Step a piece with /move, like /move b2 c2."
+    )
 
 
 async def test_a_piece_held_by_the_shuttle_limit_says_so(service: GameService) -> None:
