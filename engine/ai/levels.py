@@ -13,7 +13,8 @@ medium     depth 2     two actions ahead plus captures, no deliberate errors,
                        placement only once 4 cells are empty).
 hard       1 s         iterative deepening until the time is used (one core);
                        endgame tables where they are exact (5x5 and 7x7, ludii preset);
-                       in a stuck game, the soonest capture that cannot be stopped.
+                       in a stuck game without a move limit, the soonest capture
+                       that cannot be stopped.
 expert     3 s         the same search with three times the time, which pays for a
                        wider placement search: 12 cells per node instead of 10,
                        and every placement once 8 cells are empty instead of 6.

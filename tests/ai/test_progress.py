@@ -111,6 +111,8 @@ def test_is_stuck_reads_the_no_capture_clock() -> None:
     assert not is_stuck(Position.from_spn(_with_clock(STUCK, STUCK_CLOCK - 1), LUDII))
     assert is_stuck(Position.from_spn(_with_clock(STUCK, STUCK_CLOCK), LUDII))
     assert not is_stuck(Position(LUDII))
+    # Under a move limit a stuck game ends by count: the standard preset is left alone.
+    assert not is_stuck(Position.from_spn(STUCK, STANDARD))
 
 
 def _exact_searcher(rules: Ruleset) -> Searcher:
