@@ -28,6 +28,7 @@ from engine import Position, Ruleset
 from engine.ai.levels import get_level
 from engine.ai.player import make_searcher
 from engine.ai.search import Limits
+from engine.compiled import build_name
 
 #: (variant, size, SPN, depth): middle games from seeded medium self-play, an early
 #: placement position, the ludii preset and one 7x7 board.
@@ -84,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             best = res
     assert best is not None
     nodes, seconds, lines = best
+    print(f"engine build: {build_name()}\n")
     print("| position | depth | best | score | nodes | s | nodes/s |")
     print("|---|---|---|---|---|---|---|")
     print("\n".join(lines))

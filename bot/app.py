@@ -253,7 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not settings.has_token:
         print("seega-bot sync needs DISCORD_TOKEN.", file=sys.stderr)
         return 2
-    log.info("starting with %r", settings)
+    from engine.compiled import build_name  # imports the engine: only once the bot really starts
+
+    log.info("starting with %r; engine: %s", settings, build_name())
     if args.command == "sync":
         return asyncio.run(sync_commands(settings))
     return run_bot(settings)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import cache
+from typing import Final
 
 from engine.actions import END_ACTION, PASS_ACTION, PLACE, REMOVE, STEP, Action
 from engine.board import Geometry, geometry
@@ -94,6 +95,39 @@ def action_table(n: int) -> ActionTable:
     return ActionTable(geometry(n))
 
 
+#: The attributes of a :class:`Position` (its slots), named once so that
+#: :meth:`Position.copy` copies them all; a module constant rather than
+#: ``Position.__slots__`` because a compiled build (docs/ai.md, "Compiled build") has no
+#: such class attribute.
+POSITION_SLOTS: Final = (
+    "rules",
+    "geo",
+    "table",
+    "bb",
+    "side",
+    "phase",
+    "hand",
+    "state",
+    "clock",
+    "turn",
+    "acted",
+    "first_from",
+    "result",
+    "hist",
+    "_stack",
+    "_limit",
+    "_first_move_turn",
+    "_nlocked",
+    "_lose",
+    "_captures",
+    "_safe",
+    "_linecap",
+    "_keep",
+    "_plain_ends",
+    "_nbr",
+)
+
+
 class Position:
     """A Seega position under a :class:`~engine.rules.Ruleset`.
 
@@ -113,33 +147,7 @@ class Position:
         result: the :class:`Outcome` once the game is over, else ``None``.
     """
 
-    __slots__ = (
-        "rules",
-        "geo",
-        "table",
-        "bb",
-        "side",
-        "phase",
-        "hand",
-        "state",
-        "clock",
-        "turn",
-        "acted",
-        "first_from",
-        "result",
-        "hist",
-        "_stack",
-        "_limit",
-        "_first_move_turn",
-        "_nlocked",
-        "_lose",
-        "_captures",
-        "_safe",
-        "_linecap",
-        "_keep",
-        "_plain_ends",
-        "_nbr",
-    )
+    __slots__ = POSITION_SLOTS
 
     def __init__(self, rules: Ruleset = STANDARD) -> None:
         self.rules = rules
@@ -219,7 +227,7 @@ class Position:
     def copy(self) -> Position:
         """An independent copy, move stack included (so it can ``pop``)."""
         other = Position.__new__(Position)
-        for name in Position.__slots__:
+        for name in POSITION_SLOTS:
             setattr(other, name, getattr(self, name))
         other.bb = self.bb[:]
         other.hand = self.hand[:]

@@ -30,6 +30,7 @@ import lzma
 import sys
 from array import array
 from collections.abc import Callable, Iterator
+from importlib import resources
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -39,7 +40,9 @@ from engine.rules import Ruleset
 
 #: The board sizes with tables (9x9 has none: even 4 pieces would be 50 million indexes).
 SIZES = (5, 7)
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+#: Found through the package, not ``__file__``, which a compiled build (``engine.compiled``)
+#: sets to a path that does not exist.
+DATA_DIR = Path(str(resources.files("engine") / "data"))
 #: The ruleset the 5x5 tables are exact for (the options below must match; 7x7 is the
 #: same preset at size 7).
 TABLE_RULES = Ruleset.make("ludii", 5)

@@ -15,6 +15,7 @@ import json
 import logging
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ from engine.rules import Ruleset
 
 log = logging.getLogger(__name__)
 
-WEIGHTS_PATH = Path(__file__).with_name("weights.json")
+#: Found through the package, not ``__file__``, which a compiled build (``engine.compiled``)
+#: sets to a path that does not exist.
+WEIGHTS_PATH = Path(str(resources.files("engine.ai") / "weights.json"))
 
 MOVEMENT_FEATURES = (
     "material",
@@ -47,6 +50,10 @@ PRESS_CAP = 8
 PLACEMENT_FEATURES = ("centre_adjacent", "edge", "corner", "entry_capture")
 
 
+#: The default open-line values (variants with ``win_line``).
+DEFAULT_LINE: tuple[int, ...] = (0, 2, 8, 30, 90)
+
+
 @dataclass(frozen=True)
 class Weights:
     """Evaluation weights (integers, centipieces).
@@ -60,14 +67,14 @@ class Weights:
 
     movement: dict[str, int] = field(default_factory=dict)
     placement: dict[str, int] = field(default_factory=dict)
-    line: tuple[int, ...] = (0, 2, 8, 30, 90)
+    line: tuple[int, ...] = DEFAULT_LINE
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Weights:
         """Weights from the JSON layout of ``weights.json`` (missing features count 0)."""
         movement = {k: int(data.get("movement", {}).get(k, 0)) for k in MOVEMENT_FEATURES}
         placement = {k: int(data.get("placement", {}).get(k, 0)) for k in PLACEMENT_FEATURES}
-        line = tuple(int(v) for v in data.get("line", cls.line))
+        line = tuple(int(v) for v in data.get("line", DEFAULT_LINE))
         return cls(movement, placement, line)
 
     def to_dict(self) -> dict[str, Any]:

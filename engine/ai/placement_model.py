@@ -30,12 +30,15 @@ from __future__ import annotations
 import json
 import math
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from engine.rules import OPTION_NAMES, Ruleset
 
 #: Where the fitted weights are stored (per preset).
-MODEL_FILE = Path(__file__).with_name("placement_model.json")
+#: Found through the package, not ``__file__``, which a compiled build (``engine.compiled``)
+#: sets to a path that does not exist.
+MODEL_FILE = Path(str(resources.files("engine.ai") / "placement_model.json"))
 #: Centipieces per logit unit: the coach's curve (``analysis.SCALE``; a test checks
 #: they agree), so a value reads as a win chance the same way everywhere.
 SCALE = 300.0

@@ -12,7 +12,7 @@ from engine.ai.leaves import EVAL_LIMIT
 from engine.ai.ordering import CODE_BITS
 from engine.ai.player import components
 from engine.ai.search import Limits, Searcher
-from engine.position import START
+from engine.position import POSITION_SLOTS, START
 
 VARIANTS = [("standard", 5), ("ludii", 5), ("seejeh", 5), ("fouze", 5), ("standard", 7)]
 
@@ -111,7 +111,7 @@ def _state(pos: Position) -> tuple[object, ...]:
     """A snapshot of every field a push may change: the containers copied, of the undo
     stack its length and its last entry (a push or a pop changes only that)."""
     fields: list[object] = []
-    for name in Position.__slots__:
+    for name in POSITION_SLOTS:
         value = getattr(pos, name)
         if name == "_stack":
             value = (len(value), copy.deepcopy(value[-1:]))
@@ -180,6 +180,7 @@ def test_no_shortcut_where_a_quiet_step_can_end_the_game() -> None:
         assert not searcher.lazy_leaves and not searcher.futility
 
 
+@pytest.mark.patches_internals
 def test_transposition_table_stays_bounded_during_one_search() -> None:
     """Issue 9 item 7: the limit held only at the start of a search, so one long search
     grew the table without bound. Count entries, not bytes or seconds."""
