@@ -16,8 +16,8 @@ worker processes), and what runs once per command gains nothing.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 #: The modules the compiled build compiles, in one mypyc group (so calls between them
@@ -54,21 +54,28 @@ def compiled_modules() -> list[str]:
     return out
 
 
+def module_files(name: str) -> tuple[str, list[str]]:
+    """A module's source path and the compiled files beside it (none for the sources).
+
+    Found from the package's folder: a compiled module's own ``__file__`` and spec name
+    a folder that does not exist (``engine/engine/...``).
+    """
+    base = os.path.dirname(os.path.abspath(importlib.import_module("engine").__file__ or ""))
+    stem = os.path.join(base, *name.split(".")[1:])
+    return stem + ".py", [stem + suffix for suffix in EXTENSION_SUFFIXES if os.path.exists(stem + suffix)]
+
+
 def stale_modules() -> list[str]:
     """The modules whose compiled file is older than their source.
 
     Python imports the compiled file whatever the source says, so after an upgrade
     (``git pull``) without a rebuild the old code would run. Checked by the files'
-    modification times, without importing anything.
+    modification times.
     """
     out = []
     for name in MODULES:
-        spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec is not None else None
-        if origin is None or origin.endswith(".py"):
-            continue
-        source = os.path.join(os.path.dirname(origin), name.rsplit(".", 1)[1] + ".py")
-        if os.path.exists(source) and os.stat(source).st_mtime > os.stat(origin).st_mtime:
+        source, built = module_files(name)
+        if built and os.path.exists(source) and os.stat(source).st_mtime > min(os.stat(f).st_mtime for f in built):
             out.append(name)
     return out
 

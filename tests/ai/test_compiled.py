@@ -8,7 +8,6 @@ to the sources fails here instead of passing as "compiled".
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -23,7 +22,7 @@ from engine.ai.levels import get_level
 from engine.ai.placement_model import MODEL_FILE
 from engine.ai.player import make_searcher
 from engine.ai.search import Limits
-from engine.compiled import MODULES, build_name, compiled_modules, stale_modules
+from engine.compiled import MODULES, build_name, compiled_modules, module_files, stale_modules
 
 #: Positions from ``bench.search_speed`` at a smaller depth: a movement middle game, the
 #: ludii preset (endgame tables reachable), 7x7, and placement (the learned model).
@@ -71,12 +70,13 @@ def test_a_source_changed_after_the_build_is_reported() -> None:
     assert stale_modules() == []
     if not compiled_modules():
         return  # the sources run: nothing can be stale (the line above checked it)
-    spec = importlib.util.find_spec("engine.ai.search")
-    assert spec is not None and spec.origin is not None
-    source = Path(spec.origin).parent / "search.py"  # (a compiled module's __file__ is not)
+    path, built = module_files("engine.ai.search")
+    source = Path(path)
+    assert source.name == "search.py" and source.parent.name == "ai" and built
     before = source.stat()
     try:
-        os.utime(source, (before.st_atime, before.st_mtime + 3600))
+        edited = max(os.stat(f).st_mtime for f in built) + 60  # as if edited after the build
+        os.utime(source, (before.st_atime, edited))
         assert stale_modules() == ["engine.ai.search"]
         assert build_name().startswith("compiled, but older than its sources")
     finally:
