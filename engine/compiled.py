@@ -4,7 +4,7 @@ The engine is pure Python and stays so: the README's commands never need a C com
 Where one is present, ``bench/compile.py`` compiles the modules below with mypyc (the
 engine is ``mypy --strict``, which is what mypyc needs) into extension modules beside
 their sources. Python imports an extension module before a source file of the same name,
-so the same code then runs about three times faster (docs/ai.md, "Compiled build"), with
+so the same code then runs about 2.4 times as fast (docs/ai.md, "Compiled build"), with
 the same search tree: the node counts of ``bench.search_speed`` do not change.
 
 Only the hot path is compiled: the position and its moves, the search and what it calls.
