@@ -224,6 +224,18 @@ def run_mine_puzzles(settings: Settings, out: str | None) -> int:
     return 0
 
 
+def engine_build() -> str:
+    """The engine build this process runs (``engine.compiled``), with a warning in the log
+    when a compiled build is older than its sources or incomplete: Python would run the
+    old engine code after an upgrade without a rebuild (docs/deploy.md)."""
+    from engine.compiled import build_name  # imports the engine: only once it is needed
+
+    name = build_name()
+    if name not in ("compiled", "pure Python"):
+        log.warning("engine: %s", name)
+    return name
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``seega-bot``; returns the exit status."""
     args = parse_args(argv)
@@ -236,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_mine_puzzles(settings, args.out)
     if args.command in ("worker", "migrate-db"):
         setup_logging(settings)
+        if args.command == "worker":
+            engine_build()
         return run_scaling_command(args.command, settings, args.to)
     console = args.console or (args.command == "run" and not settings.has_token)
     # At the console table, INFO lines (migrations, the AI pool) would interleave with the
@@ -249,13 +263,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if console:
         if not args.console:
             print("No DISCORD_TOKEN set: opening the offline console table (see .env.example).", file=sys.stderr)
+        engine_build()
         return run_console(settings)
     if not settings.has_token:
         print("seega-bot sync needs DISCORD_TOKEN.", file=sys.stderr)
         return 2
-    from engine.compiled import build_name  # imports the engine: only once the bot really starts
-
-    log.info("starting with %r; engine: %s", settings, build_name())
+    log.info("starting with %r; engine: %s", settings, engine_build())
     if args.command == "sync":
         return asyncio.run(sync_commands(settings))
     return run_bot(settings)

@@ -114,6 +114,24 @@ def test_without_a_token_the_console_table_opens(tmp_path: Path) -> None:
     assert (tmp_path / "console.db").exists()
 
 
+def test_a_stale_compiled_engine_is_a_warning_at_start(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """After an upgrade without a rebuild Python runs the old compiled engine: say so
+    where an operator looks (the log), not only at INFO, which the console hides."""
+    import engine.compiled
+    from bot.app import engine_build
+
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        assert engine_build() in ("compiled", "pure Python")
+    assert not caplog.records
+    stale = "compiled, but older than its sources: rebuild (python -m bench.compile) or remove it (--clean)"
+    monkeypatch.setattr(engine.compiled, "build_name", lambda: stale)
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        assert engine_build() == stale
+    assert [r.levelno for r in caplog.records] == [logging.WARNING] and "bench.compile" in caplog.text
+
+
 async def _create_database(path: Path) -> None:
     from bot.storage import Storage
 
