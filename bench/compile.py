@@ -67,7 +67,14 @@ def main(argv: list[str] | None = None) -> None:
         print(f"removed {clean()} compiled files; the engine is pure Python")
         return
     start = time.perf_counter()
-    build()
+    try:
+        build()
+    except ImportError as exc:
+        sys.exit(f"bench.compile needs mypy (with mypyc) and setuptools: pip install mypy setuptools ({exc})")
+    except (Exception, SystemExit) as exc:  # a compiler error ends setup() with SystemExit
+        # A half-built engine would be "partly compiled": leave the sources alone instead.
+        clean()
+        sys.exit(f"the compiled build failed, the engine stays pure Python: {exc}")
     print(f"compiled {len(MODULES)} modules in {time.perf_counter() - start:.0f} s: {len(built_files())} files")
 
 

@@ -111,3 +111,20 @@ def test_the_search_tree_is_the_sources_tree(tmp_path: Path) -> None:
     assert sources["build"] == "pure Python"
     assert Path(sources["package"]).parent == tmp_path / "engine"
     assert _search_here() == sources["results"]
+
+
+def test_a_failed_build_leaves_the_sources_running(tmp_path: Path) -> None:
+    """No C compiler (here: one that does not exist): a clear message, a failure status,
+    and no half-built engine left to import ("partly compiled")."""
+    root = Path(__import__("engine").__file__).parents[1]
+    skip = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
+    for folder in ("engine", "bench"):
+        shutil.copytree(root / folder, tmp_path / folder, ignore=skip)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"CC": str(tmp_path / "no-such-cc")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench.compile"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 1
+    assert "the compiled build failed, the engine stays pure Python" in proc.stderr
+    assert "no-such-cc" in proc.stderr
+    assert not list((tmp_path / "engine").rglob("*.so"))
