@@ -268,7 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not settings.has_token:
         print("seega-bot sync needs DISCORD_TOKEN.", file=sys.stderr)
         return 2
-    log.info("starting with %r; engine: %s", settings, engine_build())
-    if args.command == "sync":
+    if args.command == "sync":  # publishes commands only: no game, so no engine to import
+        log.info("starting with %r", settings)
         return asyncio.run(sync_commands(settings))
+    log.info("starting with %r; engine: %s", settings, engine_build())
     return run_bot(settings)

@@ -15,13 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import Position, Ruleset
 from engine.ai.endgame import DATA_DIR
 from engine.ai.evaluate import WEIGHTS_PATH
-from engine.ai.levels import get_level
 from engine.ai.placement_model import MODEL_FILE
-from engine.ai.player import make_searcher
-from engine.ai.search import Limits
 from engine.compiled import MODULES, build_name, compiled_modules, module_files, stale_modules
 
 #: Positions from ``bench.search_speed`` at a smaller depth: a movement middle game, the
@@ -50,13 +46,21 @@ print(json.dumps({"build": build_name(), "package": engine.__file__, "results": 
 """
 
 
-def _search_here() -> list[list[int]]:
-    out = []
-    for variant, size, spn, depth in CASES:
-        rules = Ruleset.make(variant, size)
-        result = make_searcher(rules, get_level("hard")).search(Position.from_spn(spn, rules), Limits(max_depth=depth))
-        out.append([result.best, result.score, result.nodes])
-    return out
+def _search_in(folder: Path) -> dict[str, object]:
+    """``SEARCH`` run in another process on the ``engine`` package inside ``folder``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run(
+        [sys.executable, "-c", SEARCH, json.dumps(CASES)],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(proc.stdout)
+    assert Path(str(result["package"])).parent == folder / "engine"
+    return result
 
 
 def test_the_build_is_whole_and_what_ci_asked_for() -> None:
@@ -94,23 +98,14 @@ def test_the_data_files_are_found_in_either_build() -> None:
 
 def test_the_search_tree_is_the_sources_tree(tmp_path: Path) -> None:
     """The same best action, score and node count as the interpreted sources (a copy of
-    the package without any compiled file, searched in another process)."""
+    the package without any compiled file), each searched in a process of its own."""
     package = Path(__import__("engine").__file__).parent
     shutil.copytree(package, tmp_path / "engine", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    proc = subprocess.run(
-        [sys.executable, "-c", SEARCH, json.dumps(CASES)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    sources = json.loads(proc.stdout)
+    sources = _search_in(tmp_path)
     assert sources["build"] == "pure Python"
-    assert Path(sources["package"]).parent == tmp_path / "engine"
-    assert _search_here() == sources["results"]
+    this_build = _search_in(package.parent)
+    assert this_build["build"] == build_name()
+    assert this_build["results"] == sources["results"]
 
 
 def test_a_failed_build_leaves_the_sources_running(tmp_path: Path) -> None:
