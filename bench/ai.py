@@ -100,8 +100,10 @@ def play(
     while pos.result is None and pos.turn <= max_turns:
         who = pos.side
         t0 = time.perf_counter()
-        choices = play_turn(pos, levels[who], times[who], seed + pos.turn)
-        stats[who].add_turn(choices, time.perf_counter() - t0, times[who])
+        # The level's own budget for this position, on the match's base time.
+        budget = levels[who].movetime_for(pos.phase, len(pos.legal_codes()), times[who])
+        choices = play_turn(pos, levels[who], budget, seed + pos.turn)
+        stats[who].add_turn(choices, time.perf_counter() - t0, budget)
     return pos.result.winner if pos.result is not None else None
 
 

@@ -114,7 +114,8 @@ def choose(
     Args:
         pos: an ongoing position.
         level: the level's limits and imperfection.
-        movetime_ms: the budget for this action (``None``: the level's default).
+        movetime_ms: the budget for this action (``None``: the level's default for
+            this position, ``Level.movetime_for``).
         seed: seeds the level's random choices (``None``: unpredictable).
         max_nodes: an optional node limit (with a depth-limited level or a generous
             budget, the choice is then the same on every machine).
@@ -123,7 +124,7 @@ def choose(
     codes = pos.legal_codes()
     if len(codes) == 1:
         return Choice(codes[0])
-    budget = movetime_ms if movetime_ms else level.movetime_ms
+    budget = movetime_ms if movetime_ms else level.movetime_for(pos.phase, len(codes))
     searcher = searcher or searcher_for(pos.rules, level)
     tables = searcher.tables
     if tables is not None and pos.phase == "m" and pos.count(0) + pos.count(1) <= tables.max_pieces + TABLE_MARGIN:

@@ -172,3 +172,50 @@ def test_hint_gives_an_action_and_a_reason() -> None:
     pos = Position.from_spn("5/4w/b4/1w3/1b3 b m 0/0 - 0 30", STANDARD)
     action, reason = hint(pos, 100)
     assert str(action) == "a3-b3" and "captures 1 piece" in reason
+
+
+def _placed(pieces: int) -> Position:
+    """A standard 5x5 placement position with ``pieces`` placed (first legal cells)."""
+    pos = Position(STANDARD)
+    for _ in range(pieces):
+        pos.push_code(pos.legal_codes()[0])
+    return pos
+
+
+def test_expert_thinks_three_times_as_long_over_the_last_placements(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The placements made with 16 or fewer empty cells fix the game's structure, so
+    expert's default budget triples there (9 s); earlier placements and the movement
+    phase keep 3 s, hard keeps 1 s everywhere, and a budget the caller names is exact."""
+    from engine.ai import player
+    from engine.ai.levels import FOCUS_EMPTIES
+    from engine.ai.timecontrol import SOFT_FRACTION, Clock
+
+    budgets: list[int | None] = []
+    real = Clock.for_budget
+
+    def spy(movetime_ms: int | None, soft_fraction: float = SOFT_FRACTION) -> Clock:
+        budgets.append(movetime_ms)
+        return real(movetime_ms, soft_fraction)
+
+    monkeypatch.setattr(player.Clock, "for_budget", staticmethod(spy))
+    early, late = _placed(7), _placed(8)
+    assert (len(early.legal_codes()), len(late.legal_codes())) == (FOCUS_EMPTIES + 1, FOCUS_EMPTIES)
+    expert, hard = get_level("expert"), get_level("hard")
+    moving = Position.from_spn(MIDGAME, STANDARD)
+    for pos, level, movetime in [
+        (early, expert, None),
+        (late, expert, None),
+        (moving, expert, None),
+        (late, hard, None),
+        (late, expert, 500),
+    ]:
+        choose(pos, level, movetime, max_nodes=300)
+    assert budgets == [3000, 9000, 3000, 1000, 500]
+
+
+def test_the_focus_multiplies_a_base_time_only_in_late_placement() -> None:
+    expert = get_level("expert")
+    assert expert.movetime_for("p", 16, 600) == 1800
+    assert expert.movetime_for("p", 17, 600) == 600
+    assert expert.movetime_for("m", 3, 600) == 600
+    assert [get_level(name).movetime_for("p", 10) for name in LEVELS] == [1000, 1000, 1000, 9000]
