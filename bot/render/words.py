@@ -213,32 +213,39 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
     if last_turn is None or not last_turn.actions:
         return ""
     names = position.geo.names
-    # (colour, the actions it played) in order; an empty list is a pass
-    segments: list[tuple[int, list[str]]] = []
+    # (colour, the actions it played, the cells they took) in order; no actions: a pass
+    segments: list[tuple[int, list[str], list[int]]] = []
     sides = last_turn.sides or (last_turn.side,) * len(last_turn.actions)
-    for action, side in zip(last_turn.actions, sides, strict=True):
+    took = last_turn.took or ((),) * len(last_turn.actions)
+    for action, side, gone in zip(last_turn.actions, sides, took, strict=True):
         if action.kind == "end":  # "end" says nothing more
             continue
         if action.kind == "pass":
-            segments.append((side, []))
-        elif segments and segments[-1][1] and segments[-1][0] == side:
-            segments[-1][1].append(str(action))
-        else:
-            segments.append((side, [str(action)]))
-    if not any(played for _, played in segments):
+            segments.append((side, [], []))
+            continue
+        if not (segments and segments[-1][1] and segments[-1][0] == side):
+            segments.append((side, [], []))
+        segments[-1][1].append(str(action))
+        if action.kind == "step":  # a removal says its cell itself ("xd4")
+            segments[-1][2].extend(gone)
+    if not any(played for _, played, _ in segments):
         return f"{COLOURS[last_turn.side]} was blocked and passed"
+    # Two sides' actions in one line (a reply around a pass): each capture is said
+    # with the actions that made it, not after the last ones (newcomer play-test).
+    apart = len(segments) > 1 and bool(last_turn.took)
     words = []
-    for i, (colour, played) in enumerate(segments):
+    for i, (colour, played, gone) in enumerate(segments):
         if played:
-            words.append(f"{COLOURS[colour]} " + ", ".join(played))
+            taken = f" took {', '.join(names[c] for c in gone)}" if apart and gone else ""
+            words.append(f"{COLOURS[colour]} " + ", ".join(played) + taken)
         elif i == len(segments) - 1:
             words.append(f"{COLOURS[colour]} is blocked and passes")
         else:
             words.append(f"{COLOURS[colour]} blocked, passed")
     parts = ["Last: " + " · ".join(words)]
-    if last_turn.captured:
+    if last_turn.captured and not apart:
         parts.append("took " + ", ".join(names[c] for c, _ in last_turn.captured))
-    if last_turn.removed:
+    if last_turn.removed and not apart:
         parts.append("removed " + ", ".join(names[c] for c, _ in last_turn.removed))
     return " · ".join(parts)
 

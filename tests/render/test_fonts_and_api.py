@@ -119,6 +119,25 @@ def test_a_pass_inside_a_reply_is_said_where_it_happened() -> None:
     assert ends == "Last: White b4, d4 · White is blocked and passes"
 
 
+def test_a_capture_inside_a_reply_is_said_with_the_step_that_made_it() -> None:
+    """Newcomer play-test (stop 24): "Last: White a3-a2 · Black blocked, passed · White
+    a2-a3 · took b2" read as if the step back to a3 took b2; a3-a2 did, before the pass."""
+    from bot.render.words import last_turn_text
+    from engine import Position
+    from engine.summary import summarize_turn
+
+    before = Position.from_spn("wwwww/5/w2w1/1bw2/bwwww w m 0/0 - 0 19")
+    pos = before.copy()
+    played = [pos.play(a) for a in ("a3-a2", "pass", "a2-a3")]
+    said = last_turn_text(pos, summarize_turn(before, played))
+    assert said == "Last: White a3-a2 took b2 · Black blocked, passed · White a2-a3"
+    # one side's turn alone keeps the short form: the chain, then all it took
+    alone = Position.from_spn("5/5/5/1bw1b/w4 w m 0/0 - 0 30")
+    after = alone.copy()
+    steps = [after.play("a1-a2")]
+    assert last_turn_text(after, summarize_turn(alone, steps)) == "Last: White a1-a2 · took b2"
+
+
 def test_a_pass_at_once_after_placement_is_the_pictures_news() -> None:
     """Newcomer play-test: White placed last, was walled in and passed; the picture said
     only "All pieces placed: the movement phase begins" and "Player 2 to move"."""
