@@ -83,7 +83,16 @@ def first_view(rules: Ruleset, pos: Position, score: int) -> int:
     return score if pos.side == first_index(rules) else -score
 
 
-def generate(rules: Ruleset, games: int, seed: int, nodes: int, out: Path, label: str = "search") -> None:
+def generate(
+    rules: Ruleset,
+    games: int,
+    seed: int,
+    nodes: int,
+    out: Path,
+    label: str = "search",
+    play: str = "medium",
+    play_nodes: int = LATE_NODES,
+) -> None:
     """Play ``games`` placement phases and write one labelled position per line.
 
     ``label="search"`` labels each position by its own search. ``label="filled"`` plays
@@ -94,6 +103,11 @@ def generate(rules: Ruleset, games: int, seed: int, nodes: int, out: Path, label
     tactics lie 10 to 15 plies beyond the middle of placement). The last placements (at
     most ``FULL_WIDTH_EMPTIES`` empty cells) are then played by a short full-width search,
     so the filled boards are ones a real player would reach.
+
+    ``play="search"`` places every piece by the label searcher itself (``play_nodes``
+    each, no model), random only in the first half of placement: the data then show
+    what the search's own later placements make of a position, not medium's, which a
+    stronger player does not follow into the same structures.
     """
     rng = random.Random(seed)
     medium = get_level("medium")
@@ -113,8 +127,11 @@ def generate(rules: Ruleset, games: int, seed: int, nodes: int, out: Path, label
                 rows.append(row)
                 codes = pos.legal_codes()
                 empties = rules.size * rules.size - (pos.bb[0] | pos.bb[1]).bit_count()
-                if rng.random() < RANDOM_SHARE:
+                early = 2 * empties > rules.size * rules.size
+                if rng.random() < RANDOM_SHARE and (play == "medium" or early):
                     code = rng.choice(codes)
+                elif play == "search":
+                    code = labeller.search(pos, Limits(max_depth=14, max_nodes=play_nodes)).best
                 elif label == "filled" and empties <= FULL_WIDTH_EMPTIES + 1:
                     code = labeller.search(pos, Limits(max_depth=14, max_nodes=LATE_NODES)).best
                 else:
@@ -255,6 +272,13 @@ def main(argv: list[str] | None = None) -> None:
         default="search",
         help="label by each position's search, or by the searched value of the game's filled board",
     )
+    gen.add_argument(
+        "--play",
+        choices=("medium", "search"),
+        default="medium",
+        help="who places: medium (15%% at random), or the label searcher itself (random in the first half only)",
+    )
+    gen.add_argument("--play-nodes", type=int, default=LATE_NODES, help="node limit of each placement by --play search")
     fitp = sub.add_parser("fit", help="fit the model to generated positions")
     fitp.add_argument("--variant", default="standard")
     fitp.add_argument("--epochs", type=int, default=8)
@@ -264,7 +288,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = Ruleset.make(args.variant, 5)
     if args.command == "generate":
-        generate(rules, args.games, args.seed, args.nodes, args.out, args.label)
+        generate(rules, args.games, args.seed, args.nodes, args.out, args.label, args.play, args.play_nodes)
     else:
         fit(rules, args.data, args.epochs, args.rate, args.write)
 

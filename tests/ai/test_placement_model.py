@@ -214,6 +214,33 @@ def test_filled_labels_are_the_searched_value_of_the_games_filled_board(tmp_path
         assert own[0]["score"] == first_view(rules, filled, score) == score
 
 
+def test_search_play_places_the_second_half_by_the_label_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--play search``: random placements only while more than half the board is
+    empty; after that every piece is placed by the label searcher at ``play_nodes``."""
+    import bench.learn_placement as learn
+    from engine.ai.search import Limits
+
+    monkeypatch.setattr(learn, "RANDOM_SHARE", 1.0)  # every placement random where allowed
+    rules = Ruleset.make("ludii", 5)
+    out = tmp_path / "data.jsonl"
+    learn.generate(rules, games=1, seed=3, nodes=600, out=out, label="filled", play="search", play_nodes=500)
+    rows = list(learn.read_rows([out]))
+    assert len(rows) == 2 * rules.pieces and len({r["score"] for r in rows}) == 1
+    # No search ran in the random first half, so a fresh searcher replays the rest exactly.
+    first_searched = next(i for i, r in enumerate(rows) if 2 * (25 - (r["black"] | r["white"]).bit_count()) <= 25)
+    assert first_searched == 13  # 12 empty cells: the second half begins
+    pos = Position(rules)
+    for row in rows[1 : first_searched + 1]:
+        pos.push_code(next(c for c in pos.legal_codes() if _after(pos, c) == (row["black"], row["white"])))
+    searcher = learn.label_searcher(rules)
+    for row in rows[first_searched + 1 :]:
+        best = searcher.search(pos, Limits(max_depth=14, max_nodes=500)).best
+        assert _after(pos, best) == (row["black"], row["white"])
+        pos.push_code(best)
+
+
 def test_placements_near_the_root_are_ranked_by_the_model() -> None:
     from engine.ai.levels import get_level
     from engine.ai.ordering import MODEL_ORDER_PLIES
