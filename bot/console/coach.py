@@ -8,7 +8,6 @@ and the pictures are written to files like the boards.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -25,7 +24,6 @@ from bot.coach_messages import (
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, you_in_pictures
 from bot.results import BadInputError, Moderator, NoGameError, clip_typed
 from bot.service.coach_hints import MAX_HINT_LIMIT
-from bot.service.coach_results import ReviewResult
 from engine.coach.lessons import LESSONS
 
 #: A typed whole number (a sign allowed, so ``-1`` is read as a number, out of range).
@@ -93,10 +91,18 @@ class CoachConsole(ConsoleOutput):
             if done == total or done % 10 == 0:
                 self.say(f"Reviewing turn {done} of {total}...")
 
+        # "You" for the person at the keyboard, in the text and the pictures, as the
+        # game said it (newcomer play-tests: the review said "Player 1", then its
+        # pictures still did).
         result = await self.service.coach.reviews.review(
-            CONSOLE_GUILD, CONSOLE_CHANNEL, game, progress=progress, wording=wording(self.lang)
+            CONSOLE_GUILD,
+            CONSOLE_CHANNEL,
+            game,
+            progress=progress,
+            wording=wording(self.lang),
+            names_shown=you_in_pictures,
         )
-        self.say(_plain(review_text(_you_in_review(result), self.lang)))
+        self.say(_plain(review_text(result, self.lang)))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
         for m in result.moments:
             self._save_coach_image(m.image, f"game{result.game_id}-turn{m.number}")
@@ -169,15 +175,3 @@ class CoachConsole(ConsoleOutput):
             self.say(f"  games where you took hints: {used}")
         chart = await self.service.coach.rating_chart(CONSOLE_GUILD, me.user_id, me.name, wording(self.lang))
         self._save_coach_image(chart, "rating-history")
-
-
-def _you_in_review(result: ReviewResult) -> ReviewResult:
-    """The review's names as the console's other lines say them: "You" for the person at
-    the keyboard in a game against the bot (newcomer play-test: the game said "You",
-    its review "Player 1"). The stored review and its pictures keep the game's names."""
-    shown = you_in_pictures(result.names)
-    if shown == result.names:
-        return result
-    names = dict(zip(result.names, shown, strict=True))
-    moments = tuple(replace(m, player=names.get(m.player, m.player)) for m in result.moments)
-    return replace(result, names=shown, moments=moments)

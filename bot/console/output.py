@@ -271,8 +271,8 @@ class ConsolePictures:
 class ConsoleHintPictures:
     """The coach's pictures for hints at the console table: "You" as in the text.
 
-    Only hints: a review is stored with its pictures, which keep the game's names (the
-    console's review text says "You" on its own, ``bot/console/coach.py``).
+    Only hints: a review names its players once for its text and pictures alike (the
+    console passes :func:`you_in_pictures` to it, ``bot/console/coach.py``).
     """
 
     def __init__(self, inner: Pictures) -> None:

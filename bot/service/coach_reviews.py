@@ -70,8 +70,13 @@ class Reviews:
         *,
         progress: Progress | None = None,
         wording: Wording | None = None,
+        names_shown: Callable[[tuple[str, str]], tuple[str, str]] | None = None,
     ) -> ReviewResult:
-        """Review a finished game (by id, or the channel's last game); stored after the first time."""
+        """Review a finished game (by id, or the channel's last game); stored after the first time.
+
+        ``names_shown`` turns the game's (Black, White) names into the ones the adapter
+        says (the console's "You" for the person at the keyboard), in the text and the
+        pictures alike; the stored review holds no names."""
         row = await self._row(guild_id, channel_id, game_id)
         record = record_of(row)
         stored = await self.storage.coach_review(row.id)
@@ -86,8 +91,9 @@ class Reviews:
                 running.add_done_callback(lambda _f, gid=row.id: self._running.pop(gid, None))
             review = await asyncio.shield(running)
         hints = sum((await self.storage.hint_counts([row.id])).values())
-        chart, moments = await self._pictures(row, record, review, wording)
-        return ReviewResult(row.id, names_of(row), review, cached, chart, moments, hints)
+        names = names_of(row) if names_shown is None else names_shown(names_of(row))
+        chart, moments = await self._pictures(row.id, names, record, review, wording)
+        return ReviewResult(row.id, names, review, cached, chart, moments, hints)
 
     async def _run(self, row: GameRow, record: GameRecord, progress: Progress | None) -> GameReview:
         done: list[str] = []
@@ -111,9 +117,8 @@ class Reviews:
         return review
 
     async def _pictures(
-        self, row: GameRow, record: GameRecord, review: GameReview, wording: Wording | None
+        self, game_id: int, names: tuple[str, str], record: GameRecord, review: GameReview, wording: Wording | None
     ) -> tuple[bytes | None, tuple[KeyMoment, ...]]:
-        names = names_of(row)
         pics = self.pictures
         start = record.start()
         befores = []
@@ -150,7 +155,7 @@ class Reviews:
         chart = None
         if pics is not None:
             words = pics.chart_words(
-                w("coach.review.chart_title", black=names[0], white=names[1], id=row.id),
+                w("coach.review.chart_title", black=names[0], white=names[1], id=game_id),
                 w("coach.review.chart_top"),
                 w("coach.review.chart_bottom"),
                 w("coach.review.chart_turn"),

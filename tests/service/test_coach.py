@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
-from bot.coach_messages import puzzle_answer_text, review_text
+from bot.coach_messages import puzzle_answer_text, review_text, wording
 from bot.i18n import t
 from bot.ratings import rate_game
 from bot.render import coach_pictures
@@ -32,6 +32,7 @@ from bot.service.coach_puzzles import MAX_SWING, Puzzles, rate_answer
 from bot.service.coach_work import thread_work, work_for
 from bot.storage import GameUpdate, NewGame, Storage
 from bot.storage.coach import PuzzleRatingRow
+from engine.actions import Action
 from engine.coach.hints import advise_job
 from engine.coach.lessons import LESSONS, lesson
 from engine.coach.puzzles import Puzzle, check, load_bank
@@ -203,6 +204,32 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
     assert again.cached and again.review == got.review
     with pytest.raises(NoGameError):
         await env.coach.reviews.review(GUILD + 1, 5, gid)  # another server's game
+
+
+async def test_a_review_says_the_names_the_adapter_shows_in_its_text_and_pictures(env: Env) -> None:
+    """Newcomer play-test: the console's review said "You", its pictures "Player 1"."""
+    gid = await insert(env, 6, SPN, None, "c2-b2 b3-c3 a5-b5")
+    await finish(env, gid)
+    words = wording("en")
+    plain = await env.coach.reviews.review(GUILD, 6, wording=words)
+    shown = await env.coach.reviews.review(
+        GUILD, 6, wording=words, names_shown=lambda names: (names[0], "You" if names[1] == "Bob" else names[1])
+    )
+    assert plain.names == ("Alice", "Bob") and shown.names == ("Alice", "You")
+    assert shown.cached and shown.review == plain.review  # the stored review holds no names
+    assert plain.moments[0].player == "Bob" and shown.moments[0].player == "You"
+    assert [m.player for m in shown.moments] == [{"Bob": "You"}.get(m.player, m.player) for m in plain.moments]
+    pos = Position.from_spn(SPN, RULES)
+    legend = (words("coach.legend.played"), words("coach.legend.better"))
+    best, played = [Action.parse("c2-c3")], [Action.parse("c2-b2")]
+    assert shown.moments[0].image == coach_pictures.suggestion_image(
+        pos, best, played, players=("Alice", "You"), legend=legend
+    )
+    assert plain.moments[0].image == coach_pictures.suggestion_image(
+        pos, best, played, players=("Alice", "Bob"), legend=legend
+    )
+    assert shown.chart is not None and plain.chart is not None and shown.chart != plain.chart  # the title
+    assert words("coach.review.chart_title", black="Alice", white="You", id=gid) == f"Game #{gid}: Alice vs You"
 
 
 # ---------------------------------------------------------------------------- puzzles
