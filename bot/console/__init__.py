@@ -31,7 +31,6 @@ from bot.console.output import (
     CONSOLE_CHANNEL,
     CONSOLE_GUILD,
     LOCAL_PLAYERS,
-    ConsoleHintPictures,
     ConsolePictures,
     rules_text,
 )
@@ -39,7 +38,6 @@ from bot.dbcheck import check_database
 from bot.results import TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService, Renderer, default_renderer
-from bot.service.coach_work import default_pictures
 from bot.settings import Settings, database_setting, redact_url
 from bot.storage import Storage, is_postgres_url
 
@@ -91,12 +89,9 @@ async def run_console(
     own_ai = ai is None
     runner = ai or ProcessPoolAiRunner(workers)
     rend = default_renderer() if renderer is True else (renderer or None)
-    hint_pictures = None
     if rend is not None:
         rend = ConsolePictures(rend)  # "You" in the pictures, as in the text
-        coach_pictures = default_pictures()
-        hint_pictures = ConsoleHintPictures(coach_pictures) if coach_pictures is not None else None
-    service = GameService(storage, runner, rend, clock, hint_pictures=hint_pictures)
+    service = GameService(storage, runner, rend, clock)
     on_file = not is_postgres_url(db_path)
     beside = Path(db_path).resolve().parent if on_file else Path.cwd()
     images = Path(image_dir) if image_dir else beside / "seega-images"

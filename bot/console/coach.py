@@ -80,7 +80,9 @@ class CoachConsole(ConsoleOutput):
 
     async def hint(self, args: CoachArgs) -> None:
         actor = await self._actor()
-        result = await self.service.coach.hints.hint(CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(self.lang))
+        result = await self.service.coach.hints.hint(
+            CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(self.lang), names_shown=you_in_pictures
+        )
         self.say(_plain(hint_text(result, self.lang)))
         self._save_coach_image(result.image, f"game{result.game_id}-hint{result.used}")
 
@@ -92,8 +94,7 @@ class CoachConsole(ConsoleOutput):
                 self.say(f"Reviewing turn {done} of {total}...")
 
         # "You" for the person at the keyboard, in the text and the pictures, as the
-        # game said it (newcomer play-tests: the review said "Player 1", then its
-        # pictures still did).
+        # game said it (newcomer play-tests: the review and the hint said "Player 1").
         result = await self.service.coach.reviews.review(
             CONSOLE_GUILD,
             CONSOLE_CHANNEL,

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from bot import wording
 from bot.i18n import t
 from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult
 from bot.service import GameService, Renderer, catalog
-from bot.service.coach_work import Pictures
 from bot.timeparse import format_duration
 from engine import GameRecord, Outcome, Position, Ruleset
 from engine.summary import TurnSummary
@@ -266,33 +265,3 @@ class ConsolePictures:
     def render_replay(self, record: GameRecord, players: tuple[str, str] = ("Black", "White")) -> bytes:
         """The replay, with the game's own names."""
         return self.inner.render_replay(record, players=players)
-
-
-class ConsoleHintPictures:
-    """The coach's pictures for hints at the console table: "You" as in the text.
-
-    Only hints: a review names its players once for its text and pictures alike (the
-    console passes :func:`you_in_pictures` to it, ``bot/console/coach.py``).
-    """
-
-    def __init__(self, inner: Pictures) -> None:
-        self.inner = inner
-
-    def suggestion_image(
-        self, position: Any, suggestion: Any, played: Any = (), *, players: Any = ("Black", "White"), legend: Any = None
-    ) -> bytes:
-        """The hint's board with the console's names."""
-        shown = you_in_pictures(players)
-        return self.inner.suggestion_image(position, suggestion, played, players=shown, legend=legend)
-
-    def board_png(self, position: Any, *, players: Any = ("Black", "White")) -> bytes:
-        return self.inner.board_png(position, players=you_in_pictures(players))
-
-    def evaluation_chart(self, curve: Any, marks: Any, words: Any, *, first_turn: int = 0) -> bytes:
-        return self.inner.evaluation_chart(curve, marks, words, first_turn=first_turn)
-
-    def rating_chart(self, series: Any, words: Any) -> bytes:
-        return self.inner.rating_chart(series, words)
-
-    def chart_words(self, title: str, top: str = "", bottom: str = "", x_axis: str = "", legend: Any = None) -> Any:
-        return self.inner.chart_words(title, top, bottom, x_axis, legend)

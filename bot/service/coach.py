@@ -27,8 +27,6 @@ class Coach:
         clock: the time source.
         work: runs analyses in the AI workers.
         pictures: draws boards and charts (``bot.render.coach_pictures``), or ``None``.
-        hint_pictures: draws the hints' boards, where they differ from ``pictures``
-            (the console says "You" in them, as in its text); ``None``: ``pictures``.
         bank: the puzzles (default: the shipped bank).
         review_nodes: the node budget per reviewed position.
     """
@@ -42,11 +40,10 @@ class Coach:
         *,
         bank: list[Puzzle] | None = None,
         review_nodes: int = REVIEW_NODES,
-        hint_pictures: Pictures | None = None,
     ) -> None:
         self.storage = storage
         self.pictures = pictures
-        self.hints = Hints(storage, clock, work, hint_pictures or pictures)
+        self.hints = Hints(storage, clock, work, pictures)
         self.reviews = Reviews(storage, clock, work, pictures, review_nodes)
         self.puzzles = Puzzles(storage, clock, pictures, bank)
         self.lessons = Lessons(storage, clock, pictures)

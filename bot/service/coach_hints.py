@@ -8,6 +8,8 @@ is stored, so records and reviews can say that hints were used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.clock import Clock
 from bot.results import (
     BadInputError,
@@ -52,9 +54,17 @@ class Hints:
         await self.storage.save_hint_limit(guild_id, limit)
         return limit
 
-    async def hint(self, guild_id: int, channel_id: int, user_id: int, wording: Wording | None = None) -> HintResult:
+    async def hint(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        wording: Wording | None = None,
+        names_shown: Callable[[tuple[str, str]], tuple[str, str]] | None = None,
+    ) -> HintResult:
         """The suggestion for ``user_id``'s turn in the channel's game (``wording`` words the
-        picture's legend)."""
+        picture's legend; ``names_shown`` turns the game's names into the ones the adapter
+        says, like the console's "You", as for reviews)."""
         row = await self.storage.active_game(channel_id)
         if row is None or row.guild_id != guild_id:
             raise NoGameError("no_game")
@@ -83,6 +93,7 @@ class Hints:
             actions = [Action.parse(a) for a in advice.actions]
             w = wording or (lambda key, **p: key)
             legend = (w("coach.legend.played"), w("coach.legend.hint"))
-            image = await in_thread(self.pictures.suggestion_image, pos, actions, players=(black, white), legend=legend)
+            players = (black, white) if names_shown is None else names_shown((black, white))
+            image = await in_thread(self.pictures.suggestion_image, pos, actions, players=players, legend=legend)
         reasons = tuple((key, dict(params)) for key, params in advice.reasons)
         return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image)

@@ -44,7 +44,7 @@ from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.coach import Coach
 from bot.service.coach_results import LessonAnswer
-from bot.service.coach_work import Pictures, default_pictures, work_for
+from bot.service.coach_work import default_pictures, work_for
 from bot.service.draws import Draws
 from bot.service.ending import Ending
 from bot.service.failures import full_disk_is_a_service_error
@@ -75,8 +75,6 @@ class GameService:
         clock: the time source (a fake one in tests).
         rng: randomness for colour draws (seed it in tests).
         limits: the per-user caps and the AI line's sizes (``docs/limits.md``).
-        hint_pictures: draws the coach's hint boards where an adapter wants them drawn
-            otherwise than the other coach pictures (the console's "You"); ``None``: the same.
     """
 
     def __init__(
@@ -87,7 +85,6 @@ class GameService:
         clock: Clock | None = None,
         rng: random.Random | None = None,
         limits: Limits | None = None,
-        hint_pictures: Pictures | None = None,
     ) -> None:
         self.games = Games(storage, ai, renderer, clock or SystemClock(), rng or random.Random(), limits)
         self.bots = BotTurns(self.games)
@@ -104,7 +101,6 @@ class GameService:
             self.games.clock,
             work_for(ai),
             default_pictures() if renderer else None,
-            hint_pictures=hint_pictures,
         )
         self.asks = PlayerAsks(self.games)
 

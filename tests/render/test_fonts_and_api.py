@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -152,39 +151,6 @@ def test_a_pass_at_once_after_placement_is_the_pictures_news() -> None:
     pos = before.copy()
     played = [pos.play(a) for a in ("b4", "d4")]  # the pass not played yet
     assert phase_news_text(pos, summarize_turn(before, played)) == "All pieces placed: the movement phase begins"
-
-
-def test_the_consoles_hint_picture_says_you_as_its_board_does() -> None:
-    """Newcomer play-test: the game's pictures said "You", the hint's picture beside
-    them "Player 1"."""
-    from bot.console.output import ConsoleHintPictures
-    from bot.render import coach_pictures
-    from engine import Position, Ruleset
-
-    pos = Position(Ruleset.make("standard", 5))
-    bot = "Seega bot (easy)"
-    suggestion = [pos.copy().play("c2"), pos.copy().play("b3")]
-    pictures = ConsoleHintPictures(coach_pictures)  # type: ignore[arg-type]
-    legend = ("suggested", "played")
-    shown = pictures.suggestion_image(pos, suggestion, players=("Player 1", bot), legend=legend)
-    assert shown == coach_pictures.suggestion_image(pos, suggestion, players=("You", bot), legend=legend)
-    assert shown != coach_pictures.suggestion_image(pos, suggestion, players=("Player 1", bot), legend=legend)
-
-
-async def test_the_console_gives_its_hint_pictures_to_the_coach(tmp_path: Path) -> None:
-    from bot.console.output import ConsoleHintPictures
-    from bot.render import coach_pictures
-    from bot.service import GameService
-    from bot.storage import Storage
-
-    storage = await Storage.open(str(tmp_path / "hint.db"))
-    try:
-        hints = ConsoleHintPictures(coach_pictures)  # type: ignore[arg-type]
-        service = GameService(storage, ai=None, renderer=None, hint_pictures=hints)  # type: ignore[arg-type]
-        assert service.coach.hints.pictures is hints
-        assert GameService(storage, ai=None, renderer=None).coach.hints.pictures is None  # type: ignore[arg-type]
-    finally:
-        await storage.close()
 
 
 def test_a_chains_status_drops_or_end_before_it_is_cut() -> None:

@@ -147,6 +147,21 @@ async def test_a_hint_against_the_bot_shows_the_move_its_reason_and_counts(env: 
         await env.coach.hints.hint(GUILD, 2, BOB)
 
 
+async def test_a_hint_draws_the_names_the_adapter_shows(env: Env) -> None:
+    """Newcomer play-test: the console's game pictures said "You", its hint's "Player 1"."""
+    spn = "w3b/5/bw1wb/2b2/w3w b m 0/0 - 0 30"  # Black's c2-c3 takes two
+    await insert(env, 7, spn, "hard")
+    words = wording("en")
+    got = await env.coach.hints.hint(
+        GUILD, 7, ALICE, words, names_shown=lambda names: ("You" if names[0] == "Alice" else names[0], names[1])
+    )
+    pos = Position.from_spn(spn, RULES)
+    legend = (words("coach.legend.played"), words("coach.legend.hint"))
+    drawn = [Action.parse(a) for a in got.actions]
+    assert got.image == coach_pictures.suggestion_image(pos, drawn, players=("You", "Seega bot"), legend=legend)
+    assert got.image != coach_pictures.suggestion_image(pos, drawn, players=("Alice", "Seega bot"), legend=legend)
+
+
 async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:
     await insert(env, 3, None, "easy")
     assert await env.coach.hints.limit(GUILD) == 3
