@@ -110,7 +110,9 @@ class ConsoleOutput:
         you = self._you(game)
         said = wording.game_over_text(over, self.lang, game, you)
         if over.result == "*":
-            text = t(self.lang, "console.game_over_cancelled", text=said)
+            # A cancel (the only unfinished ending) is typed by the person at the keyboard:
+            # Discord's "by a moderator" read as if someone else had (newcomer play-test).
+            text = t(self.lang, "console.game_over_cancelled", text=t(self.lang, "console.you_cancelled"))
         else:
             text = t(self.lang, "console.game_over", result=over.result, text=said)
         for c in over.rating_changes:

@@ -366,7 +366,10 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         offered = out.getvalue()
         assert "Ending by count: the game ends now" in offered and "Player 2 would win" in offered, offered
         assert "Player 1 offers to end the game by count; Player 2 accepts with /seega accept-end." in offered
+        out.truncate(0)
         await table.handle("/seega cancel")
+        assert "Game over: You cancelled the game: it is not rated." in out.getvalue()
+        assert "moderator" not in out.getvalue()  # nobody else at this table can cancel
         bot = Player.bot("medium")
         ahead = "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30"  # 4 v 4, the bot (White) better: it declines
         await insert_from(service, CONSOLE_CHANNEL, ahead, LOCAL_PLAYERS[0], bot, guild_id=CONSOLE_GUILD)
