@@ -8,8 +8,6 @@ is stored, so records and reviews can say that hints were used.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bot.clock import Clock
 from bot.results import (
     BadInputError,
@@ -21,7 +19,7 @@ from bot.results import (
     NotYourTurnError,
 )
 from bot.service.coach_common import is_practice, job_for, names_of, position_of
-from bot.service.coach_results import HintResult, Wording
+from bot.service.coach_results import HintResult, NamesShown, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.storage import Storage
 from engine.actions import Action
@@ -60,7 +58,7 @@ class Hints:
         channel_id: int,
         user_id: int,
         wording: Wording | None = None,
-        names_shown: Callable[[tuple[str, str]], tuple[str, str]] | None = None,
+        names_shown: NamesShown | None = None,
     ) -> HintResult:
         """The suggestion for ``user_id``'s turn in the channel's game (``wording`` words the
         picture's legend; ``names_shown`` turns the game's names into the ones the adapter

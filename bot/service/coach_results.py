@@ -13,6 +13,9 @@ from engine.coach.review import GameReview
 
 #: Words a picture needs, in the reader's language: ``wording(key, **params) -> text``.
 Wording = Callable[..., str]
+#: The (Black, White) names as an adapter says them (the console's "You" for the person
+#: at the keyboard), for the coach's text and pictures alike.
+NamesShown = Callable[[tuple[str, str]], tuple[str, str]]
 
 
 def plain_wording(key: str, **params: object) -> str:

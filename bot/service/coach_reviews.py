@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from bot.clock import Clock
 from bot.results import BadInputError, NoGameError
 from bot.service.coach_common import job_for, names_of, record_of
-from bot.service.coach_results import KeyMoment, ReviewResult, Wording
+from bot.service.coach_results import KeyMoment, NamesShown, ReviewResult, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.storage import GameRow, Storage
 from engine.actions import Action
@@ -70,7 +70,7 @@ class Reviews:
         *,
         progress: Progress | None = None,
         wording: Wording | None = None,
-        names_shown: Callable[[tuple[str, str]], tuple[str, str]] | None = None,
+        names_shown: NamesShown | None = None,
     ) -> ReviewResult:
         """Review a finished game (by id, or the channel's last game); stored after the first time.
 
