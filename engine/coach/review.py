@@ -14,6 +14,7 @@ bot can run them in worker processes and report progress as each one finishes;
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -46,6 +47,10 @@ def classify(loss: float, played_best: bool = False) -> str:
         if loss >= floor:
             return label
     return "best"
+
+
+#: The least accuracy a turn counts with in the harmonic mean (a 0% turn would make it 0).
+HARMONIC_FLOOR = 1.0
 
 
 def move_accuracy(before: float, after: float) -> float:
@@ -187,8 +192,11 @@ class GameReview:
             )
             for t in data["turns"]
         )
-        acc = data["accuracy"]
-        return cls(turns, tuple(data["curve"]), (acc[0], acc[1]), tuple(data["key_moments"]), int(data["max_nodes"]))
+        curve = tuple(data["curve"])
+        # Computed again, not read: a review stored under the earlier plain mean reads as a
+        # new one does (the stored "accuracy" is kept in the JSON for other readers).
+        accuracy = (game_accuracy(turns, curve, BLACK), game_accuracy(turns, curve, WHITE))
+        return cls(turns, curve, accuracy, tuple(data["key_moments"]), int(data["max_nodes"]))
 
 
 def _after_turn(pos: Position, actions: Sequence[Action]) -> tuple[int, int, int, str, int, int, int, int]:
@@ -247,17 +255,44 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
     return GameReview(
         tuple(verdicts),
         curve,
-        (_accuracy(verdicts, BLACK), _accuracy(verdicts, WHITE)),
+        (game_accuracy(verdicts, curve, BLACK), game_accuracy(verdicts, curve, WHITE)),
         _key_moments(verdicts),
         max_nodes,
     )
 
 
-def _accuracy(verdicts: Sequence[TurnVerdict], side: int) -> float | None:
-    scores = [
-        move_accuracy(v.before, v.after) if v.loss else 100.0 for v in verdicts if v.side == side and not v.forced
-    ]
-    return round(sum(scores) / len(scores), 1) if scores else None
+def volatility_weights(curve: Sequence[float]) -> list[float]:
+    """One weight per turn: how much the expected score swung around it (lichess).
+
+    The standard deviation, in win percentage, of a window of positions around the turn
+    (a tenth of the game, 2 to 8 positions), clamped to 0.5..12: a turn played while the
+    game was in the balance weighs up to 24 times one played in a decided position.
+    """
+    values = [100.0 * c for c in curve]
+    turns = len(values) - 1
+    size = min(len(values), max(2, min(8, turns // 10)))
+    windows = [values[:size]] * max(0, size - 2) + [values[k : k + size] for k in range(len(values) - size + 1)]
+    return [min(12.0, max(0.5, statistics.pstdev(w))) for w in windows[:turns]]
+
+
+def game_accuracy(verdicts: Sequence[TurnVerdict], curve: Sequence[float], side: int) -> float | None:
+    """``side``'s accuracy % over the game, ``None`` if it never had a choice.
+
+    Lichess's game accuracy: the mean of two means of the turns' accuracies, one weighted
+    by :func:`volatility_weights` and one harmonic. A plain mean reads high in a lost game:
+    once the game is decided few turns lose win chance, so a player crushed after two
+    blunders scored 85% (newcomer play-test). The harmonic mean keeps a blunder's weight,
+    and the volatility weights count the turns where the game was still in play.
+    """
+    weights = volatility_weights(curve)
+    mine = [(i, v) for i, v in enumerate(verdicts) if v.side == side and not v.forced]
+    if not mine:
+        return None
+    scores = [move_accuracy(v.before, v.after) if v.loss else 100.0 for _, v in mine]
+    w = [weights[i] for i, _ in mine]
+    weighted = sum(a * x for a, x in zip(scores, w, strict=True)) / sum(w)
+    harmonic = len(scores) / sum(1.0 / max(HARMONIC_FLOOR, a) for a in scores)
+    return round((weighted + harmonic) / 2, 1)
 
 
 def _key_moments(verdicts: Sequence[TurnVerdict]) -> tuple[int, ...]:

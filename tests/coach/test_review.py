@@ -11,12 +11,15 @@ from engine.ai.search import WIN
 from engine.coach.review import (
     CLASSES,
     GameReview,
+    TurnVerdict,
     build_review,
     classify,
+    game_accuracy,
     jobs_for,
     move_accuracy,
     review_record,
     run_job,
+    volatility_weights,
 )
 from engine.outcome import WHITE
 from engine.position import Position
@@ -181,3 +184,33 @@ def test_a_position_the_side_behind_could_repeat_is_not_valued_as_a_draw() -> No
         pos.play(action)
     assert (pos.count(0), pos.count(1), pos.side) == (6, 12, 0)
     assert analyse(pos).win_chance < 0.2
+
+
+def _verdict(i: int, before: float, after: float) -> TurnVerdict:
+    loss = round(max(0.0, before - after), 4)
+    return TurnVerdict(i, i + 1, i % 2, ("a1-a2",), ("a1-a2",), before, after, loss, classify(loss, loss == 0), False)
+
+
+def test_a_game_lost_to_one_blunder_does_not_read_as_accurate() -> None:
+    """Newcomer play-test: crushed 12-0 after a blunder and three mistakes, the review said
+    85% (a plain mean: once a game is decided few turns lose anything). Lichess's game
+    accuracy (volatility-weighted and harmonic means) keeps the blunder's weight."""
+    curve = [0.5, 0.5] + [0.95] * 19  # Black's chances: White (odd turns) blunders at turn 1
+    verdicts = []
+    for i in range(20):
+        black = curve[i]
+        mover_before = black if i % 2 == 0 else 1 - black
+        mover_after = (curve[i + 1] if i % 2 == 0 else 1 - curve[i + 1]) if i == 1 else mover_before
+        verdicts.append(_verdict(i, mover_before, mover_after))
+    assert verdicts[1].label == "blunder" and verdicts[1].loss == pytest.approx(0.45)
+    plain = sum(move_accuracy(v.before, v.after) if v.loss else 100.0 for v in verdicts if v.side == 1) / 10
+    assert plain > 90  # what the review used to say
+    white = game_accuracy(verdicts, curve, 1)
+    assert white is not None and white < 60
+    assert game_accuracy(verdicts, curve, 0) == 100.0  # every turn best
+    weights = volatility_weights(curve)
+    assert len(weights) == 20 and weights[1] == 12.0 and weights[5] == 0.5  # the swing, a decided turn
+    # A stored review reads with the same accuracy as a new one, whatever it stored.
+    review = GameReview(tuple(verdicts), tuple(curve), (99.0, 99.0), (1,), 1000)
+    again = GameReview.from_dict({**review.to_dict(), "accuracy": [99.0, 99.0]})
+    assert again.accuracy == (100.0, white)
