@@ -280,9 +280,10 @@ def game_accuracy(verdicts: Sequence[TurnVerdict], curve: Sequence[float], side:
 
     Lichess's game accuracy: the mean of two means of the turns' accuracies, one weighted
     by :func:`volatility_weights` and one harmonic. A plain mean reads high in a lost game:
-    once the game is decided few turns lose win chance, so a player crushed after two
-    blunders scored 85% (newcomer play-test). The harmonic mean keeps a blunder's weight,
-    and the volatility weights count the turns where the game was still in play.
+    once the game is decided few turns lose win chance, so a player crushed 12-0 after a
+    blunder and three mistakes scored 85% (newcomer play-test; 77% now). The harmonic mean
+    keeps a blunder's weight, and the volatility weights count the turns where the game
+    was still in play.
     """
     weights = volatility_weights(curve)
     mine = [(i, v) for i, v in enumerate(verdicts) if v.side == side and not v.forced]
