@@ -58,9 +58,21 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 DIRECTION: str | None = "ltr" if HAS_RAQM else None
 
 
+def one_line(text: str) -> str:
+    """``text`` with every control character and line or paragraph separator drawn as a space.
+
+    Every piece of text here is drawn as one line, and names are free text stored from
+    outside: raqm refuses to lay out a line holding a line break ("raqm_layout()
+    failed"), which made every picture of a game with such a name fail.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Cf" else " " for ch in text)
+
+
 def width(text: str, face: ImageFont.FreeTypeFont) -> float:
     """The advance width of ``text`` in ``face``, shaped as it will be drawn."""
-    return face.getlength(text, direction=DIRECTION)
+    return face.getlength(one_line(text), direction=DIRECTION)
 
 
 def draw_text(
@@ -72,7 +84,7 @@ def draw_text(
     anchor: str = "la",
 ) -> None:
     """Draw one line with the renderer's base direction (see :data:`DIRECTION`)."""
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor, direction=DIRECTION)
+    draw.text(xy, one_line(text), font=face, fill=fill, anchor=anchor, direction=DIRECTION)
 
 
 def fit(
@@ -90,11 +102,28 @@ def fit(
         face = font(size, bold)
     if width(text, face) <= max_width:
         return text, face
-    cut = text
-    while cut and width(cut + ELLIPSIS, face) > max_width:
-        cut = cut[:-1]
-    cut = cut.rstrip()
+    cut = text[: _longest_fitting_prefix(text, face, max_width)].rstrip()
     return cut + ELLIPSIS + (RLM if _ends_right_to_left(cut) else ""), face
+
+
+def _longest_fitting_prefix(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> int:
+    """The length of the longest prefix of ``text`` that fits ``max_width`` with the ellipsis.
+
+    A binary search: cutting one character at a time measured the whole rest again each
+    time, so a name of 10,000 characters took over a minute per picture. Shaping can make
+    a longer prefix a little narrower (a joined Arabic letter), so the width is only
+    nearly monotonic; the last loop makes sure the answer fits whatever the search found.
+    """
+    low, high = 0, len(text)  # the prefix of length ``low`` fits (the empty one is assumed to)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width(text[:middle] + ELLIPSIS, face) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    while low and width(text[:low] + ELLIPSIS, face) > max_width:
+        low -= 1
+    return low
 
 
 def is_cut(line: str) -> bool:

@@ -202,3 +202,39 @@ def test_a_cut_arabic_name_shows_its_ellipsis_at_the_names_end_on_the_left() -> 
         assert left[3] - left[1] <= face.size // 4, (tail, left)
     latin, _face = fit("Omar al-Khatib the Great", 30, 220, bold=True)
     assert latin.endswith(render_fonts.ELLIPSIS) and render_fonts.is_cut(latin)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Amira\nNour", "Amira\r\nNour", "Amira\u2028Nour", "Amira\x00Nour", "Amira\n" + "Nour " * 2000],
+    ids=["newline", "crlf", "line-separator", "nul", "10000-characters"],
+)
+def test_a_name_with_a_line_break_is_drawn_on_one_line(name: str) -> None:
+    """Names are stored text from outside; raqm refuses a line holding a line break
+    ("raqm_layout() failed"), which made every picture of such a game fail."""
+    pos = Position(Ruleset.make("standard", 5))
+    spaced = "".join(" " if not ch.isprintable() else ch for ch in name)
+    assert render_board(pos, players=(name, "Nour")) == render_board(pos, players=(spaced, "Nour"))
+
+
+def test_a_very_long_name_is_cut_with_few_measurements(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cut is searched, not found one character at a time: a 10,000-character name
+    of spaced words took over a minute per picture when each shorter prefix was measured."""
+    calls = 0
+    measure = render_fonts.width
+
+    def counting_width(text: str, face: ImageFont.FreeTypeFont) -> float:
+        nonlocal calls
+        calls += 1
+        return measure(text, face)
+
+    monkeypatch.setattr(render_fonts, "width", counting_width)
+    name = "Nour " * 2000
+    text, face = fit(name, 30, 300, bold=True, min_size=22)
+    assert calls <= 40, calls
+    monkeypatch.undo()
+    # The longest prefix that fits: one more character would not.
+    assert render_fonts.is_cut(text) and render_fonts.width(text, face) <= 300
+    kept = len(text.removesuffix(render_fonts.ELLIPSIS))
+    longer = name[: kept + 1].rstrip() + render_fonts.ELLIPSIS
+    assert len(longer) <= len(text) or render_fonts.width(longer, face) > 300

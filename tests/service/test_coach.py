@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
@@ -69,7 +70,9 @@ async def env(db_path: Db) -> AsyncIterator[Env]:
     await storage.close()
 
 
-async def insert(env: Env, channel: int, spn: str | None, white_level: str | None, actions: str = "") -> int:
+async def insert(
+    env: Env, channel: int, spn: str | None, white_level: str | None, actions: str = "", black_name: str = "Alice"
+) -> int:
     """An active game from ``spn`` (Alice black; Bob or the bot white) with ``actions`` played."""
     pos = Position.from_spn(spn, RULES) if spn else Position(RULES)
     for a in actions.split():
@@ -82,7 +85,7 @@ async def insert(env: Env, channel: int, spn: str | None, white_level: str | Non
             5,
             "",
             ALICE,
-            "Alice",
+            black_name,
             None,
             BOB if white_level is None else 0,
             "Bob" if white_level is None else "Seega bot",
@@ -245,6 +248,20 @@ async def test_a_review_says_the_names_the_adapter_shows_in_its_text_and_picture
     )
     assert shown.chart is not None and plain.chart is not None and shown.chart != plain.chart  # the title
     assert words("coach.review.chart_title", black="Alice", white="You", id=gid) == f"Game #{gid}: Alice vs You"
+
+
+async def test_a_game_with_a_hostile_name_is_reviewed_twice_at_once(env: Env) -> None:
+    """Stored names are text from outside. A line break made every picture fail
+    ("raqm_layout() failed"), and a 10,000-character name took minutes per picture to cut."""
+    name = "Nour\n\x00\u200f" + "Amira " * 2000
+    gid = await insert(env, 7, SPN, None, "c2-b2 b3-c3 a5-b5", black_name=name)
+    await finish(env, gid)
+    first, second = await asyncio.gather(env.coach.reviews.review(GUILD, 7), env.coach.reviews.review(GUILD, 7))
+    assert first.review == second.review and [first.cached, second.cached] == [False, False]  # one shared analysis
+    row = await env.storage.game(gid)
+    assert row is not None and first.names == (row.black_name, "Bob")  # as stored (a NUL is not storable)
+    assert first.chart is not None and Image.open(io.BytesIO(first.chart)).size == (900, 460)
+    assert all(m.image is not None for m in first.moments)
 
 
 # ---------------------------------------------------------------------------- puzzles
