@@ -31,7 +31,9 @@ from engine.summary import summarize_turn
 HINT: RGB = (18, 150, 70)
 
 
-def _mark_turn(img: Image.Image, position: Position, actions: Sequence[Action], theme: Theme, dashed: bool) -> None:
+def _mark_turn(
+    img: Image.Image, position: Position, actions: Sequence[Action], theme: Theme, dashed: bool, number_right: bool
+) -> None:
     lay = layout(position.geo.n, img.width, img.height)
     summary = summarize_turn(position, actions)
     occupied = position.bb[0] | position.bb[1]
@@ -44,7 +46,7 @@ def _mark_turn(img: Image.Image, position: Position, actions: Sequence[Action], 
             (x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=lay.cell // 6, outline=theme.move, width=edge
         )
     ghosts(img, lay, theme, summary, occupied | sum(1 << c for c, _ in summary.captured), position.phase)
-    arrows(img, lay, theme, summary)
+    arrows(img, lay, theme, summary, number_right)
 
 
 def _with_legend(img: Image.Image, theme: Theme, entries: Sequence[tuple[RGB, str]]) -> Image.Image:
@@ -88,9 +90,11 @@ def suggestion_image(
     th = get_theme(theme)
     img = board_image(position, None, players=players, theme=theme)
     if played:
-        _mark_turn(img, position, played, th, dashed=False)
+        _mark_turn(img, position, played, th, dashed=False, number_right=False)
     if suggestion:
-        _mark_turn(img, position, suggestion, replace(th, move=HINT), dashed=True)
+        # Beside a played turn the better one numbers its placements in the other corner:
+        # a cell in both (played second, better first) showed only the green number.
+        _mark_turn(img, position, suggestion, replace(th, move=HINT), dashed=True, number_right=bool(played))
     if legend is not None:
         entries = ([(th.move, legend[0])] if played else []) + ([(HINT, legend[1])] if suggestion else [])
         img = _with_legend(img, th, entries)

@@ -257,9 +257,12 @@ def step_offsets(steps: Sequence[tuple[int, int]], n: int, cell: float) -> list[
     return out
 
 
-def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -> None:
+def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, number_right: bool = False) -> None:
     """One arrow per step of the turn; when the turn did several things, every step and
-    placement is numbered in the order played (at an arrow's tail, in a placed cell's corner)."""
+    placement is numbered in the order played (at an arrow's tail, in a placed cell's
+    top-left corner, or its top-right one with ``number_right``: a second turn drawn on
+    the same board, a review's better placement over the played one, must not hide the
+    first turn's number)."""
     n = lay.n
     place_numbers, step_numbers = mark_order(turn)
     tails = []
@@ -285,8 +288,8 @@ def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary) -> No
         if not k:
             continue
         dot = tail_sprite(theme, lay.cell, k)
-        x0, y0, _, _ = _inner(lay, cell)
-        img.paste(dot, (x0 + 1, y0 + 1), dot)
+        x0, y0, x1, _ = _inner(lay, cell)
+        img.paste(dot, (x1 - dot.width - 1 if number_right else x0 + 1, y0 + 1), dot)
 
 
 @lru_cache(maxsize=16)

@@ -115,3 +115,27 @@ def test_degenerate_inputs_still_draw() -> None:
         Image.open(io.BytesIO(evaluation_chart(curve, {5: "blunder"}, EVAL_WORDS))).verify()
     Image.open(io.BytesIO(rating_chart({}, ChartWords("x" * 500)))).verify()
     Image.open(io.BytesIO(rating_chart({5: [1500.0]}, ChartWords("one")))).verify()
+
+
+def test_a_cell_both_played_and_better_shows_both_numbers() -> None:
+    """A review's key moment (newcomer play-test): played e4 then a4, better a4 then e3.
+    a4 showed only the better turn's green 1, hiding the played turn's blue 2."""
+    from bot.render.layout import layout
+    from bot.render.theme import get_theme
+    from engine.board import parse_cell
+
+    pos = Position.from_spn("wbwbb/1wb2/bw1w1/bwbwb/bwbww b p 2/2 - 0 11", RULES)
+    played, better = [Action.parse("e4"), Action.parse("a4")], [Action.parse("a4"), Action.parse("e3")]
+    img = Image.open(io.BytesIO(suggestion_image(pos, better, played))).convert("RGB")
+    lay = layout(5, img.width, img.height)
+    x0, y0, x1, _ = lay.cell_box(pos.geo.index(parse_cell("a4")))
+    corner = (x1 - x0) // 3  # a number's badge, inside the cell's top corner
+
+    def share(box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> float:
+        counts = dict((c, n) for n, c in img.crop(box).getcolors(1 << 16) or [])
+        return counts.get(colour, 0) / (corner * corner)
+
+    blue = get_theme("sand").move
+    top_left, top_right = (x0, y0, x0 + corner, y0 + corner), (x1 - corner, y0, x1, y0 + corner)
+    assert share(top_left, blue) > 0.2 > share(top_left, HINT)  # the played turn's 2
+    assert share(top_right, HINT) > 0.2 > share(top_right, blue)  # the better turn's 1
