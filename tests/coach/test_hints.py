@@ -38,3 +38,18 @@ def test_the_deadlock_reason_is_worded_in_both_languages() -> None:
     assert en.startswith("breaks the deadlock after 383 turns without a capture") and "within 2 of your moves" in en
     assert ":" not in en, "the hint's line already has 'play a4-a3:'"
     assert "383" in text("ar", "coach.reason.deadlock", turns="383", moves="2")
+
+
+def test_a_placement_on_the_edge_says_why() -> None:
+    """Newcomer play-test: on turn 3 the hint placed b1 and d1 with only "keeps your
+    pieces safe and mobile", while lesson 1 teaches the cells next to the centre."""
+    from bot.texts import text
+
+    pos = Position(Ruleset.make("standard", 5))
+    for action in ["a1", "b2", "a3", "c4"]:
+        pos.play(action)
+    advice = advise(pos)
+    assert advice.actions == ("b1", "d1")
+    assert advice.reasons[0] == ("edge", (("cells", "b1 d1"),))
+    assert "b1 d1 on the edge" in text("en", "coach.reason.edge", cells="b1 d1")
+    assert "b1 d1" in text("ar", "coach.reason.edge", cells="b1 d1")
