@@ -10,6 +10,13 @@ Two steps, both reproducible from a seed:
     label search uses the hand-written evaluation and ordering, never the model, so the
     data does not depend on what is being fitted. One JSON line per position.
 
+``width``
+    Measures what the search's placement width costs: in placement positions with more
+    empty cells than the width, an exact-root search scores every cell, and the report
+    says how often its best cell is among the static ranking's first ``width`` cells
+    (the only ones the search tries below the root) and how much the best of those is
+    worse. It judges a learned *ordering* before one is fitted (docs/ai.md).
+
 ``fit``
     Fits the n-tuple weights by logistic regression on those labels (the label mapped
     to a win chance with the coach's curve, ``engine.ai.analysis.win_chance``), holds
@@ -36,6 +43,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.ai.analysis import win_chance
@@ -156,6 +164,60 @@ def generate(
                 rate = count / (time.perf_counter() - started)
                 print(f"{g + 1} games, {count} positions, {rate:.1f} positions/s", file=sys.stderr, flush=True)
     print(f"wrote {count} positions of {games} games to {out} in {time.perf_counter() - started:.0f} s")
+
+
+@dataclass(frozen=True)
+class WidthRecord:
+    """One placement position of ``width``: every cell's exact-root score and the static ranking."""
+
+    side: int
+    scores: dict[int, int]
+    ranking: list[int]
+
+    def loss(self, width: int) -> int:
+        """How much worse the best of the first ``width`` ranked cells is than the best cell."""
+        return max(self.scores.values()) - max(self.scores[c] for c in self.ranking[:width])
+
+
+def width_records(rules: Ruleset, games: int, seed: int, nodes: int, width: int, play_nodes: int) -> list[WidthRecord]:
+    """Placement positions with more than ``width`` empty cells, each scored cell by cell.
+
+    Games are placed at random while more than half the board is empty (60% of those
+    placements) and otherwise by the label searcher at ``play_nodes``; 70% of the
+    positions met are measured, by an exact-root search of ``nodes``.
+    """
+    rng = random.Random(seed)
+    searcher = label_searcher(rules)
+    tactics = Tactics(rules)
+    records = []
+    for _ in range(games):
+        pos = Position(rules)
+        searcher.tt.clear()
+        while pos.result is None and pos.phase == "p":
+            codes = pos.legal_codes()
+            if len(codes) > width and rng.random() < 0.7:
+                result = searcher.search(pos, Limits(max_nodes=nodes), exact_root=True)
+                records.append(WidthRecord(pos.side, dict(result.scores), tactics.order_placements(pos, codes)))
+            if 2 * len(codes) > rules.size * rules.size and rng.random() < 0.6:
+                code = rng.choice(codes)
+            else:
+                code = searcher.search(pos, Limits(max_nodes=play_nodes)).best
+            pos.push_code(code)
+    return records
+
+
+def width_report(records: list[WidthRecord], width: int) -> None:
+    """Print, for each side to place, how often the cut keeps the best cell and what it loses."""
+    print("side | positions | best cell kept | mean loss (centipieces) | loss over 20")
+    for side in (0, 1):
+        mine = [r for r in records if r.side == side]
+        if not mine:
+            continue
+        losses = [r.loss(width) for r in mine]
+        kept = sum(loss == 0 for loss in losses) / len(mine)
+        over = sum(loss > 20 for loss in losses) / len(mine)
+        mean = sum(losses) / len(mine)
+        print(f"{'Black' if side == 0 else 'White'} | {len(mine)} | {kept:.2f} | {mean:.1f} | {over:.2f}")
 
 
 def read_rows(paths: list[Path]) -> Iterator[dict[str, int]]:
@@ -279,6 +341,13 @@ def main(argv: list[str] | None = None) -> None:
         help="who places: medium (15%% at random), or the label searcher itself (random in the first half only)",
     )
     gen.add_argument("--play-nodes", type=int, default=LATE_NODES, help="node limit of each placement by --play search")
+    wid = sub.add_parser("width", help="what the placement width costs against an exact-root search")
+    wid.add_argument("--variant", default="standard")
+    wid.add_argument("--games", type=int, default=20)
+    wid.add_argument("--seed", type=int, default=1)
+    wid.add_argument("--nodes", type=int, default=1_000_000, help="node limit of each exact-root search")
+    wid.add_argument("--width", type=int, default=get_level("hard").placement_width)
+    wid.add_argument("--play-nodes", type=int, default=20_000, help="node limit of each searched placement")
     fitp = sub.add_parser("fit", help="fit the model to generated positions")
     fitp.add_argument("--variant", default="standard")
     fitp.add_argument("--epochs", type=int, default=8)
@@ -289,6 +358,8 @@ def main(argv: list[str] | None = None) -> None:
     rules = Ruleset.make(args.variant, 5)
     if args.command == "generate":
         generate(rules, args.games, args.seed, args.nodes, args.out, args.label, args.play, args.play_nodes)
+    elif args.command == "width":
+        width_report(width_records(rules, args.games, args.seed, args.nodes, args.width, args.play_nodes), args.width)
     else:
         fit(rules, args.data, args.epochs, args.rate, args.write)
 

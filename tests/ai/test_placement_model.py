@@ -266,3 +266,24 @@ def test_placements_near_the_root_are_ranked_by_the_model() -> None:
         assert [gains[c] for c in ordered] == sorted(gains.values(), reverse=True)
         deeper, _caps = ordering.order(pos, codes, -1, MODEL_ORDER_PLIES + 1, prune=False)
         assert deeper == ordering.tactics.order_placements(pos, codes)
+
+
+def test_the_width_report_measures_the_static_rankings_cut() -> None:
+    """``width``: every measured position has more empty cells than the width; each
+    cell's score is its exact-root value; the loss is what keeping only the ranking's
+    first ``width`` cells costs, 0 exactly when the best cell is among them."""
+    from bench.learn_placement import width_records
+    from engine.ai.tactics import Tactics
+
+    rules = Ruleset.make("ludii", 5)
+    records = width_records(rules, games=1, seed=4, nodes=400, width=3, play_nodes=300)
+    assert records and {r.side for r in records} == {0, 1}
+    tactics = Tactics(rules)
+    for r in records:
+        assert len(r.scores) > 3 and sorted(r.ranking) == sorted(r.scores)
+        values = [tactics.cell_values[c] for c in r.ranking]
+        assert values == sorted(values, reverse=True)  # the static ranking
+        best = max(r.scores.values())
+        assert r.loss(3) == best - max(r.scores[c] for c in r.ranking[:3]) >= 0
+        assert (r.loss(3) == 0) == any(r.scores[c] == best for c in r.ranking[:3])
+        assert r.loss(len(r.ranking)) == 0
