@@ -46,8 +46,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.ai.analysis import win_chance
-from engine.ai.evaluate import Evaluator
+from engine.ai.analysis import SCALE, win_chance
+from engine.ai.evaluate import PLACEMENT_FEATURES, Evaluator
 from engine.ai.levels import get_level
 from engine.ai.placement import FULL_WIDTH_EMPTIES
 from engine.ai.placement_model import MODEL_FILE, PlacementModel, Trainer
@@ -319,6 +319,103 @@ def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool
         print(f"wrote {MODEL_FILE} ({rules.variant})")
 
 
+def term_values(evaluator: Evaluator, first: int, second: int) -> list[int]:
+    """The hand-written placement terms (``PLACEMENT_FEATURES``) of a board: the first
+    mover's count minus the second mover's, and the first mover's entry captures.
+    ``evaluator.placement`` is their sum weighted by its weights, for the first mover."""
+    adj, edges, corners = evaluator.centre_adj, evaluator.edges, evaluator.corners
+    entry = 0
+    if evaluator.captures:
+        entry = sum(1 for q, mid, far in evaluator.entries if first & q and second & mid and first & far)
+    return [
+        (first & adj).bit_count() - (second & adj).bit_count(),
+        (first & edges).bit_count() - (second & edges).bit_count(),
+        (first & corners).bit_count() - (second & corners).bit_count(),
+        entry,
+    ]
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``x`` with ``matrix @ x == vector`` (Gaussian elimination with pivoting; small systems)."""
+    n = len(vector)
+    a = [[*row, v] for row, v in zip(matrix, vector, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(col + 1, n):
+            f = a[r][col] / a[col][col]
+            if f:
+                for c in range(col, n + 1):
+                    a[r][c] -= f * a[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def _logistic(samples: list[tuple[list[int], int, float, float]], features: int, stages: int) -> list[float]:
+    """Newton's method for a logistic fit: ``features`` weights shared by all samples and
+    one bias per stage. A sample is (feature values, stage, fixed logit offset, target)."""
+    n = features + stages
+    w = [0.0] * n
+    for _ in range(15):
+        grad = [0.0] * n
+        hess = [[1e-4 if i == j else 0.0 for j in range(n)] for i in range(n)]  # a ridge for unseen stages
+        for x, stage, offset, target in samples:
+            idx = [*range(features), features + stage]
+            vals = [*x[:features], 1]
+            z = offset + sum(w[i] * v for i, v in zip(idx, vals, strict=True))
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            g, h = p - target, p * (1 - p)
+            for i, vi in zip(idx, vals, strict=True):
+                grad[i] += g * vi
+                for j, vj in zip(idx, vals, strict=True):
+                    hess[i][j] += h * vi * vj
+        step = _solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step, strict=True)]
+    return w
+
+
+def fit_terms(rules: Ruleset, paths: list[Path]) -> dict[str, int]:
+    """Fit the four hand-written placement weights (centipieces) to the labels; print the
+    held-out excess loss against a bias per count of pieces placed and the shipped weights.
+
+    Four weights cannot learn a pattern, only how much each kind of cell is worth; with
+    every tenth game held out that is what the data can support without memory.
+    """
+    rows = list(read_rows(paths))
+    hand = Evaluator(rules)
+    hand.placement_model = None
+    stages = rules.size * rules.size
+    shipped = [hand.p_adj, hand.p_edge, hand.p_corner, hand.p_entry]
+    k = len(PLACEMENT_FEATURES)
+    data = []
+    for r in rows:
+        x = term_values(hand, *first_second(rules, r))
+        data.append((x, (r["black"] | r["white"]).bit_count(), win_chance(r["score"]), r["game"] % 10 == 0))
+    train = [(x, st, 0.0, t) for x, st, t, held in data if not held]
+    held = [(x, st, t) for x, st, t, h in data if h]
+    print(f"{len(rows)} positions: {len(train)} to fit, {len(held)} held out (every tenth game)")
+    fitted = _logistic(train, k, stages)
+    bias_only = _logistic(train, 0, stages)
+    as_shipped = _logistic(
+        [(x, st, sum(a * b for a, b in zip(shipped, x, strict=True)) / SCALE, t) for x, st, _o, t in train], 0, stages
+    )
+
+    def held_loss(weights: list[float], biases: list[float]) -> float:
+        total = sum(_loss(1 / (1 + math.exp(-(sum(a * b for a, b in zip(weights, x, strict=True)) + biases[st]))), t)
+                    for x, st, t in held)  # fmt: skip
+        return 1000 * total / len(held)
+
+    print("held-out excess loss x1000: bias by pieces placed | shipped weights | fitted weights")
+    shipped_logit = [w / SCALE for w in shipped]
+    print(f"{held_loss([0.0] * k, bias_only):.1f} | {held_loss(shipped_logit, as_shipped):.1f} | "
+          f"{held_loss(fitted[:k], fitted[k:]):.1f}")  # fmt: skip
+    weights = {name: round(SCALE * w) for name, w in zip(PLACEMENT_FEATURES, fitted[:k], strict=True)}
+    print(f"shipped {dict(zip(PLACEMENT_FEATURES, shipped, strict=True))}, fitted {weights}")
+    return weights
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -353,6 +450,9 @@ def main(argv: list[str] | None = None) -> None:
     fitp.add_argument("--epochs", type=int, default=8)
     fitp.add_argument("--rate", type=float, default=0.002)
     fitp.add_argument("--write", action="store_true", help=f"store the weights in {MODEL_FILE}")
+    fitp.add_argument(
+        "--terms", action="store_true", help="fit the four hand-written placement weights instead of the n-tuple model"
+    )
     fitp.add_argument("data", type=Path, nargs="+")
     args = parser.parse_args(argv)
     rules = Ruleset.make(args.variant, 5)
@@ -360,6 +460,8 @@ def main(argv: list[str] | None = None) -> None:
         generate(rules, args.games, args.seed, args.nodes, args.out, args.label, args.play, args.play_nodes)
     elif args.command == "width":
         width_report(width_records(rules, args.games, args.seed, args.nodes, args.width, args.play_nodes), args.width)
+    elif args.terms:
+        fit_terms(rules, args.data)
     else:
         fit(rules, args.data, args.epochs, args.rate, args.write)
 

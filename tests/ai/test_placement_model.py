@@ -287,3 +287,30 @@ def test_the_width_report_measures_the_static_rankings_cut() -> None:
         assert r.loss(3) == best - max(r.scores[c] for c in r.ranking[:3]) >= 0
         assert (r.loss(3) == 0) == any(r.scores[c] == best for c in r.ranking[:3])
         assert r.loss(len(r.ranking)) == 0
+
+
+def test_the_term_fit_recovers_the_weights_that_made_the_labels(tmp_path: Path) -> None:
+    """``fit --terms``: the four hand-written terms, weighted as the evaluator weights
+    them, are its placement value; labels made from known weights give those weights back."""
+    from bench.learn_placement import fit_terms, term_values
+
+    rules = Ruleset.make("ludii", 5)
+    hand = Evaluator(rules)
+    hand.placement_model = None
+    rng = random.Random(8)
+    truth = [-20, -60, -90, 30]
+    rows = []
+    for game in range(400):
+        cells = rng.sample([c for c in range(25) if c != 12], rng.randrange(2, 24))
+        black = sum(1 << c for c in cells[::2])
+        white = sum(1 << c for c in cells[1::2])
+        x = term_values(hand, black, white)  # Black moves first under ludii
+        shipped = [hand.p_adj, hand.p_edge, hand.p_corner, hand.p_entry]
+        assert sum(w * v for w, v in zip(shipped, x, strict=True)) == hand.placement(black, white, 0)
+        score = sum(w * v for w, v in zip(truth, x, strict=True))
+        rows.append({"game": game, "black": black, "white": white, "side": 0, "score": score})
+    data = tmp_path / "terms.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    fitted = fit_terms(rules, [data])
+    assert list(fitted) == ["centre_adjacent", "edge", "corner", "entry_capture"]
+    assert all(abs(f - t) <= 2 for f, t in zip(fitted.values(), truth, strict=True)), fitted
