@@ -6,6 +6,7 @@ returns lines; the adapters add the pictures (Discord attachments, console files
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from bot.service.coach_results import (
@@ -18,6 +19,7 @@ from bot.service.coach_results import (
     ReviewResult,
     Wording,
 )
+from bot.texts import FALLBACK, has
 from bot.texts import text as t
 from engine.coach.review import CLASSES
 from engine.outcome import COLOR_NAMES
@@ -35,9 +37,20 @@ def turn_text(actions: tuple[str, ...]) -> str:
     return ", ".join(actions) if actions else "-"
 
 
+def reasons_text(reasons: Sequence[tuple[str, dict[str, str]]], locale: str) -> str:
+    """The hint's reasons joined, each worded by ``coach.reason.<key>``.
+
+    A reason this bot has no words for is left out (the steady one stands in when none is
+    left): AI workers on other machines may run a newer engine than the bot during an
+    upgrade, and the raw key "coach.reason.edge" was shown at the console that way.
+    """
+    known = [(key, params) for key, params in reasons if has(FALLBACK, f"coach.reason.{key}")]
+    return "; ".join(t(locale, f"coach.reason.{key}", **params) for key, params in known or [("steady", {})])
+
+
 def hint_text(result: HintResult, locale: str) -> str:
     """The hint's line: the turn, its reasons, the hints left."""
-    reasons = "; ".join(t(locale, f"coach.reason.{key}", **params) for key, params in result.reasons)
+    reasons = reasons_text(result.reasons, locale)
     turn = turn_text(result.actions)
     if len(result.actions) > 1 and result.actions[-1] == "end":
         # "end" is nothing people type: say how to stop the chain there

@@ -403,3 +403,18 @@ def test_a_hint_that_stops_a_chain_says_how_instead_of_end() -> None:
     assert "‎/seega end-turn" in hint_text(stop, "ar")
     whole = HintResult(1, ("f4-e4", "e4-e3"), (), 1, 3, 0.5)
     assert "play **f4-e4, e4-e3**" in hint_text(whole, "en")
+
+
+def test_a_reason_the_bot_has_no_words_for_is_left_out_not_shown_as_a_key() -> None:
+    """AI workers may run a newer engine than the bot during an upgrade: the console
+    showed "play b1, a2: coach.reason.edge" when the worker knew a reason the bot did not."""
+    from bot.coach_messages import hint_text
+    from bot.service.coach_results import HintResult
+
+    newer = HintResult(1, ("b1", "a2"), (("from_the_future", {}), ("corner", {"cells": "a1"})), 1, 3, 0.5)
+    for locale in ("en", "ar"):
+        line = hint_text(newer, locale)
+        assert "coach.reason" not in line and "from_the_future" not in line
+        assert t(locale, "coach.reason.corner", cells="a1") in line
+    only_new = HintResult(1, ("b1", "a2"), (("from_the_future", {}),), 1, 3, 0.5)
+    assert t("en", "coach.reason.steady") in hint_text(only_new, "en")
