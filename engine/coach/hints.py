@@ -85,7 +85,7 @@ def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
                 out.append(("near_centre", (("cells", _cells(pos, placed & evaluator.centre_adj)),)))
             elif placed & evaluator.corners:
                 out.append(("corner", (("cells", _cells(pos, placed & evaluator.corners)),)))
-            elif placed & evaluator.edges:
+            elif placed & evaluator.edges and before.rules.captures:
                 # Said, not left to "steady": the bot often prefers the edge early, while
                 # the first lesson teaches the cells next to the centre (play-test).
                 out.append(("edge", (("cells", _cells(pos, placed & evaluator.edges)),)))
