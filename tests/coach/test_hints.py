@@ -56,13 +56,13 @@ def test_a_placement_on_the_edge_says_why() -> None:
 
 
 def test_the_edge_reason_is_only_given_where_pieces_are_captured() -> None:
-    """``modern-3x3`` has no captures: "capturable only along the edge" would mislead."""
+    """With ``captures=false`` (``modern-3x3``'s option) "capturable only along the edge"
+    would mislead."""
     from engine.actions import Action
     from engine.ai.analysis import Analysis
     from engine.coach.hints import reasons_for
 
-    for variant, size, said in (("modern-3x3", 3, False), ("standard", 5, True)):
-        pos = Position(Ruleset.make(variant, size))
-        turn = (Action.parse("b1"),) if variant == "modern-3x3" else (Action.parse("b1"), Action.parse("d1"))
-        analysis = Analysis(pos.side, 0, 0.5, turn, False, 1, 1)
-        assert any(key == "edge" for key, _ in reasons_for(pos, analysis)) == said, variant
+    for options, said in ((["captures=false"], False), ([], True)):
+        pos = Position(Ruleset.make("standard", 5, options))
+        analysis = Analysis(pos.side, 0, 0.5, (Action.parse("b1"), Action.parse("d1")))
+        assert any(key == "edge" for key, _ in reasons_for(pos, analysis)) == said, options
