@@ -320,19 +320,10 @@ def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool
 
 
 def term_values(evaluator: Evaluator, first: int, second: int) -> list[int]:
-    """The hand-written placement terms (``PLACEMENT_FEATURES``) of a board: the first
-    mover's count minus the second mover's, and the first mover's entry captures.
-    ``evaluator.placement`` is their sum weighted by its weights, for the first mover."""
-    adj, edges, corners = evaluator.centre_adj, evaluator.edges, evaluator.corners
-    entry = 0
-    if evaluator.captures:
-        entry = sum(1 for q, mid, far in evaluator.entries if first & q and second & mid and first & far)
-    return [
-        (first & adj).bit_count() - (second & adj).bit_count(),
-        (first & edges).bit_count() - (second & edges).bit_count(),
-        (first & corners).bit_count() - (second & corners).bit_count(),
-        entry,
-    ]
+    """The hand-written placement terms (``PLACEMENT_FEATURES``) of a board from the first
+    mover's side, in that order: ``evaluator.placement`` is their weighted sum."""
+    terms = evaluator.placement_terms(first, second, evaluator.first_mover)
+    return [terms[name] for name in PLACEMENT_FEATURES]
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:

@@ -379,6 +379,27 @@ class Evaluator:
         return score
 
     # ------------------------------------------------------------------ for tuning
+    def placement_terms(self, own: int, opp: int, side: int) -> dict[str, int]:
+        """The hand-written placement terms for ``side`` holding ``own``: counts of cells
+        next to the centre, on the edge and in a corner (own minus enemy), and the first
+        mover's entry captures (positive for the first mover). :meth:`placement` is
+        their weighted sum, inlined there because it runs at every placement leaf."""
+        adj = self.centre_adj
+        entry = 0
+        if self.captures:
+            first = own if side == self.first_mover else opp
+            other = opp if side == self.first_mover else own
+            for q, mid, far in self.entries:
+                if first & q and other & mid and first & far:
+                    entry += 1
+            entry = entry if side == self.first_mover else -entry
+        return {
+            "centre_adjacent": _popcount(own & adj) - _popcount(opp & adj),
+            "edge": _popcount(own & self.edges) - _popcount(opp & self.edges),
+            "corner": _popcount(own & self.corners) - _popcount(opp & self.corners),
+            "entry_capture": entry,
+        }
+
     def features(self, pos: Position) -> tuple[str, dict[str, int]]:
         """The phase's feature values (own minus enemy) for ``pos.side``.
 
@@ -389,21 +410,7 @@ class Evaluator:
         side = pos.side
         own, opp = pos.bb[side], pos.bb[1 - side]
         if pos.phase == "p":
-            adj = self.centre_adj
-            entry = 0
-            if self.captures:
-                first = own if side == self.first_mover else opp
-                other = opp if side == self.first_mover else own
-                for q, mid, far in self.entries:
-                    if first & q and other & mid and first & far:
-                        entry += 1
-                entry = entry if side == self.first_mover else -entry
-            return "placement", {
-                "centre_adjacent": _popcount(own & adj) - _popcount(opp & adj),
-                "edge": _popcount(own & self.edges) - _popcount(opp & self.edges),
-                "corner": _popcount(own & self.corners) - _popcount(opp & self.corners),
-                "entry_capture": entry,
-            }
+            return "placement", self.placement_terms(own, opp, side)
         if pos.phase == "s":
             return "placement", dict.fromkeys(PLACEMENT_FEATURES, 0)
         empty = self.full & ~(own | opp)
