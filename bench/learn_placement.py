@@ -153,8 +153,9 @@ def generate(
                         else (WIN_LABEL if pos.result.winner == first_index(rules) else -WIN_LABEL)
                     )
                 else:
-                    labeller.tt.clear()
-                    value = first_view(rules, pos, labeller.search(pos, Limits(max_nodes=nodes)).score)
+                    # A fresh searcher: the label is the filled board's alone, not
+                    # coloured by the history and killers of this game's placements.
+                    value = first_view(rules, pos, label_searcher(rules).search(pos, Limits(max_nodes=nodes)).score)
                 for row in rows:
                     row["score"] = value
             for row in rows:

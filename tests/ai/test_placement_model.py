@@ -197,9 +197,14 @@ def test_filled_labels_are_the_searched_value_of_the_games_filled_board(tmp_path
 
     rules = Ruleset.make("ludii", 5)
     out = tmp_path / "data.jsonl"
+    # Seed 5's game searched the filled board 3 centipieces apart from a fresh search
+    # while the label searcher kept its placement history; seed 9's two games agreed.
+    generate(rules, games=1, seed=5, nodes=800, out=out, label="filled")
+    first = out.read_text(encoding="utf-8")
     generate(rules, games=2, seed=9, nodes=800, out=out, label="filled")
+    out.write_text(first + out.read_text(encoding="utf-8"), encoding="utf-8")
     rows = list(read_rows([out]))
-    assert len(rows) == 2 * 2 * rules.pieces
+    assert len(rows) == 3 * 2 * rules.pieces
     for game in {r["game"] for r in rows}:
         own = [r for r in rows if r["game"] == game]
         assert len(own) == 2 * rules.pieces and len({r["score"] for r in own}) == 1
