@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 from collections.abc import Iterator
 
@@ -31,6 +32,23 @@ def _drop_test_databases() -> Iterator[None]:
     yield
     for server in _RUNNING:
         server.drop_created()
+
+
+@pytest.fixture(autouse=True)
+def _restore_logging() -> Iterator[None]:
+    """Each test leaves the logging setup as it found it. ``bot.app.main`` installs its
+    stderr handler, with the token filter that replaces a record's traceback by its
+    redacted text, on the root logger; left there after a test that runs ``main``, it
+    took ``exc_info`` away from the records a later test's ``caplog`` inspects (and wrote
+    to that test's closed stderr)."""
+    root = logging.getLogger()
+    quiet = [logging.getLogger(name) for name in ("discord.gateway", "discord.client")]
+    saved = root.handlers[:], root.level, [q.level for q in quiet]
+    yield
+    root.handlers[:] = saved[0]
+    root.setLevel(saved[1])
+    for q, level in zip(quiet, saved[2], strict=True):
+        q.setLevel(level)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
