@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 from bot.storage.locks import lock_key
+from bot.storage.rows import shown_name
 
 T = TypeVar("T")
 
@@ -34,6 +35,9 @@ class PuzzleRatingRow:
     best_streak: int = 0
     current: str | None = None
     updated_at: float = 0.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", shown_name(self.name))
 
 
 _PUZZLE_COLS = ", ".join(f.name for f in fields(PuzzleRatingRow))

@@ -45,6 +45,7 @@ from bot.storage.rows import (
     Rater,
     RatingRow,
     SettingsRow,
+    shown_name,
 )
 from bot.storage.timers import Shards, TimerQueries
 
@@ -73,12 +74,6 @@ def sqlite_path(target: str | os.PathLike[str]) -> str:
     if text.startswith("sqlite://"):
         raise ValueError(f"{text!r}: write SQLite URLs as sqlite:///relative/path or sqlite:////absolute/path")
     return text
-
-
-def text(value: str) -> str:
-    """A name as both backends can store it: PostgreSQL's text refuses NUL characters,
-    which SQLite would keep, so NUL becomes U+FFFD on both (a name is shown, never parsed)."""
-    return value.replace("\x00", "\ufffd")
 
 
 class Transaction(Protocol):
@@ -176,8 +171,9 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                     f" ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                     (
                         game.guild_id, game.channel_id, game.variant, game.size, game.options, game.setup,
-                        game.black_id, text(game.black_name), game.black_level, game.white_id, text(game.white_name),
-                        game.white_level, game.spn, game.created_at, game.created_at, game.deadline, game.remind_at,
+                        game.black_id, shown_name(game.black_name), game.black_level,
+                        game.white_id, shown_name(game.white_name), game.white_level,
+                        game.spn, game.created_at, game.created_at, game.deadline, game.remind_at,
                     ),
                 )  # fmt: skip
             except ConstraintError as exc:
@@ -264,9 +260,7 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 await tx.execute(
                     f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     f" ON CONFLICT (guild_id, size, user_id) DO UPDATE SET {updates}",
-                    tuple(
-                        text(v) if isinstance(v, str) else v for v in (getattr(new, f.name) for f in fields(RatingRow))
-                    ),
+                    tuple(getattr(new, f.name) for f in fields(RatingRow)),  # the row normalised its name
                 )
                 await tx.execute(
                     "INSERT INTO rating_history (guild_id, size, user_id, game_id, before, after, rd_before, rd_after,"
@@ -317,8 +311,8 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, size, variant, color, thread, status, created_at, expires_at)"
                 f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING {CHALLENGE_COLUMNS}",
-                (guild_id, channel_id, challenger[0], text(challenger[1]), opponent[0], text(opponent[1]), size,
-                 variant, color, int(thread), created_at, expires_at),
+                (guild_id, channel_id, challenger[0], shown_name(challenger[1]),
+                 opponent[0], shown_name(opponent[1]), size, variant, color, int(thread), created_at, expires_at),
             )  # fmt: skip
             assert row is not None
             return ChallengeRow(*row)

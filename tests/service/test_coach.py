@@ -40,7 +40,7 @@ from engine.coach.puzzles import Puzzle, check, load_bank
 from engine.coach.review import AnalysisJob, run_job
 from engine.position import Position
 from engine.rules import Ruleset
-from tests.service.helpers import Db
+from tests.service.helpers import Db, execute
 
 GUILD = 10
 ALICE, BOB = 101, 102
@@ -259,9 +259,22 @@ async def test_a_game_with_a_hostile_name_is_reviewed_twice_at_once(env: Env) ->
     first, second = await asyncio.gather(env.coach.reviews.review(GUILD, 7), env.coach.reviews.review(GUILD, 7))
     assert first.review == second.review and [first.cached, second.cached] == [False, False]  # one shared analysis
     row = await env.storage.game(gid)
-    assert row is not None and first.names == (row.black_name, "Bob")  # as stored (a NUL is not storable)
+    assert row is not None and first.names == (row.black_name, "Bob")
     assert first.chart is not None and Image.open(io.BytesIO(first.chart)).size == (900, 460)
     assert all(m.image is not None for m in first.moments)
+
+
+async def test_a_name_stored_behind_the_bots_back_stays_on_the_reviews_title_line(env: Env, db_path: Db) -> None:
+    """A name the bot never wrote (an import, a hand edit) with line breaks and 10,000
+    characters: the review's title is still one line, with the name cut short."""
+    gid = await insert(env, 7, SPN, None, "c2-b2 b3-c3 a5-b5")
+    await finish(env, gid)
+    execute(db_path, "UPDATE games SET black_name = ? WHERE id = ?", ("Nour\n\n**@everyone**\n" * 800, gid))
+    result = await env.coach.reviews.review(GUILD, 7)
+    text = review_text(result, "en")
+    title, player = text.split("\n")[:2]
+    assert title.startswith(f"**Review of game #{gid}: Nour  **@everyone** Nour") and title.endswith("\u2026 vs Bob**")
+    assert len(title) < 120 and "Bob" not in player and player.count("Nour") == 3
 
 
 # ---------------------------------------------------------------------------- puzzles

@@ -14,6 +14,7 @@ import pytest
 
 from bot.storage import ChannelTakenError, GameUpdate, NewGame, Storage, migrations
 from bot.storage.postgres import pg_migrations
+from bot.storage.rows import NAME_LIMIT
 from tests.service.helpers import Db, execute, query, snapshot
 
 LATEST = len(migrations())
@@ -265,19 +266,37 @@ async def test_concurrent_finishes_of_one_player_lose_no_rating(new_db: Callable
 
 async def test_hostile_names_are_stored_alike_on_both_backends(db_path: Db) -> None:
     """Display names come from outside: NUL (which PostgreSQL's text refuses), quotes,
-    right-to-left marks and SQL all store and read back, the same on both backends."""
+    right-to-left marks and SQL all store and read back the same on both backends, as
+    one line of at most ``NAME_LIMIT`` characters."""
     hostile = "Ro\x00bert'); DROP TABLE games;--\u202e\u2028😀"
-    stored = hostile.replace("\x00", "\ufffd")
+    stored = "Ro bert'); DROP TABLE games;--\u202e 😀"  # NUL and U+2028 drawn as spaces
     store = await Storage.open(db_path)
     try:
         row = await store.insert_game(
             NewGame(1, 1, "standard", 5, "", 1, hostile, None, 2, hostile * 3, None, EMPTY_5, 100.0)
         )
-        assert row.black_name == stored and row.white_name == stored * 3
+        assert row.black_name == stored and row.white_name == (stored * 3)[: NAME_LIMIT - 1] + "\u2026"
         ch = await store.insert_challenge(1, 2, (1, hostile), (2, "B"), 5, "standard", "random", False, 1.0, 2.0)
         assert ch.challenger_name == stored
         assert (await store.game(row.id)).black_name == stored  # type: ignore[union-attr]
         assert len(await store.all_games()) == 1
+    finally:
+        await store.close()
+
+
+async def test_a_name_written_behind_the_bots_back_reads_as_one_short_line(db_path: Db) -> None:
+    """A row can hold a name the bot never wrote (an import, an older version, a hand
+    edit): it reads back as one line of at most ``NAME_LIMIT`` characters, so no message
+    about the game breaks its layout or runs to thousands of characters."""
+    store = await Storage.open(db_path)
+    try:
+        row = await store.insert_game(NewGame(1, 1, "standard", 5, "", 1, "A", None, 2, "B", None, EMPTY_5, 100.0))
+        execute(db_path, "UPDATE games SET black_name = ?, white_name = ? WHERE id = ?",
+                ("Nour\r\nAmira\u2029", "x\n" * 10_000, row.id))  # fmt: skip
+        again = await store.game(row.id)
+        assert again is not None and again.black_name == "Nour  Amira "
+        assert again.white_name == "x " * 31 + "x\u2026" and len(again.white_name) == NAME_LIMIT
+        assert [g.white_name for g in await store.all_games()] == [again.white_name]
     finally:
         await store.close()
 
