@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import string
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -85,6 +86,19 @@ def _value(lang: str, value: Any) -> Any:
     if isinstance(value, list | tuple):
         return join(lang, [_value(lang, v) for v in value])
     return value
+
+
+def one_line(value: str) -> str:
+    """``value`` with every control character and line or paragraph separator as a space.
+
+    Format characters (the right-to-left mark) stay. Names are free text that can come
+    from outside the bot, and every place that shows one shows it as one line: raqm
+    refuses to lay out a line holding a line break ("raqm_layout() failed"), and a
+    newline in a name split a message's title over many lines.
+    """
+    if value.isprintable():
+        return value
+    return "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Cf" else " " for ch in value)
 
 
 def text(lang: str, key: str, **params: Any) -> str:

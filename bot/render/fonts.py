@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont, features
 
+from bot.texts import one_line
+
 log = logging.getLogger(__name__)
 
 #: ``fonts/`` at the top of the repository, beside the ``bot`` package.
@@ -56,18 +58,6 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 #: Arabic name ("فاطمة to move") must still read left to right, the name as one RTL run.
 #: Only raqm can set it; the basic layout is always left to right.
 DIRECTION: str | None = "ltr" if HAS_RAQM else None
-
-
-def one_line(text: str) -> str:
-    """``text`` with every control character and line or paragraph separator drawn as a space.
-
-    Every piece of text here is drawn as one line, and names are free text stored from
-    outside: raqm refuses to lay out a line holding a line break ("raqm_layout()
-    failed"), which made every picture of a game with such a name fail.
-    """
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Cf" else " " for ch in text)
 
 
 def width(text: str, face: ImageFont.FreeTypeFont) -> float:

@@ -171,8 +171,8 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                     f" ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                     (
                         game.guild_id, game.channel_id, game.variant, game.size, game.options, game.setup,
-                        game.black_id, shown_name(game.black_name), game.black_level,
-                        game.white_id, shown_name(game.white_name), game.white_level,
+                        game.black_id, game.black_name, game.black_level,
+                        game.white_id, game.white_name, game.white_level,
                         game.spn, game.created_at, game.created_at, game.deadline, game.remind_at,
                     ),
                 )  # fmt: skip

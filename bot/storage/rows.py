@@ -7,9 +7,10 @@ service cannot tell SQLite from PostgreSQL. The column order of ``GameRow``,
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+
+from bot.texts import one_line
 
 #: The longest name a row carries. Discord's display names hold at most 32 characters;
 #: the rest is room for the bot's own ("Seega bot (expert)").
@@ -20,15 +21,13 @@ def shown_name(value: str) -> str:
     """A stored name as every message and picture shows it: one line, at most
     :data:`NAME_LIMIT` characters (an ellipsis marks a cut).
 
-    Control characters and line or paragraph separators become spaces (NUL too, which
-    PostgreSQL's text refuses and SQLite keeps); format characters such as the
-    right-to-left mark stay. Discord allows none of this in a name, but a row can hold
+    :func:`~bot.texts.one_line` makes it one line (NUL too becomes a space, which
+    PostgreSQL's text refuses and SQLite keeps). Discord allows none of this in a name, but a row can hold
     text from elsewhere (an import, an older version, a hand edit), and one newline in a
     name broke the layout of every message about that game. Names are shown, never
     parsed, so the rows normalise them on the way in and on the way out.
     """
-    if not value.isprintable():
-        value = "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Cf" else " " for ch in value)
+    value = one_line(value)
     if len(value) > NAME_LIMIT:
         value = value[: NAME_LIMIT - 1] + "\u2026"
     return value
@@ -98,6 +97,10 @@ class NewGame:
     setup: str | None = None
     deadline: float | None = None
     remind_at: float | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "black_name", shown_name(self.black_name))
+        object.__setattr__(self, "white_name", shown_name(self.white_name))
 
 
 @dataclass(frozen=True)
