@@ -32,14 +32,21 @@ from bot.results import (
     TurnResult,
 )
 from bot.senders import Send, channel_sender, interaction_sender, remember_board
+from bot.texts import shown_name
 from bot.tree import Refusal, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, draw_offer_view, end_offer_view, game_view
 
 log = logging.getLogger(__name__)
 
 
+def name_of(user: discord.abc.User) -> str:
+    """The name a person is shown by: their display name as one line that cannot turn the
+    rest of a message around (:func:`~bot.texts.shown_name`)."""
+    return shown_name(user.display_name)
+
+
 def as_player(user: discord.abc.User) -> Player:
-    return Player(user.id, user.display_name)
+    return Player(user.id, name_of(user))
 
 
 def moderator_of(interaction: discord.Interaction) -> Moderator | None:
@@ -293,7 +300,7 @@ async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> 
     bot = host_of(interaction)
     result = await bot.service.accept_draw(channel_id(interaction), interaction.user.id)
     await interaction.response.edit_message(view=draw_offer_view(game_id, lang(interaction), disabled=True))
-    intro = t(lang(interaction), "draw.accepted", name=interaction.user.display_name)
+    intro = t(lang(interaction), "draw.accepted", name=name_of(interaction.user))
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
 

@@ -88,17 +88,75 @@ def _value(lang: str, value: Any) -> Any:
     return value
 
 
-def one_line(value: str) -> str:
-    """``value`` with every control character and line or paragraph separator as a space.
+#: The directional embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO, LRI, RLI,
+#: FSI, PDI). Each reorders the text after it up to the end of the line, so a name holding
+#: one turns the rest of the message around ("resigns" reads "sngiser").
+_DIRECTIONAL = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
-    Format characters (the right-to-left mark) stay. Names are free text that can come
-    from outside the bot, and every place that shows one shows it as one line: raqm
-    refuses to lay out a line holding a line break ("raqm_layout() failed"), and a
-    newline in a name split a message's title over many lines.
+
+def one_line(value: str) -> str:
+    """``value`` with every control character and line or paragraph separator as a space,
+    and the directional overrides, embeddings and isolates dropped.
+
+    Other format characters (the right-to-left mark, the joiner of an emoji) stay: they
+    change nothing after the name. Names are free text that can come from outside the
+    bot, and every place that shows one shows it as one line: raqm refuses to lay out a
+    line holding a line break ("raqm_layout() failed"), and a newline in a name split a
+    message's title over many lines.
     """
     if value.isprintable():
         return value
+    value = value.translate(_DIRECTIONAL)
     return "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Cf" else " " for ch in value)
+
+
+#: The longest name a row carries. Discord's display names hold at most 32 characters;
+#: the rest is room for the bot's own ("Seega bot (expert)").
+NAME_LIMIT = 64
+
+
+def shown_name(value: str) -> str:
+    """A name as every message and picture shows it: one line (:func:`one_line`), at most
+    :data:`NAME_LIMIT` characters, an ellipsis marking a cut that never falls inside a
+    character the reader sees as one.
+
+    Discord allows no line break in a name, but a row can hold text from elsewhere (an
+    import, an older version, a hand edit), and one newline in a name broke the layout of
+    every message about that game. Names are shown, never parsed, so the rows normalise
+    them on the way in and on the way out, and the Discord adapter normalises the display
+    names it reads.
+    """
+    value = one_line(value)
+    if len(value) > NAME_LIMIT:
+        value = value[: _cluster_start(value, NAME_LIMIT - 1)] + "\u2026"
+    return value
+
+
+#: Code points that belong to the character before them: the joiner of an emoji sequence,
+#: variation selectors, skin tones and the tags of a subdivision flag (accents are found
+#: by their category).
+_EXTENDERS = frozenset(
+    [0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080), *range(0xE0100, 0xE01F0)]
+)
+_REGIONAL = range(0x1F1E6, 0x1F200)
+
+
+def _cluster_start(value: str, cut: int) -> int:
+    """The largest index at or before ``cut`` where ``value`` can be cut between two
+    characters as a reader sees them (a simplified grapheme-cluster boundary: enough for
+    accents, emoji sequences and flags, the ways a display name combines code points)."""
+    while cut > 0 and (
+        ord(value[cut]) in _EXTENDERS
+        or unicodedata.category(value[cut]) in ("Mn", "Mc", "Me")
+        or ord(value[cut - 1]) == 0x200D
+    ):
+        cut -= 1
+    if cut > 0 and ord(value[cut]) in _REGIONAL:
+        run = cut
+        while run > 0 and ord(value[run - 1]) in _REGIONAL:
+            run -= 1
+        cut -= (cut - run) % 2  # flags are pairs: an odd run before the cut ends in half a flag
+    return cut
 
 
 def text(lang: str, key: str, **params: Any) -> str:

@@ -29,7 +29,7 @@ from bot.coach_messages import (
     review_text,
     wording,
 )
-from bot.flows import moderator_of
+from bot.flows import moderator_of, name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.tree import Refusal
@@ -113,7 +113,7 @@ class CoachCommands(CogMixin):
         coach = self.bot.service.coach
         if answer is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            got = await coach.puzzles.answer(guild, user.id, user.display_name, answer[:MAX_ANSWER])
+            got = await coach.puzzles.answer(guild, user.id, name_of(user), answer[:MAX_ANSWER])
             await interaction.edit_original_response(
                 content=puzzle_answer_text(got, locale), attachments=_files(("solution.png", got.image))
             )
@@ -123,7 +123,7 @@ class CoachCommands(CogMixin):
             await interaction.response.send_message(puzzle_leaders_text(leaders, locale))
             return
         await interaction.response.defer(thinking=True)
-        view = await coach.puzzles.show(guild, user.id, user.display_name, new=show == "new")
+        view = await coach.puzzles.show(guild, user.id, name_of(user), new=show == "new")
         await interaction.edit_original_response(
             content=puzzle_text(view, locale), attachments=_files(("puzzle.png", view.image))
         )

@@ -23,7 +23,7 @@ from bot.coach_messages import lesson_answer_text
 from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.stats import StatsCommands
-from bot.flows import as_player, channel_id, guild_id, show_turn
+from bot.flows import as_player, channel_id, guild_id, name_of, show_turn
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
@@ -237,7 +237,7 @@ class GameCommands(CogMixin):
     )
     async def takeback(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
-        intro = t(lang(interaction), "explain.takeback.done", name=interaction.user.display_name)
+        intro = t(lang(interaction), "explain.takeback.done", name=name_of(interaction.user))
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
     @app_commands.command(name="board", description=_("Show the current board again"))

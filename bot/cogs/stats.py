@@ -17,6 +17,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import wording
+from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
@@ -60,14 +61,14 @@ class StatsCommands(CogMixin):
         who = user or interaction.user
         guild, locale = _guild(interaction), lang(interaction)
         await interaction.response.defer(thinking=True)  # the rating chart takes a moment to draw
-        stats = await self.bot.service.stats(guild, who.id, name=who.display_name)
+        stats = await self.bot.service.stats(guild, who.id, name=name_of(who))
         embed = stats_embed(stats, locale)
         hinted = await self.bot.service.storage.games_with_hints(guild, who.id)
         if hinted:
             embed.add_field(
                 name=t(locale, "coach.stats.hints_title"), value=t(locale, "coach.stats.hints", count=hinted)
             )
-        chart = await self.bot.service.coach.rating_chart(guild, who.id, who.display_name, partial(t, locale))
+        chart = await self.bot.service.coach.rating_chart(guild, who.id, name_of(who), partial(t, locale))
         files = [discord.File(io.BytesIO(chart), filename="rating-history.png")] if chart else []
         if chart:
             embed.set_image(url="attachment://rating-history.png")
@@ -77,7 +78,7 @@ class StatsCommands(CogMixin):
     @app_commands.describe(user=_("Only this player's games"))
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         games = await self.bot.service.history(_guild(interaction), user.id if user else None)
-        name = user.display_name if user else None
+        name = name_of(user) if user else None
         await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)))
 
     @app_commands.command(name="record", description=_("The game record (SGN) and an animated replay"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 from bot.storage.locks import lock_key
-from bot.storage.rows import shown_name
+from bot.texts import shown_name
 
 T = TypeVar("T")
 

@@ -45,9 +45,9 @@ from bot.storage.rows import (
     Rater,
     RatingRow,
     SettingsRow,
-    shown_name,
 )
 from bot.storage.timers import Shards, TimerQueries
+from bot.texts import shown_name
 
 T = TypeVar("T")
 

@@ -10,27 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
-from bot.texts import one_line
-
-#: The longest name a row carries. Discord's display names hold at most 32 characters;
-#: the rest is room for the bot's own ("Seega bot (expert)").
-NAME_LIMIT = 64
-
-
-def shown_name(value: str) -> str:
-    """A stored name as every message and picture shows it: one line, at most
-    :data:`NAME_LIMIT` characters (an ellipsis marks a cut).
-
-    :func:`~bot.texts.one_line` makes it one line (NUL too becomes a space, which
-    PostgreSQL's text refuses and SQLite keeps). Discord allows none of this in a name, but a row can hold
-    text from elsewhere (an import, an older version, a hand edit), and one newline in a
-    name broke the layout of every message about that game. Names are shown, never
-    parsed, so the rows normalise them on the way in and on the way out.
-    """
-    value = one_line(value)
-    if len(value) > NAME_LIMIT:
-        value = value[: NAME_LIMIT - 1] + "\u2026"
-    return value
+from bot.texts import shown_name
 
 
 class ChannelTakenError(Exception):

@@ -529,3 +529,19 @@ async def test_a_step_beside_the_safe_centre_is_explained(h: Harness) -> None:
     await insert_from(h.bot.service, h.fake.channel_id, spn, alice, bob, guild_id=h.fake.guild_id)
     played = await h.slash(h.alice, "move", {"from": "d2", "to": "d3"})
     assert "c3 stands on the centre, where no piece can be captured" in played.reply.text, played.reply.text
+
+
+async def test_a_display_name_that_overrides_direction_cannot_turn_messages_around(h: Harness) -> None:
+    """Discord's display names may hold a right-to-left override, which reorders the rest
+    of the line it is shown in: the name is shown without it, in the game and in the
+    draw message read straight from Discord (not from the stored game)."""
+    mallory = h.fake.add_user("\u202emallory\u2066")
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": mallory, "color": "black"})).reply
+    accepted = await h.click(mallory, challenge, "Accept", followup=True)
+    assert "**mallory** accepted **Alice**'s challenge" in accepted.reply.text + accepted.followups[0].text
+    ask = await h.slash(h.alice, "seega draw")
+    offer = (await h.click(h.alice, ask.reply, "Offer a draw", followup=True)).followups[0]
+    final = (await h.click(mallory, offer, "Accept the draw", followup=True)).followups[0]
+    assert "mallory accepts the draw" in final.text, final.text
+    shown = [accepted.reply.text, *(m.text for m in h.fake.channel_messages())]
+    assert not [t for t in shown if "\u202e" in t or "\u2066" in t]
