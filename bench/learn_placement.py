@@ -446,8 +446,10 @@ def main(argv: list[str] | None = None) -> None:
         "--terms", action="store_true", help="fit the four hand-written placement weights instead of the n-tuple model"
     )
     fitp.add_argument("data", type=Path, nargs="+")
+    for sp in (gen, wid, fitp):
+        sp.add_argument("--size", type=int, default=5, choices=(5, 7, 9), help="board size (default 5)")
     args = parser.parse_args(argv)
-    rules = Ruleset.make(args.variant, 5)
+    rules = Ruleset.make(args.variant, args.size)
     if args.command == "generate":
         generate(rules, args.games, args.seed, args.nodes, args.out, args.label, args.play, args.play_nodes)
     elif args.command == "width":

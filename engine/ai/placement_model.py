@@ -15,12 +15,13 @@ The shapes (5x5 cell names; the same rule on any size):
 * ``line``: a whole row, for the outer row, the second row and the middle row
   (with the symmetry: every row and every column);
 * ``block``: a 2x2 square in the corner, on the edge and next to the centre;
-* ``arm``: the four cells next to the centre and the edge cell beyond one of them
-  (b3 c2 c4 d3 and a3): the first step into the centre and what it captures.
+* ``arm``: the four cells next to the centre and the cell beyond one of them (on 5x5
+  b3 c2 c4 d3 and a3): the first step into the centre and what it captures.
 
 Weights come from ``bench/learn_placement.py`` (self-play positions labelled by a deep
-search, a logistic fit) and are stored per preset in ``placement_model.json``; the model
-is used only for rulesets equal to a fitted preset at its size (the turn limit aside),
+search, a logistic fit) and are stored per preset and size in ``placement_model.json``
+(``"standard/5"``); the model is used only for rulesets equal to a fitted preset at that
+size (the turn limit aside),
 since another option (a different first mover, safe centre or chain rule) changes what
 a pattern is worth. ``docs/ai.md`` ("Placement policy") has the data and measurements.
 """
@@ -71,11 +72,11 @@ def base_shapes(n: int) -> dict[str, list[int]]:
     shapes: dict[str, list[int]] = {}
     for r in range(m + 1):
         shapes[f"line{r}"] = [r * n + f for f in range(n)]
-    for r in range(2):
-        for f in range(r, 2):
+    for r in range(m):
+        for f in range(r, m):
             shapes[f"block{r}{f}"] = [r * n + f, r * n + f + 1, (r + 1) * n + f, (r + 1) * n + f + 1]
     centre = m * n + m
-    shapes["arm"] = [centre - 1, centre - n, centre + n, centre + 1, m * n]
+    shapes["arm"] = [centre - 1, centre - n, centre + n, centre + 1, centre - 2]
     return shapes
 
 
@@ -186,9 +187,9 @@ class PlacementModel:
         }
 
     def save(self, path: Path = MODEL_FILE) -> None:
-        """Store these weights under the ruleset's preset name, keeping the others."""
+        """Store these weights under the ruleset's preset and size, keeping the others."""
         data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        data[self.rules.variant] = self.to_json()
+        data[model_key(self.rules.variant, self.rules.size)] = self.to_json()
         path.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
@@ -235,6 +236,11 @@ def matches(rules: Ruleset, variant: str, size: int) -> bool:
     return all(getattr(rules, k) == getattr(base, k) for k in OPTION_NAMES if k not in FREE_OPTIONS)
 
 
+def model_key(variant: str, size: int) -> str:
+    """The key of a preset's weights at a size in :data:`MODEL_FILE` (``"standard/5"``)."""
+    return f"{variant}/{size}"
+
+
 @cache
 def _stored() -> dict[str, dict[str, object]]:
     if not MODEL_FILE.exists():
@@ -244,15 +250,13 @@ def _stored() -> dict[str, dict[str, object]]:
 
 
 @cache
-def _build(variant: str) -> PlacementModel:
-    entry = _stored()[variant]
-    rules = Ruleset.make(variant, int(entry["size"]))  # type: ignore[call-overload]
-    return PlacementModel(rules, entry["weights"], entry["bias"])  # type: ignore[arg-type]
+def _build(variant: str, size: int) -> PlacementModel:
+    entry = _stored()[model_key(variant, size)]
+    return PlacementModel(Ruleset.make(variant, size), entry["weights"], entry["bias"])  # type: ignore[arg-type]
 
 
 def load(rules: Ruleset) -> PlacementModel | None:
     """The fitted model for ``rules``, or ``None`` when none was fitted for it."""
-    entry = _stored().get(rules.variant)
-    if entry is None or not matches(rules, rules.variant, int(entry["size"])):  # type: ignore[call-overload]
+    if model_key(rules.variant, rules.size) not in _stored() or not matches(rules, rules.variant, rules.size):
         return None
-    return _build(rules.variant)
+    return _build(rules.variant, rules.size)

@@ -101,7 +101,9 @@ def test_the_shipped_model_is_used_only_for_its_preset() -> None:
     assert pm.load(Ruleset.make("seejeh", 5)) is None
     assert pm.load(Ruleset.make("ludii", 5)) is None  # a fit with filled-board labels played worse
     stored = json.loads(pm.MODEL_FILE.read_text(encoding="utf-8"))
-    for variant, entry in stored.items():
+    for key, entry in stored.items():
+        variant, size = key.split("/")
+        assert key == pm.model_key(variant, int(size)) and entry["size"] == int(size)
         assert set(entry["weights"]) == set(base_shapes(entry["size"]))
         assert len(entry["bias"]) == 2 * Ruleset.make(variant, entry["size"]).pieces + 1
 
@@ -154,11 +156,11 @@ def test_weights_round_trip_through_the_file(tmp_path: Path) -> None:
     rules = Ruleset.make("standard", 5)
     model = _random_model(rules, 8)
     path = tmp_path / "model.json"
-    path.write_text(json.dumps({"ludii": {"kept": True}}), encoding="utf-8")
+    path.write_text(json.dumps({"ludii/5": {"kept": True}, "standard/7": {"kept": True}}), encoding="utf-8")
     model.save(path)
     stored = json.loads(path.read_text(encoding="utf-8"))
-    assert stored["ludii"] == {"kept": True}
-    again = PlacementModel(rules, stored["standard"]["weights"], stored["standard"]["bias"])
+    assert stored["ludii/5"] == stored["standard/7"] == {"kept": True}
+    again = PlacementModel(rules, stored["standard/5"]["weights"], stored["standard/5"]["bias"])
     for first, second in _placements(rules, 30, 9):
         assert abs(again.value(first, second) - model.value(first, second)) <= 40
 
@@ -319,3 +321,19 @@ def test_the_term_fit_recovers_the_weights_that_made_the_labels(tmp_path: Path) 
     fitted = fit_terms(rules, [data])
     assert list(fitted) == ["centre_adjacent", "edge", "corner", "entry_capture"]
     assert all(abs(f - t) <= 2 for f, t in zip(fitted.values(), truth, strict=True)), fitted
+
+
+@pytest.mark.parametrize("n", [5, 7, 9])
+def test_the_shapes_reach_the_centre_on_every_size(n: int) -> None:
+    """The arm is the first step into the centre and the piece it would capture: the
+    four cells next to the centre and the one beyond one of them (on 7x7 b4 beyond c4,
+    not the edge cell a4); the 2x2 blocks run from the corner to the centre (on 7x7 six
+    of them, not only the three of the corner)."""
+    m = n // 2
+    centre = m * n + m
+    shapes = base_shapes(n)
+    assert shapes["arm"] == [centre - 1, centre - n, centre + n, centre + 1, centre - 2]
+    blocks = [cells for name, cells in shapes.items() if name.startswith("block")]
+    assert len(blocks) == m * (m + 1) // 2
+    assert any(centre in cells for cells in blocks) and any(0 in cells for cells in blocks)
+    assert [name for name in shapes if name.startswith("line")] == [f"line{r}" for r in range(m + 1)]
