@@ -31,6 +31,13 @@ Commands used for the shipped model (docs/ai.md, "Placement policy")::
         --games 400 --seed 1 --out /tmp/pl-standard-1.jsonl        # and --seed 2, 3 ...
     .venv/bin/python -m bench.learn_placement fit --variant standard \\
         /tmp/pl-standard-*.jsonl --write
+
+and for 7x7 (``--size 7``; 40,000 nodes a label, in a copy with the compiled build)::
+
+    nice -n 5 .venv/bin/python -m bench.learn_placement generate --variant standard --size 7 \\
+        --games 700 --seed 71 --nodes 40000 --out /tmp/pl7-71.jsonl      # and --seed 72
+    .venv/bin/python -m bench.learn_placement fit --variant standard --size 7 \\
+        /tmp/pl7-7[12].jsonl --write
 """
 
 from __future__ import annotations

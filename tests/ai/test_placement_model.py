@@ -97,7 +97,10 @@ def test_the_shipped_model_is_used_only_for_its_preset() -> None:
     assert pm.load(Ruleset.make("standard", 5, {"turn_limit": "300"})) is not None
     assert pm.load(Ruleset.make("standard", 5, {"chain": "any"})) is None
     assert pm.load(Ruleset.make("standard", 5, {"first_mover": "black"})) is None
-    assert pm.load(Ruleset.make("standard", 7)) is None
+    seven = pm.load(Ruleset.make("standard", 7))  # its own weights, fitted on 7x7
+    assert seven is not None and seven.rules.size == 7 and seven is not pm.load(Ruleset.make("standard", 5))
+    assert pm.load(Ruleset.make("standard", 7, {"chain": "any"})) is None
+    assert pm.load(Ruleset.make("standard", 9)) is None
     assert pm.load(Ruleset.make("seejeh", 5)) is None
     assert pm.load(Ruleset.make("ludii", 5)) is None  # a fit with filled-board labels played worse
     stored = json.loads(pm.MODEL_FILE.read_text(encoding="utf-8"))
@@ -108,8 +111,9 @@ def test_the_shipped_model_is_used_only_for_its_preset() -> None:
         assert len(entry["bias"]) == 2 * Ruleset.make(variant, entry["size"]).pieces + 1
 
 
-def test_the_evaluator_scores_placement_with_the_model_from_either_side() -> None:
-    rules = Ruleset.make("standard", 5)
+@pytest.mark.parametrize("size", [5, 7])
+def test_the_evaluator_scores_placement_with_the_model_from_either_side(size: int) -> None:
+    rules = Ruleset.make("standard", size)
     evaluator = Evaluator(rules)
     model = evaluator.placement_model
     assert model is not None
@@ -125,7 +129,7 @@ def test_the_evaluator_scores_placement_with_the_model_from_either_side() -> Non
             pos.push_code(rng.choice(pos.legal_codes()))
     assert checked > 400
     # Other rules, and explicit weights (the tuning script's), keep the hand-written terms.
-    assert Evaluator(Ruleset.make("standard", 7)).placement_model is None
+    assert Evaluator(Ruleset.make("standard", 9)).placement_model is None
     assert Evaluator(rules, default_weights()).placement_model is None
 
 
