@@ -57,7 +57,7 @@ from engine.ai.analysis import SCALE, win_chance
 from engine.ai.evaluate import PLACEMENT_FEATURES, Evaluator
 from engine.ai.levels import get_level
 from engine.ai.placement import FULL_WIDTH_EMPTIES
-from engine.ai.placement_model import MODEL_FILE, PlacementModel, Trainer
+from engine.ai.placement_model import MODEL_FILE, PlacementModel, Trainer, model_key
 from engine.ai.player import choose
 from engine.ai.search import Limits, Searcher
 from engine.ai.tactics import Tactics
@@ -324,7 +324,7 @@ def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool
     print("all | " + str(n) + " | " + " | ".join(f"{1000 * t / n:.1f}" for t in totals))
     if write:
         model.save(MODEL_FILE)
-        print(f"wrote {MODEL_FILE} ({rules.variant})")
+        print(f"wrote {MODEL_FILE} ({model_key(rules.variant, rules.size)})")
 
 
 def term_values(evaluator: Evaluator, first: int, second: int) -> list[int]:
