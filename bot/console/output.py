@@ -61,6 +61,18 @@ def _mid_pair(game: GameView) -> bool:
     return game.phase == "p" and len(fields) > 4 and fields[4] != "-"
 
 
+def _only_cells(game: GameView, legal: Sequence[str], color: str) -> list[str]:
+    """The cells left when they are exactly the pieces the side to place still holds
+    (the last placement turn: no choice is left), else ``[]``. A newcomer read "to
+    play" on a board with two empty cells and wondered what to decide."""
+    fields = game.spn.split()
+    if game.phase != "p" or len(fields) < 4 or not 0 < len(legal) <= 2:
+        return []
+    black, _, white = fields[3].partition("/")
+    held = black if color == "black" else white
+    return sorted(legal) if held.isdigit() and int(held) == len(legal) else []
+
+
 class ConsoleOutput:
     """One console session's output and state: the service, the stream, the cells legal now.
 
@@ -170,6 +182,8 @@ class ConsoleOutput:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"
             elif result.legal and all(a in ("pass",) for a in result.legal):
                 line += " - no move is possible: /seega end-turn to pass"
+            elif not result.to_move.is_bot and (last := _only_cells(g, result.legal, color)):
+                line += f" - {t(self.lang, 'explain.how.place_last', cells=' '.join(last))}"
             elif not result.to_move.is_bot and _mid_pair(g):
                 line += f" - {t(self.lang, 'explain.how.place_second')}"
             elif not result.to_move.is_bot and (g.id, g.phase) not in self._told:

@@ -491,3 +491,17 @@ async def test_a_second_game_at_the_table_is_refused_in_the_tables_words(db_path
         assert after is not None and before is not None and after.id == before.id and after.spn == before.spn
     finally:
         await close_service(service)
+
+
+def test_the_last_placement_names_the_only_cells_left_and_a_walled_in_side_passes(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: on the last placement turn two cells were left for two pieces
+    and the table only said "to play". It now names them; then White, walled in (no piece
+    next to the centre), passes at once and says why."""
+    pairs = ["b3 c2", "a1 a5", "c4 d3", "e1 e5", "a2 a3", "a4 b1", "b2 b4", "b5 c1", "c5 d1", "d2 d4", "d5 e2"]
+    out = run_console(
+        db_path, ["/seega challenge size:5 color:black", *(f"/place {p}" for p in pairs), "/place e3 e4"], tmp_path
+    )
+    assert "Turn 12: White (Player 2) to play - the only cells left are yours: /place e3 e4." in out
+    assert out.count("the only cells left") == 1
+    assert "Turn 13 · White (Player 2): passes: walled in, no piece can step" in out
+    assert "Turn 14: Black (Player 1) to play" in out
