@@ -63,14 +63,11 @@ def _mid_pair(game: GameView) -> bool:
 
 def _only_cells(game: GameView, legal: Sequence[str], color: str) -> list[str]:
     """The cells left when they are exactly the pieces the side to place still holds
-    (the last placement turn: no choice is left), else ``[]``. A newcomer read "to
+    (the last placement turn, at most the two a turn places: no choice is left), else
+    ``[]``. A newcomer read "to
     play" on a board with two empty cells and wondered what to decide."""
-    fields = game.spn.split()
-    if game.phase != "p" or len(fields) < 4 or not 0 < len(legal) <= 2:
-        return []
-    black, _, white = fields[3].partition("/")
-    held = black if color == "black" else white
-    return sorted(legal) if held.isdigit() and int(held) == len(legal) else []
+    held = game.hand[0 if color == "black" else 1]
+    return sorted(legal) if game.phase == "p" and 0 < len(legal) <= 2 and held == len(legal) else []
 
 
 class ConsoleOutput:
