@@ -64,8 +64,8 @@ def _mid_pair(game: GameView) -> bool:
 def _only_cells(game: GameView, legal: Sequence[str], color: str) -> list[str]:
     """The cells left when they are exactly the pieces the side to place still holds
     (the last placement turn, at most the two a turn places: no choice is left), else
-    ``[]``. A newcomer read "to
-    play" on a board with two empty cells and wondered what to decide."""
+    ``[]``. A newcomer read "to play" on a board with two empty cells and wondered what
+    to decide."""
     held = game.hand[0 if color == "black" else 1]
     return sorted(legal) if game.phase == "p" and 0 < len(legal) <= 2 and held == len(legal) else []
 
