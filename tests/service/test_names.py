@@ -52,3 +52,16 @@ def test_a_long_name_is_never_cut_inside_one_character(name: str, shown: str) ->
 def test_a_short_name_is_unchanged_and_a_long_plain_one_cut_at_the_limit() -> None:
     assert shown_name("Omar al-Khatib " + FAMILY + EGYPT) == "Omar al-Khatib " + FAMILY + EGYPT
     assert shown_name("x" * 100) == "x" * (NAME_LIMIT - 1) + "\u2026"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\u0301" * 10_000, "\u200d" * 10_000, "\U0001f1ea" * 10_001, "\u202e" * 10_000 + "x", ("a\u0301" * 5_000)],
+    ids=["accents", "joiners", "odd-flags", "overrides", "accented-letters"],
+)
+def test_ten_thousand_combining_characters_give_a_short_name_at_once(name: str) -> None:
+    """A hostile name made only of code points that join the one before: the cut backs
+    off at most ``NAME_LIMIT`` characters, and the result is still one short line."""
+    shown = shown_name(name)
+    assert len(shown) <= NAME_LIMIT and "\n" not in shown and "\u202e" not in shown
+    assert shown.endswith("\u2026") or shown == "x"
