@@ -98,10 +98,11 @@ def _ends(rules: Ruleset) -> list[Line]:
 def _commands(rules: Ruleset) -> Line:
     if rules.after_placement == "replace":
         return ("explain.rules.commands_replace", {})
-    if not rules.captures:
-        return ("explain.rules.commands_no_capture", {})
+    # /seega end-turn is named only where a chain can happen: a pass that is the only
+    # choice is played for the player, so without chains there is nothing to end.
+    chains = rules.captures and rules.chain != "none"
     # A removal is asked for by every blocked rule but "pass", and under "pass" when the
     # shuttle limit blocks both players.
-    if rules.blocked != "pass" or rules.max_shuttles:
-        return ("explain.rules.commands_remove", {})
-    return ("explain.rules.commands", {})
+    if rules.captures and (rules.blocked != "pass" or rules.max_shuttles):
+        return ("explain.rules.commands_remove" if chains else "explain.rules.commands_remove_plain", {})
+    return ("explain.rules.commands" if chains else "explain.rules.commands_plain", {})

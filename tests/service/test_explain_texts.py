@@ -92,6 +92,19 @@ def test_modern_3x3_is_described_on_its_own_board_only() -> None:
     assert "captured" not in text and "chain" not in text  # no captures in this variant
 
 
+@pytest.mark.parametrize("variant", [v for v in PRESETS if v not in ("five-in-a-row", "modern-3x3")])
+def test_end_turn_is_offered_for_a_chain_only_where_chains_exist(variant: str) -> None:
+    """A newcomer reading the ludii rules was told "One step per turn, even after a
+    capture" and then that /seega end-turn ends a chain: a chain that cannot happen."""
+    sizes = _offered(variant)
+    rules = Ruleset.make(variant, sizes[0])
+    for lang in ("en", "ar"):
+        text = say(lang, rules_lines(rules, sizes))
+        assert ("end-turn" in text) == (rules.chain != "none"), (variant, lang)
+    plain = say("en", rules_lines(Ruleset.make("standard", 5, ["chain=none"]), (5,)))
+    assert "/place and /move" in plain and "end-turn" not in plain
+
+
 def test_the_numbers_follow_the_ruleset() -> None:
     _, standard = _english("standard")
     assert "12 (5x5), 24 (7x7), 40 (9x9)" in standard
