@@ -151,9 +151,10 @@ def status_line(result: TurnResult, locale: Locale) -> str:
     if result.to_move.is_bot:
         return t(locale, "turn.bot_thinking", bot=player_name(result.to_move, locale))
     key = "turn.your_chain" if result.chain_pending else "turn.your_turn"
-    if game.phase == "r":
+    why = wording.removal_text(game, language(locale))
+    if why:
         key = "turn.your_removal"
-    line = t(locale, key, mention=mention(result.to_move, locale), stone=stone(color))
+    line = t(locale, key, mention=mention(result.to_move, locale), stone=stone(color), why=why)
     if game.deadline is not None:
         # A Discord timestamp counts down live in every client, in the reader's own locale.
         line += " " + t(locale, "explain.clock", when=f"<t:{int(game.deadline)}:R>")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from bot import explain
 from bot.explain.endings import end_line
+from bot.explain.removals import removal_line
 from bot.explain.rules import rules_lines as explain_rules
 from bot.results import GameOver, GameSummary, GameView, Player, TurnEvent, TurnResult
 from bot.service.catalog import VARIANT_SIZES, rules_for
@@ -141,10 +142,25 @@ def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you:
     return _ending(over.result, over.reason, game, lang, you)
 
 
+def _position(game: GameView | GameSummary) -> Position:
+    """The game's current (or final) position, read from its row's fields."""
+    options = [o for o in game.options.split(",") if o]
+    return Position.from_spn(game.spn, Ruleset.make(game.variant, game.size, options))
+
+
+def removal_text(game: GameView, lang: str) -> str | None:
+    """Why a piece must be removed now, whose, and the cells ("White cannot step, so you
+    take one of its pieces: /remove one of a5, c5, d1"), said to the side that removes;
+    ``None`` when no removal is due."""
+    if game.phase != "r":
+        return None
+    line = removal_line(_position(game))
+    return None if line is None else explain.word(lang, line)
+
+
 def _ending(result: str, reason: str, game: GameView | GameSummary, lang: str, you: Player | None = None) -> str:
     """The end sentence of ``game`` (its final position gives the numbers)."""
-    options = [o for o in game.options.split(",") if o]
-    position = Position.from_spn(game.spn, Ruleset.make(game.variant, game.size, options))
+    position = _position(game)
     names = (player_name(game.black, lang), player_name(game.white, lang))
     outcome = Outcome.from_result(result, reason)
     reader = None if you is None else (BLACK if you == game.black else WHITE if you == game.white else None)

@@ -417,3 +417,27 @@ async def test_the_remembered_board_messages_are_bounded(h: Harness) -> None:
         shown = (await h.slash(h.carol, "seega board", channel_id=channel)).reply
         assert h.bot.board_messages[channel].id == shown.id
     assert list(h.bot.board_messages) == channels[-3:]
+
+
+async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -> None:
+    """Play-test finding (console first, the same sentence here): a turn that is a removal
+    said only "a piece must be removed: use /remove". It now says who cannot step, whose
+    piece goes and which cells, to the player who removes."""
+    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black", "variant": "seejeh"})
+    await h.click(h.bob, r.reply, "Accept", followup=True)
+    pairs = ["c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4", "e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"]
+    for i, pair in enumerate(pairs):
+        first, second = pair.split()
+        r = await h.slash(h.alice if i % 2 == 0 else h.bob, "place", {"first": first, "second": second})
+        assert not r.reply.ephemeral, r.reply.text
+    r = await h.slash(h.bob, "move", {"from": "d3", "to": "c3"})
+    assert not r.reply.ephemeral, r.reply.text
+    await h.idle()
+    turn = h.fake.last_message()
+    assert turn is not None
+    assert (
+        "a piece must be removed (⚪): Black cannot step, so you take one of its pieces: "
+        "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, …." in turn.text
+    ), turn.text
+    r = await h.slash(h.bob, "remove", {"cell": "a1"})
+    assert not r.reply.ephemeral, r.reply.text

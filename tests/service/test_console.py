@@ -505,3 +505,27 @@ def test_the_last_placement_names_the_only_cells_left_and_a_walled_in_side_passe
     assert out.count("the only cells left") == 1
     assert "Turn 13 · White (Player 2): passes: walled in, no piece can step" in out
     assert "Turn 14: Black (Player 1) to play" in out
+
+
+def test_a_removal_says_why_whose_piece_and_which_cells(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: in a seejeh game every white piece was walled in and the table
+    said only "Turn 23: Black (you) to play."; a step was then refused. The turn now says
+    who cannot step, whose piece goes, and the cells /remove takes."""
+    pairs = ["c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4", "e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"]
+    out = run_console(
+        db_path,
+        [
+            "/seega challenge size:5 variant:seejeh color:black",
+            *(f"/place {p}" for p in pairs),
+            "/move d3 c3",
+            "/move c5 c4",
+            "/remove a1",
+        ],
+        tmp_path,
+    )
+    assert (
+        "Turn 14: White (Player 2) to play - Black cannot step, so you take one of its pieces: "
+        "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, …." in out
+    )
+    assert "Error: You cannot move a piece now; remove a piece with /remove (you can remove a1, a5," in out
+    assert "Turn 14 · White (Player 2): removed a1" in out

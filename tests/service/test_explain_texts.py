@@ -13,6 +13,7 @@ from bot.explain import Line, say, word
 from bot.explain.endings import end_line
 from bot.explain.passes import forced_passes
 from bot.explain.refusals import same_cells_refusal, step_refusal
+from bot.explain.removals import SHOWN_CELLS, removal_line
 from bot.explain.rules import rules_lines
 from bot.explain.turns import moves_text, recent_turns, turn_lines
 from engine import Outcome, Position, Ruleset
@@ -103,6 +104,40 @@ def test_end_turn_is_offered_for_a_chain_only_where_chains_exist(variant: str) -
         assert ("end-turn" in text) == (rules.chain != "none"), (variant, lang)
     plain = say("en", rules_lines(Ruleset.make("standard", 5, ["chain=none"]), (5,)))
     assert "/place and /move" in plain and "end-turn" not in plain
+
+
+#: A removal due under each blocked rule that asks for one (random games of each preset).
+REMOVALS = [
+    ("seejeh", "bwwbb/ww1ww/w1w1w/wwbwb/bbbbb w r 0/0 - 0 14", "capture-one"),
+    ("fouze", "w1www/3w1/4w/4w/1w1wb b r 0/0 - 36 258", "remove-by-blocked"),
+    ("lane", "w2wb/5/www2/5/5 w r 0/0 - 22 243", "remove-by-opponent"),
+    ("aljaafreh", "wwwbw/wbwbb/wbb1b/bb1bw/wbbww b r 0/0 c2 0 14", "lose"),
+]
+
+
+@pytest.mark.parametrize(("variant", "spn", "rule"), REMOVALS)
+def test_a_removal_says_why_and_offers_exactly_the_legal_cells(variant: str, spn: str, rule: str) -> None:
+    pos = Position.from_spn(spn, Ruleset.make(variant, 5))
+    assert pos.phase == "r" and pos.rules.blocked == rule
+    line = removal_line(pos)
+    assert line is not None and line[0] == f"explain.removal.{rule}"
+    legal = sorted(str(a)[1:] for a in pos.legal_actions())
+    english = word("en", line)
+    offered = re.findall(r"\b[a-e][1-5]\b", english.split("/remove")[1])
+    assert offered == legal[:SHOWN_CELLS]
+    assert english.endswith("…") == (len(legal) > SHOWN_CELLS)
+    assert ("/remove one of" in english) == (len(legal) > 1)
+    if rule != "remove-by-blocked":  # the other side is the blocked one, named by colour
+        assert english.startswith("White" if pos.side == 0 else "Black")
+    arabic = word("ar", line)
+    assert "{" not in arabic and re.search("[\u0600-\u06ff]", arabic) and legal[0] in arabic
+
+
+def test_no_removal_line_when_none_is_due() -> None:
+    assert removal_line(Position(Ruleset.make("seejeh", 5))) is None
+    done = Position.from_spn(REMOVALS[0][1], Ruleset.make("seejeh", 5))
+    done.play("xa1")
+    assert done.phase == "m" and removal_line(done) is None
 
 
 def test_the_numbers_follow_the_ruleset() -> None:
