@@ -15,8 +15,9 @@ from engine import Position
 from engine.actions import REMOVE
 from engine.outcome import BLACK
 
-#: More cells than this are cut with "and N more" (a 9x9 capture-one can offer 40).
-SHOWN_CELLS = 8
+#: More cells than this are cut with "…": every piece of a 5x5 side fits; a 9x9 capture-one
+#: could offer 40.
+SHOWN_CELLS = 12
 
 
 def removal_line(position: Position) -> Line | None:

@@ -437,7 +437,7 @@ async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -
     assert turn is not None
     assert (
         "a piece must be removed (⚪): Black cannot step, so you take one of its pieces: "
-        "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, …." in turn.text
+        "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, e2, e5." in turn.text
     ), turn.text
     r = await h.slash(h.bob, "remove", {"cell": "a1"})
     assert not r.reply.ephemeral, r.reply.text

@@ -525,7 +525,7 @@ def test_a_removal_says_why_whose_piece_and_which_cells(db_path: Db, tmp_path: P
     )
     assert (
         "Turn 14: White (Player 2) to play - Black cannot step, so you take one of its pieces: "
-        "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, …." in out
+        "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, e2, e5." in out
     )
     assert "Error: You cannot move a piece now; remove a piece with /remove (you can remove a1, a5," in out
     assert "Turn 14 · White (Player 2): removed a1" in out

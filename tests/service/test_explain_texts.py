@@ -112,18 +112,19 @@ REMOVALS = [
     ("fouze", "w1www/3w1/4w/4w/1w1wb b r 0/0 - 36 258", "remove-by-blocked"),
     ("lane", "w2wb/5/www2/5/5 w r 0/0 - 22 243", "remove-by-opponent"),
     ("aljaafreh", "wwwbw/wbwbb/wbb1b/bb1bw/wbbww b r 0/0 c2 0 14", "lose"),
+    ("seejeh", "www1wbb/bw1wbbw/www1wwb/bbbwbbw/bwwwwwb/bwwbwbb/bwbbbbw w r 0/0 - 0 28", "capture-one"),
 ]
 
 
 @pytest.mark.parametrize(("variant", "spn", "rule"), REMOVALS)
 def test_a_removal_says_why_and_offers_exactly_the_legal_cells(variant: str, spn: str, rule: str) -> None:
-    pos = Position.from_spn(spn, Ruleset.make(variant, 5))
+    pos = Position.from_spn(spn, Ruleset.make(variant, spn.split()[0].count("/") + 1))
     assert pos.phase == "r" and pos.rules.blocked == rule
     line = removal_line(pos)
     assert line is not None and line[0] == f"explain.removal.{rule}"
     legal = sorted(str(a)[1:] for a in pos.legal_actions())
     english = word("en", line)
-    offered = re.findall(r"\b[a-e][1-5]\b", english.split("/remove")[1])
+    offered = re.findall(r"\b[a-g][1-7]\b", english.split("/remove")[1])
     assert offered == legal[:SHOWN_CELLS]
     assert english.endswith("…") == (len(legal) > SHOWN_CELLS)
     assert ("/remove one of" in english) == (len(legal) > 1)
