@@ -93,6 +93,25 @@ def refusal_text(exc: ServiceError, lang: str) -> str:
     return t(lang, key, **exc.params) if texts.has("en", key) else exc.text(lang)
 
 
+#: An action in the engine's notation, as the record and the pictures write it ("a1",
+#: "b2-c2", "xd4"): fixed-length cell patterns, so a long typed word costs one look.
+_CELL = "[a-i][1-9]"
+_NOTATION = re.compile(rf"(x)?({_CELL})(?:-({_CELL}))?")
+
+
+def as_command(word: str) -> str | None:
+    """The command a word in action notation stands for ("b2-c2" -> "/move b2 c2",
+    "xd4" -> "/remove d4", "a1" -> "/place a1"), or ``None``. A newcomer copies what the
+    picture's "Last: Black xd1" line or the moves list shows."""
+    found = _NOTATION.fullmatch(word.lower())
+    if found is None:
+        return None
+    remove, src, dst = found.groups()
+    if remove:
+        return None if dst else f"/remove {src}"
+    return f"/move {src} {dst}" if dst else f"/place {src}"
+
+
 class ConsoleTable(OffersConsole, LookupsConsole):
     """One console session: parses lines, calls the service, prints the results."""
 
@@ -121,8 +140,11 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             self.confirming = None  # another command: the question is dropped
         command = BY_NAME.get(name)
         if command is None:
+            notation = as_command(name) if not rest else None
             guess = did_you_mean(name, BY_NAME)
             hint = f": did you mean /{BY_NAME[guess].name}?" if guess else "."
+            if notation:
+                hint = f": to play it, type {notation}."
             self.say(f"Unknown command {clip_typed(name)!r}{hint} Type help for the list.")
             return True
         args = Args(*_options(rest))
