@@ -534,7 +534,8 @@ def test_a_removal_says_why_whose_piece_and_which_cells(db_path: Db, tmp_path: P
 def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_path: Path) -> None:
     """Play-test finding: the picture says "Last: Black xd1" and the moves list "b2-c2";
     typed as they read, they were an unknown command and nothing more."""
-    out = run_console(tmp_path / "t.db", ["xd1", "B2-c2", "a1", "xb2-c2", "b2-c2 now", "z9", "a" * 10_000 + "1"], tmp_path)
+    typed = ["xd1", "B2-c2", "a1", "xb2-c2", "b2-c2 now", "z9", "a" * 10_000 + "1"]
+    out = run_console(tmp_path / "t.db", typed, tmp_path)
     assert "Unknown command 'xd1': to play it, type /remove d1." in out
     assert "Unknown command 'b2-c2': to play it, type /move b2 c2." in out
     assert "Unknown command 'a1': to play it, type /place a1." in out
