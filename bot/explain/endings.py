@@ -47,7 +47,8 @@ def reason_line(outcome: Outcome, position: Position, names: tuple[str, str], yo
     if reason in ("capture-all", "blocked", "resignation", "timeout"):
         return (f"explain.why.{reason}.{person}", {"loser": names[loser]})
     if reason == "reduced":
-        return (f"explain.why.reduced.{person}", {"loser": names[loser], "count": counts[loser]})
+        one = "_one" if counts[loser] == 1 else ""
+        return (f"explain.why.reduced.{person}{one}", {"loser": names[loser], "count": counts[loser]})
     if reason == "line":
         mine = "you" if you == winner else "name"
         return (f"explain.why.line.{mine}", {"winner": names[winner], "count": rules.win_line})

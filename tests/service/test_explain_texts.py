@@ -293,3 +293,17 @@ def test_recent_turns_walk_back_from_the_end() -> None:
     assert recent_turns(pos) == ["24. w d1 b4", "25. w d3-c3 c3-c2 c2-b2", "26. b d2-d3"]
     assert recent_turns(pos, 1) == ["26. b d2-d3"]
     assert recent_turns(Position.from_spn(LAST_PAIR)) == []
+
+
+def test_a_side_reduced_to_one_piece_is_told_in_words_not_a_bare_number() -> None:
+    """Play-test finding: a seejeh game ended "Seega bot (easy) is down to 1 and loses"."""
+    one = Position.from_spn("bb3/5/5/5/4w b m 0/0 - 0 40", Ruleset.make("seejeh", 5))
+    outcome = one.outcome()
+    assert outcome == Outcome(0, "reduced")
+    won = "Seega bot (easy) wins: "
+    assert word("en", end_line(outcome, one, NAMES)) == won + "Sam is down to one piece and loses."
+    assert word("en", end_line(outcome, one, NAMES, you=1)) == won + "you are down to one piece and lose."
+    assert "قطعة واحدة" in word("ar", end_line(outcome, one, NAMES))
+    two = Position.from_spn("bb3/5/5/5/3ww b m 0/0 - 0 40", Ruleset.make("standard", 5, ["lose_at=2"]))
+    text = word("en", end_line(two.outcome(), two, NAMES))
+    assert text == "Sam wins: Seega bot (easy) is down to 2 pieces and loses."
