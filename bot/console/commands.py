@@ -144,7 +144,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             guess = did_you_mean(name, BY_NAME)
             hint = f": did you mean /{BY_NAME[guess].name}?" if guess else "."
             if notation:
-                hint = f": to play it, type {notation}."
+                hint = f": the command for that is {notation}."
             self.say(f"Unknown command {clip_typed(name)!r}{hint} Type help for the list.")
             return True
         args = Args(*_options(rest))

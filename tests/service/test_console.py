@@ -536,9 +536,9 @@ def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_p
     typed as they read, they were an unknown command and nothing more."""
     typed = ["xd1", "B2-c2", "a1", "xb2-c2", "b2-c2 now", "z9", "a" * 10_000 + "1"]
     out = run_console(tmp_path / "t.db", typed, tmp_path)
-    assert "Unknown command 'xd1': to play it, type /remove d1." in out
-    assert "Unknown command 'b2-c2': to play it, type /move b2 c2." in out
-    assert "Unknown command 'a1': to play it, type /place a1." in out
+    assert "Unknown command 'xd1': the command for that is /remove d1." in out
+    assert "Unknown command 'b2-c2': the command for that is /move b2 c2." in out
+    assert "Unknown command 'a1': the command for that is /place a1." in out
     for plain in ("xb2-c2", "b2-c2", "z9"):  # not an action, or more words after it
         assert f"Unknown command '{plain}'. Type help for the list." in out
-    assert out.count("to play it") == 3
+    assert out.count("the command for that is") == 3
