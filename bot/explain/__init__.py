@@ -13,9 +13,16 @@ from typing import Any
 
 from bot.texts import Text
 from bot.texts import text as t
+from engine.board import cell_name
 
 #: One sentence: a locale key and the parameters of its template.
 Line = tuple[str, dict[str, Any]]
+
+
+def cell_names(cells: set[int] | list[int]) -> list[str]:
+    """Global cell ids as names, file by file (a1, a2, ... b1 ...): every list of cells a
+    player reads (refusals, hints, autocomplete, a removal's cells) is in this one order."""
+    return [cell_name(c) for c in sorted(set(cells), key=lambda g: (g % 9, g // 9))]
 
 
 def say(lang: str, lines: Iterable[Line], sep: str = "\n") -> str:

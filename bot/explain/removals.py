@@ -10,7 +10,7 @@ never offers a cell the rules refuse.
 
 from __future__ import annotations
 
-from bot.explain import Line
+from bot.explain import Line, cell_names
 from engine import Position
 from engine.actions import REMOVE
 from engine.outcome import BLACK
@@ -25,7 +25,7 @@ def removal_line(position: Position) -> Line | None:
     that removes (``None`` when no removal is due)."""
     if position.result is not None or position.phase != "r":
         return None
-    cells = sorted(str(a)[1:] for a in position.legal_actions() if a.kind == REMOVE)
+    cells = cell_names([a.src for a in position.legal_actions() if a.kind == REMOVE])
     if len(cells) == 1:
         command: Line = ("explain.removal.command_one", {"cell": cells[0]})
     else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.explain import as_text
+from bot.explain import as_text, cell_names
 from bot.explain.refusals import step_refusal
 from bot.results import BadInputError, IllegalMoveError, ServiceError
 from bot.texts import Text
@@ -101,11 +101,6 @@ def join_names(names: Sequence[str], limit: int = 12, word: str = "or") -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + f" {word} {items[-1]}"
-
-
-def cell_names(cells: set[int] | list[int]) -> list[str]:
-    """Global cell ids as names, in board order (a1, b1, ... a2 ...)."""
-    return [cell_name(c) for c in sorted(set(cells), key=lambda g: (g % 9, g // 9))]
 
 
 def board_cell(text: str, pos: Position) -> int:

@@ -9,6 +9,7 @@ import asyncio
 import logging
 import time
 
+from bot.explain import cell_names
 from bot.results import (
     BadInputError,
     CorruptGameError,
@@ -91,11 +92,11 @@ class Queries:
 
     async def legal_place_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells the player to move may place on now (empty when it is not placement)."""
-        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == PLACE])
+        return cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == PLACE])
 
     async def legal_from_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells the player to move may step from now."""
-        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == STEP])
+        return cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == STEP])
 
     async def legal_to_cells(self, channel_id: int, frm: str | None = None, user_id: int | None = None) -> list[str]:
         """Cells a step from ``frm`` may go to (every destination if ``frm`` is empty or bad)."""
@@ -105,11 +106,11 @@ class Queries:
             cells = commands.split_move_text(frm)
             if cells:
                 src = parse_cell(cells[0])
-        return commands.cell_names([a.dst for a in steps if src is None or a.src == src])
+        return cell_names([a.dst for a in steps if src is None or a.src == src])
 
     async def legal_remove_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells a due removal may take."""
-        return commands.cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == REMOVE])
+        return cell_names([a.src for a in await self._legal(channel_id, user_id) if a.kind == REMOVE])
 
     # ----------------------------------------------------------------- people and games
     async def leaderboard(self, guild_id: int, size: int = 5, limit: int = 10) -> list[LeaderboardEntry]:
