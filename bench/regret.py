@@ -125,8 +125,9 @@ def write_reference(ref: Reference, out: Path) -> None:
 def regrets(
     rules: Ruleset, refs: list[Reference], level: str, movetime_ms: int | None, nodes: int | None
 ) -> list[tuple[Reference, int]]:
-    """``level``'s regret in each reference position (a fresh process's searcher state
-    is not kept: each choice starts from the level's shared searcher, as the bot's do)."""
+    """``level``'s regret in each reference position. The choices share the level's
+    searcher, as a bot process's do; the Ludii harness starts a process per action, so
+    its searches begin with an empty table, which this measure does not reproduce."""
     out = []
     for ref in refs:
         pos = read_spn(ref.spn, rules)
