@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -439,5 +440,21 @@ async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -
         "a piece must be removed (⚪): Black cannot step, so you take one of its pieces: "
         "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, e2, e5." in turn.text
     ), turn.text
-    r = await h.slash(h.bob, "remove", {"cell": "a1"})
-    assert not r.reply.ephemeral, r.reply.text
+    # Hostile and mistaken removals change nothing: the other player, the longest cell
+    # Discord delivers (6,000 characters), a huge number, an empty cell; each is refused
+    # privately.
+    before = await h.bot.service.game(h.fake.channel_id)
+    assert before is not None and before.phase == "r"
+    for who, cell in ((h.alice, "a1"), (h.bob, "a" * 6_000), (h.bob, "9" * 40), (h.bob, "b3")):
+        r = await h.slash(who, "remove", {"cell": cell})
+        assert r.reply.ephemeral and len(r.reply.text) < 500, r.reply.text
+    after = await h.bot.service.game(h.fake.channel_id)
+    assert after is not None and (after.spn, after.turn) == (before.spn, before.turn)
+    # The same removal twice at once (a double click): exactly one is played.
+    first, second = await asyncio.gather(
+        h.slash(h.bob, "remove", {"cell": "a1"}), h.slash(h.bob, "remove", {"cell": "a1"})
+    )
+    assert sorted([first.reply.ephemeral, second.reply.ephemeral]) == [False, True]
+    await h.idle()
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.pieces == (before.pieces[0] - 1, before.pieces[1])
