@@ -135,6 +135,7 @@ def merge_events(events: Sequence[TurnEvent]) -> list[TurnEvent]:
                 placed=last.placed + event.placed,
                 captured=last.captured + event.captured,
                 removed=last.removed + event.removed,
+                replaced=last.replaced + event.replaced,
                 aside=event.aside or last.aside,
             )
         else:
@@ -151,9 +152,9 @@ def status_line(result: TurnResult, locale: Locale) -> str:
     if result.to_move.is_bot:
         return t(locale, "turn.bot_thinking", bot=player_name(result.to_move, locale))
     key = "turn.your_chain" if result.chain_pending else "turn.your_turn"
-    why = wording.removal_text(game, language(locale))
+    why = wording.task_text(game, language(locale))
     if why:
-        key = "turn.your_removal"
+        key = "turn.your_replacement" if game.phase == "s" else "turn.your_removal"
     line = t(locale, key, mention=mention(result.to_move, locale), stone=stone(color), why=why)
     if game.deadline is not None:
         # A Discord timestamp counts down live in every client, in the reader's own locale.

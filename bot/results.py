@@ -139,6 +139,8 @@ class TurnEvent:
         actions: the actions, as notation (``a1``, ``b2-c2``, ``xd4``, ``end``, ``pass``).
         summary: the engine's summary (cells as bit indexes of the board).
         placed, captured, removed: cell names, for messages.
+        replaced: the enemy pieces replaced in the five-in-a-row replacement phase
+            (cell names; such an action is not in ``placed``).
         turn_complete: whether the player's turn ended with these actions (``False`` in
             the middle of a placement pair or a capture chain).
         spn: the position after these actions.
@@ -163,6 +165,7 @@ class TurnEvent:
     #: A remark after what happened, when the board does not say it (a piece on the safe
     #: centre that a step flanked and did not take), as ``(key, params)``.
     aside: tuple[str, dict[str, Any]] | None = None
+    replaced: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

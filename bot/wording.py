@@ -12,6 +12,7 @@ from collections.abc import Callable
 from bot import explain
 from bot.explain.endings import end_line
 from bot.explain.removals import removal_line
+from bot.explain.replacements import replacement_line
 from bot.explain.rules import rules_lines as explain_rules
 from bot.results import GameOver, GameSummary, GameView, Player, TurnEvent, TurnResult
 from bot.service.catalog import VARIANT_SIZES, rules_for
@@ -45,6 +46,9 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
     parts: list[str] = []
     if event.placed:
         parts.append(text(lang, "turn.placed", cells=", ".join(mark(c) for c in event.placed)))
+    if event.replaced:
+        enemy = "white" if event.color == "black" else "black"
+        parts.append(text(lang, f"turn.replaced.{enemy}", cells=", ".join(mark(c) for c in event.replaced)))
     steps: list[str] = []
     for action, took in zip(summary.actions, summary.took or [()] * len(summary.actions), strict=True):
         notation = str(action)
@@ -148,13 +152,17 @@ def _position(game: GameView | GameSummary) -> Position:
     return Position.from_spn(game.spn, Ruleset.make(game.variant, game.size, options))
 
 
-def removal_text(game: GameView, lang: str) -> str | None:
-    """Why a piece must be removed now, whose, and the cells ("White cannot step, so you
-    take one of its pieces: /remove one of a5, c5, d1"), said to the side that removes;
-    ``None`` when no removal is due."""
-    if game.phase != "r":
+def task_text(game: GameView, lang: str) -> str | None:
+    """What the side to act must do when the phase asks for neither a placement nor a
+    step, said to that side: a removal, with why, whose piece and the cells ("White
+    cannot step, so you take one of its pieces: /remove one of a5, c5, d1"), or a
+    five-in-a-row replacement, with what it does and the cells. ``None`` otherwise."""
+    if game.phase == "r":
+        line = removal_line(_position(game))
+    elif game.phase == "s":
+        line = replacement_line(_position(game))
+    else:
         return None
-    line = removal_line(_position(game))
     return None if line is None else explain.word(lang, line)
 
 

@@ -179,8 +179,8 @@ class ConsoleOutput:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"
             elif result.legal and all(a in ("pass",) for a in result.legal):
                 line += " - no move is possible: /seega end-turn to pass"
-            elif not result.to_move.is_bot and (removal := wording.removal_text(g, self.lang)):
-                line += f" - {removal}"
+            elif not result.to_move.is_bot and (task := wording.task_text(g, self.lang)):
+                line += f" - {task}"
             elif not result.to_move.is_bot and (last := _only_cells(g, result.legal, color)):
                 line += f" - {t(self.lang, 'explain.how.place_last', cells=' '.join(last))}"
             elif not result.to_move.is_bot and _mid_pair(g):

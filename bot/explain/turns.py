@@ -109,3 +109,18 @@ def centre_kept(before: Position, actions: Sequence[Action]) -> Line | None:
         if pos.piece_at(beyond) == side:
             return ("explain.turn.centre_safe", {"cell": geo.names[centre]})
     return None
+
+
+def replacement_emptied(before: Position, actions: Sequence[Action]) -> Line | None:
+    """The remark after a five-in-a-row replacement that made no line ("no 5 in a row,
+    so a1 is left empty"), else ``None``: the board shows the cell empty, not the piece
+    the player just put there, and a newcomer takes that for a bug."""
+    if before.phase != "s":
+        return None
+    pos = before.copy()
+    geo = pos.geo
+    for action in actions:
+        pos.push(action)
+        if action.kind == PLACE and pos.piece_at(geo.index(action.src)) is None:
+            return ("explain.turn.replaced_emptied", {"cell": str(action), "count": before.rules.win_line})
+    return None

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.explain.passes import forced_passes
-from bot.explain.turns import centre_kept, recent_turns
+from bot.explain.turns import centre_kept, recent_turns, replacement_emptied
 from bot.results import (
     ChallengeView,
     GameOver,
@@ -100,17 +100,22 @@ def turn_event(
     """What ``actions`` did, played from ``before`` to ``after``."""
     summary = summarize_turn(before, actions)
     names = before.geo.names
+    cells = tuple(names[c] for c in summary.placed)
+    # In the five-in-a-row replacement phase /place replaces an enemy piece: "placed on
+    # a1" under a board where a1 is empty read as a bug (console play-test).
+    replacing = before.phase == "s"
     return TurnEvent(
         player=g.player(before.side),
         color=COLOR_NAMES[before.side],
         actions=tuple(str(a) for a in actions),
         summary=summary,
-        placed=tuple(names[c] for c in summary.placed),
+        placed=() if replacing else cells,
         captured=tuple(names[c] for c, _ in summary.captured),
         removed=tuple(names[c] for c, _ in summary.removed),
         turn_complete=after.turn != before.turn or after.side != before.side or after.result is not None,
         spn=spn or after.spn(),
-        aside=centre_kept(before, actions),
+        aside=centre_kept(before, actions) or replacement_emptied(before, actions),
+        replaced=cells if replacing else (),
     )
 
 

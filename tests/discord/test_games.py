@@ -458,3 +458,43 @@ async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -
     await h.idle()
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.pieces == (before.pieces[0] - 1, before.pieces[1])
+
+
+async def test_a_replacement_turn_says_what_it_does_and_a_replacement_is_told_as_one(h: Harness) -> None:
+    """Play-test finding (console first, the same words here): when a five-in-a-row board
+    filled without a line, the turn said only "your turn", and the replacement then read
+    "placed on a1" under a board where a1 was empty."""
+    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black", "variant": "five-in-a-row"})
+    await h.click(h.bob, r.reply, "Accept", followup=True)
+    pairs = ["a5 b5", "d5 e5", "c5 c4", "a4 b4", "e4 b3", "d4 a3", "d3 c2", "e3 a2", "e2 c1", "b2 d2", "d1 e1", "a1 b1"]
+    for i, pair in enumerate(pairs):
+        first, second = pair.split()
+        r = await h.slash(h.alice if i % 2 == 0 else h.bob, "place", {"first": first, "second": second})
+        assert not r.reply.ephemeral, r.reply.text
+    await h.idle()
+    turn = h.fake.last_message()
+    assert turn is not None
+    assert (
+        "your replacement (⚫): nobody has 5 in a row, so you replace one White piece with your own, then your "
+        "opponent replaces one of yours: 5 in a row or column wins, otherwise the cell is left empty; /place one "
+        "of a1, a2, a3, a4, b1, b2, b4, d2, d4, d5, e3, e5." in turn.text
+    ), turn.text
+    # Mistaken and hostile replacements change nothing: the other player, one's own piece,
+    # the longest cell Discord delivers, the empty centre; each is refused privately.
+    before = await h.bot.service.game(h.fake.channel_id)
+    assert before is not None and before.phase == "s"
+    for who, cell in ((h.bob, "c4"), (h.alice, "c4"), (h.alice, "a" * 6_000), (h.alice, "c3")):
+        r = await h.slash(who, "place", {"first": cell})
+        assert r.reply.ephemeral and len(r.reply.text) < 500, r.reply.text
+    after = await h.bot.service.game(h.fake.channel_id)
+    assert after is not None and (after.spn, after.turn) == (before.spn, before.turn)
+    # The same replacement twice at once: exactly one is played.
+    first, second = await asyncio.gather(
+        h.slash(h.alice, "place", {"first": "a1"}), h.slash(h.alice, "place", {"first": "a1"})
+    )
+    assert sorted([first.reply.ephemeral, second.reply.ephemeral]) == [False, True]
+    await h.idle()
+    played = first.reply if not first.reply.ephemeral else second.reply
+    assert "replaced White's piece on **a1**; no 5 in a row, so a1 is left empty" in played.text, played.text
+    last = h.fake.last_message()
+    assert last is not None and "your replacement (⚪): you replace one Black piece with your own" in last.text

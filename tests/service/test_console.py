@@ -542,3 +542,66 @@ def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_p
     for plain in ("xb2-c2", "b2-c2", "z9"):  # not an action, or more words after it
         assert f"Unknown command '{plain}'. Type help for the list." in out
     assert out.count("the command for that is") == 3
+
+
+#: A five-in-a-row board that fills with no line (the console play-test's game), in pairs.
+NO_LINE_PAIRS = ["a5 b5", "d5 e5", "c5 c4", "a4 b4", "e4 b3", "d4 a3", "d3 c2", "e3 a2", "e2 c1", "b2 d2", "d1 e1"]
+
+
+def test_a_five_in_a_row_replacement_says_what_it_does_and_what_it_did(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: when the board filled without a line the table said only "Turn
+    13: Black (you) to play.", and after the bot's replacement "placed on a1" under a
+    board where a1 was empty. Each side now reads what a replacement does and the cells,
+    and each replacement is told as one, with the cell it left empty."""
+    out = run_console(
+        db_path,
+        [
+            "/seega rules variant:five-in-a-row",
+            "/seega challenge size:5 variant:five-in-a-row color:black",
+            *(f"/place {p}" for p in NO_LINE_PAIRS),
+            "/place a1 b1",
+            "/place c4",  # Black's own piece: refused
+            "/place a1",
+            "/place c4",
+        ],
+        tmp_path,
+    )
+    assert (
+        "Turn 13: Black (Player 1) to play - nobody has 5 in a row, so you replace one White piece with your "
+        "own, then your opponent replaces one of yours: 5 in a row or column wins, otherwise the cell is left "
+        "empty; /place one of a1, a2, a3, a4, b1, b2, b4, d2, d4, d5, e3, e5." in out
+    )
+    assert "Turn 13 · Black (Player 1): replaced White's piece on a1; no 5 in a row, so a1 is left empty" in out
+    assert "placed on a1" not in out.split("Turn 13: Black")[1]
+    own = "Error: c4 is your own piece; replace an enemy piece: a1, a2, a3, a4, b1, b2, b4, d2, d4, d5, e3 or e5."
+    assert own in out
+    assert (
+        "Turn 14: White (Player 2) to play - you replace one Black piece with your own, the last action of the "
+        "game: 5 in a row or column wins, otherwise the game is a draw; /place one of " in out
+    )
+    assert "Turn 14 · White (Player 2): replaced Black's piece on c4; no 5 in a row, so c4 is left empty" in out
+    assert "Draw: the replacements made no line of 5." in out
+    # the rules said "each player in turn replaces ... the first to have 5 in a row wins",
+    # as if the replacements went on until a line
+    assert (
+        "If the board fills with no line, Black then White each replace one enemy piece with their own, once: "
+        "a replacement that makes 5 in a row or column wins, otherwise that cell is left empty." in out
+    )
+
+
+def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_path: Db, tmp_path: Path) -> None:
+    """Row 1 is black but for White's a1: Black's replacement there makes five and wins."""
+    pairs = ["b5 d5", "a5 c5", "a4 c4", "e5 b4", "e4 b3", "d4 a3", "a2 c2", "d3 e3", "b1 c1", "b2 d2", "d1 e1"]
+    out = run_console(
+        db_path,
+        [
+            "/seega challenge size:5 variant:five-in-a-row color:black",
+            *(f"/place {p}" for p in pairs),
+            "/place e2 a1",
+            "/place a1",
+        ],
+        tmp_path,
+    )
+    assert "Turn 13 · Black (Player 1): replaced White's piece on a1" in out
+    assert "so a1 is left empty" not in out
+    assert "Game over (1-0): Player 1 wins: Player 1 made 5 in a row." in out
