@@ -10,9 +10,11 @@ never offers a cell the rules refuse.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.explain import Line, cell_names
 from engine import Position
-from engine.actions import REMOVE
+from engine.actions import REMOVE, Action
 from engine.outcome import BLACK
 
 #: More cells than this are cut with "…": every piece of a 5x5 side fits; a 9x9 capture-one
@@ -40,3 +42,24 @@ def removal_line(position: Position) -> Line | None:
     elif rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
     return (f"explain.removal.{rule}", params)
+
+
+def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
+    """Why a removal among ``actions`` (played from ``before``) happened, said to anyone
+    reading the turn ("White could not step, so it takes an enemy piece next to one of its
+    own, then steps"), else ``None``.
+
+    Play-test finding (fouze): the bot's turn read "removed d1", then "moved e1→d1", and
+    nothing said why a piece of mine had gone; the shuttle limit had walled White in.
+    """
+    if before.phase != "r" or not any(a.kind == REMOVE for a in actions):
+        return None
+    rule = before.rules.blocked
+    remover = before.side
+    # Under remove-by-blocked the side that removes is the one that cannot step; under
+    # the others it is the opponent of the blocked side.
+    blocked_side = remover if rule == "remove-by-blocked" else 1 - remover
+    blocked: Line = ("explain.colour.black", {}) if blocked_side == BLACK else ("explain.colour.white", {})
+    if rule == "pass":
+        rule = "both"  # under "pass" a removal is due only when both sides are blocked
+    return (f"explain.removed_why.{rule}", {"blocked": blocked})

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.explain.passes import forced_passes
+from bot.explain.removals import removal_reason
 from bot.explain.turns import centre_kept, recent_turns, replacement_emptied
 from bot.results import (
     ChallengeView,
@@ -114,7 +115,7 @@ def turn_event(
         removed=tuple(names[c] for c, _ in summary.removed),
         turn_complete=after.turn != before.turn or after.side != before.side or after.result is not None,
         spn=spn or after.spn(),
-        aside=centre_kept(before, actions) or replacement_emptied(before, actions),
+        aside=centre_kept(before, actions) or replacement_emptied(before, actions) or removal_reason(before, actions),
         replaced=cells if replacing else (),
     )
 

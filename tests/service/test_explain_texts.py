@@ -13,7 +13,7 @@ from bot.explain import Line, say, word
 from bot.explain.endings import end_line
 from bot.explain.passes import forced_passes
 from bot.explain.refusals import same_cells_refusal, step_refusal
-from bot.explain.removals import SHOWN_CELLS, removal_line
+from bot.explain.removals import SHOWN_CELLS, removal_line, removal_reason
 from bot.explain.rules import rules_lines
 from bot.explain.turns import moves_text, recent_turns, turn_lines
 from engine import Outcome, Position, Ruleset
@@ -132,6 +132,25 @@ def test_a_removal_says_why_and_offers_exactly_the_legal_cells(variant: str, spn
         assert english.startswith("White" if pos.side == 0 else "Black")
     arabic = word("ar", line)
     assert "{" not in arabic and re.search("[\u0600-\u06ff]", arabic) and legal[0] in arabic
+
+
+@pytest.mark.parametrize(("variant", "spn", "rule"), REMOVALS)
+def test_a_played_removal_says_why_it_happened(variant: str, spn: str, rule: str) -> None:
+    """Play-test finding (fouze): the bot's turn read "removed d1" and nothing said why a
+    piece had gone. The turn now names the side that could not step."""
+    pos = Position.from_spn(spn, Ruleset.make(variant, spn.split()[0].count("/") + 1))
+    removal = pos.legal_actions()[0]
+    line = removal_reason(pos, [removal])
+    assert line is not None and line[0] == f"explain.removed_why.{rule}"
+    # the side that cannot step: the remover itself only under remove-by-blocked
+    blocked = pos.side if rule == "remove-by-blocked" else 1 - pos.side
+    english = word("en", line)
+    assert english.startswith(("Black", "White")[blocked] + " could not step"), english
+    arabic = word("ar", line)
+    assert "{" not in arabic and ("الأسود", "الأبيض")[blocked] in arabic
+    # a turn without a removal, or not in a removal phase, has no such remark
+    assert removal_reason(pos, []) is None
+    assert removal_reason(Position(Ruleset.make(variant, 5)), [removal]) is None
 
 
 def test_no_removal_line_when_none_is_due() -> None:
