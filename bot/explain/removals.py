@@ -16,6 +16,7 @@ from bot.explain import Line, cell_names
 from engine import Position
 from engine.actions import REMOVE, Action
 from engine.outcome import BLACK
+from engine.summary import shuttle_holds
 
 #: More cells than this are cut with "…": every piece of a 5x5 side fits; a 9x9 capture-one
 #: could offer 40.
@@ -41,7 +42,10 @@ def removal_line(position: Position) -> Line | None:
         params["cell"] = position.geo.names[position.state]
     elif rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
-    return (f"explain.removal.{rule}", params)
+    line: Line = (f"explain.removal.{rule}", params)
+    blocked_side = position.side if rule == "remove-by-blocked" else 1 - position.side
+    held = _held_steps(position, blocked_side)
+    return ("explain.removal.held", {"why": line, "steps": held}) if held else line
 
 
 def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
@@ -62,4 +66,14 @@ def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
     blocked: Line = ("explain.colour.black", {}) if blocked_side == BLACK else ("explain.colour.white", {})
     if rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
-    return (f"explain.removed_why.{rule}", {"blocked": blocked})
+    line: Line = (f"explain.removed_why.{rule}", {"blocked": blocked})
+    held = _held_steps(before, blocked_side)
+    return ("explain.removed_why.held", {"why": line, "steps": held}) if held else line
+
+
+def _held_steps(position: Position, side: int) -> list[str]:
+    """The steps of ``side`` into an empty cell that the shuttle limit forbids ("a1→a2"):
+    a player told that a side "cannot step" while the picture shows an empty cell beside
+    its piece needs the reason (fouze play-test: the last white piece, shuttled out)."""
+    names = position.geo.names
+    return [f"{names[p]}→{names[c]}" for p, c in shuttle_holds(position) if position.piece_at(p) == side]

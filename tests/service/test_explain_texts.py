@@ -153,6 +153,29 @@ def test_a_played_removal_says_why_it_happened(variant: str, spn: str, rule: str
     assert removal_reason(Position(Ruleset.make(variant, 5)), [removal]) is None
 
 
+def test_a_removal_forced_by_the_shuttle_limit_names_the_step_it_forbids() -> None:
+    """Play-test finding (fouze): "White could not step" beside an empty a2 read as a bug;
+    the shuttle limit had forbidden a1-a2. The prompt and the played turn both name it."""
+    pos = Position.from_spn("2b1b/5/b3b/5/wb3 w m 0/0 - 0 40", Ruleset.make("fouze", 5))
+    for step in ("a1-a2", "e5-e4", "a2-a1", "c5-d5", "a1-a2", "e4-e5", "a2-a1", "d5-c5"):
+        pos.play(step)
+    assert pos.phase == "r" and [str(a) for a in pos.legal_actions()] == ["xb1"]
+    prompt = removal_line(pos)
+    assert prompt is not None
+    assert word("en", prompt).endswith("/remove b1 (the shuttle limit forbids a1→a2)")
+    reason = removal_reason(pos, pos.legal_actions())
+    assert reason is not None
+    assert word("en", reason) == (
+        "White could not step, so it takes an enemy piece next to one of its own, then steps "
+        "(the shuttle limit forbade a1→a2)"
+    )
+    assert "حد التردد" in word("ar", reason) and "a1→a2" in word("ar", reason)
+    # walled in by pieces alone: no shuttle remark
+    walled = Position.from_spn(REMOVALS[1][1], Ruleset.make("fouze", 5))
+    plain = removal_reason(walled, walled.legal_actions()[:1])
+    assert plain is not None and "shuttle" not in word("en", plain)
+
+
 def test_no_removal_line_when_none_is_due() -> None:
     assert removal_line(Position(Ruleset.make("seejeh", 5))) is None
     done = Position.from_spn(REMOVALS[0][1], Ruleset.make("seejeh", 5))
