@@ -106,14 +106,19 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
     return text(lang, "explain.movement_began", name=called(stepped[0].player))
 
 
-def end_offer_explained(game: GameView, result: str, user_id: int, lang: str) -> str:
+def end_offer_explained(
+    game: GameView, result: str, user_id: int, lang: str, name: Callable[[Player], str] | None = None
+) -> str:
     """What an offer to end by count means, with what it would give now, said to the
-    player about to send it ("Now 5 black, 4 white: Alice would win. If Bob accepts...")."""
+    player about to send it ("Now 5 black, 4 white: Alice would win. If Bob accepts...").
+    ``name``: how a player is called (default their name; the console against the bot
+    says "Black (you)", as on every other line, not the table's "Player 1")."""
+    called = name or (lambda p: player_name(p, lang))
     if result == "1/2-1/2":
         verdict = text(lang, "offer.verdict.draw")
     else:
         winner = game.black if result == "1-0" else game.white
-        verdict = text(lang, "offer.verdict.win", name=player_name(winner, lang))
+        verdict = text(lang, "offer.verdict.win", name=called(winner))
     opponent = game.white if game.color_of(user_id) == "black" else game.black
     key = "offer.explain.bot" if opponent.is_bot else "offer.explain.people"
     black, white = game.pieces

@@ -95,7 +95,8 @@ class OffersConsole(ConsoleOutput):
         actor = await self._actor()
         game, result = await self.service.end_preview(CONSOLE_CHANNEL, actor)  # refusals come first
         if self.confirming != ("offer-end", game.id):
-            self.say(wording.end_offer_explained(game, result, actor, self.lang))
+            # "Black (you)" against the bot, as the turn lines call the person
+            self.say(wording.end_offer_explained(game, result, actor, self.lang, self.calls(game)))
         if await self._asked("offer-end", "console.send_confirm") is None:
             return
         offer = await self.service.offer_end(CONSOLE_CHANNEL, actor)

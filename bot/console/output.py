@@ -8,7 +8,7 @@ renderer is available) is written to a file whose path is printed.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -104,6 +104,10 @@ class ConsoleOutput:
             return game.white if game.black.is_bot else game.black
         return None
 
+    def calls(self, game: GameView) -> Callable[[Player], str]:
+        """How the lines about ``game`` call a player: ``White (you)``, ``Black (Bob)``."""
+        return lambda player: self._who(player, _color_of(player, game), game)
+
     def _who(self, player: Player, color: str, game: GameView | None) -> str:
         """``White (you)`` for the person at the keyboard against the bot, else ``White (Bob)``."""
         shown = t(self.lang, f"color.{color}").capitalize()
@@ -170,7 +174,7 @@ class ConsoleOutput:
             return
         if result.to_move is not None:
             color = "black" if result.to_move == g.black else "white"
-            news = wording.movement_begins(result, self.lang, lambda p: self._who(p, _color_of(p, g), g))
+            news = wording.movement_begins(result, self.lang, self.calls(g))
             if news:
                 self.say(news)
                 self._told.add((g.id, g.phase))  # the news said what to type

@@ -406,6 +406,18 @@ async def test_the_bot_accepting_an_end_says_so_at_the_table(db_path: Db) -> Non
         assert "Now 2 black, 2 white: it would be a draw." in text
         assert "Seega bot (medium) accepts ending the game by count." in text
         assert "Game over (1/2-1/2): Draw: both players agreed to a draw, 2 pieces each." in text
+        out.truncate(0)
+        out.seek(0)
+        ahead = "b3w/5/5/5/b3b b m 0/0 - 0 30"  # 3 v 1 for the person: the bot declines
+        await insert_from(
+            service, CONSOLE_CHANNEL, ahead, LOCAL_PLAYERS[0], Player.bot("medium"), guild_id=CONSOLE_GUILD
+        )
+        await table.handle("/seega offer-end")
+        await table.handle("yes")
+        text = out.getvalue()
+        # the person is "you", as on the turn lines, not the table's "Player 1"
+        assert "Now 3 black, 1 white: Black (you) would win." in text, text
+        assert "The bot declines to end the game by count: by its reckoning" in text, text
     finally:
         await close_service(service)
 
