@@ -191,6 +191,10 @@ def test_the_numbers_follow_the_ruleset() -> None:
     _, seejeh = _english("seejeh")
     assert "A player reduced to a single piece loses." in seejeh
     assert "captured whole" in seejeh
+    _, aljaafreh = _english("aljaafreh")
+    # "loses (right after the first step, the first mover removes a piece instead)" did
+    # not say who is spared, whose piece goes or which (console play-test)
+    assert "a second mover walled in at its first movement turn does not lose; the first mover removes" in aljaafreh
     _, ludii = _english("ludii")
     assert "shuttle" not in ludii and "The centre gives no protection." in ludii
     assert "After 2500 turns in all the game is a draw." in ludii
