@@ -154,7 +154,7 @@ def status_line(result: TurnResult, locale: Locale) -> str:
     key = "turn.your_chain" if result.chain_pending else "turn.your_turn"
     why = wording.task_text(game, language(locale))
     if why:
-        key = "turn.your_replacement" if game.phase == "s" else "turn.your_removal"
+        key = {"r": "turn.your_removal", "s": "turn.your_replacement"}.get(game.phase, "turn.your_turn_why")
     line = t(locale, key, mention=mention(result.to_move, locale), stone=stone(color), why=why)
     if game.deadline is not None:
         # A Discord timestamp counts down live in every client, in the reader's own locale.

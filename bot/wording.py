@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from bot import explain
 from bot.explain.endings import end_line
+from bot.explain.openings import opening_line
 from bot.explain.removals import removal_line
 from bot.explain.replacements import replacement_line
 from bot.explain.rules import rules_lines as explain_rules
@@ -158,14 +159,17 @@ def _position(game: GameView | GameSummary) -> Position:
 
 
 def task_text(game: GameView, lang: str) -> str | None:
-    """What the side to act must do when the phase asks for neither a placement nor a
-    step, said to that side: a removal, with why, whose piece and the cells ("White
-    cannot step, so you take one of its pieces: /remove one of a5, c5, d1"), or a
-    five-in-a-row replacement, with what it does and the cells. ``None`` otherwise."""
+    """What the side to act must do when the rules ask for more than a free placement or
+    a step, said to that side: a removal, with why, whose piece and the cells ("White
+    cannot step, so you take one of its pieces: /remove one of a5, c5, d1"), a
+    five-in-a-row replacement, with what it does and the cells, or the cells an opening
+    rule leaves. ``None`` otherwise."""
     if game.phase == "r":
         line = removal_line(_position(game))
     elif game.phase == "s":
         line = replacement_line(_position(game))
+    elif game.phase == "p":
+        line = opening_line(_position(game))
     else:
         return None
     return None if line is None else explain.word(lang, line)

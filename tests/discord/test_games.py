@@ -500,3 +500,24 @@ async def test_a_replacement_turn_says_what_it_does_and_a_replacement_is_told_as
     assert "replaced White's piece on **a1**; no 5 in a row, so a1 is left empty" in played.text, played.text
     last = h.fake.last_message()
     assert last is not None and "your replacement (⚪): you replace one Black piece with your own" in last.text
+
+
+async def test_the_lane_opening_turn_names_its_cells(h: Harness) -> None:
+    """Play-test finding (console first, the same words here): the first lane turn gave no
+    cells, and any placement but the opening's was refused."""
+    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black", "variant": "lane"})
+    await h.click(h.bob, r.reply, "Accept", followup=True)
+    await h.idle()
+    start = h.fake.last_message()
+    assert start is not None
+    assert (
+        "your turn (⚫): the lane opening puts your first pair on the middles of two edges: /place a3 e3." in start.text
+    )
+    r = await h.slash(h.alice, "place", {"first": "a3", "second": "e3"})
+    assert not r.reply.ephemeral, r.reply.text
+    assert (
+        "your turn (⚪): the lane opening puts your first pair on the middles of two edges: /place c1 c5."
+        in r.reply.text
+    )
+    r = await h.slash(h.bob, "place", {"first": "c1", "second": "c5"})
+    assert "the lane opening" not in r.reply.text and "your turn (⚫)." in r.reply.text, r.reply.text

@@ -617,3 +617,21 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
     assert "Turn 13 · Black (Player 1): replaced White's piece on a1" in out
     assert "so a1 is left empty" not in out
     assert "Game over (1-0): Player 1 wins: Player 1 made 5 in a row." in out
+
+
+def test_the_lane_opening_turns_name_their_cells(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: the first lane turn said "like /place a1 b2", which the opening
+    rule then refused. Each side's first turn names the cells the opening leaves; the
+    example comes back once placement is free."""
+    out = run_console(
+        db_path,
+        ["/seega challenge size:7 variant:lane color:black", "/place a4", "/place g4", "/place a1 a2", "/place d1 d7"],
+        tmp_path,
+    )
+    lane = "the lane opening puts your first pair on the middles of two edges"
+    assert f"Turn 1: Black (Player 1) to play - {lane}: /place a4 g4." in out
+    assert "like /place a1 b2" not in out.split("Turn 3:")[0]
+    assert f"Turn 1: Black (Player 1) to play - {lane}: /place g4." in out
+    assert "Error: You cannot place on a1 now (the opening rule); you can place on d1 or d7." in out
+    assert f"Turn 2: White (Player 2) to play - {lane}: /place d1 d7." in out
+    assert "Turn 3: Black (Player 1) to play - place two pieces with /place, like /place a1 b2." in out
