@@ -63,10 +63,10 @@ def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
     # Under remove-by-blocked the side that removes is the one that cannot step; under
     # the others it is the opponent of the blocked side.
     blocked_side = remover if rule == "remove-by-blocked" else 1 - remover
-    blocked: Line = ("explain.colour.black", {}) if blocked_side == BLACK else ("explain.colour.white", {})
+    colours: tuple[Line, Line] = (("explain.colour.black", {}), ("explain.colour.white", {}))
     if rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
-    line: Line = (f"explain.removed_why.{rule}", {"blocked": blocked})
+    line: Line = (f"explain.removed_why.{rule}", {"blocked": colours[blocked_side], "remover": colours[remover]})
     held = _held_steps(before, blocked_side)
     return ("explain.removed_why.held", {"why": line, "steps": held}) if held else line
 

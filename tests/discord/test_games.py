@@ -459,7 +459,7 @@ async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.pieces == (before.pieces[0] - 1, before.pieces[1])
     played = first.reply if not first.reply.ephemeral else second.reply
-    assert "removed **a1**; Black could not step, so one of its pieces is taken" in played.text, played.text
+    assert "removed **a1**; Black could not step, so White takes one of its pieces" in played.text, played.text
 
 
 async def test_a_replacement_turn_says_what_it_does_and_a_replacement_is_told_as_one(h: Harness) -> None:

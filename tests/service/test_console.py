@@ -540,7 +540,7 @@ def test_a_removal_says_why_whose_piece_and_which_cells(db_path: Db, tmp_path: P
         "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, e2, e5." in out
     )
     assert "Error: You cannot move a piece now; remove a piece with /remove (you can remove a1, a5," in out
-    assert "Turn 14 · White (Player 2): removed a1; Black could not step, so one of its pieces is taken" in out
+    assert "Turn 14 · White (Player 2): removed a1; Black could not step, so White takes one of its pieces" in out
 
 
 def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_path: Path) -> None:

@@ -146,6 +146,16 @@ def test_a_played_removal_says_why_it_happened(variant: str, spn: str, rule: str
     blocked = pos.side if rule == "remove-by-blocked" else 1 - pos.side
     english = word("en", line)
     assert english.startswith(("Black", "White")[blocked] + " could not step"), english
+    # who removes, and whose piece goes: "Black gives up one of its own pieces" (lane
+    # play-test: "a piece next to it is taken away" left that open)
+    remover = ("Black", "White")[pos.side]
+    expected = {
+        "capture-one": f"so {remover} takes one of its pieces",
+        "remove-by-opponent": f"so {remover} gives up one of its own pieces next to it",
+        "lose": f"so {remover} gives up one of its own pieces next to it",
+        "remove-by-blocked": "so it takes an enemy piece next to one of its own",
+    }
+    assert expected[rule] in english, english
     arabic = word("ar", line)
     assert "{" not in arabic and ("الأسود", "الأبيض")[blocked] in arabic
     # a turn without a removal, or not in a removal phase, has no such remark
