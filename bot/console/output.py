@@ -43,13 +43,20 @@ def _color_of(player: Player, game: GameView) -> str:
     return "black" if player == game.black else "white"
 
 
-def _how(game: GameView, legal: Sequence[str]) -> str | None:
-    """The key of "how to play now" for a person new to the table, or ``None``."""
+def _how(game: GameView, legal: Sequence[str], color: str) -> tuple[str, str] | None:
+    """(stage, key) of "how to play now" for a person new to the table, or ``None``; the
+    table says it once per stage of a game: placing, placing singles, moving."""
     if game.phase == "p":
         rules = Ruleset.make(game.variant, game.size, [o for o in game.options.split(",") if o])
-        return "explain.how.place_one" if rules.placement == "singles" else "explain.how.place"
+        if rules.placement == "singles":
+            return "p", "explain.how.place_one"
+        held = game.hand[0 if color == "black" else 1]
+        if rules.placement == "pairs-then-singles" and held < rules.pieces:
+            # The first pair is placed: "place two pieces" was said, and now it is one.
+            return "p1", "explain.how.place_one_now"
+        return "p", "explain.how.place"
     if game.phase == "m" and any("-" in a for a in legal):
-        return "explain.how.move"
+        return "m", "explain.how.move"
     return None
 
 
@@ -189,11 +196,11 @@ class ConsoleOutput:
                 line += f" - {t(self.lang, 'explain.how.place_last', cells=' '.join(last))}"
             elif not result.to_move.is_bot and _mid_pair(g):
                 line += f" - {t(self.lang, 'explain.how.place_second')}"
-            elif not result.to_move.is_bot and (g.id, g.phase) not in self._told:
-                how = _how(g, result.legal)  # once per phase and game: what to type now
-                if how:
-                    self._told.add((g.id, g.phase))
-                    line += f" - {t(self.lang, how)}"
+            elif (
+                not result.to_move.is_bot and (how := _how(g, result.legal, color)) and (g.id, how[0]) not in self._told
+            ):
+                self._told.add((g.id, how[0]))  # once per stage and game: what to type now
+                line += f" - {t(self.lang, how[1])}"
             self.say(line + ".")
         self._remember_cells(result.legal)
 

@@ -360,11 +360,11 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         assert "Error: Step 3 of your chain, c2-c1, is refused" in text
         assert "White (Player 2): moved d3→c3" in text and "c2→b2" in text, text
         out.truncate(0)
-        await table.handle("/seega offer-end")  # explained first: 12 v 10 pieces, Player 2 would win
+        await table.handle("/seega offer-end")  # explained first: 12 v 9 pieces, Player 2 would win
         assert (await service.game(CONSOLE_CHANNEL)).end_offer_by is None  # type: ignore[union-attr]
         await table.handle("yes")
         offered = out.getvalue()
-        assert "Ending by count: the game ends now" in offered and "Player 2 would win" in offered, offered
+        assert "Ending by count: the game ends now" in offered and "White (Player 2) would win" in offered, offered
         assert "Player 1 offers to end the game by count; Player 2 accepts with /seega accept-end." in offered
         out.truncate(0)
         await table.handle("/seega cancel")
@@ -635,3 +635,17 @@ def test_the_lane_opening_turns_name_their_cells(db_path: Db, tmp_path: Path) ->
     assert "Error: You cannot place on a1 now (the opening rule); you can place on d1 or d7." in out
     assert f"Turn 2: White (Player 2) to play - {lane}: /place d1 d7." in out
     assert "Turn 3: Black (Player 1) to play - place two pieces with /place, like /place a1 b2." in out
+
+
+def test_two_then_one_says_when_the_turns_become_singles(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: after "place two pieces with /place" on the first turn, the
+    turn where only one piece is placed said nothing, and two cells were refused."""
+    out = run_console(
+        db_path,
+        ["/seega play-bot level:easy variant:two-then-one color:black", "/place a1 b1", "/place a2 b2", "/place a2"],
+        tmp_path,
+    )
+    assert "Turn 1: Black (you) to play - place two pieces with /place, like /place a1 b2." in out
+    assert "Turn 3: Black (you) to play - from now on each turn places one piece, like /place a1." in out
+    assert "Error: This turn places only one piece; place just a2." in out
+    assert out.count("from now on each turn places one piece") == 1
