@@ -51,7 +51,7 @@ from pgqueuer.models import Job
 
 from bot.storage.listen import Listener
 from bot.storage.postgres import RETRYABLE
-from engine.ai import TurnRequest, think
+from engine.ai import TurnRequest, position_value, think
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +228,11 @@ class QueueAiRunner:
         """Enqueue the request (once, whoever asks) and wait for a worker's answer."""
         key, payload = encode(request)
         return (await self._job(ENTRYPOINT, key, payload)).decode().split()
+
+    async def evaluate(self, request: TurnRequest) -> int:
+        """:func:`engine.ai.position_value` on a worker: the bot weighs a draw or an end
+        by count with it (missing here, such an offer failed on PostgreSQL)."""
+        return await self.run(position_value, request)
 
     async def run(self, fn: Callable[[A], R], arg: A) -> R:
         """``fn(arg)`` on a worker (a hint, a review's analysis): the coach's work runner."""

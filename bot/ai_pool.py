@@ -24,11 +24,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
-from engine import Position, Ruleset
-from engine.ai import TurnRequest, think
-from engine.ai.levels import get_level
-from engine.ai.player import choose
-from engine.ai.search import WIN
+from engine.ai import TurnRequest, position_value, think
 
 log = logging.getLogger(__name__)
 
@@ -39,34 +35,6 @@ class AiUnavailableError(RuntimeError):
     """The AI could not answer: its worker processes died on every attempt."""
 
 
-#: Forced actions followed at most before :func:`evaluate` gives up and calls it even.
-_FORCED_LIMIT = 64
-
-
-def evaluate(request: TurnRequest) -> int:
-    """The AI's value of the request's position for the side to act, searched at its level.
-
-    In centipieces (100 = a piece), or near ``±engine.ai.search.WIN`` when the search
-    sees a forced end. Forced actions (a single legal one) are followed first, since the
-    search does not score those. Runs in a worker process like :func:`engine.ai.think`.
-    """
-    rules = Ruleset.make(request.variant, request.size, request.options)
-    pos = Position.from_spn(request.setup, rules) if request.setup else Position(rules)
-    for text in request.actions:
-        pos.play(text)
-    side = pos.side
-    level = get_level(request.level)
-    for _ in range(_FORCED_LIMIT):
-        if pos.result is not None:
-            winner = pos.result.winner
-            return 0 if winner is None else (WIN if winner == side else -WIN)
-        choice = choose(pos, level, request.movetime_ms, request.seed)
-        if choice.result is not None:
-            return choice.result.score if pos.side == side else -choice.result.score
-        pos.push_code(choice.code)
-    return 0
-
-
 class AiRunner(Protocol):
     """Chooses the AI's whole turn (a placement pair, a capture chain) as action texts."""
 
@@ -75,7 +43,7 @@ class AiRunner(Protocol):
         ...
 
     async def evaluate(self, request: TurnRequest) -> int:
-        """:func:`evaluate`: the AI's value of the position for the side to act."""
+        """:func:`engine.ai.position_value`: the AI's value of the position for the side to act."""
         ...
 
     def close(self) -> None:
@@ -106,8 +74,8 @@ class _ExecutorAiRunner:
         return await self._run(self.search, request)
 
     async def evaluate(self, request: TurnRequest) -> int:
-        """Run :func:`evaluate` in the executor."""
-        return await self._run(evaluate, request)
+        """Run :func:`engine.ai.position_value` in the executor."""
+        return await self._run(position_value, request)
 
     async def _run(self, work: Callable[[TurnRequest], _T], request: TurnRequest) -> _T:
         loop = asyncio.get_running_loop()

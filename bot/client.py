@@ -245,8 +245,11 @@ class ShardedSeegaBot(_SeegaHooks, commands.AutoShardedBot):
         chain_step_delay: float = 1.0,
     ) -> None:
         count = settings.shards if isinstance(settings.shards, int) else None
-        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
-        super().__init__(shard_count=count, shard_ids=ids, **_bot_kwargs(settings, guild_ready_timeout))
+        # discord.py takes shard_ids=None (all shards) though its annotation says a list.
+        sharding: dict[str, Any] = {"shard_count": count}
+        if settings.shard_ids is not None:
+            sharding["shard_ids"] = list(settings.shard_ids)
+        super().__init__(**sharding, **_bot_kwargs(settings, guild_ready_timeout))
         self._init_seega(settings, service=service, bot_turn_delay=bot_turn_delay, chain_step_delay=chain_step_delay)
 
     async def connect(self, *, reconnect: bool = True) -> None:

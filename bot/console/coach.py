@@ -54,8 +54,13 @@ def _lesson_number(text: str) -> int:
 class CoachArgs(Protocol):
     """The parsed line (``bot.console.commands.Args``): plain words and ``key:value`` options."""
 
-    plain: list[str]
-    opts: dict[str, str]
+    # Read-only members: ``Args`` is a frozen dataclass, and a protocol's plain
+    # attributes would ask for settable ones.
+    @property
+    def plain(self) -> list[str]: ...
+
+    @property
+    def opts(self) -> dict[str, str]: ...
 
     def get(self, key: str, default: str = "") -> str:
         """The option ``key``, else the first plain word, else ``default``."""

@@ -234,9 +234,9 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
     # with the actions that made it, not after the last ones (newcomer play-test).
     apart = len(segments) > 1 and bool(last_turn.took)
     words = []
-    for i, (colour, played, gone) in enumerate(segments):
+    for i, (colour, played, cells) in enumerate(segments):
         if played:
-            taken = f" took {', '.join(names[c] for c in gone)}" if apart and gone else ""
+            taken = f" took {', '.join(names[c] for c in cells)}" if apart and cells else ""
             words.append(f"{COLOURS[colour]} " + ", ".join(played) + taken)
         elif i == len(segments) - 1:
             words.append(f"{COLOURS[colour]} is blocked and passes")

@@ -88,7 +88,8 @@ class Reviews:
             if running is None:
                 running = asyncio.ensure_future(self._run(row, record, progress))
                 self._running[row.id] = running
-                running.add_done_callback(lambda _f, gid=row.id: self._running.pop(gid, None))
+                game_id = row.id  # bound now: the callback runs when the review is done
+                running.add_done_callback(lambda _f: self._running.pop(game_id, None))
             review = await asyncio.shield(running)
         hints = sum((await self.storage.hint_counts([row.id])).values())
         names = names_of(row) if names_shown is None else names_shown(names_of(row))

@@ -121,7 +121,7 @@ def default_pictures() -> Pictures | None:
         from bot.render import coach_pictures
     except Exception:  # pictures are optional, as for the boards (bot.service.rendering)
         return None
-    return coach_pictures  # type: ignore[return-value]
+    return coach_pictures
 
 
 async def in_thread(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:

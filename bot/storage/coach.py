@@ -50,7 +50,7 @@ async def _first(tx: Any, sql: str, params: Sequence[Any]) -> Sequence[Any] | No
     """The first row of a query inside a write transaction, on any backend."""
     if hasattr(tx, "execute_fetchall"):  # an aiosqlite connection
         rows = await tx.execute_fetchall(sql, params)
-        return next(iter(rows), None)  # type: ignore[no-any-return]
+        return next(iter(rows), None)
     return await tx.fetchone(sql, params)  # type: ignore[no-any-return]
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import random
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -125,7 +126,7 @@ class PostgresStorage(Storage):
     @classmethod
     async def open(
         cls,
-        url: str,
+        target: str | os.PathLike[str],
         *,
         migrate: bool = True,
         target_version: int | None = None,
@@ -134,7 +135,7 @@ class PostgresStorage(Storage):
         listen: bool = True,
         **_sqlite_only: Any,
     ) -> PostgresStorage:
-        """Connect a pool to ``url`` (``postgresql://user@host:port/db``) and migrate.
+        """Connect a pool to ``target`` (``postgresql://user@host:port/db``) and migrate.
 
         Args:
             migrate: apply pending migrations (tests turn it off to build old schemas).
@@ -143,6 +144,7 @@ class PostgresStorage(Storage):
             pool_size: the most connections this process opens.
             listen: open the ``LISTEN`` connection for settings changes.
         """
+        url = str(target)
         pool = await asyncpg.create_pool(
             url,
             min_size=1,
@@ -205,10 +207,10 @@ class PostgresStorage(Storage):
         return await self._retry(attempt)
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
-        return await self._retry(lambda: self._pool.fetchrow(numbered(sql), *params))  # type: ignore[no-any-return]
+        return await self._retry(lambda: self._pool.fetchrow(numbered(sql), *params))
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        return await self._retry(lambda: self._pool.fetch(numbered(sql), *params))  # type: ignore[no-any-return]
+        return await self._retry(lambda: self._pool.fetch(numbered(sql), *params))
 
     async def _update_one(self, sql: str, params: Sequence[Any]) -> bool:
         async def op() -> bool:

@@ -131,7 +131,7 @@ class SqliteStorage(Storage):
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike[str],
+        target: str | os.PathLike[str],
         *,
         migrate: bool = True,
         target_version: int | None = None,
@@ -143,7 +143,7 @@ class SqliteStorage(Storage):
         """Open (creating if needed) the database file and bring its schema up to date.
 
         Args:
-            path: the SQLite file (``SEEGA_DB``: a path or ``sqlite:///path``), or ``:memory:``.
+            target: the SQLite file (``SEEGA_DB``: a path or ``sqlite:///path``), or ``:memory:``.
             migrate: apply pending migrations (tests turn it off to build old schemas).
             target_version: stop migrating at this version (tests of old schemas).
             busy_timeout_ms: how long a statement waits for another process's write lock.
@@ -155,7 +155,7 @@ class SqliteStorage(Storage):
         """
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
-        path = sqlite_path(path)
+        path = sqlite_path(target)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
         store = cls(conn, str(path))
@@ -274,8 +274,8 @@ class SqliteStorage(Storage):
 
         return await self._retry(op)
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async def op() -> list[aiosqlite.Row]:
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async def op() -> list[Sequence[Any]]:
             async with self._lock:
                 return list(await self._conn.execute_fetchall(sql, params))
 

@@ -7,6 +7,8 @@ Public API (stable; the bot calls it in worker processes):
   (a placement pair, a capture chain), chosen one by one on a copy.
 * ``think(request)`` -> the same as action texts, from a picklable
   :class:`TurnRequest` (ruleset, record so far, level, budget, seed).
+* ``position_value(request)`` -> the AI's value of that position for the side to act
+  (centipieces), which the bot weighs before answering a draw or an end by count.
 
 None of them mutates the position it is given.
 """
@@ -20,6 +22,7 @@ from engine.ai.analysis import analyse as analyse
 from engine.ai.hint import hint
 from engine.ai.levels import LEVEL_TABLE, get_level
 from engine.ai.player import action_of, choose, play_turn
+from engine.ai.search import WIN
 from engine.errors import GameOverError
 from engine.position import Position
 from engine.rules import Ruleset
@@ -27,7 +30,7 @@ from engine.rules import Ruleset
 LEVELS = ("easy", "medium", "hard", "expert")
 assert tuple(LEVEL_TABLE) == LEVELS
 
-__all__ = ["LEVELS", "TurnRequest", "best_action", "best_turn", "hint", "think"]
+__all__ = ["LEVELS", "TurnRequest", "best_action", "best_turn", "hint", "position_value", "think"]
 
 
 def _check(position: Position, level: str) -> None:
@@ -99,10 +102,42 @@ class TurnRequest:
     seed: int | None = None
 
 
-def think(request: TurnRequest) -> list[str]:
-    """Replay the request's game and return the AI's whole turn as action texts."""
+def _replay(request: TurnRequest) -> Position:
+    """The request's game: its setup (or the start) with every action played."""
     rules = Ruleset.make(request.variant, request.size, request.options)
     pos = Position.from_spn(request.setup, rules) if request.setup else Position(rules)
     for text in request.actions:
         pos.play(text)
+    return pos
+
+
+def think(request: TurnRequest) -> list[str]:
+    """Replay the request's game and return the AI's whole turn as action texts."""
+    pos = _replay(request)
     return [str(a) for a in best_turn(pos, request.level, request.movetime_ms, request.seed)]
+
+
+#: Forced actions followed at most before :func:`position_value` gives up and calls it even.
+_FORCED_LIMIT = 64
+
+
+def position_value(request: TurnRequest) -> int:
+    """The AI's value of the request's position for the side to act, searched at its level.
+
+    In centipieces (100 = a piece), or ``±WIN`` (``engine.ai.search.WIN``) for a game
+    that is over or a forced end the search sees. Forced actions (a single legal one)
+    are followed first, since the search does not score those. The bot asks it before
+    answering a draw or an end by count; like :func:`think` it runs in a worker process.
+    """
+    pos = _replay(request)
+    side = pos.side
+    level = get_level(request.level)
+    for _ in range(_FORCED_LIMIT):
+        if pos.result is not None:
+            winner = pos.result.winner
+            return 0 if winner is None else (WIN if winner == side else -WIN)
+        choice = choose(pos, level, request.movetime_ms, request.seed)
+        if choice.result is not None:
+            return choice.result.score if pos.side == side else -choice.result.score
+        pos.push_code(choice.code)
+    return 0

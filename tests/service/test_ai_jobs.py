@@ -207,3 +207,26 @@ async def test_the_coach_s_analyses_run_as_jobs(url: str, workers: list[subproce
         assert (await work.run(advise_job, job)).actions == ("c2-c3",)
     finally:
         await runner.aclose()
+
+
+async def test_the_bot_answers_an_offer_through_the_queue(url: str, workers: list[subprocess.Popen[bytes]]) -> None:
+    """On PostgreSQL the service weighs a draw or an end by count with the queue runner's
+    ``evaluate``, which it lacked: such an offer to the bot failed with an AttributeError
+    (found by ``mypy --strict bot``). The worker's value is the one this process computes."""
+    from bot.results import Player
+    from engine.ai import position_value
+    from tests.service.helpers import ALICE, insert_from
+
+    storage = await Storage.open(url)
+    runner = await QueueAiRunner(url, timeout=120).start()
+    service = GameService(storage, runner, None, FakeClock())
+    workers.append(_worker(url))
+    try:
+        request = TurnRequest("standard", 5, setup="b3w/5/5/5/w3b b m 0/0 - 0 30", level="medium")
+        assert await runner.evaluate(request) == position_value(request)
+        await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
+        ended = await service.offer_end(1, ALICE.user_id)  # 2 v 2, the bot not ahead: accepted
+        assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
+    finally:
+        await runner.aclose()
+        await storage.close()

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai_pool import ProcessPoolAiRunner, evaluate
+from bot.ai_pool import ProcessPoolAiRunner
 from bot.clock import FakeClock
 from bot.results import BotUnavailableError, TurnResult
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage
-from engine.ai import TurnRequest, think
+from engine.ai import TurnRequest, position_value, think
 from tests.service.ai_workers import die
 from tests.service.helpers import ALICE, GUILD, play_action
 
@@ -165,7 +165,7 @@ async def test_the_pool_evaluates_a_position_for_the_side_to_act() -> None:
             request = TurnRequest("standard", 5, (), (), AHEAD.format(side=side), "medium")
             value = await runner.evaluate(request)
             assert sign * value > 500, f"{side} to act: {value}"
-            assert value == evaluate(request), "medium is deterministic: the same value in this process"
+            assert value == position_value(request), "medium is deterministic: the same value in this process"
     finally:
         runner.close()
 
