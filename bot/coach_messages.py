@@ -113,6 +113,19 @@ def review_text(result: ReviewResult, locale: str) -> str:
                     best=turn_text(m.best),
                 )
             )
+    elif (slide := review.slide()) is not None:
+        # No single turn lost much, yet one side's chances fell far: say where.
+        lines.append(
+            t(
+                locale,
+                "coach.review.slide",
+                name=result.names[slide.side],
+                first=slide.first,
+                last=slide.last,
+                before=f"{slide.before:.0%}",
+                after=f"{slide.after:.0%}",
+            )
+        )
     else:
         lines.append(t(locale, "coach.review.no_moments"))
     if result.hints:

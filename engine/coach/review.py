@@ -37,6 +37,9 @@ THRESHOLDS: tuple[tuple[float, str], ...] = (
 #: How many key moments a review picks at most, and the smallest loss that counts as one.
 KEY_MOMENTS = 5
 KEY_MOMENT_LOSS = 0.05
+#: The smallest fall of a side's expected score over a stretch of turns that a review
+#: reports as a slide (:meth:`GameReview.slide`).
+SLIDE_DROP = 0.25
 
 
 def classify(loss: float, played_best: bool = False) -> str:
@@ -148,6 +151,23 @@ class TurnVerdict:
 
 
 @dataclass(frozen=True)
+class Slide:
+    """A stretch of turns over which one side's expected score fell the most.
+
+    Attributes:
+        side: whose chances fell.
+        first, last: the turn numbers the stretch begins and ends with.
+        before, after: that side's expected score before ``first`` and after ``last``.
+    """
+
+    side: int
+    first: int
+    last: int
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
 class GameReview:
     """A whole game's review, small enough to store as JSON and show again at once.
 
@@ -164,6 +184,28 @@ class GameReview:
     accuracy: tuple[float | None, float | None]
     key_moments: tuple[int, ...]
     max_nodes: int
+
+    def slide(self, min_drop: float = SLIDE_DROP) -> Slide | None:
+        """The stretch of turns over which one side's expected score fell the most, when
+        it fell by at least ``min_drop``; else ``None``.
+
+        Why: a fixed-budget search judges each turn against what it sees, so a side can
+        lose a won game by many turns that each cost too little to be a mistake (each
+        search sees a little further than the last). A review that then said only "no
+        big mistakes" of a game lost 12 to 0 misled the player (console play-test).
+        """
+        curve, turns = self.curve, self.turns
+        best: Slide | None = None
+        for side in (BLACK, WHITE):
+            chances = [c if side == BLACK else 1.0 - c for c in curve]
+            top = 0  # index of the highest chance so far (the latest of equals: the fall starts there)
+            for j in range(1, len(chances)):
+                if chances[j - 1] >= chances[top]:
+                    top = j - 1
+                drop = chances[top] - chances[j]
+                if drop >= min_drop and (best is None or drop > best.before - best.after):
+                    best = Slide(side, turns[top].number, turns[j - 1].number, chances[top], chances[j])
+        return best
 
     def counts(self, side: int) -> dict[str, int]:
         """How many turns of ``side`` fell in each class."""

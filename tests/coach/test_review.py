@@ -214,3 +214,35 @@ def test_a_game_lost_to_one_blunder_does_not_read_as_accurate() -> None:
     review = GameReview(tuple(verdicts), tuple(curve), (99.0, 99.0), (1,), 1000)
     again = GameReview.from_dict({**review.to_dict(), "accuracy": [99.0, 99.0]})
     assert again.accuracy == (100.0, white)
+
+
+def _sliding(curve: list[float]) -> GameReview:
+    """A review whose every turn cost less than an inaccuracy, along ``curve`` (Black's)."""
+    verdicts = []
+    for i in range(len(curve) - 1):
+        mover = [curve[i], curve[i + 1]] if i % 2 == 0 else [1 - curve[i], 1 - curve[i + 1]]
+        verdicts.append(_verdict(i, mover[0], max(mover[0] - 0.01, mover[1])))
+    return GameReview(tuple(verdicts), tuple(curve), (99.0, 99.0), (), 1000)
+
+
+def test_a_slow_slide_is_found_where_no_turn_was_a_mistake() -> None:
+    """Console play-test: a game lost 12 to 0 was reviewed "No big mistakes: a clean game":
+    each turn cost too little to count, yet White's chances fell from 48% to nothing.
+    The review finds the stretch where they fell, and its ends."""
+    curve = [0.5, 0.52, 0.5, 0.55, 0.6, 0.6, 0.7, 0.74, 0.8, 0.9, 0.97, 0.99, 0.98]
+    review = _sliding(curve)
+    assert not any(v.label in ("inaccuracy", "mistake", "blunder") for v in review.turns)
+    slide = review.slide()
+    assert slide is not None and slide.side == WHITE
+    # White's best was 0.50 before turn 3 (curve index 2); its worst 0.01 after turn 11.
+    assert (slide.first, slide.last) == (3, 11)
+    assert slide.before == pytest.approx(0.5) and slide.after == pytest.approx(0.01)
+    # Black's chances falling instead: the same stretch, Black named
+    mirrored = _sliding([1 - c for c in curve]).slide()
+    assert mirrored is not None and mirrored.side == 0 and (mirrored.first, mirrored.last) == (3, 11)
+
+
+def test_no_slide_in_a_game_that_stayed_level() -> None:
+    review = _sliding([0.5, 0.55, 0.45, 0.6, 0.42, 0.5, 0.58, 0.5])
+    assert review.slide() is None
+    assert review.slide(min_drop=0.1) is not None  # the biggest fall, 0.6 to 0.42, when asked for less

@@ -277,6 +277,28 @@ async def test_a_name_stored_behind_the_bots_back_stays_on_the_reviews_title_lin
     assert len(title) < 120 and "Bob" not in player and player.count("Nour") == 3
 
 
+def test_a_review_without_mistakes_of_a_lost_game_says_where_it_slid() -> None:
+    """Console play-test: the bot lost every piece, and its review said "No big mistakes:
+    a clean game". It now names the stretch where the loser's chances fell."""
+    from bot.service.coach_results import ReviewResult
+    from engine.coach.review import GameReview, TurnVerdict
+
+    curve = [0.5, 0.55, 0.6, 0.7, 0.8, 0.9, 0.99]
+    turns = tuple(TurnVerdict(i, i + 4, i % 2, ("a1-a2",), ("a1-a2",), 0.5, 0.5, 0.0, "best", False) for i in range(6))
+    result = ReviewResult(
+        3, ("You", "Seega bot (medium)"), GameReview(turns, tuple(curve), (99.0, 99.0), (), 1000), False, None, ()
+    )
+    text = review_text(result, "en")
+    assert "No big mistakes" not in text
+    assert (
+        "No single big mistake, but Seega bot (medium)'s chances fell a little at a time, from 50% to 1% "
+        "between turns 4 and 9: look there for better plans." in text
+    )
+    assert "Seega bot (medium)" in review_text(result, "ar") and "50%" in review_text(result, "ar")
+    level = replace(result, review=GameReview(turns, (0.5,) * 7, (99.0, 99.0), (), 1000))
+    assert "No big mistakes: a clean game." in review_text(level, "en")
+
+
 # ---------------------------------------------------------------------------- puzzles
 
 
