@@ -441,25 +441,34 @@ async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -
         "/remove one of a1, a5, b1, c1, c2, d1, d5, e1, e2, e5." in turn.text
     ), turn.text
     # Hostile and mistaken removals change nothing: the other player, the longest cell
-    # Discord delivers (6,000 characters), a huge number, an empty cell; each is refused
-    # privately.
+    # Discord delivers (6,000 characters), a huge number, an empty cell.
     before = await h.bot.service.game(h.fake.channel_id)
     assert before is not None and before.phase == "r"
-    for who, cell in ((h.alice, "a1"), (h.bob, "a" * 6_000), (h.bob, "9" * 40), (h.bob, "b3")):
-        r = await h.slash(who, "remove", {"cell": cell})
+    refused = [(h.alice, "a1"), (h.bob, "a" * 6_000), (h.bob, "9" * 40), (h.bob, "b3")]
+    played = await _refused_then_played_once(h, "remove", "cell", refused, (h.bob, "a1"))
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.pieces == (before.pieces[0] - 1, before.pieces[1])
+    assert "removed **a1**; Black could not step, so White takes one of its pieces" in played.text, played.text
+
+
+async def _refused_then_played_once(
+    h: Harness, command: str, option: str, refused: list[tuple[int, str]], double: tuple[int, str]
+) -> Message:
+    """Each ``(user, value)`` of ``refused`` is answered privately and changes nothing;
+    then ``double`` sent twice at once (a double click) is played exactly once: the
+    public reply of the one played."""
+    before = await h.bot.service.game(h.fake.channel_id)
+    assert before is not None
+    for who, value in refused:
+        r = await h.slash(who, command, {option: value})
         assert r.reply.ephemeral and len(r.reply.text) < 500, r.reply.text
     after = await h.bot.service.game(h.fake.channel_id)
     assert after is not None and (after.spn, after.turn) == (before.spn, before.turn)
-    # The same removal twice at once (a double click): exactly one is played.
-    first, second = await asyncio.gather(
-        h.slash(h.bob, "remove", {"cell": "a1"}), h.slash(h.bob, "remove", {"cell": "a1"})
-    )
+    who, value = double
+    first, second = await asyncio.gather(h.slash(who, command, {option: value}), h.slash(who, command, {option: value}))
     assert sorted([first.reply.ephemeral, second.reply.ephemeral]) == [False, True]
     await h.idle()
-    game = await h.bot.service.game(h.fake.channel_id)
-    assert game is not None and game.pieces == (before.pieces[0] - 1, before.pieces[1])
-    played = first.reply if not first.reply.ephemeral else second.reply
-    assert "removed **a1**; Black could not step, so White takes one of its pieces" in played.text, played.text
+    return first.reply if not first.reply.ephemeral else second.reply
 
 
 async def test_a_replacement_turn_says_what_it_does_and_a_replacement_is_told_as_one(h: Harness) -> None:
@@ -482,21 +491,11 @@ async def test_a_replacement_turn_says_what_it_does_and_a_replacement_is_told_as
         "of a1, a2, a3, a4, b1, b2, b4, d2, d4, d5, e3, e5." in turn.text
     ), turn.text
     # Mistaken and hostile replacements change nothing: the other player, one's own piece,
-    # the longest cell Discord delivers, the empty centre; each is refused privately.
-    before = await h.bot.service.game(h.fake.channel_id)
-    assert before is not None and before.phase == "s"
-    for who, cell in ((h.bob, "c4"), (h.alice, "c4"), (h.alice, "a" * 6_000), (h.alice, "c3")):
-        r = await h.slash(who, "place", {"first": cell})
-        assert r.reply.ephemeral and len(r.reply.text) < 500, r.reply.text
-    after = await h.bot.service.game(h.fake.channel_id)
-    assert after is not None and (after.spn, after.turn) == (before.spn, before.turn)
-    # The same replacement twice at once: exactly one is played.
-    first, second = await asyncio.gather(
-        h.slash(h.alice, "place", {"first": "a1"}), h.slash(h.alice, "place", {"first": "a1"})
-    )
-    assert sorted([first.reply.ephemeral, second.reply.ephemeral]) == [False, True]
-    await h.idle()
-    played = first.reply if not first.reply.ephemeral else second.reply
+    # the longest cell Discord delivers, the empty centre.
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.phase == "s"
+    refused = [(h.bob, "c4"), (h.alice, "c4"), (h.alice, "a" * 6_000), (h.alice, "c3")]
+    played = await _refused_then_played_once(h, "place", "first", refused, (h.alice, "a1"))
     assert "replaced White's piece on **a1**; no 5 in a row, so a1 is left empty" in played.text, played.text
     last = h.fake.last_message()
     assert last is not None and "your replacement (⚪): you replace one Black piece with your own" in last.text
