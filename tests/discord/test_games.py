@@ -420,17 +420,23 @@ async def test_the_remembered_board_messages_are_bounded(h: Harness) -> None:
     assert list(h.bot.board_messages) == channels[-3:]
 
 
-async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -> None:
-    """Play-test finding (console first, the same sentence here): a turn that is a removal
-    said only "a piece must be removed: use /remove". It now says who cannot step, whose
-    piece goes and which cells, to the player who removes."""
-    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black", "variant": "seejeh"})
+async def _people_place(h: Harness, variant: str, pairs: list[str]) -> None:
+    """Alice (Black) challenges Bob to ``variant``; he accepts, and they place ``pairs``
+    in turn ("c4 d5": one turn's two cells), each accepted."""
+    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black", "variant": variant})
     await h.click(h.bob, r.reply, "Accept", followup=True)
-    pairs = ["c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4", "e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"]
     for i, pair in enumerate(pairs):
         first, second = pair.split()
         r = await h.slash(h.alice if i % 2 == 0 else h.bob, "place", {"first": first, "second": second})
         assert not r.reply.ephemeral, r.reply.text
+
+
+async def test_a_removal_turn_says_why_whose_piece_and_which_cells(h: Harness) -> None:
+    """Play-test finding (console first, the same sentence here): a turn that is a removal
+    said only "a piece must be removed: use /remove". It now says who cannot step, whose
+    piece goes and which cells, to the player who removes."""
+    pairs = ["c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4", "e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"]
+    await _people_place(h, "seejeh", pairs)
     r = await h.slash(h.bob, "move", {"from": "d3", "to": "c3"})
     assert not r.reply.ephemeral, r.reply.text
     await h.idle()
@@ -475,13 +481,8 @@ async def test_a_replacement_turn_says_what_it_does_and_a_replacement_is_told_as
     """Play-test finding (console first, the same words here): when a five-in-a-row board
     filled without a line, the turn said only "your turn", and the replacement then read
     "placed on a1" under a board where a1 was empty."""
-    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black", "variant": "five-in-a-row"})
-    await h.click(h.bob, r.reply, "Accept", followup=True)
     pairs = ["a5 b5", "d5 e5", "c5 c4", "a4 b4", "e4 b3", "d4 a3", "d3 c2", "e3 a2", "e2 c1", "b2 d2", "d1 e1", "a1 b1"]
-    for i, pair in enumerate(pairs):
-        first, second = pair.split()
-        r = await h.slash(h.alice if i % 2 == 0 else h.bob, "place", {"first": first, "second": second})
-        assert not r.reply.ephemeral, r.reply.text
+    await _people_place(h, "five-in-a-row", pairs)
     await h.idle()
     turn = h.fake.last_message()
     assert turn is not None
