@@ -44,12 +44,14 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
         return explain.word(lang, event.note)
     summary = event.summary
     names = summary_cell_names(event)
+    # The language's comma and semicolon (Arabic has its own, "،" and "؛").
+    comma, semicolon = text(lang, "explain.sep"), text(lang, "explain.sep_clauses")
     parts: list[str] = []
     if event.placed:
-        parts.append(text(lang, "turn.placed", cells=", ".join(mark(c) for c in event.placed)))
+        parts.append(text(lang, "turn.placed", cells=comma.join(mark(c) for c in event.placed)))
     if event.replaced:
         enemy = "white" if event.color == "black" else "black"
-        parts.append(text(lang, f"turn.replaced.{enemy}", cells=", ".join(mark(c) for c in event.replaced)))
+        parts.append(text(lang, f"turn.replaced.{enemy}", cells=comma.join(mark(c) for c in event.replaced)))
     steps: list[str] = []
     for action, took in zip(summary.actions, summary.took or [()] * len(summary.actions), strict=True):
         notation = str(action)
@@ -57,20 +59,20 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
             continue
         step = mark(notation.replace("-", "→"))
         if took:
-            cells = ", ".join(mark(names[c]) for c in took)
+            cells = comma.join(mark(names[c]) for c in took)
             step = text(lang, "explain.turn.took", step=step, cells=cells)
         steps.append(step)
     if steps:
-        parts.append(text(lang, "turn.moved", steps=", ".join(steps)))
+        parts.append(text(lang, "turn.moved", steps=comma.join(steps)))
     if event.removed:
-        parts.append(text(lang, "turn.removed", cells=", ".join(mark(c) for c in event.removed)))
+        parts.append(text(lang, "turn.removed", cells=comma.join(mark(c) for c in event.removed)))
     if "pass" in event.actions:
         parts.append(text(lang, "turn.passed"))
     if event.aside is not None:
         parts.append(explain.word(lang, event.aside))
     if "end" in event.actions:
         parts.append(text(lang, "turn.ended_chain"))
-    return "; ".join(parts)
+    return semicolon.join(parts)
 
 
 def summary_cell_names(event: TurnEvent) -> list[str]:

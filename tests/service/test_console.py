@@ -543,6 +543,25 @@ def test_a_removal_says_why_whose_piece_and_which_cells(db_path: Db, tmp_path: P
     assert "Turn 14 · White (Player 2): removed a1; Black could not step, so White takes one of its pieces" in out
 
 
+def test_an_arabic_turn_line_uses_the_arabic_comma_and_semicolon(db_path: Db, tmp_path: Path) -> None:
+    """Reading the Arabic console: a turn's parts were joined with "; " and its cells with
+    ", ", the English marks, in the middle of Arabic sentences."""
+    pairs = ["c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4", "e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"]
+    out = run_console(
+        db_path,
+        [
+            "/seega language ar",
+            "/seega challenge size:5 variant:seejeh color:black",
+            *(f"/place {p}" for p in pairs),
+            "/move d3 c3",
+            "/remove a1",
+        ],
+        tmp_path,
+    )
+    assert "الأسود (Player 1): وضع على c4، d5" in out
+    assert "الأبيض (Player 2): أزال a1؛ الأسود لم يستطع الخطو، فيأخذ الأبيض إحدى قطعه" in out
+
+
 def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_path: Path) -> None:
     """Play-test finding: the picture says "Last: Black xd1" and the moves list "b2-c2";
     typed as they read, they were an unknown command and nothing more."""
