@@ -248,6 +248,10 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         self.show(await self.service.board(CONSOLE_CHANNEL))
 
     async def cancel(self, args: Args) -> None:
+        # Asked first, as resigning is: a newcomer who types "cancel" to leave a question
+        # would otherwise lose the game in progress (noticed in the play-test).
+        if await self._asked("cancel", "console.cancel_confirm") is None:
+            return
         self.show(await self.service.cancel(CONSOLE_CHANNEL, self.moderator()))
 
     def completer(self, line_buffer: Callable[[], str] | None = None) -> Callable[[str, int], str | None]:

@@ -367,7 +367,10 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         assert "Ending by count: the game ends now" in offered and "White (Player 2) would win" in offered, offered
         assert "Player 1 offers to end the game by count; Player 2 accepts with /seega accept-end." in offered
         out.truncate(0)
-        await table.handle("/seega cancel")
+        await table.handle("/seega cancel")  # asked first, as resigning is
+        assert "Cancel game #1? It ends unrated" in out.getvalue()
+        assert (await service.game(CONSOLE_CHANNEL)) is not None, "nothing cancelled yet"
+        await table.handle("yes")
         assert "Game over: You cancelled the game: it is not rated." in out.getvalue()
         assert "moderator" not in out.getvalue()  # nobody else at this table can cancel
         bot = Player.bot("medium")
@@ -425,7 +428,8 @@ async def test_the_bot_accepting_an_end_says_so_at_the_table(db_path: Db) -> Non
 async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
     """Newcomer play-test: "no" to "send the offer?" answered "Unknown command 'no'".
 
-    It cancels the question (resigning, a draw or an end by count): the game is unchanged,
+    It cancels the question (resigning, a draw, an end by count, or cancelling the game
+    itself, which is asked first too): the game is unchanged,
     and a later "yes" confirms nothing, since no question is waiting any more.
     """
     import io
@@ -443,7 +447,7 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
             service, CONSOLE_CHANNEL, ahead, LOCAL_PLAYERS[0], Player.bot("medium"), guild_id=CONSOLE_GUILD
         )
         before = await service.game(CONSOLE_CHANNEL)
-        for question in ("/seega resign", "/seega offer-end", "/seega draw"):
+        for question in ("/seega resign", "/seega offer-end", "/seega draw", "/seega cancel"):
             await table.handle(question)
             assert "no to" in out.getvalue(), out.getvalue()  # the question says how to say no
             out.truncate(0)
