@@ -96,7 +96,7 @@ class ConsoleOutput:
         #: The language of the sentences about games (the person's ``/seega language``).
         self.lang = LANG
         self._shown: dict[tuple[int, int], int] = {}
-        #: (game, phase) whose "how to play now" was said (once per phase is enough).
+        #: (game, "stage:colour") whose "how to play now" was said (once each is enough).
         self._told: set[tuple[int, str]] = set()
 
     def say(self, text: str = "") -> None:
@@ -184,7 +184,7 @@ class ConsoleOutput:
             news = wording.movement_begins(result, self.lang, self.calls(g))
             if news:
                 self.say(news)
-                self._told.add((g.id, g.phase))  # the news said what to type
+                self._told.update((g.id, f"{g.phase}:{c}") for c in ("black", "white"))  # the news said what to type
             line = t(self.lang, "console.to_play", turn=g.turn, who=self._who(result.to_move, color, g))
             if result.chain_pending:
                 line += " - a chain of captures: capture again with /move, or /seega end-turn"
@@ -197,9 +197,13 @@ class ConsoleOutput:
             elif not result.to_move.is_bot and _mid_pair(g):
                 line += f" - {t(self.lang, 'explain.how.place_second')}"
             elif (
-                not result.to_move.is_bot and (how := _how(g, result.legal, color)) and (g.id, how[0]) not in self._told
+                not result.to_move.is_bot
+                and (how := _how(g, result.legal, color))
+                and (g.id, f"{how[0]}:{color}") not in self._told
             ):
-                self._told.add((g.id, how[0]))  # once per stage and game: what to type now
+                # Once per stage, game and colour: in hot seat the second player is a
+                # newcomer too, and never read the first player's "place two pieces".
+                self._told.add((g.id, f"{how[0]}:{color}"))
                 line += f" - {t(self.lang, how[1])}"
             self.say(line + ".")
         self._remember_cells(result.legal)

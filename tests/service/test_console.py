@@ -56,7 +56,9 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "Commands (the same as on Discord" in out
     # what to type is said once per phase, on the first turn (a newcomer does not know /place)
     assert "Turn 1: Black (Player 1) to play - place two pieces with /place, like /place a1 b2." in out
-    assert "Turn 2: White (Player 2) to play." in out
+    # ... and once to the second player too, a newcomer as well (hot seat)
+    assert "Turn 2: White (Player 2) to play - place two pieces with /place, like /place a1 b2." in out
+    assert out.count("place two pieces with /place") == 2
     # half a pair placed: the turn is not over, and the line says so (play-test finding)
     assert "Turn 2: White (Player 2) to play - place your second piece with /place, like /place a1." in out
     assert out.count("place your second piece") == 1  # only while a pair is half placed
