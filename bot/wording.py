@@ -87,7 +87,9 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
     guess that /place now refuses and /move is the command). ``name``: how a player is
     called (default their name; the console says "White (you)")."""
     game = result.game
-    if result.game_over is not None or game.phase != "m" or result.to_move is None:
+    # Phase "r": the movement phase began with a removal due (a side walled in by the
+    # last placements or by the first step); the turn line then says what to remove.
+    if result.game_over is not None or game.phase not in ("m", "r") or result.to_move is None:
         return ""
     events = result.events
     placing = [i for i, e in enumerate(events) if e.placed]
@@ -106,7 +108,8 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
         return text(lang, key, first=called(walled), name=called(mover))
     if not stepped:
         return text(lang, "explain.movement_begins", name=called(result.to_move))
-    return text(lang, "explain.movement_began", name=called(stepped[0].player))
+    key = "explain.movement_began" if game.phase == "m" else "explain.movement_began_removal"
+    return text(lang, key, name=called(stepped[0].player))
 
 
 def end_offer_explained(

@@ -674,3 +674,18 @@ def test_two_then_one_says_when_the_turns_become_singles(db_path: Db, tmp_path: 
     assert "Turn 3: Black (you) to play - from now on each turn places one piece, like /place a1." in out
     assert "Error: This turn places only one piece; place just a2." in out
     assert out.count("from now on each turn places one piece") == 1
+
+
+def test_a_movement_phase_that_begins_with_a_removal_is_announced(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding (fouze): when the board filled with White, the first mover,
+    walled in, the table went straight to the removal and never said that the placement
+    phase was over."""
+    pairs = ["b1 a5", "d4 b2", "c4 e5", "e1 b4", "d1 c2", "a3 d5", "c5 e2", "d2 e4", "a2 d3", "a1 c1", "b5 b3", "e3 a4"]
+    out = run_console(
+        db_path, ["/seega challenge size:5 variant:fouze color:black", *(f"/place {p}" for p in pairs)], tmp_path
+    )
+    assert "All pieces are placed: the movement phase begins; White (Player 2) moves first." in out
+    assert (
+        "Turn 13: White (Player 2) to play - you cannot step, so you remove an enemy piece next to one of yours, "
+        "then step: /remove one of" in out
+    )

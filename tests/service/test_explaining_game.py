@@ -299,6 +299,21 @@ async def test_the_movement_phase_is_announced_when_the_bot_placed_last_and_move
     assert "بدأت مرحلة التحريك" in wording.movement_begins(result, "ar")
 
 
+async def test_the_movement_phase_is_announced_when_it_begins_with_a_removal(service: GameService) -> None:
+    """Play-test finding (fouze): the bot's last pair and its first step walled every
+    black piece in, and the reply went straight to the removal: nothing said the
+    movement phase had begun, and the usual "Step a piece with /move" would be wrong."""
+    bot = Player.bot("easy")
+    await insert_from(service, 1, "ww1bb/bb1ww/bb1ww/b1bww/1wbbw b p 2/2 - 0 11", ALICE, bot, variant="fouze")
+    result = await service.place(1, ALICE.user_id, "c5 c4")
+    # the bot's last pair (the two cells left) and its only step, d3-c3, in one reply
+    assert [e.actions for e in result.events][-1] == ("d3-c3",) and result.game.phase == "r"
+    assert wording.movement_begins(result, "en") == (
+        "All pieces are placed: the movement phase has begun, and Seega bot (easy) moved first."
+    )
+    assert "/move" not in wording.movement_begins(result, "ar")
+
+
 async def test_a_step_beside_the_safe_centre_says_why_nothing_was_taken(service: GameService) -> None:
     """Newcomer play-test: d2-d3 flanked White's c3 with b3 and took nothing; the centre
     is safe, and the turn line now says so."""
