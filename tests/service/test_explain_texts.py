@@ -363,3 +363,23 @@ def test_a_side_reduced_to_one_piece_is_told_in_words_not_a_bare_number() -> Non
     two = Position.from_spn("bb3/5/5/5/3ww b m 0/0 - 0 40", Ruleset.make("standard", 5, ["lose_at=2"]))
     text = word("en", end_line(two.outcome(), two, NAMES))
     assert text == "Sam wins: Seega bot (easy) is down to 2 pieces and loses."
+
+
+def test_the_lane_opening_line_names_the_opening_cells_in_both_languages() -> None:
+    """The first lane turns name the cells the opening leaves (console play-test); the
+    Arabic line keeps the command left to right, as every Arabic command does."""
+    from bot.explain.openings import opening_line
+
+    pos = Position(Ruleset.make("lane", 5))
+    line = opening_line(pos)
+    assert line is not None
+    assert word("en", line) == "the lane opening puts your first pair on the middles of two edges: /place a3 e3"
+    assert word("ar", line).endswith("\u200e/place a3 e3")
+    pos.play("a3")
+    assert word("en", opening_line(pos) or ("explain.sep", {})).endswith("/place e3")
+    pos.play("e3")
+    assert word("en", opening_line(pos) or ("explain.sep", {})).endswith("/place c1 c5")
+    pos.play("c1")
+    pos.play("c5")
+    assert opening_line(pos) is None  # free placement from here
+    assert opening_line(Position(Ruleset.make("standard", 5))) is None
