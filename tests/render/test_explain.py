@@ -12,7 +12,7 @@ from bot.render.fonts import font, width
 from bot.render.layout import layout
 from bot.render.overlay import mark_order
 from bot.render.panels import _two_lines
-from bot.render.words import blocked_text, clock_text, reason_text, result_text
+from bot.render.words import blocked_text, clock_text, hint_text, reason_text, result_text
 from engine import Outcome, Position, Ruleset
 from engine.outcome import REASONS
 from engine.summary import shuttle_holds
@@ -114,3 +114,16 @@ def test_a_finished_game_shows_no_clock() -> None:
     a = render_board(pos, turn, players=s.players)
     b = render_board(pos, turn, players=s.players, time_left=100)
     assert a == b
+
+
+def test_the_lane_opening_picture_names_the_opening_cells() -> None:
+    """Play-test finding: the first lane picture said "two pieces per turn on any empty
+    cell but the centre", and the opening then refused a1."""
+    pos = Position(Ruleset.make("lane", 7))
+    assert hint_text(pos) == "Lane opening: place on a4 and g4"
+    pos.play("a4")
+    assert hint_text(pos) == "Lane opening: place on g4"
+    for cell in ("g4", "d1", "d7"):
+        pos.play(cell)
+    assert hint_text(pos) == "Placement: two pieces per turn on any empty cell but the centre"
+    assert hint_text(Position(Ruleset.make("standard", 5))).startswith("Placement: two pieces per turn")
