@@ -6,6 +6,7 @@ and so a translation later replaces one module.
 
 from __future__ import annotations
 
+from bot.explain.openings import opening_cells
 from engine import Outcome, Position
 from engine.position import ANY, ONE
 from engine.summary import TurnSummary, shuttle_holds
@@ -253,12 +254,9 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
 def hint_text(position: Position) -> str:
     """A line for the footer when there is no last turn to show: how this phase is played."""
     rules = position.rules
-    if position.phase == "p" and rules.opening != "free":
-        # The first pairs go where the opening says, not "on any empty cell" (lane play-test).
-        cells = sorted(str(a) for a in position.legal_actions() if a.kind == "place")
-        free = position.geo.cells - (position.bb[0] | position.bb[1]).bit_count() - (0 if rules.place_centre else 1)
-        if cells and len(cells) < free:
-            return f"{rules.opening.capitalize()} opening: place on {' and '.join(cells)}"
+    # The first pairs go where the opening says, not "on any empty cell" (lane play-test).
+    if cells := opening_cells(position):
+        return f"{rules.opening.capitalize()} opening: place on {' and '.join(cells)}"
     if position.phase == "p":
         count = {"pairs": "two pieces", "singles": "one piece", "pairs-then-singles": "two, then one piece"}
         where = "any empty cell" if rules.place_centre else "any empty cell but the centre"

@@ -525,16 +525,23 @@ def test_the_last_placement_names_the_only_cells_left_and_a_walled_in_side_passe
     assert "Turn 14: Black (Player 1) to play" in out
 
 
+#: A seejeh hot-seat placement after which White's d3-c3 walls in every black piece, so
+#: White takes one of them (capture-one).
+SEEJEH_WALLED = [
+    *("c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4"),
+    *("e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"),
+]
+
+
 def test_a_removal_says_why_whose_piece_and_which_cells(db_path: Db, tmp_path: Path) -> None:
     """Play-test finding: in a seejeh game every white piece was walled in and the table
     said only "Turn 23: Black (you) to play."; a step was then refused. The turn now says
     who cannot step, whose piece goes, and the cells /remove takes."""
-    pairs = ["c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4", "e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"]
     out = run_console(
         db_path,
         [
             "/seega challenge size:5 variant:seejeh color:black",
-            *(f"/place {p}" for p in pairs),
+            *(f"/place {p}" for p in SEEJEH_WALLED),
             "/move d3 c3",
             "/move c5 c4",
             "/remove a1",
@@ -552,13 +559,12 @@ def test_a_removal_says_why_whose_piece_and_which_cells(db_path: Db, tmp_path: P
 def test_an_arabic_turn_line_uses_the_arabic_comma_and_semicolon(db_path: Db, tmp_path: Path) -> None:
     """Reading the Arabic console: a turn's parts were joined with "; " and its cells with
     ", ", the English marks, in the middle of Arabic sentences."""
-    pairs = ["c4 d5", "a2 b2", "e1 c2", "a4 e3", "d1 a5", "b4 e4", "e2 c1", "a3 d2", "a1 e5", "d3 c5", "b3 b1", "b5 d4"]
     out = run_console(
         db_path,
         [
             "/seega language ar",
             "/seega challenge size:5 variant:seejeh color:black",
-            *(f"/place {p}" for p in pairs),
+            *(f"/place {p}" for p in SEEJEH_WALLED),
             "/move d3 c3",
             "/remove a1",
         ],
