@@ -157,10 +157,14 @@ def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you:
     return _ending(over.result, over.reason, game, lang, you)
 
 
+def _rules(game: GameView | GameSummary) -> Ruleset:
+    """The game's ruleset, read from its row's fields."""
+    return Ruleset.make(game.variant, game.size, [o for o in game.options.split(",") if o])
+
+
 def _position(game: GameView | GameSummary) -> Position:
     """The game's current (or final) position, read from its row's fields."""
-    options = [o for o in game.options.split(",") if o]
-    return Position.from_spn(game.spn, Ruleset.make(game.variant, game.size, options))
+    return Position.from_spn(game.spn, _rules(game))
 
 
 def task_text(game: GameView, lang: str) -> str | None:
@@ -173,7 +177,7 @@ def task_text(game: GameView, lang: str) -> str | None:
         line = removal_line(_position(game))
     elif game.phase == "s":
         line = replacement_line(_position(game))
-    elif game.phase == "p":
+    elif game.phase == "p" and _rules(game).opening != "free":  # no position read for a free placement
         line = opening_line(_position(game))
     else:
         return None

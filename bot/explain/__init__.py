@@ -19,6 +19,11 @@ from engine.board import cell_name
 Line = tuple[str, dict[str, Any]]
 
 
+def colour(side: int) -> Line:
+    """A side's name as a phrase ("Black", "White") for a sentence that names it."""
+    return ("explain.colour.white", {}) if side else ("explain.colour.black", {})
+
+
 def cell_names(cells: set[int] | list[int]) -> list[str]:
     """Global cell ids as names, file by file (a1, a2, ... b1 ...): every list of cells a
     player reads (refusals, hints, autocomplete, a removal's cells) is in this one order."""

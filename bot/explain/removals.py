@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.explain import Line, cell_names
+from bot.explain import Line, cell_names, colour
 from engine import Position
 from engine.actions import REMOVE, Action
-from engine.outcome import BLACK
 from engine.summary import shuttle_holds
 
 #: More cells than this are cut with "…": every piece of a 5x5 side fits; a 9x9 capture-one
@@ -34,8 +33,7 @@ def removal_line(position: Position) -> Line | None:
     else:
         shown = cells[:SHOWN_CELLS] + (["…"] if len(cells) > SHOWN_CELLS else [])
         command = ("explain.removal.command", {"cells": shown})
-    other: Line = ("explain.colour.white", {}) if position.side == BLACK else ("explain.colour.black", {})
-    params: dict[str, object] = {"command": command, "blocked": other}
+    params: dict[str, object] = {"command": command, "blocked": colour(1 - position.side)}
     rule = position.rules.blocked
     if rule == "lose":
         # The first-step exception: the cell the first step left is the state.
@@ -63,10 +61,9 @@ def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
     # Under remove-by-blocked the side that removes is the one that cannot step; under
     # the others it is the opponent of the blocked side.
     blocked_side = remover if rule == "remove-by-blocked" else 1 - remover
-    colours: tuple[Line, Line] = (("explain.colour.black", {}), ("explain.colour.white", {}))
     if rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
-    line: Line = (f"explain.removed_why.{rule}", {"blocked": colours[blocked_side], "remover": colours[remover]})
+    line: Line = (f"explain.removed_why.{rule}", {"blocked": colour(blocked_side), "remover": colour(remover)})
     held = _held_steps(before, blocked_side)
     return ("explain.removed_why.held", {"why": line, "steps": held}) if held else line
 

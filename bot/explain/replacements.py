@@ -9,7 +9,7 @@ rules refuse.
 
 from __future__ import annotations
 
-from bot.explain import Line, cell_names
+from bot.explain import Line, cell_names, colour
 from bot.explain.removals import SHOWN_CELLS
 from engine import Position
 from engine.actions import PLACE
@@ -24,7 +24,7 @@ def replacement_line(position: Position) -> Line | None:
         return None
     cells = cell_names([a.src for a in position.legal_actions() if a.kind == PLACE])
     shown = cells[:SHOWN_CELLS] + (["…"] if len(cells) > SHOWN_CELLS else [])
-    enemy: Line = ("explain.colour.white", {}) if position.side == BLACK else ("explain.colour.black", {})
+    enemy = colour(1 - position.side)
     # Black replaces first; White's replacement is the last action of the game.
     key = "explain.replacement.first" if position.side == BLACK else "explain.replacement.last"
     command: Line = ("explain.replacement.command", {"cells": shown})
