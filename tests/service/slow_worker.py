@@ -22,4 +22,5 @@ def slow_turn(payload: bytes) -> bytes:
 
 if __name__ == "__main__":
     ai_jobs.run_turn = slow_turn
+    ai_jobs.run_call = slow_turn  # a named call (a position's value, a hint) never ends either
     asyncio.run(ai_jobs.serve_forever(sys.argv[1], 1, heartbeat=float(sys.argv[2])))

@@ -63,10 +63,10 @@ def workers() -> Iterator[list[subprocess.Popen[bytes]]]:
                 _kill(p)
 
 
-async def _wait_picked(url: str, timeout: float = 60.0) -> None:
+async def _wait_picked(url: str, timeout: float = 60.0, entrypoint: str = "seega_ai_turn") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        rows = query(url, "SELECT status::text FROM pgqueuer WHERE entrypoint = 'seega_ai_turn'")
+        rows = query(url, "SELECT status::text FROM pgqueuer WHERE entrypoint = ?", (entrypoint,))
         if rows and rows[0][0] == "picked":
             return
         await asyncio.sleep(0.05)
@@ -227,6 +227,47 @@ async def test_the_bot_answers_an_offer_through_the_queue(url: str, workers: lis
         await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
         ended = await service.offer_end(1, ALICE.user_id)  # 2 v 2, the bot not ahead: accepted
         assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
+    finally:
+        await runner.aclose()
+        await storage.close()
+
+
+async def test_an_offer_survives_a_killed_worker_and_a_double_click(
+    url: str, workers: list[subprocess.Popen[bytes]]
+) -> None:
+    """The bot's answer to an end by count is a job like its turns: a worker killed while
+    weighing it is replaced and the offer is answered, once; the same offer sent twice at
+    once ends the game once, and the second is refused."""
+    from bot.results import GameOverServiceError, Player
+    from tests.service.helpers import ALICE, insert_from
+
+    storage = await Storage.open(url)
+    runner = await QueueAiRunner(url, timeout=120).start()
+    service = GameService(storage, runner, None, FakeClock())
+    try:
+        slow = _worker(url, slow=True)
+        workers.append(slow)
+        await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
+        offer = asyncio.ensure_future(service.offer_end(1, ALICE.user_id))
+        await _wait_picked(url, entrypoint="seega_ai_call")
+        _kill(slow)
+        assert not offer.done()
+        workers.append(_worker(url))
+        ended = await asyncio.wait_for(offer, 120)
+        assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
+        # The same offer twice at once, in another game: one ends it, one is refused.
+        await insert_from(service, 2, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
+        first, second = await asyncio.gather(
+            service.offer_end(2, ALICE.user_id), service.offer_end(2, ALICE.user_id), return_exceptions=True
+        )
+        results = [r for r in (first, second) if not isinstance(r, BaseException)]
+        errors = [r for r in (first, second) if isinstance(r, GameOverServiceError)]
+        assert len(results) == 1 and len(errors) == 1, (first, second)
+        assert results[0].game_over is not None and results[0].game_over.result == "1/2-1/2"
+        # the refusal reads as a sentence ("by agreed by both players" did not)
+        assert "is over (a draw, 1/2-1/2: agreed by both players)" in str(errors[0])
+        rows = [r for r in await storage.all_games() if r.channel_id == 2]
+        assert len(rows) == 1 and rows[0].status == "finished" and rows[0].result == "1/2-1/2"
     finally:
         await runner.aclose()
         await storage.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -468,8 +469,9 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
         assert "Unknown command 'no'" in out.getvalue()
         # hostile answers to a question: only a bare "no" cancels it, and what follows a
         # long line is echoed clipped; the game is untouched either way
-        for answer in ("no " + "x" * 10_000, "n" * 10_000, "no" + "\u0000" * 5_000):
-            await table.handle("/seega resign")
+        hostile = ("no " + "x" * 10_000, "n" * 10_000, "no" + "\u0000" * 5_000, "9" * 40)
+        for question, answer in itertools.product(("/seega resign", "/seega cancel " + "x" * 10_000), hostile):
+            await table.handle(question)
             out.truncate(0)
             out.seek(0)
             await table.handle(answer)
