@@ -13,7 +13,10 @@ phase. The sum is a logit of the first mover's expected score; times
 The shapes (5x5 cell names; the same rule on any size):
 
 * ``line``: a whole row, for the outer row, the second row and the middle row
-  (with the symmetry: every row and every column);
+  (with the symmetry: every row and every column); on 9x9 a whole row has 19,683
+  states, too many to learn or hold in memory, so there ``half`` takes its place: a
+  row from the edge to the middle column (five cells; with the symmetry, both halves
+  of every row and column);
 * ``block``: a 2x2 square in the corner, on the edge and next to the centre;
 * ``arm``: the four cells next to the centre and the cell beyond one of them (on 5x5
   b3 c2 c4 d3 and a3): the first step into the centre and what it captures.
@@ -46,6 +49,8 @@ MODEL_FILE = Path(str(resources.files("engine.ai") / "placement_model.json"))
 SCALE = 300.0
 #: Stages of the placement phase (thirds of the pieces placed), each with its weights.
 STAGES = 3
+#: The largest row learnt whole; on larger boards half rows (``half{r}``) stand in.
+WHOLE_LINES_UP_TO = 7
 #: Options that may differ from the fitted preset (they do not change placement).
 FREE_OPTIONS = frozenset({"turn_limit"})
 
@@ -72,7 +77,10 @@ def base_shapes(n: int) -> dict[str, list[int]]:
     m = n // 2
     shapes: dict[str, list[int]] = {}
     for r in range(m + 1):
-        shapes[f"line{r}"] = [r * n + f for f in range(n)]
+        if n <= WHOLE_LINES_UP_TO:
+            shapes[f"line{r}"] = [r * n + f for f in range(n)]
+        else:
+            shapes[f"half{r}"] = [r * n + f for f in range(m + 1)]
     for r in range(m):
         for f in range(r, m):
             shapes[f"block{r}{f}"] = [r * n + f, r * n + f + 1, (r + 1) * n + f, (r + 1) * n + f + 1]

@@ -91,8 +91,7 @@ def _goal_met(item: Lesson, before: Position, turn: PlayedTurn) -> bool:
     after = turn.after
     side = before.side
     if item.goal == "near_centre":
-        geo = before.geo
-        near = {geo.to_global[c] for c in geo.neighbours[geo.centre]}
+        near = _near_centre(before)
         return all(a.kind == "place" and a.src in near for a in turn.actions)
     if item.goal == "capture":
         return turn.captured >= item.count
@@ -118,4 +117,16 @@ def check_exercise(item: Lesson, text: str) -> LessonVerdict:
         return LessonVerdict(False, "coach.learn.incomplete", "", played)
     if _goal_met(item, before, turn):
         return LessonVerdict(True, f"coach.learn.{item.id}.done", "", played)
+    if item.goal == "near_centre":
+        # One piece well placed, one not: name the one to change ("a1 and b3" are not
+        # both wrong, and saying so would confuse the newcomer who got b3 right).
+        far = [str(a) for a in turn.actions if a.src not in _near_centre(before)]
+        if len(far) < len(turn.actions):
+            return LessonVerdict(False, f"coach.learn.{item.id}.wrong_one", " ".join(far), played)
     return LessonVerdict(False, f"coach.learn.{item.id}.wrong", "", played)
+
+
+def _near_centre(position: Position) -> set[int]:
+    """The cells next to the centre (global ids, as actions name them)."""
+    geo = position.geo
+    return {geo.to_global[c] for c in geo.neighbours[geo.centre]}

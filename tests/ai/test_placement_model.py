@@ -49,7 +49,7 @@ def _random_model(rules: Ruleset, seed: int) -> PlacementModel:
     return PlacementModel(rules, weights, bias)
 
 
-@pytest.mark.parametrize("n", [5, 7])
+@pytest.mark.parametrize("n", [5, 7, 9])
 def test_the_eight_symmetries_are_distinct_permutations(n: int) -> None:
     maps = symmetries(n)
     assert len({tuple(m) for m in maps}) == 8
@@ -340,4 +340,22 @@ def test_the_shapes_reach_the_centre_on_every_size(n: int) -> None:
     blocks = [cells for name, cells in shapes.items() if name.startswith("block")]
     assert len(blocks) == m * (m + 1) // 2
     assert any(centre in cells for cells in blocks) and any(0 in cells for cells in blocks)
-    assert [name for name in shapes if name.startswith("line")] == [f"line{r}" for r in range(m + 1)]
+    rows = [name for name in shapes if name.startswith(("line", "half"))]
+    if n <= 7:
+        assert rows == [f"line{r}" for r in range(m + 1)]
+    else:
+        # On 9x9 a whole row would have 3**9 states a stage (about 1.4 million table
+        # entries in all): half rows, edge to middle column, stand in.
+        assert rows == [f"half{r}" for r in range(m + 1)]
+        assert all(shapes[f"half{r}"] == [r * n + f for f in range(m + 1)] for r in range(m + 1))
+    # With the eight symmetries the row shapes still see every cell of every row and column.
+    for r in range(n):
+        row = {r * n + f for f in range(n)}
+        column = {f * n + r for f in range(n)}
+        for line in (row, column):
+            seen = {
+                c for name in rows for image in Shape(name, shapes[name], n).images if set(image) <= line for c in image
+            }
+            assert seen == line, (n, r)
+    # Every shape fits a table: at most five cells a shape, or a 7x7 row.
+    assert max(3 ** len(cells) for cells in shapes.values()) <= 3**7

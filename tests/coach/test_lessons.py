@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import t
 from engine.actions import Action
 from engine.coach.answers import play_answer, read_actions
 from engine.coach.lessons import LESSON_IDS, LESSONS, check_exercise, lesson
@@ -58,6 +59,7 @@ def test_there_are_eight_lessons_and_every_model_answer_solves_its_exercise() ->
     [
         ("placement", "c3 c2", "coach.learn.placement.illegal"),  # the centre stays empty
         ("placement", "a1 e5", "coach.learn.placement.wrong"),  # legal, far from the centre
+        ("placement", "a1 b3", "coach.learn.placement.wrong_one"),  # b3 is right: name a1 only
         ("placement", "c2", "coach.learn.incomplete"),  # a pair needs two pieces
         ("stepping", "a1 b2", "coach.learn.stepping.illegal"),  # diagonal
         ("stepping", "b3", "coach.answer.half"),
@@ -76,3 +78,15 @@ def test_wrong_tries_get_a_helpful_answer(lesson_id: str, answer: str, key: str)
     verdict = check_exercise(lesson(lesson_id), answer)
     assert not verdict.solved
     assert verdict.key == key, verdict
+
+
+def test_a_half_right_placement_names_only_the_cell_to_change() -> None:
+    """'a1 b3': b3 is next to the centre, so the answer must not say both cells are far
+    from it (it did: "Those cells are allowed, but not next to the centre")."""
+    for answer in ("a1 b3", "b3 a1"):
+        verdict = check_exercise(lesson("placement"), answer)
+        assert (verdict.key, verdict.detail) == ("coach.learn.placement.wrong_one", "a1")
+    words = t("en", "coach.learn.placement.wrong_one", detail="a1")
+    assert words.startswith("a1 is allowed, but not next to the centre c3") and "b3" in words
+    assert "a1" in t("ar", "coach.learn.placement.wrong_one", detail="a1")
+    assert check_exercise(lesson("placement"), "a1 e5").detail == ""  # both far: the general answer
