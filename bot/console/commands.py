@@ -68,6 +68,9 @@ class Command:
         options: words offered by tab completion after the name.
         takes: the ``key:`` options it reads besides those of ``options`` (any other is
             refused: a mistyped option must not be silently ignored).
+        words: the most plain words it reads (``None``: any). More are refused, not
+            dropped: ``settings turn_timeout 10m`` used to show the settings unchanged,
+            as if the new timeout had been set.
     """
 
     name: str
@@ -77,6 +80,7 @@ class Command:
     aliases: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     takes: tuple[str, ...] = ()
+    words: int | None = 0
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -151,6 +155,9 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         unknown = [key for key in args.opts if key not in command.option_names]
         if unknown:
             self.say(_unknown_option(command, unknown[0]))
+            return True
+        if command.words is not None and len(args.plain) > command.words:
+            self.say(_extra_words(command, args.plain))
             return True
         try:
             return await command.run(self, args) is not False
@@ -290,6 +297,19 @@ def _unknown_option(command: Command, key: str) -> str:
     return f"Unknown option {shown}: for /{command.name}.{hint} Its options are {listed}"
 
 
+def _extra_words(command: Command, plain: Sequence[str]) -> str:
+    """The refusal of plain words ``command`` does not read: the first word too many,
+    and ``key:value`` when the words are an option written with a space."""
+    at = command.words or 0
+    extra = plain[at]
+    reads = "no plain word" if not command.words else "one plain word"
+    text = f"/{command.name} reads {reads}: {clip_typed(extra)!r} was not understood."
+    key = extra.lower().rstrip(":").replace("-", "_")
+    if key in command.option_names and at + 1 < len(plain):
+        text += f" Options are written key:value, without a space: {key}:{clip_typed(plain[at + 1])}."
+    return f"{text} Usage: {command.usage}"
+
+
 def _readline_buffer(text: str) -> str:
     try:
         import readline
@@ -310,6 +330,7 @@ COMMANDS: tuple[Command, ...] = (
         "play against the computer",
         ConsoleTable.play_bot,
         options=(*(f"level:{lvl}" for lvl in catalog.LEVELS), *_SIZES, *_VARIANTS, *_COLORS),
+        words=1,
     ),
     Command(
         "challenge",
@@ -324,6 +345,7 @@ COMMANDS: tuple[Command, ...] = (
         "place your pieces (one cell places one piece)",
         ConsoleTable.place,
         takes=("first", "second"),
+        words=None,
     ),
     Command(
         "move",
@@ -331,8 +353,16 @@ COMMANDS: tuple[Command, ...] = (
         "step a piece (also /move b2-c2); a chain of captures in one line: /move d3 c3 b3",
         ConsoleTable.move,
         takes=("from", "to"),
+        words=None,
     ),
-    Command("remove", "/remove c3", "the removal a blocked-player rule asks for", ConsoleTable.remove, takes=("cell",)),
+    Command(
+        "remove",
+        "/remove c3",
+        "the removal a blocked-player rule asks for",
+        ConsoleTable.remove,
+        takes=("cell",),
+        words=1,
+    ),
     Command(
         "end-turn",
         "/seega end-turn",
@@ -357,8 +387,16 @@ COMMANDS: tuple[Command, ...] = (
         "the language of the sentences about games",
         ConsoleTable.language,
         options=("language:en", "language:ar", "language:auto"),
+        words=1,
     ),
-    Command("rules", "/seega rules variant:standard", "the rules of a variant", ConsoleTable.rules, options=_VARIANTS),
+    Command(
+        "rules",
+        "/seega rules variant:standard",
+        "the rules of a variant",
+        ConsoleTable.rules,
+        options=_VARIANTS,
+        words=1,
+    ),
     Command("history", "/seega history", "recent games at this table", ConsoleTable.history),
     Command(
         "record",
@@ -366,6 +404,7 @@ COMMANDS: tuple[Command, ...] = (
         "the record (SGN) of a game, written to a file",
         ConsoleTable.record,
         takes=("game",),
+        words=1,
     ),
     Command(
         "leaderboard", "/seega leaderboard size:5", "ratings on a board size", ConsoleTable.leaderboard, options=_SIZES
@@ -380,7 +419,12 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("hint", "/seega hint", "the bot's suggestion for your turn (games against the bot)", ConsoleTable.hint),
     Command(
-        "review", "/seega review game:N", "the engine's review of a finished game", ConsoleTable.review, takes=("game",)
+        "review",
+        "/seega review game:N",
+        "the engine's review of a finished game",
+        ConsoleTable.review,
+        takes=("game",),
+        words=1,
     ),
     Command(
         "puzzle",
@@ -389,6 +433,7 @@ COMMANDS: tuple[Command, ...] = (
         ConsoleTable.puzzle,
         options=("new", "top", "answer:"),
         takes=("show",),
+        words=None,
     ),
     Command(
         "learn",
@@ -396,6 +441,7 @@ COMMANDS: tuple[Command, ...] = (
         "eight lessons, each with an exercise",
         ConsoleTable.learn,
         takes=("lesson", "answer"),
+        words=None,
     ),
     Command(
         "coach-settings",
@@ -403,11 +449,17 @@ COMMANDS: tuple[Command, ...] = (
         "hints per player and game",
         ConsoleTable.coach_settings,
         takes=("hints",),
+        words=1,
     ),
     Command("cancel", "/seega cancel", "abandon the game at this table, unrated", ConsoleTable.cancel),
-    Command("help", "help", "this text", ConsoleTable.help, aliases=("h", "?")),
+    Command("help", "help", "this text", ConsoleTable.help, aliases=("h", "?"), words=None),
     Command(
-        "quit", "quit", "leave (the game is saved; it resumes next time)", ConsoleTable.quit, aliases=("exit", "q")
+        "quit",
+        "quit",
+        "leave (the game is saved; it resumes next time)",
+        ConsoleTable.quit,
+        aliases=("exit", "q"),
+        words=None,
     ),
 )
 BY_NAME: dict[str, Command] = {name: c for c in COMMANDS for name in (c.name, *c.aliases)}

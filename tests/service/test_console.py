@@ -697,3 +697,37 @@ def test_a_movement_phase_that_begins_with_a_removal_is_announced(db_path: Db, t
         "Turn 13: White (Player 2) to play - you cannot step, so you remove an enemy piece next to one of yours, "
         "then step: /remove one of" in out
     )
+
+
+def test_plain_words_a_command_does_not_read_are_refused_not_dropped(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: ``settings turn_timeout 10m`` (a space for the colon) showed the
+    settings unchanged, as if the timeout had been set, and ``play-bot easy 7`` started a
+    5x5 game. Extra words are now refused with the usage, the option's key:value form
+    when the words spell one, and nothing changes."""
+    out = run_console(
+        db_path,
+        [
+            "/seega settings turn_timeout 10m",
+            "/seega settings",
+            "/seega play-bot easy 7",
+            "/seega leaderboard 7",
+            "/seega play-bot easy color:black",  # one plain word (the level) is read
+            "/remove d4 e5",
+            "/seega resign please " + "z" * 60_000,
+            "/seega moves",
+        ],
+        tmp_path,
+    )
+    assert (
+        "/settings reads no plain word: 'turn_timeout' was not understood. Options are written"
+        " key:value, without a space: turn_timeout:10m. Usage: /seega settings turn_timeout:10m"
+    ) in out
+    assert "turn_timeout 1h, challenge_timeout 10m" in out  # the default, unchanged
+    assert "/play-bot reads one plain word: '7' was not understood. Usage: /seega play-bot level:" in out
+    assert "/leaderboard reads no plain word: '7' was not understood. Usage: /seega leaderboard size:5" in out
+    assert out.count("A game against the bot (easy) has started") == 1 and "9 . ." not in out
+    assert "/remove reads one plain word: 'e5' was not understood." in out
+    assert "/resign reads no plain word: 'please' was not understood." in out
+    refusal = next(line for line in out.splitlines() if line.startswith("/resign reads"))
+    assert len(refusal) < 120 and "Resign game" not in out  # the 60,000 characters are not echoed back
+    assert "1. " not in out.split("/seega moves")[-1]  # no turn was played
