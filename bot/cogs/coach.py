@@ -142,7 +142,7 @@ class CoachCommands(CogMixin):
         await interaction.response.defer(ephemeral=True, thinking=True)
         if answer is not None:
             shown = lesson or (await coach.lessons.show(user)).number
-            got = await coach.lessons.answer(user, shown, answer[:MAX_ANSWER])
+            got = await coach.lessons.answer(user, shown, answer[:MAX_ANSWER], interaction.channel_id)
             await interaction.edit_original_response(content=lesson_answer_text(got, locale))
             return
         view = await coach.lessons.show(user, lesson, interaction.channel_id)

@@ -154,7 +154,8 @@ class CoachConsole(ConsoleOutput):
         answer = " ".join(w for w in (opts.get("answer", ""), *plain) if w)
         if answer:
             shown = number if number is not None else (await lessons.show(me)).number
-            self.say(_plain(lesson_answer_text(await lessons.answer(me, shown, answer), self.lang)))
+            got = await lessons.answer(me, shown, answer, CONSOLE_CHANNEL)
+            self.say(_plain(lesson_answer_text(got, self.lang)))
             return
         view = await lessons.show(me, number, CONSOLE_CHANNEL)
         self.say(_plain(lesson_text(view, self.lang)))

@@ -8,7 +8,7 @@ from bot.results import BadInputError
 from bot.service.coach_results import LessonAnswer, LessonView, Wording
 from bot.service.coach_work import Pictures, in_thread
 from bot.storage import Storage
-from engine.coach.lessons import LESSONS, check_exercise
+from engine.coach.lessons import LESSONS, LessonVerdict, check_exercise
 from engine.notation import board_text
 
 SIZES = (5, 7, 9)
@@ -24,9 +24,10 @@ class Lessons:
         #: (user, channel) -> the lesson whose exercise is open there, answered by the
         #: real ``/move``/``/place`` (kept in memory: a restart closes it, progress stays).
         self._open: dict[tuple[int, int], int] = {}
-        #: (user, channel) -> the actions of an unfinished turn played by real commands
-        #: (a pair's first cell, a chain's first capture): the next command continues it.
-        self._partial: dict[tuple[int, int], str] = {}
+        #: (user, channel) -> (lesson, the actions of an unfinished turn): a pair's first
+        #: cell, a chain's first capture, by ``/move`` or ``learn answer:``. The next try
+        #: in that lesson may continue it ("c2 d2" after "c1 c2") or give the whole turn.
+        self._partial: dict[tuple[int, int], tuple[int, str]] = {}
 
     def active(self, user_id: int, channel_id: int) -> int | None:
         """The lesson whose exercise ``user_id`` opened in ``channel_id``, if unsolved."""
@@ -63,15 +64,16 @@ class Lessons:
         self._check_number(number)
         item = LESSONS[number - 1]
         where = (user_id, channel_id) if channel_id is not None else None
-        if where is not None:
-            text = f"{self._partial.pop(where, '')} {text}".strip()
+        started = self._partial.pop(where, None) if where is not None else None
         verdict = check_exercise(item, text)
-        if (
-            where is not None
-            and verdict.played
-            and (verdict.key.endswith(".more") or verdict.key.endswith("incomplete"))
-        ):
-            self._partial[where] = " ".join(verdict.played)
+        if started is not None and started[0] == number and not verdict.solved:
+            # The rest of the turn ("c2 d2" after "c1 c2", as the answer asked), unless
+            # only the try alone can be played (the chain typed again from its start).
+            continued = check_exercise(item, f"{started[1]} {text}")
+            if _playable(continued) or not _playable(verdict):
+                verdict = continued
+        if where is not None and verdict.played and verdict.key.endswith((".more", "incomplete")):
+            self._partial[where] = (number, " ".join(verdict.played))
         if verdict.solved:
             for key in [k for k, v in self._open.items() if k[0] == user_id and v == number]:
                 del self._open[key]
@@ -104,3 +106,8 @@ async def rating_chart(
         legend={str(s): f"{s}x{s}" for s in series},
     )
     return await in_thread(pictures.rating_chart, series, words)
+
+
+def _playable(verdict: LessonVerdict) -> bool:
+    """Whether a try could be read and played as far as it went (right, wrong or unfinished)."""
+    return not verdict.key.endswith(".illegal") and not verdict.key.startswith("coach.answer.")

@@ -87,6 +87,6 @@ def test_a_half_right_placement_names_only_the_cell_to_change() -> None:
         verdict = check_exercise(lesson("placement"), answer)
         assert (verdict.key, verdict.detail) == ("coach.learn.placement.wrong_one", "a1")
     words = t("en", "coach.learn.placement.wrong_one", detail="a1")
-    assert words.startswith("a1 is allowed, but not next to the centre c3") and "b3" in words
+    assert words.startswith("a1 is allowed, but not next to the centre c3 (your other piece is)") and "b3" in words
     assert "a1" in t("ar", "coach.learn.placement.wrong_one", detail="a1")
     assert check_exercise(lesson("placement"), "a1 e5").detail == ""  # both far: the general answer

@@ -46,6 +46,15 @@ async def test_the_tutorial_lesson_by_lesson_with_wrong_answers(h: Harness) -> N
     assert unreadable.ephemeral and "could not read" in unreadable.text and unreadable.pinged_user_ids() == set()
 
 
+async def test_a_chain_begun_by_learn_answer_is_continued_by_the_next_answer(h: Harness) -> None:
+    """ "answer:c1 c2" is told to go on; "answer:c2 d2" used to be refused (the first
+    capture was forgotten unless the turn was played with /move)."""
+    begun = said(await h.slash(h.alice, "seega learn", {"lesson": 5, "answer": "c1 c2"}))
+    assert begun.ephemeral and "go on with its next capturing step" in begun.text, begun.text
+    done = said(await h.slash(h.alice, "seega learn", {"lesson": 5, "answer": "c2 d2"}))
+    assert done.ephemeral and "✅" in done.text, done.text
+
+
 async def play(h: Harness, user: int, placement: bool, cells: str) -> Message:
     """Answer with the real commands: ``/place a1 b2`` or ``/move b2 c2``."""
     parts = cells.split()

@@ -406,6 +406,28 @@ async def test_the_tutorial_lesson_by_lesson_with_wrong_tries(env: Env) -> None:
     assert chain.key == "coach.learn.chain.more" and lesson("chain").id == chain.lesson_id
 
 
+async def test_an_unfinished_answer_is_continued_by_the_next_try_of_that_lesson(env: Env) -> None:
+    """Play-test finding: "learn answer:c1 c2" was told the piece can capture again, and
+    "learn answer:c2 d2" was then refused as a step outside the chain: the first capture
+    was forgotten (only /move continued it). Now any try in the channel continues it;
+    the whole chain typed again still counts, and another lesson's try starts afresh."""
+    lessons, channel = env.coach.lessons, 70
+    begun = await lessons.answer(BOB, 5, "c1 c2", channel)
+    assert begun.key == "coach.learn.chain.more"
+    done = await lessons.answer(BOB, 5, "c2 d2", channel)
+    assert done.solved and done.key == "coach.learn.chain.done"
+    await lessons.answer(BOB, 5, "c1 c2", channel)
+    assert (await lessons.answer(BOB, 5, "c1 c2 d2", channel)).solved  # the whole chain again
+    assert (await lessons.answer(BOB, 1, "c2", channel)).key == "coach.learn.incomplete"
+    assert (await lessons.answer(BOB, 1, "a1", channel)).key == "coach.learn.placement.wrong_one"  # c2 a1
+    await lessons.answer(BOB, 1, "c2", channel)
+    assert (await lessons.answer(BOB, 1, "c4", channel)).solved  # c2 then c4: the pair
+    await lessons.answer(BOB, 5, "c1 c2", channel)
+    assert (await lessons.answer(BOB, 3, "d2 c2", channel)).solved  # lesson 3 on its own position
+    assert (await lessons.answer(BOB, 5, "c2 d2", 71)).key == "coach.learn.chain.illegal"  # another channel
+    assert (await lessons.answer(BOB, 5, "c2 d2")).key == "coach.learn.chain.illegal"  # no channel: no memory
+
+
 async def test_the_rating_history_chart(env: Env) -> None:
     assert await env.coach.rating_chart(GUILD, ALICE, "Alice") is None
     for channel in (20, 21, 22):

@@ -731,3 +731,16 @@ def test_plain_words_a_command_does_not_read_are_refused_not_dropped(db_path: Db
     refusal = next(line for line in out.splitlines() if line.startswith("/resign reads"))
     assert len(refusal) < 120 and "Resign game" not in out  # the 60,000 characters are not echoed back
     assert "1. " not in out.split("/seega moves")[-1]  # no turn was played
+
+
+def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: at the table "learn 5 c1 c2" then "learn 5 c2 d2" refused the
+    second step; and "a1 b3" in lesson 1 was told both cells were far from the centre."""
+    out = run_console(
+        db_path,
+        ["learn 1 a1 b3", "learn 5 c1 c2", "learn 5 c2 d2"],
+        tmp_path,
+    )
+    assert "a1 is allowed, but not next to the centre c3 (your other piece is)" in out
+    assert "go on with its next capturing step" in out
+    assert "✅ A chain: the piece that took b2 went on to take d3." in out
