@@ -7,19 +7,41 @@ a thread).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from bot.render.board import render_board
+from PIL import ImageDraw
+
+from bot.render.board import board_image, encode_png, render_board
 from bot.render.chart import ChartWords, evaluation_chart, rating_chart
 from bot.render.hint import suggestion_image
+from bot.render.layout import layout
+from bot.render.theme import RGB
 from engine.position import Position
+
+#: The ring around a lesson's cells: orange, apart from the blue of a move, the green of
+#: a hint and the red of a capture, and strong enough on the sand board.
+LOOK: RGB = (222, 100, 10)
 
 __all__ = ["board_png", "chart_words", "evaluation_chart", "rating_chart", "suggestion_image"]
 
 
-def board_png(position: Position, *, players: tuple[str, str] = ("Black", "White")) -> bytes:
-    """The plain board of a puzzle or a lesson."""
-    return render_board(position, players=players)
+def board_png(position: Position, *, players: tuple[str, str] = ("Black", "White"), marks: Sequence[str] = ()) -> bytes:
+    """The plain board of a puzzle or a lesson.
+
+    ``marks`` (cell names) are ringed in :data:`LOOK`: the cells a lesson's words point
+    at ("capture the black piece on b2"), so a newcomer finds them at once.
+    """
+    if not marks:
+        return render_board(position, players=players)
+    img = board_image(position, players=players)
+    lay = layout(position.geo.n, img.width, img.height)
+    draw = ImageDraw.Draw(img)
+    edge = max(4, lay.cell // 14)
+    for name in marks:
+        x0, y0, x1, y1 = lay.cell_box(position.geo.names.index(name))
+        box = (x0 + edge // 2, y0 + edge // 2, x1 - edge // 2, y1 - edge // 2)
+        draw.rounded_rectangle(box, radius=lay.cell // 5, outline=LOOK, width=edge)
+    return encode_png(img)
 
 
 def chart_words(

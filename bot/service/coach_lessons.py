@@ -55,7 +55,7 @@ class Lessons:
         pos = item.position()
         image = None
         if self.pictures is not None:
-            image = await in_thread(self.pictures.board_png, pos)
+            image = await in_thread(self.pictures.board_png, pos, marks=item.marks)
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
         return LessonView(number, len(LESSONS), item.id, pos.side, item.id in done, done_count, board_text(pos), image)
 

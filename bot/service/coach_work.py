@@ -27,8 +27,8 @@ class Pictures(Protocol):
         """A board with a suggested turn (and a played one) drawn on it."""
         ...
 
-    def board_png(self, position: Any, *, players: Any = ...) -> bytes:
-        """A plain board."""
+    def board_png(self, position: Any, *, players: Any = ..., marks: Any = ...) -> bytes:
+        """A plain board, ``marks`` (cell names) ringed."""
         ...
 
     def evaluation_chart(self, curve: Any, marks: Any, words: Any, *, first_turn: int = 0) -> bytes:

@@ -50,7 +50,7 @@ class Lesson:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("placement", None, "near_centre", "c2 c4", marks=("c3",)),
+    Lesson("placement", None, "near_centre", "c2 c4", marks=("b3", "c2", "c4", "d3")),
     Lesson("stepping", "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 25", "legal", "b3 c3", marks=("c3",)),
     Lesson("capture", "4b/4b/5/wb1w1/5 w m 0/0 - 0 40", "capture", "d2 c2", marks=("b2",)),
     Lesson("multiple", "4b/5/5/wb1bw/2w2 w m 0/0 - 0 40", "capture", "c1 c2", count=2, marks=("b2", "d2")),

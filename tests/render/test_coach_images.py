@@ -139,3 +139,33 @@ def test_a_cell_both_played_and_better_shows_both_numbers() -> None:
     top_left, top_right = (x0, y0, x0 + corner, y0 + corner), (x1 - corner, y0, x1, y0 + corner)
     assert share(top_left, blue) > 0.2 > share(top_left, HINT)  # the played turn's 2
     assert share(top_right, HINT) > 0.2 > share(top_right, blue)  # the better turn's 1
+
+
+def test_a_lessons_picture_rings_the_cells_its_words_name() -> None:
+    """The lessons named cells ("capture the black piece on b2") that their pictures did
+    not show: ``Lesson.marks`` was never drawn. Each marked cell now has the orange ring,
+    and nothing outside the marked cells changes."""
+    from bot.render.board import board_image
+    from bot.render.coach_pictures import LOOK, board_png
+    from bot.render.layout import layout
+    from engine.coach.lessons import LESSONS
+
+    for item in LESSONS:
+        pos = item.position()
+        plain = board_image(pos)  # unquantized: the marked picture keeps its exact colours
+        marked = Image.open(io.BytesIO(board_png(pos, marks=item.marks))).convert("RGB")
+        lay = layout(pos.geo.n, plain.width, plain.height)
+        boxes = [lay.cell_box(pos.geo.names.index(name)) for name in item.marks]
+        assert boxes, item.id
+        for box in boxes:
+            cell = marked.crop(box)
+            ring = sum(
+                n
+                for n, px in cell.getcolors(1 << 20) or []
+                if max(abs(a - b) for a, b in zip(px, LOOK, strict=True)) < 40
+            )
+            assert ring > 0.15 * cell.width * cell.height, (item.id, box)
+        outside = ImageChops.difference(plain, marked)
+        for box in boxes:
+            outside.paste((0, 0, 0), box)
+        assert outside.getbbox() is None, item.id
