@@ -93,6 +93,10 @@ class GameView:
     #: The last few turns in notation, oldest first (``"25. w d3-c3 c3-c2"``), for the
     #: turn message; empty when unknown.
     recent: tuple[str, ...] = ()
+    #: What the side to act must do beyond a free placement or a step (a removal, a
+    #: replacement, an opening's cells), as a ``bot.explain`` line (key, parameters) made
+    #: from the position with its history; ``None`` otherwise.
+    task: tuple[str, dict[str, Any]] | None = None
 
     @property
     def text_board(self) -> str:

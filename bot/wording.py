@@ -11,9 +11,6 @@ from collections.abc import Callable
 
 from bot import explain
 from bot.explain.endings import end_line
-from bot.explain.openings import opening_line
-from bot.explain.removals import removal_line
-from bot.explain.replacements import replacement_line
 from bot.explain.rules import rules_lines as explain_rules
 from bot.results import GameOver, GameSummary, GameView, Player, TurnEvent, TurnResult
 from bot.service.catalog import VARIANT_SIZES, rules_for
@@ -172,16 +169,9 @@ def task_text(game: GameView, lang: str) -> str | None:
     a step, said to that side: a removal, with why, whose piece and the cells ("White
     cannot step, so you take one of its pieces: /remove one of a5, c5, d1"), a
     five-in-a-row replacement, with what it does and the cells, or the cells an opening
-    rule leaves. ``None`` otherwise."""
-    if game.phase == "r":
-        line = removal_line(_position(game))
-    elif game.phase == "s":
-        line = replacement_line(_position(game))
-    elif game.phase == "p" and _rules(game).opening != "free":  # no position read for a free placement
-        line = opening_line(_position(game))
-    else:
-        return None
-    return None if line is None else explain.word(lang, line)
+    rule leaves (:attr:`GameView.task`, made by the service from the position with its
+    shuttle history). ``None`` otherwise."""
+    return None if game.task is None else explain.word(lang, game.task)
 
 
 def _ending(result: str, reason: str, game: GameView | GameSummary, lang: str, you: Player | None = None) -> str:

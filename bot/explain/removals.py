@@ -41,9 +41,16 @@ def removal_line(position: Position) -> Line | None:
     elif rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
     line: Line = (f"explain.removal.{rule}", params)
-    blocked_side = position.side if rule == "remove-by-blocked" else 1 - position.side
-    held = _held_steps(position, blocked_side)
+    held = _held_steps(position, _blocked_sides(rule, position.side))
     return ("explain.removal.held", {"why": line, "steps": held}) if held else line
+
+
+def _blocked_sides(rule: str, remover: int) -> tuple[int, ...]:
+    """The sides that could not step: the remover itself under remove-by-blocked, both
+    when both were blocked, else the remover's opponent."""
+    if rule == "both":
+        return (0, 1)
+    return (remover,) if rule == "remove-by-blocked" else (1 - remover,)
 
 
 def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
@@ -58,19 +65,17 @@ def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
         return None
     rule = before.rules.blocked
     remover = before.side
-    # Under remove-by-blocked the side that removes is the one that cannot step; under
-    # the others it is the opponent of the blocked side.
-    blocked_side = remover if rule == "remove-by-blocked" else 1 - remover
     if rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
-    line: Line = (f"explain.removed_why.{rule}", {"blocked": colour(blocked_side), "remover": colour(remover)})
-    held = _held_steps(before, blocked_side)
+    blocked = _blocked_sides(rule, remover)
+    line: Line = (f"explain.removed_why.{rule}", {"blocked": colour(blocked[-1]), "remover": colour(remover)})
+    held = _held_steps(before, blocked)
     return ("explain.removed_why.held", {"why": line, "steps": held}) if held else line
 
 
-def _held_steps(position: Position, side: int) -> list[str]:
-    """The steps of ``side`` into an empty cell that the shuttle limit forbids ("a1→a2"):
+def _held_steps(position: Position, sides: tuple[int, ...]) -> list[str]:
+    """The steps of ``sides`` into an empty cell that the shuttle limit forbids ("a1→a2"):
     a player told that a side "cannot step" while the picture shows an empty cell beside
     its piece needs the reason (fouze play-test: the last white piece, shuttled out)."""
     names = position.geo.names
-    return [f"{names[p]}→{names[c]}" for p, c in shuttle_holds(position) if position.piece_at(p) == side]
+    return [f"{names[p]}→{names[c]}" for p, c in shuttle_holds(position) if position.piece_at(p) in sides]

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.explain.passes import forced_passes
 from bot.explain.removals import removal_reason
+from bot.explain.tasks import task_line
 from bot.explain.turns import centre_kept, recent_turns, replacement_emptied
 from bot.results import (
     ChallengeView,
@@ -62,6 +63,7 @@ def game_view(g: LoadedGame) -> GameView:
         created_at=r.created_at,
         ended_at=r.ended_at,
         recent=tuple(recent_turns(pos)),
+        task=task_line(pos) if r.status == "active" else None,
     )
 
 

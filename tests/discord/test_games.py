@@ -521,3 +521,27 @@ async def test_the_lane_opening_turn_names_its_cells(h: Harness) -> None:
     )
     r = await h.slash(h.bob, "place", {"first": "c1", "second": "c5"})
     assert "the lane opening" not in r.reply.text and "your turn (⚫)." in r.reply.text, r.reply.text
+
+
+async def test_both_players_blocked_asks_the_mover_to_remove_and_says_why(h: Harness) -> None:
+    """Both sides blocked at once (possible only through the shuttle limit, RULES.md
+    section 4): White shuttles a4-a5 and b5-a5 until neither may enter a5, Black's pieces
+    have no empty cell beside them, so Black must give up one of its own pieces. Found by
+    a search of shuttling walks; no test had played one end to end."""
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    spn = "1wwwb/wwbwb/wwwww/wbwww/bwwbw w m 0/0 - 1 41"  # Black walled in: its passes are played for it
+    await insert_from(h.bot.service, h.fake.channel_id, spn, alice, bob, guild_id=h.fake.guild_id)
+    for step in ("a4-a5", "a5-a4", "a4-a5", "a5-a4", "b5-a5", "a5-b5", "b5-a5"):
+        r = await h.slash(h.bob, "move", {"from": step})
+        assert not r.reply.ephemeral, r.reply.text
+    last = (await h.slash(h.bob, "move", {"from": "a5-b5"})).reply
+    assert "both players are blocked, so you remove one of your own pieces: /remove one of a1, b2" in last.text
+    assert "(the shuttle limit forbids a4→a5, b5→a5)" in last.text
+    refused = (await h.slash(h.alice, "remove", {"cell": "a2"})).reply  # White's piece
+    assert refused.ephemeral
+    removed = (await h.slash(h.alice, "remove", {"cell": "a1"})).reply
+    assert not removed.ephemeral
+    assert "neither player could step, so Black gives up one of its own pieces" in removed.text, removed.text
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.phase == "m" and game.pieces == (5, 18)
+    assert game.text_board.splitlines()[4][2] == "."  # a1, Black's removed piece
