@@ -68,7 +68,8 @@ def removal_reason(before: Position, actions: Sequence[Action]) -> Line | None:
     if rule == "pass":
         rule = "both"  # under "pass" a removal is due only when both sides are blocked
     blocked = _blocked_sides(rule, remover)
-    line: Line = (f"explain.removed_why.{rule}", {"blocked": colour(blocked[-1]), "remover": colour(remover)})
+    # "both" names no blocked side (only the remover); every other rule has one.
+    line: Line = (f"explain.removed_why.{rule}", {"blocked": colour(blocked[0]), "remover": colour(remover)})
     held = _held_steps(before, blocked)
     return ("explain.removed_why.held", {"why": line, "steps": held}) if held else line
 
