@@ -23,7 +23,7 @@ The shapes (5x5 cell names; the same rule on any size):
 
 Weights come from ``bench/learn_placement.py`` (self-play positions labelled by a deep
 search, a logistic fit) and are stored per preset and size in ``placement_model.json``
-(``"standard/5"``, ``"standard/7"``, ``"standard/9"``); the model is used only for rulesets equal to a
+(``"standard/5"``, ``"standard/7"``); the model is used only for rulesets equal to a
 fitted preset at that size (the turn limit aside), since another option (a different
 first mover, safe centre or chain rule) changes what a pattern is worth. The tables are
 built when a ruleset's model is first asked for (0.3 s for 7x7). ``docs/ai.md``
