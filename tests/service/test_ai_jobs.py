@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -51,6 +51,18 @@ def url(postgres_server: TempPostgres) -> str:
 
 
 @pytest.fixture
+async def queued(url: str) -> AsyncIterator[tuple[Storage, QueueAiRunner, GameService]]:
+    """The service as the bot runs it on PostgreSQL: its AI turns and calls are queue jobs."""
+    storage = await Storage.open(url)
+    runner = await QueueAiRunner(url, timeout=120).start()
+    try:
+        yield storage, runner, GameService(storage, runner, None, FakeClock())
+    finally:
+        await runner.aclose()
+        await storage.close()
+
+
+@pytest.fixture
 def workers() -> Iterator[list[subprocess.Popen[bytes]]]:
     procs: list[subprocess.Popen[bytes]] = []
     yield procs
@@ -74,37 +86,31 @@ async def _wait_picked(url: str, timeout: float = 60.0, entrypoint: str = "seega
 
 
 async def test_a_killed_worker_s_job_is_retried_and_the_move_arrives_once(
-    url: str, workers: list[subprocess.Popen[bytes]]
+    url: str, queued: tuple[Storage, QueueAiRunner, GameService], workers: list[subprocess.Popen[bytes]]
 ) -> None:
-    storage = await Storage.open(url)
-    runner = await QueueAiRunner(url, timeout=120).start()
-    service = GameService(storage, runner, None, FakeClock())
-    try:
-        slow = _worker(url, slow=True)
-        workers.append(slow)
-        # the bot (black) opens: its turn is a job, picked by the worker that never answers
-        game = asyncio.ensure_future(service.play_bot(GUILD, 1, CAROL, "easy", 5, None, "white"))
-        await _wait_picked(url)
-        _kill(slow)
-        assert not game.done()
-        workers.append(_worker(url))  # a healthy worker takes the job over after the heartbeat
-        result = await asyncio.wait_for(game, 120)
-        assert result.events and result.events[0].player.is_bot and result.to_move == CAROL
-        row = (await storage.all_games())[0]
-        assert row.version == 1 and len(row.action_list) == 2  # one bot turn: a placement pair, once
-        pos = Position(Ruleset.make("standard", 5))
-        for action in row.action_list:
-            pos.play(action)
-        assert pos.spn() == row.spn
-        assert query(url, "SELECT COUNT(*) FROM seega_ai_results") == [(1,)]
-        for _ in range(100):  # the job is done, not left to be run a third time
-            if query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]:
-                break
-            await asyncio.sleep(0.05)
-        assert query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]
-    finally:
-        await runner.aclose()
-        await storage.close()
+    storage, _, service = queued
+    slow = _worker(url, slow=True)
+    workers.append(slow)
+    # the bot (black) opens: its turn is a job, picked by the worker that never answers
+    game = asyncio.ensure_future(service.play_bot(GUILD, 1, CAROL, "easy", 5, None, "white"))
+    await _wait_picked(url)
+    _kill(slow)
+    assert not game.done()
+    workers.append(_worker(url))  # a healthy worker takes the job over after the heartbeat
+    result = await asyncio.wait_for(game, 120)
+    assert result.events and result.events[0].player.is_bot and result.to_move == CAROL
+    row = (await storage.all_games())[0]
+    assert row.version == 1 and len(row.action_list) == 2  # one bot turn: a placement pair, once
+    pos = Position(Ruleset.make("standard", 5))
+    for action in row.action_list:
+        pos.play(action)
+    assert pos.spn() == row.spn
+    assert query(url, "SELECT COUNT(*) FROM seega_ai_results") == [(1,)]
+    for _ in range(100):  # the job is done, not left to be run a third time
+        if query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]:
+            break
+        await asyncio.sleep(0.05)
+    assert query(url, "SELECT COUNT(*) FROM pgqueuer") == [(0,)]
 
 
 async def test_a_job_outlives_the_bot_process_that_asked(url: str, workers: list[subprocess.Popen[bytes]]) -> None:
@@ -209,7 +215,9 @@ async def test_the_coach_s_analyses_run_as_jobs(url: str, workers: list[subproce
         await runner.aclose()
 
 
-async def test_the_bot_answers_an_offer_through_the_queue(url: str, workers: list[subprocess.Popen[bytes]]) -> None:
+async def test_the_bot_answers_an_offer_through_the_queue(
+    url: str, queued: tuple[Storage, QueueAiRunner, GameService], workers: list[subprocess.Popen[bytes]]
+) -> None:
     """On PostgreSQL the service weighs a draw or an end by count with the queue runner's
     ``evaluate``, which it lacked: such an offer to the bot failed with an AttributeError
     (found by ``mypy --strict bot``). The worker's value is the one this process computes."""
@@ -217,23 +225,17 @@ async def test_the_bot_answers_an_offer_through_the_queue(url: str, workers: lis
     from engine.ai import position_value
     from tests.service.helpers import ALICE, insert_from
 
-    storage = await Storage.open(url)
-    runner = await QueueAiRunner(url, timeout=120).start()
-    service = GameService(storage, runner, None, FakeClock())
+    _, runner, service = queued
     workers.append(_worker(url))
-    try:
-        request = TurnRequest("standard", 5, setup="b3w/5/5/5/w3b b m 0/0 - 0 30", level="medium")
-        assert await runner.evaluate(request) == position_value(request)
-        await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
-        ended = await service.offer_end(1, ALICE.user_id)  # 2 v 2, the bot not ahead: accepted
-        assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
-    finally:
-        await runner.aclose()
-        await storage.close()
+    request = TurnRequest("standard", 5, setup="b3w/5/5/5/w3b b m 0/0 - 0 30", level="medium")
+    assert await runner.evaluate(request) == position_value(request)
+    await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
+    ended = await service.offer_end(1, ALICE.user_id)  # 2 v 2, the bot not ahead: accepted
+    assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
 
 
 async def test_an_offer_survives_a_killed_worker_and_a_double_click(
-    url: str, workers: list[subprocess.Popen[bytes]]
+    url: str, queued: tuple[Storage, QueueAiRunner, GameService], workers: list[subprocess.Popen[bytes]]
 ) -> None:
     """The bot's answer to an end by count is a job like its turns: a worker killed while
     weighing it is replaced and the offer is answered, once; the same offer sent twice at
@@ -241,33 +243,27 @@ async def test_an_offer_survives_a_killed_worker_and_a_double_click(
     from bot.results import GameOverServiceError, Player
     from tests.service.helpers import ALICE, insert_from
 
-    storage = await Storage.open(url)
-    runner = await QueueAiRunner(url, timeout=120).start()
-    service = GameService(storage, runner, None, FakeClock())
-    try:
-        slow = _worker(url, slow=True)
-        workers.append(slow)
-        await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
-        offer = asyncio.ensure_future(service.offer_end(1, ALICE.user_id))
-        await _wait_picked(url, entrypoint="seega_ai_call")
-        _kill(slow)
-        assert not offer.done()
-        workers.append(_worker(url))
-        ended = await asyncio.wait_for(offer, 120)
-        assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
-        # The same offer twice at once, in another game: one ends it, one is refused.
-        await insert_from(service, 2, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
-        first, second = await asyncio.gather(
-            service.offer_end(2, ALICE.user_id), service.offer_end(2, ALICE.user_id), return_exceptions=True
-        )
-        results = [r for r in (first, second) if not isinstance(r, BaseException)]
-        errors = [r for r in (first, second) if isinstance(r, GameOverServiceError)]
-        assert len(results) == 1 and len(errors) == 1, (first, second)
-        assert results[0].game_over is not None and results[0].game_over.result == "1/2-1/2"
-        # the refusal reads as a sentence ("by agreed by both players" did not)
-        assert "is over (a draw, 1/2-1/2: agreed by both players)" in str(errors[0])
-        rows = [r for r in await storage.all_games() if r.channel_id == 2]
-        assert len(rows) == 1 and rows[0].status == "finished" and rows[0].result == "1/2-1/2"
-    finally:
-        await runner.aclose()
-        await storage.close()
+    storage, _, service = queued
+    slow = _worker(url, slow=True)
+    workers.append(slow)
+    await insert_from(service, 1, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
+    offer = asyncio.ensure_future(service.offer_end(1, ALICE.user_id))
+    await _wait_picked(url, entrypoint="seega_ai_call")
+    _kill(slow)
+    assert not offer.done()
+    workers.append(_worker(url))
+    ended = await asyncio.wait_for(offer, 120)
+    assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
+    # The same offer twice at once, in another game: one ends it, one is refused.
+    await insert_from(service, 2, "b3w/5/5/5/w3b b m 0/0 - 0 30", ALICE, Player.bot("medium"))
+    first, second = await asyncio.gather(
+        service.offer_end(2, ALICE.user_id), service.offer_end(2, ALICE.user_id), return_exceptions=True
+    )
+    results = [r for r in (first, second) if not isinstance(r, BaseException)]
+    errors = [r for r in (first, second) if isinstance(r, GameOverServiceError)]
+    assert len(results) == 1 and len(errors) == 1, (first, second)
+    assert results[0].game_over is not None and results[0].game_over.result == "1/2-1/2"
+    # the refusal reads as a sentence ("by agreed by both players" did not)
+    assert "is over (a draw, 1/2-1/2: agreed by both players)" in str(errors[0])
+    rows = [r for r in await storage.all_games() if r.channel_id == 2]
+    assert len(rows) == 1 and rows[0].status == "finished" and rows[0].result == "1/2-1/2"
