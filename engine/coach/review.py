@@ -326,16 +326,29 @@ def game_accuracy(verdicts: Sequence[TurnVerdict], curve: Sequence[float], side:
     blunder and three mistakes scored 85% (newcomer play-test; 77% now). The harmonic mean
     keeps a blunder's weight, and the volatility weights count the turns where the game
     was still in play.
+
+    A turn that was not the engine's best is measured by the larger of its loss within
+    one search and the fall of the mover's chances along ``curve`` from this position to
+    the next (lichess measures only the latter). The loss alone missed a slow slide: each
+    search values the turn it judges almost like the best, the next search sees further,
+    and a side whose chances fell from 50% to 1% by such turns read 97%. The engine's own
+    best turn scores 100 whatever the next search finds.
     """
     weights = volatility_weights(curve)
     mine = [(i, v) for i, v in enumerate(verdicts) if v.side == side and not v.forced]
     if not mine:
         return None
-    scores = [move_accuracy(v.before, v.after) if v.loss else 100.0 for _, v in mine]
+    scores = [_turn_accuracy(v, curve[i], curve[i + 1]) if v.loss else 100.0 for i, v in mine]
     w = [weights[i] for i, _ in mine]
     weighted = sum(a * x for a, x in zip(scores, w, strict=True)) / sum(w)
     harmonic = len(scores) / sum(1.0 / max(HARMONIC_FLOOR, a) for a in scores)
     return round((weighted + harmonic) / 2, 1)
+
+
+def _turn_accuracy(verdict: TurnVerdict, black_before: float, black_after: float) -> float:
+    """One turn's accuracy: its loss within the search, or its fall along the curve if larger."""
+    fall = black_before - black_after if verdict.side == BLACK else black_after - black_before
+    return move_accuracy(verdict.before, verdict.before - max(verdict.loss, fall))
 
 
 def _key_moments(verdicts: Sequence[TurnVerdict]) -> tuple[int, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.actions import Action
@@ -21,7 +23,7 @@ from engine.coach.review import (
     run_job,
     volatility_weights,
 )
-from engine.outcome import WHITE
+from engine.outcome import BLACK, WHITE
 from engine.position import Position
 from engine.record import GameRecord
 from engine.rules import Ruleset
@@ -240,6 +242,22 @@ def test_a_slow_slide_is_found_where_no_turn_was_a_mistake() -> None:
     # Black's chances falling instead: the same stretch, Black named
     mirrored = _sliding([1 - c for c in curve]).slide()
     assert mirrored is not None and mirrored.side == 0 and (mirrored.first, mirrored.last) == (3, 11)
+
+
+def test_a_side_that_lost_by_a_slow_slide_does_not_read_as_accurate() -> None:
+    """Noticed at stop 30: each turn is judged within one search, so a side whose chances
+    fell from 50% to 1% by turns that each cost under 1% read 97% accurate. Where the
+    mover did not play the engine's best, a turn's accuracy also counts how far the
+    mover's chances fell from this position to the next (lichess's measure); the best
+    turn still scores 100 whatever the next search finds."""
+    curve = [0.5, 0.52, 0.5, 0.55, 0.6, 0.6, 0.7, 0.74, 0.8, 0.9, 0.97, 0.99, 0.98]
+    review = _sliding(curve)
+    white = game_accuracy(review.turns, review.curve, WHITE)
+    assert white is not None and white < 85
+    assert game_accuracy(review.turns, review.curve, BLACK) == 100.0  # Black's chances only rose
+    # The same fall with White playing the engine's best every turn: 100, not blamed.
+    best = [replace(v, after=v.before, loss=0.0, label="best") if v.side == WHITE else v for v in review.turns]
+    assert game_accuracy(best, review.curve, WHITE) == 100.0
 
 
 def test_no_slide_in_a_game_that_stayed_level() -> None:
