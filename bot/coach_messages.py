@@ -155,7 +155,7 @@ def puzzle_text(view: PuzzleView, locale: str) -> str:
 
 def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
     """Right, wrong, or why the answer could not be read; then the solution and rating."""
-    if answer.outcome in ("unreadable", "half", "illegal", "empty"):
+    if answer.outcome in ("unreadable", "offboard", "half", "illegal", "empty"):
         return t(locale, f"coach.answer.{answer.outcome}", detail=answer.detail)
     if answer.outcome == "partial":
         return t(locale, "coach.puzzle.partial")

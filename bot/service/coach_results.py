@@ -117,7 +117,7 @@ class PuzzleAnswer:
     Attributes:
         puzzle_id: the puzzle answered.
         outcome: ``solved``, ``wrong``, ``partial`` (right start, the chain goes on), or
-            ``unreadable``/``half``/``illegal``/``empty`` (try again: nothing recorded).
+            ``unreadable``/``offboard``/``half``/``illegal``/``empty`` (try again: nothing recorded).
         detail: the word or action an error is about.
         solution: the solution (shown once the answer is right or wrong).
         rated: whether this answer moved the rating (the first one to a puzzle does).

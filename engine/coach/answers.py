@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from engine.actions import Action
-from engine.board import MAX_SIZE, parse_cell
+from engine.board import MAX_SIZE, cell_name, parse_cell
 from engine.errors import SeegaError
 from engine.position import Position
 
@@ -31,7 +31,8 @@ class PlayedTurn:
         after: the position after them (the copy).
         complete: whether the mover's turn is over (or the game).
         error: ``None``, or why the answer could not be played: ``empty``, ``unreadable``
-            (with ``detail`` the word), ``half`` (a lone cell where a step needs two),
+            (with ``detail`` the word), ``offboard`` (``detail`` the cell beyond the
+            board), ``half`` (a lone cell where a step needs two),
             ``illegal`` (``detail`` the action).
         detail: the word or action the error is about.
         captured: enemy pieces captured or removed by the turn.
@@ -54,7 +55,8 @@ def _adjacent(a: int, b: int) -> bool:
 
 def read_actions(pos: Position, text: str) -> list[Action] | tuple[str, str]:
     """The actions a typed turn means in ``pos``, or (error, word): ``unreadable`` for a
-    word that is neither a cell nor an action, ``half`` for a lone cell where a step
+    word that is neither a cell nor an action, ``offboard`` for a cell beyond this board
+    (e8 on 7x7: a cell name, but no cell here), ``half`` for a lone cell where a step
     needs two."""
     words = text[:MAX_ANSWER].lower().replace(",", " ").replace(";", " ").split()
     actions: list[Action] = []
@@ -68,18 +70,25 @@ def read_actions(pos: Position, text: str) -> list[Action] | tuple[str, str]:
             actions.extend(Action("place", c) for c in cells)
         cells.clear()
 
+    on_board = pos.geo.from_global
     for word in words:
         if "-" in word or word.startswith("x") or word in ("end", "pass"):
             flush()
             try:
-                actions.append(Action.parse(word))
+                action = Action.parse(word)
             except SeegaError:
                 return "unreadable", word[:MAX_ECHO]
+            off = [c for c in (action.src, action.dst) if c >= 0 and c not in on_board]
+            if off:
+                return "offboard", cell_name(off[0])
+            actions.append(action)
             continue
         try:
             cell = parse_cell(word)
         except SeegaError:
             return "unreadable", word[:MAX_ECHO]
+        if cell not in on_board:
+            return "offboard", word[:MAX_ECHO]
         if pos.phase == "m" and len(cells) >= 2 and not _adjacent(cells[-1], cell):
             flush()
         cells.append(cell)

@@ -107,7 +107,7 @@ def check_exercise(item: Lesson, text: str) -> LessonVerdict:
     before = item.position()
     turn = play_answer(before, text)
     played = tuple(str(a) for a in turn.actions)
-    if turn.error in ("unreadable", "empty", "half"):
+    if turn.error in ("unreadable", "offboard", "empty", "half"):
         return LessonVerdict(False, f"coach.answer.{turn.error}", turn.detail)
     if turn.error == "illegal":
         return LessonVerdict(False, f"coach.learn.{item.id}.illegal", turn.detail, played)

@@ -232,7 +232,7 @@ class Verdict:
 
     Attributes:
         outcome: ``solved``, ``partial`` (a right start of a longer chain), ``wrong``,
-            or the answer could not be played: ``unreadable``, ``half``, ``illegal``,
+            or the answer could not be played: ``unreadable``, ``offboard``, ``half``, ``illegal``,
             ``empty``.
         detail: the word or action an error is about.
         captured: pieces the answer took.

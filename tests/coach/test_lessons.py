@@ -25,11 +25,25 @@ def test_cells_read_as_steps_chains_and_pairs() -> None:
     assert read_actions(Position(RULES), "a1 b2") == [Action.parse("a1"), Action.parse("b2")]
 
 
+def test_a_cell_off_the_board_is_named_as_off_the_board() -> None:
+    """Console play-test: the 7x7 puzzle's answer "f7 e8" got "f7-e8 is not allowed in
+    this position", as if the step broke a rule; e8 is no cell of a 7x7 board at all."""
+    moving = Position.from_spn("4b/3w1/3b1/wb3/2w2 w m 0/0 - 0 40", RULES)
+    assert read_actions(moving, "e5 e6") == ("offboard", "e6")
+    assert read_actions(moving, "e5-f5") == ("offboard", "f5")
+    assert read_actions(Position(RULES), "a1 i9") == ("offboard", "i9")
+    verdict = check_exercise(lesson("stepping"), "b3 b6")
+    assert (verdict.key, verdict.detail) == ("coach.answer.offboard", "b6")
+    words = t("en", verdict.key, detail=verdict.detail)
+    assert "b6" in words and "not allowed" not in words and "board" in words
+    assert "b6" in t("ar", verdict.key, detail=verdict.detail)
+
+
 def test_hostile_and_oversized_answers_are_refused_cleanly() -> None:
     pos = Position(RULES)
     for text in ("", "   ", "\u202e\u0000", "DROP TABLE", "a1 " * 10_000, "a1-" * 50, "x", "j9 k10"):
         played = play_answer(pos, text)
-        assert played.error in ("empty", "unreadable", "illegal", "half"), (text[:20], played)
+        assert played.error in ("empty", "unreadable", "illegal", "half", "offboard"), (text[:20], played)
     assert pos.spn() == Position(RULES).spn()
     assert len(play_answer(pos, "x" * 150).detail) <= 24  # an error never echoes a long word
 
