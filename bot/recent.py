@@ -1,16 +1,17 @@
-"""A mapping that keeps only the most recently used entries, for the adapters' per-channel memory.
+"""A mapping that keeps only the most recently used entries, for per-channel memory in a process.
 
 The Discord client remembers, per channel, the last message that showed the board (to
 clear its buttons when a newer one is posted). Kept in a plain dict, that memory grew
 by one entry for every channel that ever had a game, for the life of the process. A
 forgotten entry costs little: the old message keeps its buttons, and pressing one is
-answered "this button no longer applies" by the service's checks.
+answered "this button no longer applies" by the service's checks. The tutorial's open
+exercises (``bot.service.coach_lessons``) are bounded the same way.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator, MutableMapping
+from collections.abc import ItemsView, Iterator, MutableMapping, ValuesView
 from typing import TypeVar
 
 K = TypeVar("K")
@@ -49,3 +50,12 @@ class Recent(MutableMapping[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    # Listing the entries is not using them: the mixins' views read every entry through
+    # ``__getitem__``, which moved it to the end while the dict was being iterated
+    # ("OrderedDict mutated during iteration").
+    def items(self) -> ItemsView[K, V]:
+        return self._items.items()
+
+    def values(self) -> ValuesView[V]:
+        return self._items.values()

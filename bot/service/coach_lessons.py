@@ -4,6 +4,7 @@ rating-history chart of ``/seega stats``."""
 from __future__ import annotations
 
 from bot.clock import Clock
+from bot.recent import Recent
 from bot.results import BadInputError
 from bot.service.coach_results import LessonAnswer, LessonView, Wording
 from bot.service.coach_work import Pictures, in_thread
@@ -12,6 +13,9 @@ from engine.coach.lessons import LESSONS, LessonVerdict, check_exercise
 from engine.notation import board_text
 
 SIZES = (5, 7, 9)
+#: (user, channel) pairs whose open exercise and unfinished try are remembered: far more
+#: than are taking a lesson at once. A forgotten one costs its user a ``/seega learn``.
+OPEN_LESSONS_LIMIT = 10_000
 
 
 class Lessons:
@@ -22,12 +26,13 @@ class Lessons:
         self.clock = clock
         self.pictures = pictures
         #: (user, channel) -> the lesson whose exercise is open there, answered by the
-        #: real ``/move``/``/place`` (kept in memory: a restart closes it, progress stays).
-        self._open: dict[tuple[int, int], int] = {}
+        #: real ``/move``/``/place`` (kept in memory, the newest ``OPEN_LESSONS_LIMIT``:
+        #: a restart closes it, progress stays).
+        self._open: Recent[tuple[int, int], int] = Recent(OPEN_LESSONS_LIMIT)
         #: (user, channel) -> (lesson, the actions of an unfinished turn): a pair's first
         #: cell, a chain's first capture, by ``/move`` or ``learn answer:``. The next try
         #: in that lesson may continue it ("c2 d2" after "c1 c2") or give the whole turn.
-        self._partial: dict[tuple[int, int], tuple[int, str]] = {}
+        self._partial: Recent[tuple[int, int], tuple[int, str]] = Recent(OPEN_LESSONS_LIMIT)
 
     def active(self, user_id: int, channel_id: int) -> int | None:
         """The lesson whose exercise ``user_id`` opened in ``channel_id``, if unsolved."""

@@ -400,6 +400,10 @@ def test_recent_keeps_the_newest_entries_only() -> None:
     assert recent[2] == "m2"  # reading makes it the newest
     recent[5] = "m5"
     assert list(recent) == [4, 2, 5] and 3 not in recent
+    # Listing the entries reads them without reordering (it raised "OrderedDict mutated
+    # during iteration": each read moved the entry to the end)
+    assert list(recent.items()) == [(4, "m4"), (2, "m2"), (5, "m5")] and list(recent.values()) == ["m4", "m2", "m5"]
+    assert list(recent) == [4, 2, 5]
     with pytest.raises(ValueError):
         Recent(0)
 

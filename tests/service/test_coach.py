@@ -428,6 +428,27 @@ async def test_an_unfinished_answer_is_continued_by_the_next_try_of_that_lesson(
     assert (await lessons.answer(BOB, 5, "c2 d2")).key == "coach.learn.chain.illegal"  # no channel: no memory
 
 
+async def test_the_open_exercises_are_bounded_and_a_solved_one_still_closes(env: Env) -> None:
+    """The lessons open in each (user, channel) and their unfinished tries were kept in
+    plain dicts for the life of the process: one entry for every channel anyone ever
+    opened a lesson in. Now the newest ``OPEN_LESSONS_LIMIT`` only; a forgotten one costs
+    the user a ``/seega learn`` before ``/move`` answers it again."""
+    from bot.recent import Recent
+    from bot.service.coach_lessons import OPEN_LESSONS_LIMIT
+
+    lessons = env.coach.lessons
+    assert isinstance(lessons._open, Recent) and lessons._open.limit == OPEN_LESSONS_LIMIT >= 1000
+    assert isinstance(lessons._partial, Recent) and lessons._partial.limit == OPEN_LESSONS_LIMIT
+    lessons._open.limit = lessons._partial.limit = 3
+    for channel in range(100, 106):
+        await lessons.show(BOB, 5, channel)
+        await lessons.answer(BOB, 5, "c1 c2", channel)  # a chain begun: an unfinished try
+    assert list(lessons._open) == [(BOB, c) for c in (103, 104, 105)] and len(lessons._partial) == 3
+    assert lessons.active(BOB, 100) is None and lessons.active(BOB, 105) == 5
+    assert (await lessons.answer(BOB, 5, "c2 d2", 105)).solved  # continued, and closed everywhere
+    assert all(lessons.active(BOB, c) is None for c in range(100, 106))
+
+
 async def test_the_rating_history_chart(env: Env) -> None:
     assert await env.coach.rating_chart(GUILD, ALICE, "Alice") is None
     for channel in (20, 21, 22):
