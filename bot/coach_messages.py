@@ -78,6 +78,13 @@ def class_count_text(label: str, count: int, locale: str) -> str:
     return t(locale, f"coach.review.count.{label}_many", count=count)
 
 
+def _with_why(turn: str, why: Sequence[tuple[str, dict[str, str]]], prefix: str, locale: str, **extra: str) -> str:
+    """``a4-a3 (lets Bob capture b4 with c4-b4)``: a key moment's turn and what it does
+    on the board (reasons this bot has no words for are left out)."""
+    known = [t(locale, f"{prefix}.{key}", **params, **extra) for key, params in why if has(FALLBACK, f"{prefix}.{key}")]
+    return t(locale, "coach.review.why", turn=turn, why="; ".join(known)) if known else turn
+
+
 def review_text(result: ReviewResult, locale: str) -> str:
     """The review: accuracy and classes per player, key moments, hints used."""
     review = result.review
@@ -109,8 +116,10 @@ def review_text(result: ReviewResult, locale: str) -> str:
                     number=m.number,
                     player=m.player,
                     label=t(locale, f"coach.class.{m.label}"),
-                    played=turn_text(m.played),
-                    best=turn_text(m.best),
+                    played=_with_why(
+                        turn_text(m.played), m.played_why, "coach.review", locale, player=result.names[1 - m.side]
+                    ),
+                    best=_with_why(turn_text(m.best), m.best_why, "coach.reason", locale),
                 )
             )
     elif (slide := review.slide()) is not None:

@@ -47,7 +47,12 @@ class HintResult:
 
 @dataclass(frozen=True)
 class KeyMoment:
-    """One of a review's key moments, with its picture (played in blue, better in green)."""
+    """One of a review's key moments, with its picture (played in blue, better in green).
+
+    ``played_why`` says what the turn played let the opponent do (``coach.review.<key>``:
+    capture with the engine's reply, or win); ``best_why`` what the better turn does
+    (``coach.reason.<key>``). Either may be empty.
+    """
 
     index: int
     number: int
@@ -58,6 +63,8 @@ class KeyMoment:
     best: tuple[str, ...]
     loss: float
     image: bytes | None = None
+    played_why: tuple[tuple[str, dict[str, str]], ...] = ()
+    best_why: tuple[tuple[str, dict[str, str]], ...] = ()
 
 
 @dataclass(frozen=True)

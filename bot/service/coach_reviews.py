@@ -22,6 +22,7 @@ from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.storage import GameRow, Storage
 from engine.actions import Action
 from engine.ai.analysis import Analysis
+from engine.coach.hints import moment_reasons
 from engine.coach.review import GameReview, build_review, run_job
 from engine.record import GameRecord
 
@@ -133,11 +134,15 @@ class Reviews:
         moments = []
         for index in review.key_moments:
             verdict = review.turns[index]
+            before = befores[index]
+            played = [Action.parse(a) for a in verdict.played]
+            best = [Action.parse(a) for a in verdict.best]
+            # The engine's answer to the turn played is the next verdict's best turn.
+            following = review.turns[index + 1] if index + 1 < len(review.turns) else None
+            reply = [Action.parse(a) for a in following.best] if following and following.side != verdict.side else []
+            played_why, best_why = moment_reasons(before, played, best, reply)
             image = None
             if pics is not None:
-                before = befores[index]
-                played = [Action.parse(a) for a in verdict.played]
-                best = [Action.parse(a) for a in verdict.best]
                 image = await in_thread(pics.suggestion_image, before, best, played, players=names, legend=legend)
             player = names[verdict.side]
             moments.append(
@@ -151,6 +156,8 @@ class Reviews:
                     verdict.best,
                     verdict.loss,
                     image,
+                    tuple((key, dict(params)) for key, params in played_why),
+                    tuple((key, dict(params)) for key, params in best_why),
                 )
             )
         chart = None

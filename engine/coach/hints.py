@@ -8,8 +8,10 @@ made, the opponent left without a step), never from the search's internals. Reas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.actions import Action
 from engine.ai.analysis import Analysis, analyse, win_chance
 from engine.ai.levels import get_level
 from engine.ai.player import action_of, components, make_searcher
@@ -17,6 +19,7 @@ from engine.ai.progress import MARGIN, forcing_actions, is_stuck, worth_playing
 from engine.ai.search import WIN_BOUND
 from engine.board import cell_name
 from engine.coach.review import AnalysisJob
+from engine.errors import SeegaError
 from engine.position import Position, iter_bits
 
 Reason = tuple[str, tuple[tuple[str, str], ...]]
@@ -46,6 +49,20 @@ def _cells(pos: Position, bits: int) -> str:
 
 def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
     """The visible reasons for playing ``analysis.best_turn`` in ``before``."""
+    out = list(turn_reasons(before, analysis.best_turn))
+    if analysis.score >= WIN_BOUND and not any(k == "wins" for k, _ in out):
+        out.append(("forced_win", ()))
+    elif analysis.score <= -WIN_BOUND:
+        out.append(("lost", ()))
+    if not out:
+        out.append(("steady", ()))
+    return tuple(out)
+
+
+def turn_reasons(before: Position, turn: Sequence[Action]) -> tuple[Reason, ...]:
+    """What playing ``turn`` in ``before`` visibly does, read off the board (no search):
+    captures, wins, blocks, saves, threatens, takes the centre; in placement, the kind
+    of cell. Empty when it does none of these."""
     pos = before.copy()
     side, enemy = pos.side, 1 - pos.side
     evaluator, _tactics = components(pos.rules)
@@ -56,10 +73,10 @@ def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
 
     own_hanging = hanging(pos, side, enemy)
     enemy_before = pos.bb[enemy]
-    for action in analysis.best_turn:
+    for action in turn:
         pos.push(action)
     out: list[Reason] = []
-    if len(before.legal_codes()) == 1 and len(analysis.best_turn) == 1:
+    if len(before.legal_codes()) == 1 and len(turn) == 1:
         out.append(("only", ()))
     if pos.result is not None and pos.result.winner == side:
         out.append(("wins", ()))
@@ -89,13 +106,42 @@ def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
                 # Said, not left to "steady": the bot often prefers the edge early, while
                 # the first lesson teaches the cells next to the centre (play-test).
                 out.append(("edge", (("cells", _cells(pos, placed & evaluator.edges)),)))
-    if analysis.score >= WIN_BOUND and not any(k == "wins" for k, _ in out):
-        out.append(("forced_win", ()))
-    elif analysis.score <= -WIN_BOUND:
-        out.append(("lost", ()))
-    if not out:
-        out.append(("steady", ()))
     return tuple(out)
+
+
+def moment_reasons(
+    before: Position, played: Sequence[Action], best: Sequence[Action], reply: Sequence[Action]
+) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
+    """Why a review's key moment went wrong, as a player can check it on the board.
+
+    Returns ``(played_why, best_why)``: what the turn played let the opponent do with
+    ``reply`` (the engine's best answer to it, from the review's next verdict): capture
+    pieces (``allows_capture``) or win (``allows_win``); and what the better turn does
+    (:func:`turn_reasons`). Either may be empty: a review that says only "played a4-a3,
+    better b4-b5" leaves a newcomer asking why (console play-test).
+    """
+    side = before.side
+    pos = before.copy()
+    for action in played:
+        pos.push(action)
+    played_why: list[Reason] = []
+    if pos.result is None and reply and pos.side != side:
+        mine = pos.bb[side]
+        try:
+            for action in reply:
+                pos.push(action)
+        except SeegaError:
+            pos = before  # a reply that does not fit (a record from other rules): say nothing
+        else:
+            lost = mine & ~pos.bb[side]
+            said = (("reply", " ".join(str(a) for a in reply)),)
+            if pos.result is not None and pos.result.winner == 1 - side:
+                played_why.append(("allows_win", said))
+            elif lost:
+                played_why.append(
+                    ("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(pos, lost)), *said))
+                )
+    return tuple(played_why), tuple(r for r in turn_reasons(before, best) if r[0] != "only")
 
 
 def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:

@@ -66,3 +66,29 @@ def test_the_edge_reason_is_only_given_where_pieces_are_captured() -> None:
         pos = Position(Ruleset.make("standard", 5, options))
         analysis = Analysis(pos.side, 0, 0.5, (Action.parse("b1"), Action.parse("d1")))
         assert any(key == "edge" for key, _ in reasons_for(pos, analysis)) == said, options
+
+
+def test_a_key_moment_says_what_the_turn_allowed_and_what_the_better_one_does() -> None:
+    """The review's "played c2-b2, better c2-c3" with reasons read off the board: the
+    reply it allowed, the captures the better turn makes; a reply that wins is named."""
+    from engine.actions import Action
+    from engine.coach.hints import moment_reasons
+
+    rules = Ruleset.make("standard", 5)
+    pos = Position.from_spn("w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30", rules)
+    played, best = [Action.parse("c2-b2")], [Action.parse("c2-c3")]
+    why = moment_reasons(pos, played, best, [Action.parse("a1-b1")])
+    assert why == (
+        (("allows_capture", (("n", "1"), ("cells", "b2"), ("reply", "a1-b1"))),),
+        (("captures", (("n", "2"), ("cells", "b3 d3"))), ("centre", ())),
+    )
+    assert moment_reasons(pos, played, best, [Action.parse("b3-c3")])[0] == ()  # a reply that takes nothing
+    assert moment_reasons(pos, played, best, [])[0] == ()  # the last turn: no reply known
+    assert moment_reasons(pos, played, best, [Action.parse("e5-e4")])[0] == ()  # takes nothing
+    assert pos.spn() == "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"  # left as it was
+    # A reply that does not fit the position (a stored review read under other rules): nothing said.
+    assert moment_reasons(pos, played, best, [Action.parse("a5-a4")])[0] == ()
+    # The last white piece left where Black's reply takes it: "lets Black win".
+    last = Position.from_spn("5/5/5/bw3/2b2 w m 0/0 - 0 30", rules)
+    won = moment_reasons(last, [Action.parse("b2-b1")], [Action.parse("b2-b3")], [Action.parse("a2-a1")])
+    assert won[0] == (("allows_win", (("reply", "a2-a1"),)),)

@@ -214,6 +214,18 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
         bob = review_text(got, locale).splitlines()[2]  # title, Alice's line, Bob's line
         assert t(locale, "coach.review.count.blunder_one") in bob  # "1 blunder", not "1 blunders"
     assert review_text(got, "en").splitlines()[2].endswith("· 1 blunder")
+    # Each key moment says why, as the board shows it (console play-test: "played a4-a3,
+    # better b4-b5" left a newcomer asking why): what the turn played let the opponent
+    # do with the engine's reply (the next verdict's best), and what the better one does.
+    assert got.moments[0].played_why == (("allows_capture", {"n": "1", "cells": "b2", "reply": "a1-b1"}),)
+    assert got.moments[0].best_why == (("captures", {"n": "2", "cells": "b3 d3"}), ("centre", {}))
+    text = review_text(got, "en")
+    assert (
+        "Turn 30, Bob: **blunder**: played c2-b2 (lets Alice capture b2 with a1-b1), "
+        "better c2-c3 (captures 2 (b3 d3); takes the centre)" in text
+    )
+    assert "played b3-c3, better a1-b1 (captures 1 (b2))" in text  # no reply captured: nothing said of b3-c3
+    assert "a1-b1" in review_text(got, "ar") and "coach.review" not in review_text(got, "ar")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
     assert got.moments[0].image is not None and HINT in colours(got.moments[0].image)
     assert {HINT, PLAYED} <= legend_colours(got.moments[0].image)  # which colour is which, in words
