@@ -120,28 +120,26 @@ def moment_reasons(
     (:func:`turn_reasons`). Either may be empty: a review that says only "played a4-a3,
     better b4-b5" leaves a newcomer asking why (console play-test).
     """
+    best_why = tuple(r for r in turn_reasons(before, best) if r[0] != "only")
     side = before.side
     pos = before.copy()
     for action in played:
         pos.push(action)
-    played_why: list[Reason] = []
-    if pos.result is None and reply and pos.side != side:
-        mine = pos.bb[side]
-        try:
-            for action in reply:
-                pos.push(action)
-        except SeegaError:
-            pos = before  # a reply that does not fit (a record from other rules): say nothing
-        else:
-            lost = mine & ~pos.bb[side]
-            said = (("reply", " ".join(str(a) for a in reply)),)
-            if pos.result is not None and pos.result.winner == 1 - side:
-                played_why.append(("allows_win", said))
-            elif lost:
-                played_why.append(
-                    ("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(pos, lost)), *said))
-                )
-    return tuple(played_why), tuple(r for r in turn_reasons(before, best) if r[0] != "only")
+    if pos.result is not None or not reply or pos.side == side:
+        return (), best_why
+    mine = pos.bb[side]
+    try:
+        for action in reply:
+            pos.play(action)  # checked: a stored reply that does not fit says nothing
+    except SeegaError:
+        return (), best_why
+    said = (("reply", " ".join(str(a) for a in reply)),)
+    if pos.result is not None and pos.result.winner == 1 - side:
+        return (("allows_win", said),), best_why
+    lost = mine & ~pos.bb[side]
+    if lost:
+        return (("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(pos, lost)), *said)),), best_why
+    return (), best_why
 
 
 def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:

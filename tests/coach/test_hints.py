@@ -88,6 +88,8 @@ def test_a_key_moment_says_what_the_turn_allowed_and_what_the_better_one_does() 
     assert pos.spn() == "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"  # left as it was
     # A reply that does not fit the position (a stored review read under other rules): nothing said.
     assert moment_reasons(pos, played, best, [Action.parse("a5-a4")])[0] == ()
+    # c1 is empty: played unchecked, "c1-b1" made a black piece appear on b1 and take b2.
+    assert moment_reasons(pos, played, best, [Action.parse("c1-b1")])[0] == ()
     # The last white piece left where Black's reply takes it: "lets Black win".
     last = Position.from_spn("5/5/5/bw3/2b2 w m 0/0 - 0 30", rules)
     won = moment_reasons(last, [Action.parse("b2-b1")], [Action.parse("b2-b3")], [Action.parse("a2-a1")])
