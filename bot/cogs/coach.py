@@ -89,7 +89,7 @@ class CoachCommands(CogMixin):
             await interaction.edit_original_response(content=t(locale, "coach.review.progress", done=done, total=total))
 
         result = await self.bot.service.coach.reviews.review(
-            guild, interaction.channel_id, game, progress=progress, wording=wording(locale)
+            guild, interaction.channel_id, game, progress=progress, wording=wording(locale), user_id=interaction.user.id
         )
         files = _files(("review.png", result.chart), *((f"moment-{m.number}.png", m.image) for m in result.moments))
         await interaction.edit_original_response(content=review_text(result, locale), attachments=files)

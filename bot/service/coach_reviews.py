@@ -19,6 +19,7 @@ from bot.results import BadInputError, NoGameError
 from bot.service.coach_common import job_for, names_of, record_of
 from bot.service.coach_results import KeyMoment, NamesShown, ReviewResult, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
+from bot.service.limits import LimitError
 from bot.storage import GameRow, Storage
 from engine.actions import Action
 from engine.ai.analysis import Analysis
@@ -45,6 +46,9 @@ class Reviews:
         self.pictures = pictures
         self.nodes = nodes
         self._running: dict[int, asyncio.Future[GameReview]] = {}
+        #: user -> (the game whose review is being computed for them, how many of their
+        #: requests wait for it): one review computed per person at a time.
+        self._asked: dict[int, tuple[int, int]] = {}
 
     async def _row(self, guild_id: int, channel_id: int, game_id: int | None) -> GameRow:
         if game_id is not None:
@@ -72,12 +76,19 @@ class Reviews:
         progress: Progress | None = None,
         wording: Wording | None = None,
         names_shown: NamesShown | None = None,
+        user_id: int | None = None,
     ) -> ReviewResult:
         """Review a finished game (by id, or the channel's last game); stored after the first time.
 
         ``names_shown`` turns the game's (Black, White) names into the ones the adapter
         says (the console's "You" for the person at the keyboard), in the text and the
-        pictures alike; the stored review holds no names."""
+        pictures alike; the stored review holds no names.
+
+        Raises:
+            LimitError: ``coach_review_busy``: a review is still being computed for
+                ``user_id`` (another game's): one at a time per person, so one member's
+                many requests cannot fill the coach's queue before everybody else's.
+        """
         row = await self._row(guild_id, channel_id, game_id)
         record = record_of(row)
         stored = await self.storage.coach_review(row.id)
@@ -85,17 +96,36 @@ class Reviews:
         if stored is not None and cached:
             review = GameReview.from_dict(json.loads(stored[1]))
         else:
+            review = await self._computed(row, record, progress, user_id)
+        hints = sum((await self.storage.hint_counts([row.id])).values())
+        names = names_of(row) if names_shown is None else names_shown(names_of(row))
+        chart, moments = await self._pictures(row.id, names, record, review, wording)
+        return ReviewResult(row.id, names, review, cached, chart, moments, hints)
+
+    async def _computed(
+        self, row: GameRow, record: GameRecord, progress: Progress | None, user_id: int | None
+    ) -> GameReview:
+        """The review of ``row``, computed once however many ask for it at once."""
+        if user_id is not None:
+            game, waiting = self._asked.get(user_id, (row.id, 0))
+            if game != row.id:
+                raise LimitError("coach_review_busy", game_id=game)
+            self._asked[user_id] = (game, waiting + 1)
+        try:
             running = self._running.get(row.id)
             if running is None:
                 running = asyncio.ensure_future(self._run(row, record, progress))
                 self._running[row.id] = running
                 game_id = row.id  # bound now: the callback runs when the review is done
                 running.add_done_callback(lambda _f: self._running.pop(game_id, None))
-            review = await asyncio.shield(running)
-        hints = sum((await self.storage.hint_counts([row.id])).values())
-        names = names_of(row) if names_shown is None else names_shown(names_of(row))
-        chart, moments = await self._pictures(row.id, names, record, review, wording)
-        return ReviewResult(row.id, names, review, cached, chart, moments, hints)
+            return await asyncio.shield(running)
+        finally:
+            if user_id is not None:
+                game, waiting = self._asked[user_id]
+                if waiting > 1:
+                    self._asked[user_id] = (game, waiting - 1)
+                else:
+                    del self._asked[user_id]
 
     async def _run(self, row: GameRow, record: GameRecord, progress: Progress | None) -> GameReview:
         done: list[str] = []

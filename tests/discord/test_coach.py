@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from engine.coach.lessons import LESSONS
 from tests.discord.fake_discord import Interaction, Message
@@ -150,6 +151,44 @@ async def test_review_of_a_finished_game_with_progress_then_stored(h: Harness) -
     assert "(stored review)" in again.text
     missing = said(await h.slash(h.bob, "seega review", {"game": 999}))
     assert missing.ephemeral and "#999" in missing.text
+
+
+async def test_a_second_review_while_ones_own_is_computed_is_refused(h: Harness) -> None:
+    """One review computed per person at a time (a member's many requests queued before
+    everyone else's): the second is answered with the one still running, and the first
+    arrives all the same."""
+    for _ in range(2):
+        await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+        await h.slash(h.alice, "place", {"first": "b3", "second": "d3"})
+        await h.idle()
+        ask = await h.slash(h.alice, "seega resign")
+        await h.click(h.alice, ask.reply, "Resign", followup=True)
+        await h.idle()
+    reviews = h.bot.service.coach.reviews
+    gate, real = asyncio.Event(), reviews.work
+
+    class Held:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            await gate.wait()
+            return await real.run(fn, arg)
+
+    reviews.work = Held()
+    asking = asyncio.ensure_future(h.slash(h.carol, "seega review", {"game": 1}, timeout=60))
+    for _ in range(500):
+        if reviews._asked:
+            break
+        await asyncio.sleep(0.02)
+    refused = said(await h.slash(h.carol, "seega review", {"game": 2}))
+    assert "Your review of game #1 is still being made" in refused.text, refused.text
+    bob = asyncio.ensure_future(h.slash(h.bob, "seega review", {"game": 2}, timeout=60))  # not held up by Carol
+    await asyncio.sleep(0.1)
+    gate.set()
+    asked, other = await asking, await bob
+    for _ in range(1200):
+        if "Review of game #1" in said(asked).text and "Review of game #2" in said(other).text:
+            break
+        await asyncio.sleep(0.05)
+    assert "Review of game #1" in said(asked).text and "Review of game #2" in said(other).text
 
 
 async def test_the_puzzle_of_the_day_an_answer_and_the_solvers(h: Harness) -> None:

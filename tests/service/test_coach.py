@@ -7,6 +7,7 @@ import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -234,6 +235,54 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
     assert again.cached and again.review == got.review
     with pytest.raises(NoGameError):
         await env.coach.reviews.review(GUILD + 1, 5, gid)  # another server's game
+
+
+async def test_one_person_computes_one_review_at_a_time(env: Env) -> None:
+    """A thousand /seega review requests from one member, each for another finished game,
+    each queued its analyses in the one coach slot, before every other member's hints and
+    reviews. Now one review being computed per person: another is refused, naming the
+    one still running; the same game again waits for it; other people are not held up,
+    and a stored review is shown to anyone at once."""
+    from bot.service.limits import LimitError
+
+    games = []
+    for channel in (40, 41, 42, 43):
+        games.append(await insert(env, channel, SPN, None, "c2-b2 b3-c3 a5-b5"))
+        await finish(env, games[-1])
+    gate = asyncio.Event()
+    real = env.coach.reviews.work
+
+    class Held:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            await gate.wait()
+            return await real.run(fn, arg)
+
+    env.coach.reviews.work = Held()
+    first = asyncio.ensure_future(env.coach.reviews.review(GUILD, 40, games[0], user_id=ALICE))
+    await asyncio.sleep(0.05)
+    with pytest.raises(LimitError) as refused:
+        await env.coach.reviews.review(GUILD, 41, games[1], user_id=ALICE)
+    assert refused.value.key == "coach_review_busy" and refused.value.params["game_id"] == games[0]
+    assert f"#{games[0]}" in t("en", "service.coach_review_busy", **refused.value.params)
+    again = asyncio.ensure_future(env.coach.reviews.review(GUILD, 40, games[0], user_id=ALICE))  # waits for it
+    other = asyncio.ensure_future(env.coach.reviews.review(GUILD, 42, games[2], user_id=BOB))  # not held up by Alice
+    await asyncio.sleep(0.05)
+    assert not first.done() and not again.done() and not other.done()
+    gate.set()
+    done = await asyncio.gather(first, again, other)
+    assert [r.game_id for r in done] == [games[0], games[0], games[2]]
+    # Alice's review done, she may ask for the next; a stored one is shown even while busy.
+    assert (await env.coach.reviews.review(GUILD, 41, games[1], user_id=ALICE)).game_id == games[1]
+    env.coach.reviews.work = Held()
+    gate.clear()
+    busy = asyncio.ensure_future(env.coach.reviews.review(GUILD, 43, games[3], user_id=ALICE))
+    await asyncio.sleep(0.05)
+    assert not busy.done() and (await env.coach.reviews.review(GUILD, 40, games[0], user_id=ALICE)).cached
+    with pytest.raises(NoGameError):  # refused before any work: nothing held for Alice
+        await env.coach.reviews.review(GUILD, 40, games[3] + 1000, user_id=ALICE)
+    gate.set()
+    assert (await busy).game_id == games[3]
+    assert env.coach.reviews._asked == {}  # nobody is waiting: nothing is kept
 
 
 async def test_a_review_says_the_names_the_adapter_shows_in_its_text_and_pictures(env: Env) -> None:
