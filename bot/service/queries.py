@@ -38,11 +38,18 @@ from engine.board import parse_cell
 log = logging.getLogger(__name__)
 
 
+#: Replays drawn at once in this process. Drawing one holds the GIL for most of a second
+#: or more (0.7 s for 130 frames); six at once made the event loop answer 20 ms late at
+#: p95 and 86 ms at worst, so the others wait their turn (docs/limits.md).
+REPLAYS_AT_ONCE = 2
+
+
 class Queries:
     """Read-only use cases: anybody may call them."""
 
     def __init__(self, games: Games) -> None:
         self.games = games
+        self._drawing: asyncio.Semaphore | None = None  # made in the running loop, on first use
 
     async def board(self, channel_id: int) -> TurnResult:
         """The channel's game as it stands (anyone may look); after the game, its final
@@ -207,8 +214,13 @@ class Queries:
         name = None
         renderer = self.games.renderer
         if replay and renderer is not None:
+            if self._drawing is None:
+                self._drawing = asyncio.Semaphore(REPLAYS_AT_ONCE)
             try:
-                data = await asyncio.to_thread(renderer.render_replay, record, players=(row.black_name, row.white_name))
+                async with self._drawing:
+                    data = await asyncio.to_thread(
+                        renderer.render_replay, record, players=(row.black_name, row.white_name)
+                    )
                 ext = "gif" if data[:3] == b"GIF" else "png"
                 name = f"seega-{row.id}.{ext}"
             except Exception:
