@@ -15,7 +15,7 @@ from bot import wording
 from bot.console.coach import CoachArgs
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput
 from bot.i18n import t
-from bot.results import GameView, NoGameError, OfferResult, Player
+from bot.results import GameView, OfferResult, Player
 
 #: Names people type for the languages (``/seega language arabic``), besides the codes.
 LANGUAGE_NAMES = {"english": "en", "arabic": "ar", "العربية": "ar", "عربي": "ar"}
@@ -34,7 +34,7 @@ class OffersConsole(ConsoleOutput):
         """The game if ``name`` was already asked about it (now confirmed), else ask and ``None``."""
         game = await self.service.game(CONSOLE_CHANNEL)
         if game is None:
-            raise NoGameError("no_game")
+            raise await self.service.no_game(CONSOLE_CHANNEL)
         if self.confirming == (name, game.id):
             self.confirming = None
             return game

@@ -21,6 +21,7 @@ from bot.results import (
 from bot.service.coach_common import is_practice, job_for, names_of, position_of
 from bot.service.coach_results import HintResult, NamesShown, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
+from bot.service.games import no_game_error
 from bot.storage import Storage
 from engine.actions import Action
 from engine.coach.hints import HINT_NODES, advise_job
@@ -64,7 +65,9 @@ class Hints:
         picture's legend; ``names_shown`` turns the game's names into the ones the adapter
         says, like the console's "You", as for reviews)."""
         row = await self.storage.active_game(channel_id)
-        if row is None or row.guild_id != guild_id:
+        if row is None:
+            raise await no_game_error(self.storage, channel_id)
+        if row.guild_id != guild_id:
             raise NoGameError("no_game")
         black, white = names_of(row)
         people = {i for i, lvl in ((row.black_id, row.black_level), (row.white_id, row.white_level)) if lvl is None}

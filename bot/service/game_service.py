@@ -37,6 +37,7 @@ from bot.results import (
     Player,
     PlayerStats,
     RecordResult,
+    ServiceError,
     TimerEvent,
     TurnResult,
 )
@@ -303,6 +304,11 @@ class GameService:
     async def game(self, channel_id: int) -> GameView | None:
         """The channel's active game, or ``None``."""
         return await self.queries.game(channel_id)
+
+    async def no_game(self, channel_id: int) -> ServiceError:
+        """The error to raise for a command about the channel's game when it has none:
+        how the last one ended, if it did, and how to start another."""
+        return await self.games.no_game(channel_id)
 
     async def lesson_try(self, channel_id: int, user_id: int, text: str) -> LessonAnswer | None:
         """A ``/move`` or ``/place`` checked against the user's open exercise in this channel.

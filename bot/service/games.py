@@ -159,14 +159,7 @@ class Games:
 
     async def no_game(self, channel_id: int) -> ServiceError:
         """The error for a channel without an active game (naming how the last one ended)."""
-        last = await self.storage.latest_game(channel_id)
-        if last is not None and last.status == "finished":
-            reason = Text.of(f"reason.{last.reason}")
-            if last.result not in ("1-0", "0-1"):
-                return GameOverServiceError("game_over_draw", game_id=last.id, result=last.result, reason=reason)
-            winner = last.black_name if last.result == "1-0" else last.white_name
-            return GameOverServiceError("game_over", game_id=last.id, winner=winner, result=last.result, reason=reason)
-        return NoGameError("no_game")
+        return await no_game_error(self.storage, channel_id)
 
     async def load(self, channel_id: int, fresh: bool = False) -> tuple[LoadedGame, bool]:
         """The channel's active game and whether it was just read from the database."""
@@ -358,3 +351,19 @@ class Games:
         )
         log.info("game %d ended %s %s", row.id, result, reason)
         return loaded, over
+
+
+async def no_game_error(storage: Storage, channel_id: int) -> ServiceError:
+    """The error for a channel without an active game, naming how the last one ended.
+
+    One answer for every command about the channel's game (a console play-test found
+    "takeback" saying the game was over and "resign" and "hint" that there was none).
+    """
+    last = await storage.latest_game(channel_id)
+    if last is not None and last.status == "finished":
+        reason = Text.of(f"reason.{last.reason}")
+        if last.result not in ("1-0", "0-1"):
+            return GameOverServiceError("game_over_draw", game_id=last.id, result=last.result, reason=reason)
+        winner = last.black_name if last.result == "1-0" else last.white_name
+        return GameOverServiceError("game_over", game_id=last.id, winner=winner, result=last.result, reason=reason)
+    return NoGameError("no_game")

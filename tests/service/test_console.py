@@ -744,3 +744,29 @@ def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_pat
     assert "a1 is allowed, but not next to the centre c3 (your other piece is)" in out
     assert "go on with its next capturing step" in out
     assert "✅ A chain: the piece that took b2 went on to take d3." in out
+
+
+def test_after_a_game_every_command_for_it_says_how_it_ended(db_path: Db, tmp_path: Path) -> None:
+    """Console play-test: after a finished game "takeback" said "The game in this channel
+    is over (Player 2 won, …)", while "resign", "draw", "offer-end" and "hint" said
+    "There is no game in this channel" (and Discord's /seega resign said it was over).
+    Every command about the game now says how it ended and how to start another."""
+    out = run_console(
+        db_path,
+        [
+            "/seega challenge size:5 color:black",
+            "/place a1 b1",
+            "/place a2 b2",
+            "/seega resign",
+            "yes",
+            "/seega resign",
+            "/seega draw",
+            "/seega offer-end",
+            "/seega hint",
+            "/seega takeback",
+        ],
+        tmp_path,
+    )
+    after = out.split("Type rematch", 1)[1]
+    assert "There is no game in this channel" not in after, after
+    assert after.count("The game in this channel is over (Player 2 won, 0-1: resignation)") == 5, after
