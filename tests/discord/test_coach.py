@@ -130,13 +130,18 @@ async def test_a_hint_against_the_bot_and_the_hint_limit(h: Harness) -> None:
     assert not_mod.ephemeral and await h.bot.service.coach.hints.limit(h.fake.guild_id) == 1
 
 
-async def test_review_of_a_finished_game_with_progress_then_stored(h: Harness) -> None:
+async def _a_short_game_resigned(h: Harness) -> None:
+    """Alice starts a game against easy, places once and resigns: a finished game to review."""
     await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
     await h.slash(h.alice, "place", {"first": "b3", "second": "d3"})
     await h.idle()
     ask = await h.slash(h.alice, "seega resign")
     await h.click(h.alice, ask.reply, "Resign", followup=True)
     await h.idle()
+
+
+async def test_review_of_a_finished_game_with_progress_then_stored(h: Harness) -> None:
+    await _a_short_game_resigned(h)
     asked = await h.slash(h.carol, "seega review", timeout=60)
     for _ in range(1200):  # the first answer is the progress line; wait for the review itself
         if "Review of game" in said(asked).text:
@@ -158,12 +163,7 @@ async def test_a_second_review_while_ones_own_is_computed_is_refused(h: Harness)
     everyone else's): the second is answered with the one still running, and the first
     arrives all the same."""
     for _ in range(2):
-        await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
-        await h.slash(h.alice, "place", {"first": "b3", "second": "d3"})
-        await h.idle()
-        ask = await h.slash(h.alice, "seega resign")
-        await h.click(h.alice, ask.reply, "Resign", followup=True)
-        await h.idle()
+        await _a_short_game_resigned(h)
     reviews = h.bot.service.coach.reviews
     gate, real = asyncio.Event(), reviews.work
 
