@@ -8,13 +8,22 @@ import logging
 from PIL import Image
 
 from bot.render.layout import HEIGHT, WIDTH, layout
-from bot.render.overlay import arrows, ghosts, line_cells, shuttle_marks, strike_line, tint_cells
+from bot.render.overlay import (
+    arrows,
+    ghosts,
+    line_cells,
+    removal_marks,
+    shuttle_marks,
+    strike_line,
+    tint_cells,
+)
 from bot.render.palette import palette_image
 from bot.render.panels import footer, header
 from bot.render.sprites import stone
 from bot.render.static import static_layer
 from bot.render.theme import get_theme
 from engine import Outcome, Position, Ruleset
+from engine.actions import REMOVE
 from engine.summary import TurnSummary, shuttle_holds
 
 log = logging.getLogger(__name__)
@@ -28,6 +37,14 @@ def player_names(players: tuple[str, str]) -> tuple[str, str]:
     """Names to show: blank names fall back to the colour."""
     black, white = (p.strip() if p else "" for p in players)
     return (black or "Black", white or "White")
+
+
+def removable_cells(position: Position) -> list[int]:
+    """The board's cells (bit indexes) holding a piece the side to act may remove now."""
+    if position.phase not in ("m", "r"):
+        return []
+    geo = position.geo
+    return [geo.index(a.src) for a in position.legal_actions() if a.kind == REMOVE]
 
 
 def board_image(
@@ -67,6 +84,8 @@ def board_image(
         arrows(img, lay, th, last_turn)
     if outcome is None and position.phase == "m":
         shuttle_marks(img, lay, th, shuttle_holds(position))
+    if outcome is None:
+        removal_marks(img, lay, th, removable_cells(position))
     if outcome is not None and outcome.reason == "line" and outcome.winner is not None:
         k = position.rules.win_line or n
         strike_line(img, lay, th, line_cells(position.bb[outcome.winner], n, k))

@@ -308,6 +308,35 @@ def no_entry_sprite(theme: Theme, cell: int) -> Image.Image:
     return big.resize((side, side), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=16)
+def removal_ring_sprite(theme: Theme, cell: int, radius: int) -> Image.Image:
+    """A dashed ring in the capture colour just outside a stone: a piece that may be removed.
+
+    Dashed, so it reads as "one of these" and not as the solid outline of a cell a piece
+    just arrived at; the capture colour, as the X the removed piece will then carry.
+    """
+    width = max(3.0, cell * 0.045) * _boldness(cell)
+    outer = radius + width * 1.6
+    side = math.ceil(2 * outer) + 4
+    big = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c, r = side * SS / 2, (outer - width / 2) * SS
+    dashes, colour, pen = 12, (*theme.capture, 255), round(width * SS)
+    for k in range(dashes):
+        start = k * 360 / dashes
+        draw.arc((c - r, c - r, c + r, c + r), start, start + 360 / dashes * 0.62, fill=colour, width=pen)
+    return big.resize((side, side), Image.Resampling.LANCZOS)
+
+
+def removal_marks(img: Image.Image, lay: Layout, theme: Theme, cells: Sequence[int]) -> None:
+    """A dashed ring around each piece the side to act may remove now (the blocked rules'
+    removals), so the picture shows the choice the message lists."""
+    for cell in cells:
+        ring = removal_ring_sprite(theme, lay.cell, lay.stone_radius)
+        x, y = lay.centre_of(cell)
+        img.paste(ring, (round(x - ring.width / 2), round(y - ring.height / 2)), ring)
+
+
 def shuttle_marks(img: Image.Image, lay: Layout, theme: Theme, holds: tuple[tuple[int, int], ...]) -> None:
     """A "no entry" sign on the way from each piece the shuttle limit holds to the cell it
     may not go back to, so an empty cell beside a stuck piece explains itself."""

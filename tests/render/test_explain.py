@@ -127,3 +127,36 @@ def test_the_lane_opening_picture_names_the_opening_cells() -> None:
         pos.play(cell)
     assert hint_text(pos) == "Placement: two pieces per turn on any empty cell but the centre"
     assert hint_text(Position(Ruleset.make("standard", 5))).startswith("Placement: two pieces per turn")
+
+
+def test_the_pieces_that_may_be_removed_are_ringed() -> None:
+    """Console play-test (fouze): "you cannot step, so you remove an enemy piece next to
+    one of yours: /remove one of a2, b2, c1", but the picture showed no choice. Each
+    piece the side to act may remove now gets a dashed ring in the capture colour; no
+    other piece does, and no ring is drawn when no removal is due."""
+    from bot.render.board import removable_cells
+    from bot.render.theme import get_theme
+
+    pos, turn = BY_NAME["removal-due-5x5"].build()
+    names = pos.geo.names
+    assert sorted(names[c] for c in removable_cells(pos)) == ["a2", "b1", "d5", "e4"]
+    img = Image.open(io.BytesIO(render_board(pos, turn, players=BY_NAME["removal-due-5x5"].players))).convert("RGB")
+    lay = layout(5, *img.size)
+    red = get_theme("sand").capture
+
+    def reds_around(name: str) -> int:
+        """Capture-coloured pixels in the band just outside the stone on ``name``."""
+        x, y = lay.centre_of(names.index(name))
+        r0, r1 = lay.stone_radius + 1, lay.stone_radius + lay.cell * 0.12
+        count = 0
+        for dy in range(-int(r1), int(r1) + 1):
+            for dx in range(-int(r1), int(r1) + 1):
+                if r0 <= (dx * dx + dy * dy) ** 0.5 <= r1:
+                    p = img.getpixel((int(x + dx), int(y + dy)))
+                    count += sum(abs(p[i] - red[i]) for i in range(3)) < 60
+        return count
+
+    assert all(reds_around(c) > 100 for c in ("a2", "b1", "d5", "e4"))
+    assert reds_around("a1") == reds_around("e5") == 0  # the mover's own pieces: not to remove
+    moving, _ = BY_NAME["capture-5x5"].build()
+    assert removable_cells(moving) == []
