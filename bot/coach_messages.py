@@ -44,8 +44,14 @@ def reasons_text(reasons: Sequence[tuple[str, dict[str, str]]], locale: str) -> 
     left): AI workers on other machines may run a newer engine than the bot during an
     upgrade, and the raw key "coach.reason.edge" was shown at the console that way.
     """
-    known = [(key, params) for key, params in reasons if has(FALLBACK, f"coach.reason.{key}")]
-    return "; ".join(t(locale, f"coach.reason.{key}", **params) for key, params in known or [("steady", {})])
+    return "; ".join(_phrases(reasons, "coach.reason", locale) or [t(locale, "coach.reason.steady")])
+
+
+def _phrases(reasons: Sequence[tuple[str, dict[str, str]]], prefix: str, locale: str, **extra: str) -> list[str]:
+    """Each reason worded by ``<prefix>.<key>``, those this bot has no words for left out."""
+    return [
+        t(locale, f"{prefix}.{key}", **params, **extra) for key, params in reasons if has(FALLBACK, f"{prefix}.{key}")
+    ]
 
 
 def hint_text(result: HintResult, locale: str) -> str:
@@ -81,7 +87,7 @@ def class_count_text(label: str, count: int, locale: str) -> str:
 def _with_why(turn: str, why: Sequence[tuple[str, dict[str, str]]], prefix: str, locale: str, **extra: str) -> str:
     """``a4-a3 (lets Bob capture b4 with c4-b4)``: a key moment's turn and what it does
     on the board (reasons this bot has no words for are left out)."""
-    known = [t(locale, f"{prefix}.{key}", **params, **extra) for key, params in why if has(FALLBACK, f"{prefix}.{key}")]
+    known = _phrases(why, prefix, locale, **extra)
     return t(locale, "coach.review.why", turn=turn, why="; ".join(known)) if known else turn
 
 

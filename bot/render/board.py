@@ -40,8 +40,12 @@ def player_names(players: tuple[str, str]) -> tuple[str, str]:
 
 
 def removable_cells(position: Position) -> list[int]:
-    """The board's cells (bit indexes) holding a piece the side to act may remove now."""
-    if position.phase not in ("m", "r"):
+    """The board's cells (bit indexes) holding a piece the side to act may remove now.
+
+    A removal is due exactly in the ``r`` phase (as ``explain.removals.removal_line``
+    reads it), so the legal actions are listed only then, not on every board drawn.
+    """
+    if position.result is not None or position.phase != "r":
         return []
     geo = position.geo
     return [geo.index(a.src) for a in position.legal_actions() if a.kind == REMOVE]
