@@ -46,6 +46,13 @@ def test_hostile_and_oversized_answers_are_refused_cleanly() -> None:
         assert played.error in ("empty", "unreadable", "illegal", "half", "offboard"), (text[:20], played)
     assert pos.spn() == Position(RULES).spn()
     assert len(play_answer(pos, "x" * 150).detail) <= 24  # an error never echoes a long word
+    # Off the board, at length and in every form: named once, short, nothing played.
+    for text, word in (("i9 " * 5_000, "i9"), ("a1-i9 " * 2_000, "i9"), ("xi9", "i9"), ("a5 e9" + "9" * 10_000, "")):
+        played = play_answer(pos, text)
+        assert played.actions == () and len(played.detail) <= 24, (text[:20], played)
+        assert played.error == ("offboard" if word else "unreadable") and played.detail.startswith(word)
+    assert play_answer(pos, "a" + "9" * 10_000).error == "unreadable"  # a huge number is no cell
+    assert pos.spn() == Position(RULES).spn()
 
 
 def test_a_chain_stopped_early_is_not_complete() -> None:

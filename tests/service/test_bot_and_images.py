@@ -81,6 +81,7 @@ async def test_replays_are_drawn_two_at_a_time(db_path: Db) -> None:
 
         def __init__(self) -> None:
             self.now = self.most = 0
+            self.fail = False
             self.lock = threading.Lock()
 
         def __getattr__(self, name: str) -> object:
@@ -92,6 +93,8 @@ async def test_replays_are_drawn_two_at_a_time(db_path: Db) -> None:
                 self.most = max(self.most, self.now)
             try:
                 time.sleep(0.2)  # as long as a long game's replay: the draws overlap if let
+                if self.fail:
+                    raise OSError("No space left on device")
                 return render.render_replay(*args, **kwargs)  # type: ignore[arg-type]
             finally:
                 with self.lock:
@@ -107,6 +110,14 @@ async def test_replays_are_drawn_two_at_a_time(db_path: Db) -> None:
         records = await asyncio.gather(*(service.record(GUILD, channel_id=c) for c in range(1, 7)))
         assert all(r.replay is not None and r.replay[:3] == b"GIF" for r in records)
         assert REPLAYS_AT_ONCE == 2 and counting.most == REPLAYS_AT_ONCE
+        # Drawings that fail (a full disk, a Pillow error) give their place back: the
+        # record's text still arrives, and the replays after them are drawn.
+        counting.fail = True
+        failed = await asyncio.gather(*(service.record(GUILD, channel_id=c) for c in range(1, 4)))
+        assert all(r.replay is None and r.sgn for r in failed)
+        counting.fail = False
+        again = await asyncio.wait_for(asyncio.gather(*(service.record(GUILD, channel_id=c) for c in (1, 2))), 30)
+        assert all(r.replay is not None for r in again)
     finally:
         await storage.close()
 

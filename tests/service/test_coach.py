@@ -285,6 +285,27 @@ async def test_one_person_computes_one_review_at_a_time(env: Env) -> None:
     assert env.coach.reviews._asked == {}  # nobody is waiting: nothing is kept
 
 
+async def test_a_review_whose_worker_dies_frees_its_place(env: Env) -> None:
+    """The worker computing Alice's review dies (the pool's BrokenProcessPool, here a
+    raised error): her request fails, nothing is stored, and her next request is not
+    refused as busy; asked again, the review is computed and stored."""
+    gid = await insert(env, 44, SPN, None, "c2-b2 b3-c3 a5-b5")
+    await finish(env, gid)
+    real = env.coach.reviews.work
+
+    class Dying:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            raise RuntimeError("the worker process died")
+
+    env.coach.reviews.work = Dying()
+    with pytest.raises(RuntimeError):
+        await env.coach.reviews.review(GUILD, 44, gid, user_id=ALICE)
+    assert env.coach.reviews._asked == {} and await env.storage.coach_review(gid) is None
+    env.coach.reviews.work = real
+    again = await env.coach.reviews.review(GUILD, 44, gid, user_id=ALICE)
+    assert not again.cached and await env.storage.coach_review(gid) is not None
+
+
 async def test_a_review_says_the_names_the_adapter_shows_in_its_text_and_pictures(env: Env) -> None:
     """Newcomer play-test: the console's review said "You", its pictures "Player 1"."""
     gid = await insert(env, 6, SPN, None, "c2-b2 b3-c3 a5-b5")
