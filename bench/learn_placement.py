@@ -57,7 +57,7 @@ from engine.ai.analysis import SCALE, win_chance
 from engine.ai.evaluate import PLACEMENT_FEATURES, Evaluator
 from engine.ai.levels import get_level
 from engine.ai.placement import FULL_WIDTH_EMPTIES
-from engine.ai.placement_model import MODEL_FILE, PlacementModel, Trainer, model_key
+from engine.ai.placement_model import MODEL_FILE, STAGES, Trainer, model_key
 from engine.ai.player import choose
 from engine.ai.search import Limits, Searcher
 from engine.ai.tactics import Tactics
@@ -252,8 +252,9 @@ def _loss(p: float, target: float) -> float:
     return loss
 
 
-def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool) -> None:
-    """Fit the model, report held-out losses by stage, optionally store it."""
+def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool, stages: int = STAGES) -> None:
+    """Fit the model (``stages`` equal parts of the placement phase, each with its own
+    weights), report held-out losses by stage, optionally store it."""
     rows = list(read_rows(paths))
     train = [r for r in rows if r["game"] % 10 != 0]
     # Medium plays the same placements from the same position, so early positions recur
@@ -287,7 +288,7 @@ def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool
         loss = sum(_loss(win_chance(round(k * hand_value(r))), win_chance(r["score"])) for r in train)
         if loss < best_loss:
             best_k, best_loss = k, loss
-    trainer = Trainer(rules)
+    trainer = Trainer(rules, stages)
     rng = random.Random(1)
     for epoch in range(epochs):
         rng.shuffle(train)
@@ -319,7 +320,7 @@ def fit(rules: Ruleset, paths: list[Path], epochs: int, rate: float, write: bool
         stage_sums = [sum(x[i] for x in losses) for i in range(4)]
         totals = [t + s for t, s in zip(totals, stage_sums, strict=True)]
         n += len(losses)
-        low, high = PlacementModel.stage_range(rules, stage)
+        low, high = model.stage_range(stage)
         print(f"{low}-{high} | {len(losses)} | " + " | ".join(f"{1000 * s / len(losses):.1f}" for s in stage_sums))
     print("all | " + str(n) + " | " + " | ".join(f"{1000 * t / n:.1f}" for t in totals))
     if write:
@@ -450,6 +451,12 @@ def main(argv: list[str] | None = None) -> None:
     fitp.add_argument("--rate", type=float, default=0.002)
     fitp.add_argument("--write", action="store_true", help=f"store the weights in {MODEL_FILE}")
     fitp.add_argument(
+        "--stages",
+        type=int,
+        default=STAGES,
+        help=f"equal parts of the placement phase, each with its own weights (default {STAGES})",
+    )
+    fitp.add_argument(
         "--terms", action="store_true", help="fit the four hand-written placement weights instead of the n-tuple model"
     )
     fitp.add_argument("data", type=Path, nargs="+")
@@ -464,7 +471,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.terms:
         fit_terms(rules, args.data)
     else:
-        fit(rules, args.data, args.epochs, args.rate, args.write)
+        fit(rules, args.data, args.epochs, args.rate, args.write, args.stages)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ captures, which rows are shut. An n-tuple network learns such patterns directly:
 small groups of cells ("shapes"), each with a weight for every way its cells can be
 filled (empty, the first mover's, the second mover's), summed over the board's eight
 symmetric images of the shape, with one set of weights per stage of the placement
-phase. The sum is a logit of the first mover's expected score; times
-``SCALE`` it is in centipieces, the evaluation's unit.
+phase (thirds by default; a model may have more, its weight lists say how many). The
+sum is a logit of the first mover's expected score; times ``SCALE`` it is in
+centipieces, the evaluation's unit.
 
 The shapes (5x5 cell names; the same rule on any size):
 
@@ -47,7 +48,8 @@ MODEL_FILE = Path(str(resources.files("engine.ai") / "placement_model.json"))
 #: Centipieces per logit unit: the coach's curve (``analysis.SCALE``; a test checks
 #: they agree), so a value reads as a win chance the same way everywhere.
 SCALE = 300.0
-#: Stages of the placement phase (thirds of the pieces placed), each with its weights.
+#: Stages of the placement phase (equal parts of the pieces placed), each with its weights:
+#: the default; a model's own count is the length of its weight lists.
 STAGES = 3
 #: The largest row learnt whole; on larger boards half rows (``half{r}``) stand in.
 WHOLE_LINES_UP_TO = 7
@@ -89,10 +91,10 @@ def base_shapes(n: int) -> dict[str, list[int]]:
     return shapes
 
 
-def stage_of(placed: int, total: int) -> int:
-    """The stage (0 to STAGES - 1) of a position with ``placed`` of ``total`` pieces on
-    the board: thirds of the placement phase."""
-    return min(STAGES - 1, placed * STAGES // (total + 1))
+def stage_of(placed: int, total: int, stages: int = STAGES) -> int:
+    """The stage (0 to stages - 1) of a position with ``placed`` of ``total`` pieces on
+    the board: equal parts of the placement phase (thirds by default)."""
+    return min(stages - 1, placed * stages // (total + 1))
 
 
 def hand_index(first: int, second: int) -> int:
@@ -125,7 +127,8 @@ class PlacementModel:
 
     Args:
         rules: the ruleset the weights were fitted for (its size and pieces).
-        weights: shape name -> per stage, a weight (logit units) per state.
+        weights: shape name -> per stage, a weight (logit units) per state; every shape
+            has the same number of stages (the model's ``stages``).
         bias: per pieces placed, per (first mover's pieces minus second's) + 2.
     """
 
@@ -135,6 +138,11 @@ class PlacementModel:
         self.cells = n * n
         self.total = 2 * rules.pieces
         self.shapes = [Shape(name, cells, n) for name, cells in base_shapes(n).items()]
+        counts = {len(weights[shape.name]) for shape in self.shapes}
+        if len(counts) != 1 or min(counts) < 1:
+            raise ValueError(f"every shape needs the same number of stages (at least one), got {sorted(counts)}")
+        #: Equal parts of the placement phase with their own weights (3: thirds).
+        self.stages = counts.pop()
         self.weights = weights
         self.bias = bias
         # Lookup tables: per stage, (mask | mask << cells, {(first & mask) | (second &
@@ -142,7 +150,7 @@ class PlacementModel:
         # merged (30 lookups on 5x5: it runs at every placement leaf of the search). The
         # key is one and of ``first | second << cells`` with the first field.
         self._tables: list[list[tuple[int, dict[int, int]]]] = []
-        for stage in range(STAGES):
+        for stage in range(self.stages):
             merged: dict[int, dict[int, float]] = {}
             for shape in self.shapes:
                 w = weights[shape.name][stage]
@@ -169,14 +177,12 @@ class PlacementModel:
         self._bias = [[round(b * SCALE) for b in row] for row in bias]
 
     def stage(self, placed: int) -> int:
-        """The stage (0 to STAGES - 1) of a position with ``placed`` pieces on the board."""
-        return stage_of(placed, self.total)
+        """The stage (0 to ``stages`` - 1) of a position with ``placed`` pieces on the board."""
+        return stage_of(placed, self.total, self.stages)
 
-    @staticmethod
-    def stage_range(rules: Ruleset, stage: int) -> tuple[int, int]:
+    def stage_range(self, stage: int) -> tuple[int, int]:
         """The pieces-placed counts of ``stage`` (for reports)."""
-        total = 2 * rules.pieces
-        placed = [p for p in range(total + 1) if stage_of(p, total) == stage]
+        placed = [p for p in range(self.total + 1) if self.stage(p) == stage]
         return placed[0], placed[-1]
 
     def value(self, first: int, second: int) -> int:
@@ -205,18 +211,19 @@ class PlacementModel:
 class Trainer:
     """Stochastic gradient descent on the logistic loss, for ``bench/learn_placement.py``."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, stages: int = STAGES) -> None:
         self.rules = rules
+        self.stages = stages
         n = rules.size
         self.shapes = [Shape(name, cells, n) for name, cells in base_shapes(n).items()]
-        self.weights = {s.name: [[0.0] * s.states for _ in range(STAGES)] for s in self.shapes}
+        self.weights = {s.name: [[0.0] * s.states for _ in range(stages)] for s in self.shapes}
         self.bias = [[0.0] * 5 for _ in range(2 * rules.pieces + 1)]
 
     def step(self, first: int, second: int, target: float, rate: float) -> float:
         """One gradient step towards ``target`` (a win chance); returns the loss before it."""
         placed = (first | second).bit_count()
         diff = hand_index(first, second)
-        stage = stage_of(placed, 2 * self.rules.pieces)
+        stage = stage_of(placed, 2 * self.rules.pieces, self.stages)
         used: list[tuple[list[float], int]] = []
         logit = self.bias[placed][diff]
         for shape in self.shapes:

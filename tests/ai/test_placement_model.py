@@ -88,6 +88,39 @@ def test_lookup_tables_agree_with_the_trainers_direct_sum() -> None:
         assert abs(model.value(first, second) - logit * pm.SCALE) <= 0.5 * 40
 
 
+def test_a_model_may_split_the_placement_phase_into_more_stages(tmp_path: Path) -> None:
+    """A model fitted with six stages (``fit --stages 6``) uses sixths of the phase, its
+    tables agree with its trainer's sum, and it comes back from the file with six."""
+    rules = Ruleset.make("standard", 7)
+    trainer = Trainer(rules, stages=6)
+    rng = random.Random(12)
+    for shape in trainer.weights.values():
+        assert len(shape) == 6
+        for stage in shape:
+            stage[:] = [rng.uniform(-0.3, 0.3) for _ in stage]
+    model = trainer.model()
+    assert model.stages == 6
+    assert [model.stage_range(s) for s in range(6)] == [(0, 8), (9, 16), (17, 24), (25, 32), (33, 40), (41, 48)]
+    for first, second in _placements(rules, 40, 13):
+        placed = (first | second).bit_count()
+        diff = max(-2, min(2, first.bit_count() - second.bit_count())) + 2
+        stage = model.stage(placed)
+        assert stage == min(5, placed * 6 // 49)
+        logit = trainer.bias[placed][diff] + sum(
+            trainer.weights[s.name][stage][s.index(image, first, second)] for s in trainer.shapes for image in s.images
+        )
+        assert abs(model.value(first, second) - logit * pm.SCALE) <= 0.5 * 54
+    path = tmp_path / "model.json"
+    model.save(path)
+    entry = json.loads(path.read_text(encoding="utf-8"))["standard/7"]
+    again = PlacementModel(rules, entry["weights"], entry["bias"])
+    assert again.stages == 6
+    # Shapes with different stage counts are not a model.
+    entry["weights"]["arm"] = entry["weights"]["arm"][:3]
+    with pytest.raises(ValueError, match="same number of stages"):
+        PlacementModel(rules, entry["weights"], entry["bias"])
+
+
 def test_the_scale_is_the_coachs() -> None:
     assert pm.SCALE == analysis.SCALE
 
