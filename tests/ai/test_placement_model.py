@@ -220,6 +220,24 @@ def test_the_generator_labels_every_placement_from_the_first_movers_side(tmp_pat
     assert label_searcher(rules).evaluate.placement_model is None  # type: ignore[attr-defined]
 
 
+def test_the_generator_can_label_only_the_late_placements(tmp_path: Path) -> None:
+    """``--label-from N``: the same game is played, and only its positions with at least
+    N pieces placed are searched and written."""
+    from bench.learn_placement import generate, read_rows
+
+    rules = Ruleset.make("standard", 5)
+    every, late = tmp_path / "every.jsonl", tmp_path / "late.jsonl"
+    generate(rules, games=2, seed=6, nodes=200, out=every)
+    generate(rules, games=2, seed=6, nodes=200, out=late, label_from=20)
+    all_rows, late_rows = list(read_rows([every])), list(read_rows([late]))
+    assert len(late_rows) == 2 * 4  # 20, 21, 22 and 23 pieces placed, in each game
+    assert all((r["black"] | r["white"]).bit_count() >= 20 for r in late_rows)
+    positions = [(r["game"], r["black"], r["white"], r["side"]) for r in all_rows]
+    assert [(r["game"], r["black"], r["white"], r["side"]) for r in late_rows] == [
+        p for p in positions if (p[1] | p[2]).bit_count() >= 20
+    ]
+
+
 def _after(pos: Position, code: int) -> tuple[int, int]:
     """The (Black, White) pieces after ``code``, the position left as it was."""
     pos.push_code(code)
