@@ -373,9 +373,14 @@ def test_a_review_without_mistakes_of_a_lost_game_says_where_it_slid() -> None:
     text = review_text(result, "en")
     assert "No big mistakes" not in text
     assert (
-        "No single big mistake, but Seega bot (medium)'s chances fell a little at a time, from 50% to 1% "
-        "between turns 4 and 9: look there for better plans." in text
+        "Seega bot (medium): no single big mistake, but the chances fell a little at a time, from 50% to 1% "
+        "between turns 4 and 9. Look there for better plans." in text
     )
+    # At the console the person at the keyboard is "You": the sentence said "You's
+    # chances fell" (play-test, stop 33), so it names the player before it, as the
+    # accuracy lines above it do.
+    mine = review_text(replace(result, names=("Seega bot (medium)", "You")), "en")
+    assert "You: no single big mistake, but the chances fell" in mine and "You's" not in mine
     assert "Seega bot (medium)" in review_text(result, "ar") and "50%" in review_text(result, "ar")
     level = replace(result, review=GameReview(turns, (0.5,) * 7, (99.0, 99.0), (), 1000))
     assert "No big mistakes: a clean game." in review_text(level, "en")
