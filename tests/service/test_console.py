@@ -649,7 +649,8 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
     )
     assert "Turn 13 · Black (Player 1): replaced White's piece on a1" in out
     assert "so a1 is left empty" not in out
-    assert "Game over (1-0): Player 1 wins: Player 1 made 5 in a row." in out
+    # The winner is named once (play-test: "Seega bot (easy) wins: Seega bot (easy) made 5 in a row").
+    assert "Game over (1-0): Player 1 wins: 5 in a row." in out
 
 
 def test_the_lane_opening_turns_name_their_cells(db_path: Db, tmp_path: Path) -> None:
