@@ -136,7 +136,8 @@ class ConsoleOutput:
         else:
             text = t(self.lang, "console.game_over", result=over.result, text=said)
         for c in over.rating_changes:
-            text += f"\n  {c.name}: rating {c.before:.0f} -> {c.after:.0f} ({c.delta:+.0f})"
+            change = {"before": f"{c.before:.0f}", "after": f"{c.after:.0f}", "delta": f"{c.delta:+.0f}"}
+            text += "\n  " + t(self.lang, "console.rating_change", name=c.name, **change)
         return text
 
     def _save_image(self, data: bytes | None, game_id: int, turn: int, suffix: str = "png") -> None:

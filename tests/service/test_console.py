@@ -651,6 +651,26 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
     assert "so a1 is left empty" not in out
     # The winner is named once (play-test: "Seega bot (easy) wins: Seega bot (easy) made 5 in a row").
     assert "Game over (1-0): Player 1 wins: 5 in a row." in out
+    assert "\n  Player 1: rating 1500 -> 1662 (+162)\n  Player 2: rating 1500 -> 1338 (-162)" in out
+
+
+def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, tmp_path: Path) -> None:
+    """Play-test in Arabic: the game's end was in Arabic, the rating lines under it in English."""
+    pairs = ["b5 d5", "a5 c5", "a4 c4", "e5 b4", "e4 b3", "d4 a3", "a2 c2", "d3 e3", "b1 c1", "b2 d2", "d1 e1"]
+    out = run_console(
+        db_path,
+        [
+            "/seega language ar",
+            "/seega challenge size:5 variant:five-in-a-row color:black",
+            *(f"/place {p}" for p in pairs),
+            "/place e2 a1",
+            "/place a1",
+        ],
+        tmp_path,
+    )
+    end = out.split("(1-0)")[1]
+    assert "5 على خط واحد" in end
+    assert "Player 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
 
 
 def test_the_lane_opening_turns_name_their_cells(db_path: Db, tmp_path: Path) -> None:
