@@ -3,7 +3,10 @@
 Allowed in games against the bot and in games one person plays alone (neither is rated);
 refused in games between people, which are rated. Each player may take at most the
 guild's limit of hints per game (3 by default, ``coach_settings.hint_limit``); the count
-is stored, so records and reviews can say that hints were used.
+is stored, so records and reviews can say that hints were used. A hint for a forced
+turn (one legal action, and the turn ends with it) is free: it is read off the rules,
+without a search, and not counted (play-test: "Hint (1 of 3): play b1-b2: the only legal
+move"); only a guild that turned hints off (limit 0) refuses it.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.games import no_game_error
 from bot.storage import Storage
 from engine.actions import Action
-from engine.coach.hints import HINT_NODES, advise_job
+from engine.coach.hints import HINT_NODES, advise_job, forced_turn, turn_reasons
 from engine.outcome import COLOR_NAMES
+from engine.position import Position
 
 DEFAULT_HINT_LIMIT = 3
 MAX_HINT_LIMIT = 20
@@ -83,18 +87,36 @@ class Hints:
             raise NotYourTurnError("coach_hint_not_your_turn", color=COLOR_NAMES[pos.side])
         limit = await self.limit(guild_id)
         used = await self.storage.hint_count(row.id, user_id)
-        if used >= limit:
+        forced = forced_turn(pos)
+        if used >= limit and (forced is None or limit == 0):
             raise BadInputError("coach_hint_limit", limit=limit)
+        if forced is not None:
+            texts = tuple(str(a) for a in forced)
+            reasons = tuple((key, dict(params)) for key, params in turn_reasons(pos, forced))
+            image = await self._picture(pos, list(forced), (black, white), wording, names_shown)
+            return HintResult(row.id, texts, reasons, used, limit, None, image, free=True)
         advice = await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
         taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now())
         if taken is None:
             raise BadInputError("coach_hint_limit", limit=limit)
-        image = None
-        if self.pictures is not None:
-            actions = [Action.parse(a) for a in advice.actions]
-            w = wording or (lambda key, **p: key)
-            legend = (w("coach.legend.played"), w("coach.legend.hint"))
-            players = (black, white) if names_shown is None else names_shown((black, white))
-            image = await in_thread(self.pictures.suggestion_image, pos, actions, players=players, legend=legend)
+        suggested = [Action.parse(a) for a in advice.actions]
+        image = await self._picture(pos, suggested, (black, white), wording, names_shown)
         reasons = tuple((key, dict(params)) for key, params in advice.reasons)
         return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image)
+
+    async def _picture(
+        self,
+        pos: Position,
+        actions: list[Action],
+        names: tuple[str, str],
+        wording: Wording | None,
+        names_shown: NamesShown | None,
+    ) -> bytes | None:
+        """The board with the suggestion drawn on it (``None`` without a renderer)."""
+        if self.pictures is None:
+            return None
+        w = wording or (lambda key, **p: key)
+        legend = (w("coach.legend.played"), w("coach.legend.hint"))
+        players = names if names_shown is None else names_shown(names)
+        image: bytes = await in_thread(self.pictures.suggestion_image, pos, actions, players=players, legend=legend)
+        return image

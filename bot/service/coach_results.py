@@ -32,7 +32,8 @@ class HintResult:
         actions: the suggested turn, as action texts.
         reasons: ``(key, params)`` pairs for ``coach.reason.<key>``.
         used, limit: hints the asker has taken in this game, and the guild's limit.
-        win_chance: the asker's expected score with the suggestion (0..1).
+        win_chance: the asker's expected score with the suggestion (0..1); ``None`` for
+            a forced turn, which is answered without a search.
         image: the board with the suggestion drawn in the hint colour.
     """
 
@@ -41,8 +42,10 @@ class HintResult:
     reasons: tuple[tuple[str, dict[str, str]], ...]
     used: int
     limit: int
-    win_chance: float
+    win_chance: float | None
     image: bytes | None = None
+    #: A forced turn (the only legal action): answered from the rules, not counted.
+    free: bool = False
 
 
 @dataclass(frozen=True)

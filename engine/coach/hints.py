@@ -185,6 +185,22 @@ def _deadlock_breaker(position: Position, analysis: Analysis, max_nodes: int) ->
     return replace(analysis, best_turn=(action,), score=floor, win_chance=win_chance(floor)), plies
 
 
+def forced_turn(position: Position) -> tuple[Action, ...] | None:
+    """The whole turn when the side to act has no choice at all: one legal action, after
+    which the turn is over (the other side acts, or the game ends); else ``None``. Read
+    off the rules, no search: the hint for it costs nothing (``bot`` does not count it)."""
+    codes = position.legal_codes()
+    if len(codes) != 1:
+        return None
+    pos = position.copy()
+    side = pos.side
+    action = action_of(pos, codes[0])
+    pos.push(action)
+    if pos.result is None and pos.side == side:
+        return None
+    return (action,)
+
+
 def advise_job(job: AnalysisJob) -> Advice:
     """:func:`advise` for a picklable job (what a worker process runs)."""
     return advise(job.position(), job.max_nodes)

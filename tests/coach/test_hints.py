@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import Position, Ruleset
 from engine.ai.analysis import analyse
-from engine.coach.hints import HINT_NODES, advise
+from engine.coach.hints import HINT_NODES, advise, forced_turn
 
 LUDII = Ruleset.make("ludii", 5)
 #: Black to move, ten pieces each, White walled in, 383 turns without a capture: from
@@ -94,3 +94,16 @@ def test_a_key_moment_says_what_the_turn_allowed_and_what_the_better_one_does() 
     last = Position.from_spn("5/5/5/bw3/2b2 w m 0/0 - 0 30", rules)
     won = moment_reasons(last, [Action.parse("b2-b1")], [Action.parse("b2-b3")], [Action.parse("a2-a1")])
     assert won[0] == (("allows_win", (("reply", "a2-a1"),)),)
+
+
+def test_a_forced_turn_is_one_legal_action_that_ends_the_turn() -> None:
+    """What the hint answers without a search (and the bot does not count)."""
+    rules = Ruleset.make("standard", 5)
+    only = Position.from_spn("3wb/4w/5/5/bw3 b m 0/0 - 0 30", rules)  # a1-a2 or nothing
+    assert [str(a) for a in forced_turn(only) or ()] == ["a1-a2"]
+    # One legal step that captures b2 and may capture again (a2-a3 takes a4): a choice follows.
+    chain = Position.from_spn("bw3/w4/2w2/1wbw1/bww2 b m 0/0 - 0 30", rules)
+    assert [str(a) for a in chain.legal_actions()] == ["a1-a2"] and forced_turn(chain) is None
+    assert forced_turn(Position.from_spn("w3b/5/bw1wb/2b2/w3w b m 0/0 - 0 30", rules)) is None  # ten steps
+    last = Position(rules)
+    assert forced_turn(last) is None  # placement: any empty cell

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
-from bot.coach_messages import puzzle_answer_text, review_text, wording
+from bot.coach_messages import hint_text, puzzle_answer_text, review_text, wording
 from bot.i18n import t
 from bot.ratings import rate_game
 from bot.render import coach_pictures
@@ -164,6 +164,36 @@ async def test_a_hint_draws_the_names_the_adapter_shows(env: Env) -> None:
     drawn = [Action.parse(a) for a in got.actions]
     assert got.image == coach_pictures.suggestion_image(pos, drawn, players=("You", "Seega bot"), legend=legend)
     assert got.image != coach_pictures.suggestion_image(pos, drawn, players=("Alice", "Seega bot"), legend=legend)
+
+
+async def test_a_hint_for_a_forced_turn_is_free_and_needs_no_search(env: Env) -> None:
+    """Console play-test: "Hint (1 of 3): play b1-b2: the only legal move" took one of the
+    three hints. A forced turn is read off the rules: not counted, no AI job, even after
+    the last hint; a guild that turned hints off still refuses it."""
+    spn = "3wb/4w/5/5/bw3 b m 0/0 - 0 30"  # Black's only step: a1-a2
+    gid = await insert(env, 8, spn, "hard")
+    await env.coach.hints.set_limit(GUILD, 1, MOD)
+    jobs: list[object] = []
+    real_run = env.coach.hints.work.run
+
+    async def counted(fn: Any, arg: Any) -> Any:
+        jobs.append(arg)
+        return await real_run(fn, arg)
+
+    env.coach.hints.work.run = counted  # type: ignore[method-assign]
+    for _ in range(3):
+        got = await env.coach.hints.hint(GUILD, 8, ALICE)
+        assert got.free and got.actions == ("a1-a2",) and ("only", {}) in got.reasons
+        assert got.used == 0 and got.limit == 1 and got.win_chance is None
+        assert got.image is not None and HINT in colours(got.image)
+    assert jobs == [] and await env.storage.hint_counts([gid]) == {}
+    text = hint_text(got, "en")
+    assert text.startswith("💡 **Hint** (free: you have no other move; 0 of 1 used): play **a1-a2**: the only legal")
+    assert "chances" not in text and "مجاني" in hint_text(got, "ar")
+    await env.coach.hints.set_limit(GUILD, 0, MOD)
+    with pytest.raises(BadInputError) as err:
+        await env.coach.hints.hint(GUILD, 8, ALICE)
+    assert err.value.key == "coach_hint_limit"
 
 
 async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:
@@ -560,7 +590,6 @@ async def test_analyses_run_in_the_ai_worker_processes() -> None:
 
 def test_a_hint_that_stops_a_chain_says_how_instead_of_end() -> None:
     """Newcomer play-test: "play f4-e4, end" — "end" is nothing people type."""
-    from bot.coach_messages import hint_text
     from bot.service.coach_results import HintResult
 
     stop = HintResult(1, ("f4-e4", "end"), (), 1, 3, 0.5)
