@@ -188,7 +188,8 @@ def _deadlock_breaker(position: Position, analysis: Analysis, max_nodes: int) ->
 def forced_turn(position: Position) -> tuple[Action, ...] | None:
     """The whole turn when the side to act has no choice at all: one legal action, after
     which the turn is over (the other side acts, or the game ends); else ``None``. Read
-    off the rules, no search: the hint for it costs nothing (``bot`` does not count it)."""
+    off the rules, with no search, so a coach can answer it at no cost. One legal
+    capture after which the same piece may capture again is not forced: a choice follows."""
     codes = position.legal_codes()
     if len(codes) != 1:
         return None
