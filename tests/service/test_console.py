@@ -634,19 +634,21 @@ def test_a_five_in_a_row_replacement_says_what_it_does_and_what_it_did(db_path: 
     )
 
 
+#: A hot-seat five-in-a-row game in which row 1 is black but for White's a1, and Black's
+#: replacement there makes five and wins.
+LINE_WIN = [
+    "/seega challenge size:5 variant:five-in-a-row color:black",
+    *(
+        f"/place {p}"
+        for p in ("b5 d5", "a5 c5", "a4 c4", "e5 b4", "e4 b3", "d4 a3", "a2 c2", "d3 e3", "b1 c1", "b2 d2", "d1 e1")
+    ),
+    "/place e2 a1",
+    "/place a1",
+]
+
+
 def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_path: Db, tmp_path: Path) -> None:
-    """Row 1 is black but for White's a1: Black's replacement there makes five and wins."""
-    pairs = ["b5 d5", "a5 c5", "a4 c4", "e5 b4", "e4 b3", "d4 a3", "a2 c2", "d3 e3", "b1 c1", "b2 d2", "d1 e1"]
-    out = run_console(
-        db_path,
-        [
-            "/seega challenge size:5 variant:five-in-a-row color:black",
-            *(f"/place {p}" for p in pairs),
-            "/place e2 a1",
-            "/place a1",
-        ],
-        tmp_path,
-    )
+    out = run_console(db_path, LINE_WIN, tmp_path)
     assert "Turn 13 · Black (Player 1): replaced White's piece on a1" in out
     assert "so a1 is left empty" not in out
     # The winner is named once (play-test: "Seega bot (easy) wins: Seega bot (easy) made 5 in a row").
@@ -656,18 +658,7 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
 
 def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, tmp_path: Path) -> None:
     """Play-test in Arabic: the game's end was in Arabic, the rating lines under it in English."""
-    pairs = ["b5 d5", "a5 c5", "a4 c4", "e5 b4", "e4 b3", "d4 a3", "a2 c2", "d3 e3", "b1 c1", "b2 d2", "d1 e1"]
-    out = run_console(
-        db_path,
-        [
-            "/seega language ar",
-            "/seega challenge size:5 variant:five-in-a-row color:black",
-            *(f"/place {p}" for p in pairs),
-            "/place e2 a1",
-            "/place a1",
-        ],
-        tmp_path,
-    )
+    out = run_console(db_path, ["/seega language ar", *LINE_WIN], tmp_path)
     end = out.split("(1-0)")[1]
     assert "5 على خط واحد" in end
     assert "Player 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
