@@ -84,8 +84,12 @@ def _with_why(turn: str, why: Sequence[tuple[str, dict[str, str]]], prefix: str,
     return t(locale, "coach.review.why", turn=turn, why="; ".join(known)) if known else turn
 
 
-def review_text(result: ReviewResult, locale: str) -> str:
-    """The review: accuracy and classes per player, key moments, hints used."""
+def review_text(result: ReviewResult, locale: str, you: int | None = None) -> str:
+    """The review: accuracy and classes per player, key moments, hints used.
+
+    ``you``: the reader's colour when the text speaks to one player (the console), so a
+    key moment says "lets you capture", not "lets You capture"; ``None`` in public.
+    """
     review = result.review
     lines = [f"**{t(locale, 'coach.review.title', id=result.game_id, black=result.names[0], white=result.names[1])}**"]
     if result.cached:
@@ -107,6 +111,8 @@ def review_text(result: ReviewResult, locale: str) -> str:
     if result.moments:
         lines.append(t(locale, "coach.review.moments"))
         for m in result.moments:
+            # What the turn let the other player do, said to them when they read it.
+            let = m.played_why if you != 1 - m.side else tuple((f"{k}_you", p) for k, p in m.played_why)
             lines.append(
                 "- "
                 + t(
@@ -115,9 +121,7 @@ def review_text(result: ReviewResult, locale: str) -> str:
                     number=m.number,
                     player=m.player,
                     label=t(locale, f"coach.class.{m.label}"),
-                    played=_with_why(
-                        turn_text(m.played), m.played_why, "coach.review", locale, player=result.names[1 - m.side]
-                    ),
+                    played=_with_why(turn_text(m.played), let, "coach.review", locale, player=result.names[1 - m.side]),
                     best=_with_why(turn_text(m.best), m.best_why, "coach.reason", locale),
                 )
             )

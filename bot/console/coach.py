@@ -22,6 +22,7 @@ from bot.coach_messages import (
     wording,
 )
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, you_in_pictures
+from bot.i18n import t
 from bot.results import BadInputError, Moderator, NoGameError, clip_typed
 from bot.service.coach_hints import MAX_HINT_LIMIT
 from engine.coach.lessons import LESSONS
@@ -96,7 +97,7 @@ class CoachConsole(ConsoleOutput):
 
         async def progress(done: int, total: int) -> None:
             if done == total or done % 10 == 0:
-                self.say(f"Reviewing turn {done} of {total}...")
+                self.say(t(self.lang, "coach.review.progress", done=done, total=total))
 
         # "You" for the person at the keyboard, in the text and the pictures, as the
         # game said it (newcomer play-tests: the review and the hint said "Player 1").
@@ -108,7 +109,10 @@ class CoachConsole(ConsoleOutput):
             wording=wording(self.lang),
             names_shown=you_in_pictures,
         )
-        self.say(_plain(review_text(result, self.lang)))
+        from bot.render.words import YOU  # as in you_in_pictures: the renderer is optional
+
+        you = result.names.index(YOU) if YOU in result.names else None
+        self.say(_plain(review_text(result, self.lang, you)))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
         for m in result.moments:
             self._save_coach_image(m.image, f"game{result.game_id}-turn{m.number}")

@@ -389,6 +389,26 @@ async def test_a_name_stored_behind_the_bots_back_stays_on_the_reviews_title_lin
     assert len(title) < 120 and "Bob" not in player and player.count("Nour") == 3
 
 
+def test_a_key_moment_speaks_to_the_reader_it_let_capture() -> None:
+    """Console play-test: the bot's blunder "lets You capture b2 with a1-b1" put the
+    console's "You" in mid-sentence. Told to that reader it is "lets you capture";
+    public (Discord), the name stays."""
+    from bot.service.coach_results import KeyMoment, ReviewResult
+    from engine.coach.review import GameReview
+
+    let = (("allows_capture", {"n": "1", "cells": "b2", "reply": "a1-b1"}),)
+    moment = KeyMoment(0, 30, 0, "Seega bot (hard)", "blunder", ("c2-b2",), ("c2-c3",), 0.4, played_why=let)
+    result = ReviewResult(
+        4, ("Seega bot (hard)", "You"), GameReview((), (0.5,), (None, None), (), 1000), False, None, (moment,)
+    )
+    mine = review_text(result, "en", you=1)
+    assert "played c2-b2 (lets you capture b2 with a1-b1)" in mine and "lets You" not in mine
+    assert "lets You capture b2" in review_text(result, "en")  # public: the name as given
+    assert "تسمح لك بأسر b2" in review_text(result, "ar", you=1)
+    # The bot reading its own blunder's moment (you = 0) is told by name.
+    assert "lets You capture" in review_text(result, "en", you=0)
+
+
 def test_a_review_without_mistakes_of_a_lost_game_says_where_it_slid() -> None:
     """Console play-test: the bot lost every piece, and its review said "No big mistakes:
     a clean game". It now names the stretch where the loser's chances fell."""

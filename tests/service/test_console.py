@@ -664,6 +664,13 @@ def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, t
     assert "Player 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
 
 
+def test_a_review_at_an_arabic_table_counts_its_progress_in_arabic(db_path: Db, tmp_path: Path) -> None:
+    """The console's "Reviewing turn 10 of 13..." was written in English at any table."""
+    out = run_console(db_path, ["/seega language ar", *LINE_WIN, "/seega review"], tmp_path)
+    review = out.split("(1-0)")[1]
+    assert re.search(r"جارٍ مراجعة الدور (\d+) من \1", review) and "Reviewing" not in review
+
+
 def test_the_lane_opening_turns_name_their_cells(db_path: Db, tmp_path: Path) -> None:
     """Play-test finding: the first lane turn said "like /place a1 b2", which the opening
     rule then refused. Each side's first turn names the cells the opening leaves; the
