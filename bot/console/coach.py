@@ -21,7 +21,14 @@ from bot.coach_messages import (
     review_text,
     wording,
 )
-from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput, you_in_pictures
+from bot.console.output import (
+    CONSOLE_CHANNEL,
+    CONSOLE_GUILD,
+    LOCAL_PLAYERS,
+    ConsoleOutput,
+    reader_side,
+    you_in_pictures,
+)
 from bot.i18n import t
 from bot.results import BadInputError, Moderator, NoGameError, clip_typed
 from bot.service.coach_hints import MAX_HINT_LIMIT
@@ -109,10 +116,7 @@ class CoachConsole(ConsoleOutput):
             wording=wording(self.lang),
             names_shown=you_in_pictures,
         )
-        from bot.render.words import YOU  # as in you_in_pictures: the renderer is optional
-
-        you = result.names.index(YOU) if YOU in result.names else None
-        self.say(_plain(review_text(result, self.lang, you)))
+        self.say(_plain(review_text(result, self.lang, reader_side(result.names))))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
         for m in result.moments:
             self._save_coach_image(m.image, f"game{result.game_id}-turn{m.number}")

@@ -273,6 +273,14 @@ def you_in_pictures(players: tuple[str, str]) -> tuple[str, str]:
     return players
 
 
+def reader_side(shown: tuple[str, str]) -> int | None:
+    """The colour of the person at the keyboard in names :func:`you_in_pictures` gave
+    (``None`` in hot seat), for sentences said to them ("lets you capture")."""
+    from bot.render.words import YOU
+
+    return shown.index(YOU) if YOU in shown else None
+
+
 class ConsolePictures:
     """The renderer at the console table: the board pictures say "You" as the text does
     (the records and replays keep the names stored in the game)."""
