@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
@@ -174,19 +175,26 @@ async def test_a_hint_for_a_forced_turn_is_free_and_needs_no_search(env: Env) ->
     gid = await insert(env, 8, spn, "hard")
     await env.coach.hints.set_limit(GUILD, 1, MOD)
     jobs: list[object] = []
-    real_run = env.coach.hints.work.run
 
-    async def counted(fn: Any, arg: Any) -> Any:
+    async def killed(fn: Any, arg: Any) -> Any:  # every AI worker is dead
         jobs.append(arg)
-        return await real_run(fn, arg)
+        raise BrokenProcessPool("a worker was killed")
 
-    env.coach.hints.work.run = counted  # type: ignore[method-assign]
+    env.coach.hints.work.run = killed  # type: ignore[method-assign]
     for _ in range(3):
         got = await env.coach.hints.hint(GUILD, 8, ALICE)
         assert got.free and got.actions == ("a1-a2",) and ("only", {}) in got.reasons
         assert got.used == 0 and got.limit == 1 and got.win_chance is None
         assert got.image is not None and HINT in colours(got.image)
+    # The same request twice at once: both answered, neither counted.
+    twice = await asyncio.gather(*(env.coach.hints.hint(GUILD, 8, ALICE) for _ in range(2)))
+    assert [h.used for h in twice] == [0, 0] and all(h.free for h in twice)
     assert jobs == [] and await env.storage.hint_counts([gid]) == {}
+    # Free does not mean open to anybody: not the opponent's, not from another server.
+    with pytest.raises(NotAPlayerError):
+        await env.coach.hints.hint(GUILD, 8, BOB)
+    with pytest.raises(NoGameError):
+        await env.coach.hints.hint(GUILD + 1, 8, ALICE)
     text = hint_text(got, "en")
     assert text.startswith("💡 **Hint** (free: you have no other move; 0 of 1 used): play **a1-a2**: the only legal")
     assert "chances" not in text and "مجاني" in hint_text(got, "ar")

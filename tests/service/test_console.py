@@ -789,3 +789,14 @@ def test_after_a_game_every_command_for_it_says_how_it_ended(db_path: Db, tmp_pa
     after = out.split("Type rematch", 1)[1]
     assert "There is no game in this channel" not in after, after
     assert after.count("The game in this channel is over (Player 2 won, 0-1: resignation)") == 5, after
+
+
+def test_the_reader_of_a_console_review_is_the_person_against_the_bot() -> None:
+    """Whom "lets you capture" is said to: the person at the keyboard against the bot;
+    nobody in hot seat, where both names stay."""
+    from bot.console.output import LOCAL_PLAYERS, reader_side, you_in_pictures
+
+    me, other = LOCAL_PLAYERS[0].name, LOCAL_PLAYERS[1].name
+    assert reader_side(you_in_pictures((me, "Seega bot (hard)"))) == 0
+    assert reader_side(you_in_pictures(("Seega bot (easy)", me))) == 1
+    assert reader_side(you_in_pictures((me, other))) is None
