@@ -66,6 +66,12 @@ def has(lang: str, key: str) -> bool:
     return key in messages(lang if lang in LANGUAGES else FALLBACK)
 
 
+def separator(lang: str, word: str = "sep") -> str:
+    """What ``lang`` puts between listed items (``", "``), or before the last one
+    (``word="and"``: ``" and "``), for lists that are always shown whole (a turn's moves)."""
+    return _JOIN.get(lang, _JOIN[FALLBACK])[word]
+
+
 def join(lang: str, items: Sequence[Any], word: str = "or") -> str:
     """Items as the language lists them (``a1, b2 or c3``), at most :data:`LIST_LIMIT`."""
     words = _JOIN.get(lang, _JOIN[FALLBACK])

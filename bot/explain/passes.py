@@ -29,7 +29,7 @@ def only_pass(position: Position) -> Action | None:
 
 def nth_line(times: int) -> Line:
     """ "third" (for 3) as a line: the ordinal in each language."""
-    return (f"explain.nth.{times}", {}) if 2 <= times <= 6 else ("explain.nth.many", {"count": times})
+    return (f"explain.nth.{times}", {}) if 1 <= times <= 6 else ("explain.nth.many", {"count": times})
 
 
 def pass_reason(position: Position, name: str) -> Line:

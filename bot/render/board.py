@@ -22,6 +22,8 @@ from bot.render.panels import footer, header
 from bot.render.sprites import stone
 from bot.render.static import static_layer
 from bot.render.theme import get_theme
+from bot.render.words import colour_name
+from bot.texts import FALLBACK
 from engine import Outcome, Position, Ruleset
 from engine.actions import REMOVE
 from engine.summary import TurnSummary, shuttle_holds
@@ -33,10 +35,10 @@ log = logging.getLogger(__name__)
 PNG_COMPRESS_LEVEL = 1
 
 
-def player_names(players: tuple[str, str]) -> tuple[str, str]:
-    """Names to show: blank names fall back to the colour."""
+def player_names(players: tuple[str, str], lang: str = FALLBACK) -> tuple[str, str]:
+    """Names to show: blank names fall back to the colour (in the picture's language)."""
     black, white = (p.strip() if p else "" for p in players)
-    return (black or "Black", white or "White")
+    return (black or colour_name(0, lang), white or colour_name(1, lang))
 
 
 def removable_cells(position: Position) -> list[int]:
@@ -60,13 +62,14 @@ def board_image(
     outcome: Outcome | None = None,
     size: tuple[int, int] = (WIDTH, HEIGHT),
     time_left: float | None = None,
+    lang: str = FALLBACK,
 ) -> Image.Image:
     """The board image as a Pillow RGB image (see :func:`render_board`)."""
     th = get_theme(theme)
     n = position.geo.n
     lay = layout(n, *size)
     img = static_layer(n, th.name, *size).copy()
-    names = player_names(players)
+    names = player_names(players, lang)
     outcome = outcome or position.outcome()
     if last_turn is not None:
         tint_cells(img, lay, th, last_turn)
@@ -93,8 +96,8 @@ def board_image(
     if outcome is not None and outcome.reason == "line" and outcome.winner is not None:
         k = position.rules.win_line or n
         strike_line(img, lay, th, line_cells(position.bb[outcome.winner], n, k))
-    header(img, lay, th, position, names, outcome)
-    footer(img, lay, th, position, last_turn, names, outcome, time_left)
+    header(img, lay, th, position, names, outcome, lang)
+    footer(img, lay, th, position, last_turn, names, outcome, time_left, lang)
     return img
 
 
@@ -119,6 +122,7 @@ def render_board(
     theme: str = "sand",
     outcome: Outcome | None = None,
     time_left: float | None = None,
+    lang: str = FALLBACK,
 ) -> bytes:
     """The board as a PNG, 720 x 900 (4:5 portrait, whole in phone previews).
 
@@ -133,10 +137,14 @@ def render_board(
             by default ``position.outcome()``.
         time_left: seconds left for the turn of the side to act, shown beside the turn
             number as a clock; ``None`` for none (games without a clock, finished games).
+        lang: the language of the picture's words (``en``, ``ar``: a key of
+            ``bot.texts.LANGUAGES``); English by default. Arabic is laid out right to left.
 
     Pure and CPU-bound (about 10-20 ms): call it off the event loop.
     """
-    img = board_image(position, last_turn, players=players, theme=theme, outcome=outcome, time_left=time_left)
+    img = board_image(
+        position, last_turn, players=players, theme=theme, outcome=outcome, time_left=time_left, lang=lang
+    )
     return encode_png(to_palette(img, position.geo.n, theme))
 
 

@@ -16,6 +16,7 @@ from bot.render.chart import ChartWords, evaluation_chart, rating_chart
 from bot.render.hint import suggestion_image
 from bot.render.layout import layout
 from bot.render.theme import RGB
+from bot.texts import FALLBACK
 from engine.position import Position
 
 #: The ring around a lesson's cells: orange, apart from the blue of a move, the green of
@@ -25,15 +26,21 @@ LOOK: RGB = (222, 100, 10)
 __all__ = ["board_png", "chart_words", "evaluation_chart", "rating_chart", "suggestion_image"]
 
 
-def board_png(position: Position, *, players: tuple[str, str] = ("Black", "White"), marks: Sequence[str] = ()) -> bytes:
-    """The plain board of a puzzle or a lesson.
+def board_png(
+    position: Position,
+    *,
+    players: tuple[str, str] = ("Black", "White"),
+    marks: Sequence[str] = (),
+    lang: str = FALLBACK,
+) -> bytes:
+    """The plain board of a puzzle or a lesson, its words in ``lang`` (the reader's).
 
     ``marks`` (cell names) are ringed in :data:`LOOK`: the cells a lesson's words point
     at ("capture the black piece on b2"), so a newcomer finds them at once.
     """
     if not marks:
-        return render_board(position, players=players)
-    img = board_image(position, players=players)
+        return render_board(position, players=players, lang=lang)
+    img = board_image(position, players=players, lang=lang)
     lay = layout(position.geo.n, img.width, img.height)
     draw = ImageDraw.Draw(img)
     edge = max(4, lay.cell // 14)

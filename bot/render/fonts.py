@@ -34,6 +34,8 @@ ELLIPSIS = "…"
 #: ellipsis part of the name's run, so it is drawn at the name's end (its left side),
 #: where a reader of Arabic looks for it, not after it on the right.
 RLM = "\u200f"
+#: LEFT-TO-RIGHT MARK: the same for a cut Latin name inside a right-to-left sentence.
+LRM = "\u200e"
 
 
 _local = threading.local()
@@ -54,15 +56,25 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return face
 
 
-#: Base direction of every line: the interface is English, so a line that starts with an
-#: Arabic name ("فاطمة to move") must still read left to right, the name as one RTL run.
+#: Base direction of a line in an English picture: a line that starts with an Arabic name
+#: ("فاطمة to move") must still read left to right, the name as one RTL run.
 #: Only raqm can set it; the basic layout is always left to right.
 DIRECTION: str | None = "ltr" if HAS_RAQM else None
+#: The languages written right to left: their sentences are laid out with an RTL base
+#: direction, so a Latin name or a cell (``b2``) inside one sits where an Arabic reader
+#: expects it ("عمر يحرّك" with the name on the right, the verb to its left).
+RIGHT_TO_LEFT = frozenset({"ar"})
 
 
-def width(text: str, face: ImageFont.FreeTypeFont) -> float:
+def direction_of(lang: str) -> str | None:
+    """The base direction of the sentences of a picture in ``lang`` (see :data:`DIRECTION`):
+    ``"rtl"`` for Arabic when raqm can lay it out, else the renderer's default."""
+    return "rtl" if lang in RIGHT_TO_LEFT and HAS_RAQM else DIRECTION
+
+
+def width(text: str, face: ImageFont.FreeTypeFont, direction: str | None = DIRECTION) -> float:
     """The advance width of ``text`` in ``face``, shaped as it will be drawn."""
-    return face.getlength(one_line(text), direction=DIRECTION)
+    return face.getlength(one_line(text), direction=direction)
 
 
 def draw_text(
@@ -72,13 +84,21 @@ def draw_text(
     face: ImageFont.FreeTypeFont,
     fill: tuple[int, ...],
     anchor: str = "la",
+    direction: str | None = DIRECTION,
 ) -> None:
-    """Draw one line with the renderer's base direction (see :data:`DIRECTION`)."""
-    draw.text(xy, one_line(text), font=face, fill=fill, anchor=anchor, direction=DIRECTION)
+    """Draw one line with a base direction (by default the renderer's, :data:`DIRECTION`;
+    an Arabic sentence passes :func:`direction_of`)."""
+    draw.text(xy, one_line(text), font=face, fill=fill, anchor=anchor, direction=direction)
 
 
 def fit(
-    text: str, size: int, max_width: float, *, bold: bool = False, min_size: int = 0
+    text: str,
+    size: int,
+    max_width: float,
+    *,
+    bold: bool = False,
+    min_size: int = 0,
+    direction: str | None = DIRECTION,
 ) -> tuple[str, ImageFont.FreeTypeFont]:
     """Make ``text`` fit ``max_width``: shrink the font down to ``min_size``, then cut with an ellipsis.
 
@@ -87,16 +107,30 @@ def fit(
     """
     face = font(size, bold)
     smallest = min_size or size
-    while width(text, face) > max_width and size > smallest:
+    while width(text, face, direction) > max_width and size > smallest:
         size -= 2
         face = font(size, bold)
-    if width(text, face) <= max_width:
+    if width(text, face, direction) <= max_width:
         return text, face
-    cut = text[: _longest_fitting_prefix(text, face, max_width)].rstrip()
-    return cut + ELLIPSIS + (RLM if _ends_right_to_left(cut) else ""), face
+    cut = text[: _longest_fitting_prefix(text, face, max_width, direction)].rstrip()
+    return cut + ELLIPSIS + _end_mark(cut, direction), face
 
 
-def _longest_fitting_prefix(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> int:
+def _end_mark(cut: str, direction: str | None) -> str:
+    """The mark that keeps the ellipsis at the end of the cut text's own run: RLM after
+    right-to-left text; LRM after left-to-right text in a right-to-left line (else the
+    ellipsis of "Omar al-Kh…" in an Arabic sentence is drawn before the name)."""
+    last = _last_strong(cut)
+    if last == "rtl":
+        return RLM
+    if last == "ltr" and direction == "rtl":
+        return LRM
+    return ""
+
+
+def _longest_fitting_prefix(
+    text: str, face: ImageFont.FreeTypeFont, max_width: float, direction: str | None = DIRECTION
+) -> int:
     """The length of the longest prefix of ``text`` that fits ``max_width`` with the ellipsis.
 
     A binary search: cutting one character at a time measured the whole rest again each
@@ -107,30 +141,30 @@ def _longest_fitting_prefix(text: str, face: ImageFont.FreeTypeFont, max_width: 
     low, high = 0, len(text)  # the prefix of length ``low`` fits (the empty one is assumed to)
     while low < high:
         middle = (low + high + 1) // 2
-        if width(text[:middle] + ELLIPSIS, face) <= max_width:
+        if width(text[:middle] + ELLIPSIS, face, direction) <= max_width:
             low = middle
         else:
             high = middle - 1
-    while low and width(text[:low] + ELLIPSIS, face) > max_width:
+    while low and width(text[:low] + ELLIPSIS, face, direction) > max_width:
         low -= 1
     return low
 
 
 def is_cut(line: str) -> bool:
     """Whether :func:`fit` had to cut ``line`` (it ends with the ellipsis)."""
-    return line.removesuffix(RLM).endswith(ELLIPSIS)
+    return line.removesuffix(RLM).removesuffix(LRM).endswith(ELLIPSIS)
 
 
-def _ends_right_to_left(text: str) -> bool:
-    """Whether the last strongly directional letter of ``text`` is right-to-left
-    (Arabic, Hebrew). Only raqm applies the bidirectional algorithm; the basic layout
-    would draw the mark as a missing glyph."""
+def _last_strong(text: str) -> str | None:
+    """The direction of the last strongly directional letter of ``text``: ``"rtl"``
+    (Arabic, Hebrew), ``"ltr"`` or ``None``. Only raqm applies the bidirectional
+    algorithm; the basic layout would draw a mark as a missing glyph, so it gets ``None``."""
     if not HAS_RAQM:
-        return False
+        return None
     for ch in reversed(text):
         kind = unicodedata.bidirectional(ch)
         if kind in ("R", "AL"):
-            return True
+            return "rtl"
         if kind == "L":
-            return False
-    return False
+            return "ltr"
+    return None

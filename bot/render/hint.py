@@ -19,10 +19,11 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from bot.render.board import board_image, encode_png
-from bot.render.fonts import draw_text, fit, width
+from bot.render.fonts import DIRECTION, direction_of, draw_text, fit, width
 from bot.render.layout import layout
 from bot.render.overlay import arrows, ghosts
 from bot.render.theme import RGB, Theme, get_theme
+from bot.texts import FALLBACK
 from engine.actions import Action
 from engine.position import Position
 from engine.summary import summarize_turn
@@ -49,7 +50,9 @@ def _mark_turn(
     arrows(img, lay, theme, summary, number_right)
 
 
-def _with_legend(img: Image.Image, theme: Theme, entries: Sequence[tuple[RGB, str]]) -> Image.Image:
+def _with_legend(
+    img: Image.Image, theme: Theme, entries: Sequence[tuple[RGB, str]], direction: str | None = DIRECTION
+) -> Image.Image:
     """``img`` with a strip below: a colour swatch and its word per entry."""
     s = img.width / 720
     strip = round(44 * s)
@@ -61,9 +64,9 @@ def _with_legend(img: Image.Image, theme: Theme, entries: Sequence[tuple[RGB, st
     room = (img.width - 2 * x) // max(1, len(entries)) - side - 2 * gap
     for colour, word in entries:
         draw.rounded_rectangle((x, mid - side // 2, x + side, mid + side // 2), radius=round(4 * s), fill=colour)
-        text, face = fit(word, round(20 * s), room, min_size=round(14 * s))
-        draw_text(draw, (x + side + gap, mid), text, face, theme.muted, "lm")
-        x += side + gap + round(width(text, face)) + 3 * gap
+        text, face = fit(word, round(20 * s), room, min_size=round(14 * s), direction=direction)
+        draw_text(draw, (x + side + gap, mid), text, face, theme.muted, "lm", direction)
+        x += side + gap + round(width(text, face, direction)) + 3 * gap
     return out
 
 
@@ -75,6 +78,7 @@ def suggestion_image(
     players: tuple[str, str] = ("Black", "White"),
     theme: str = "sand",
     legend: tuple[str, str] | None = None,
+    lang: str = FALLBACK,
 ) -> bytes:
     """PNG of ``position`` with ``suggestion`` drawn in green and ``played`` in blue.
 
@@ -86,9 +90,10 @@ def suggestion_image(
         theme: a key of ``bot.render.theme.THEMES``.
         legend: the words for the played turn and the suggestion (``None``: no legend);
             the played one is shown only when a turn was played.
+        lang: the language of the board's own words (the legend comes in worded).
     """
     th = get_theme(theme)
-    img = board_image(position, None, players=players, theme=theme)
+    img = board_image(position, None, players=players, theme=theme, lang=lang)
     if played:
         _mark_turn(img, position, played, th, dashed=False, number_right=False)
     if suggestion:
@@ -97,5 +102,5 @@ def suggestion_image(
         _mark_turn(img, position, suggestion, replace(th, move=HINT), dashed=True, number_right=bool(played))
     if legend is not None:
         entries = ([(th.move, legend[0])] if played else []) + ([(HINT, legend[1])] if suggestion else [])
-        img = _with_legend(img, th, entries)
+        img = _with_legend(img, th, entries, direction_of(lang))
     return encode_png(img)

@@ -1,4 +1,9 @@
-"""The header (both players) and the footer (the state of the game) of a board image."""
+"""The header (both players) and the footer (the state of the game) of a board image.
+
+The sentences come from :mod:`bot.render.words` in the picture's language; each is drawn
+with that language's base direction (:func:`bot.render.fonts.direction_of`: Arabic right
+to left), while the layout stays the same in every language.
+"""
 
 from __future__ import annotations
 
@@ -6,49 +11,71 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.fonts import ELLIPSIS, draw_text, fit, font, is_cut, width
+from bot.render.fonts import DIRECTION, ELLIPSIS, direction_of, draw_text, fit, font, is_cut, width
 from bot.render.layout import Box, Layout
 from bot.render.sprites import stone
 from bot.render.theme import RGB, Theme
 from bot.render.words import (
     OR_END,
+    YOU,
     blocked_text,
     clock_text,
     hint_text,
     last_turn_text,
+    or_end,
     phase_news_text,
     reason_text,
     ruleset_label,
+    shown_name,
     status_parts,
     turn_text,
     winner_text,
 )
+from bot.texts import FALLBACK, text
 from engine import Outcome, Position
 from engine.summary import TurnSummary
 
 
-def _pill(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int, fill: RGB, ink: RGB) -> None:
+def _pill(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    word: str,
+    size: int,
+    fill: RGB,
+    ink: RGB,
+    direction: str | None = DIRECTION,
+) -> None:
     face = font(size, bold=True)
-    w = width(text, face)
+    w = width(word, face, direction)
     h = size * 1.45
     x, y = centre
     draw.rounded_rectangle(
         (x - w / 2 - size * 0.7, y - h / 2, x + w / 2 + size * 0.7, y + h / 2), radius=h / 2, fill=fill
     )
-    draw_text(draw, (x, y), text, face, ink, "mm")
+    draw_text(draw, (x, y), word, face, ink, "mm", direction)
 
 
-def _counts(position: Position, color: int) -> str:
+def _counts(position: Position, color: int, lang: str = FALLBACK) -> str:
     on_board = position.count(color)
     hand = position.hand[color]
     if position.phase == "p" or any(position.hand):
-        return f"{on_board} on board · {hand} in hand"
+        return text(lang, "picture.counts.hand", board=on_board, hand=hand)
     lost = position.rules.pieces - on_board - hand
-    return f"{on_board} on board · {lost} lost" if lost > 0 else f"{on_board} on board"
+    if lost > 0:
+        return text(lang, "picture.counts.lost", board=on_board, lost=lost)
+    return text(lang, "picture.counts.board", board=on_board)
 
 
 def _card(
-    img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: Theme, color: int, name: str, counts: str, badge: str
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    theme: Theme,
+    color: int,
+    name: str,
+    counts: str,
+    badge: str,
+    direction: str | None = DIRECTION,
 ) -> None:
     x0, y0, x1, y1 = box
     s = (y1 - y0) / 104
@@ -60,25 +87,43 @@ def _card(
     img.paste(icon, (cx - icon.width // 2, cy - icon.height // 2), icon)
     tx = x0 + round(86 * s)
     room = x1 - round(14 * s) - tx
-    text, face = fit(name, round(30 * s), room, bold=True, min_size=round(22 * s))
-    draw_text(draw, (tx, y0 + round(50 * s)), text, face, theme.text, "ls")
-    text, face = fit(counts, round(23 * s), room, min_size=round(17 * s))
-    draw_text(draw, (tx, y0 + round(82 * s)), text, face, theme.muted, "ls")
+    # The name alone keeps the renderer's base direction in every language: it is a name,
+    # not a sentence, and a cut Latin name keeps its ellipsis at its end.
+    line, face = fit(name, round(30 * s), room, bold=True, min_size=round(22 * s))
+    draw_text(draw, (tx, y0 + round(50 * s)), line, face, theme.text, "ls")
+    line, face = fit(counts, round(23 * s), room, min_size=round(17 * s), direction=direction)
+    draw_text(draw, (tx, y0 + round(82 * s)), line, face, theme.muted, "ls", direction)
     if badge:
-        _pill(draw, ((x0 + x1) / 2 + (x1 - x0) * 0.25, y0), badge, round(14 * s), theme.accent, theme.frame)
+        centre = ((x0 + x1) / 2 + (x1 - x0) * 0.25, y0)
+        _pill(draw, centre, badge, round(14 * s), theme.accent, theme.frame, direction)
+
+
+def _badge(position: Position, outcome: Outcome | None, color: int) -> str:
+    """The key of the word on a player's card: who is to move, or who won; ``""`` for none."""
+    if outcome is None:
+        return "picture.badge.to_move" if position.side == color else ""
+    if outcome.winner is None:
+        return "picture.badge.draw"
+    return "picture.badge.winner" if outcome.winner == color else ""
 
 
 def header(
-    img: Image.Image, lay: Layout, theme: Theme, position: Position, players: tuple[str, str], outcome: Outcome | None
+    img: Image.Image,
+    lay: Layout,
+    theme: Theme,
+    position: Position,
+    players: tuple[str, str],
+    outcome: Outcome | None,
+    lang: str = FALLBACK,
 ) -> None:
     """Both players: stone, name, pieces on board and in hand; the one to act (or the winner) marked."""
     draw = ImageDraw.Draw(img)
+    direction = direction_of(lang)
     for color in (0, 1):
-        if outcome is None:
-            badge = "TO MOVE" if position.side == color else ""
-        else:
-            badge = "DRAW" if outcome.winner is None else "WINNER" if outcome.winner == color else ""
-        _card(img, draw, lay.cards[color], theme, color, players[color], _counts(position, color), badge)
+        key = _badge(position, outcome, color)
+        badge = text(lang, key) if key else ""
+        name = shown_name(players[color], lang)
+        _card(img, draw, lay.cards[color], theme, color, name, _counts(position, color, lang), badge, direction)
 
 
 @lru_cache(maxsize=8)
@@ -97,72 +142,98 @@ def clock_icon(theme: Theme, size: int) -> Image.Image:
 
 
 def _clock(
-    img: Image.Image, draw: ImageDraw.ImageDraw, right: float, baseline: int, s: float, theme: Theme, seconds: float
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    right: float,
+    baseline: int,
+    s: float,
+    theme: Theme,
+    seconds: float,
+    lang: str = FALLBACK,
 ) -> float:
     """Draw "(clock) 4:05 left" ending at ``right``; the x where it starts."""
-    text = f"{clock_text(seconds)} left"
+    direction = direction_of(lang)
+    said = text(lang, "picture.clock.left", clock=clock_text(seconds, lang))
     face = font(round(24 * s), bold=True)
-    tw = width(text, face)
-    draw_text(draw, (right, baseline), text, face, theme.text, "rs")
+    tw = width(said, face, direction)
+    draw_text(draw, (right, baseline), said, face, theme.text, "rs", direction)
     icon = clock_icon(theme, round(22 * s))
     ix = round(right - tw - round(8 * s) - icon.width)
     img.paste(icon, (ix, baseline - round(19 * s)), icon)
     return ix
 
 
-def _two_lines(text: str, face_size: int, room: float) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """``text`` on one line at ``face_size`` if it fits, else split at a space into two."""
+def _two_lines(
+    sentence: str, face_size: int, room: float, direction: str | None = DIRECTION
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """``sentence`` on one line at ``face_size`` if it fits, else split at a space into two."""
     face = font(face_size)
-    if width(text, face) <= room:
-        return [text], face
-    words = text.split(" ")
+    if width(sentence, face, direction) <= room:
+        return [sentence], face
+    words = sentence.split(" ")
     for cut in range(len(words) - 1, 0, -1):
         first = " ".join(words[:cut])
-        if width(first, face) <= room:
-            rest, _ = fit(" ".join(words[cut:]), face_size, room)
+        if width(first, face, direction) <= room:
+            rest, _ = fit(" ".join(words[cut:]), face_size, room, direction=direction)
             return [first, rest], face
-    line, face = fit(text, face_size, room)
+    line, face = fit(sentence, face_size, room, direction=direction)
     return [line], face
 
 
 def _detail(
-    draw: ImageDraw.ImageDraw, text: str, x: float, right: float, baseline: int, s: float, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    sentence: str,
+    x: float,
+    right: float,
+    baseline: int,
+    s: float,
+    theme: Theme,
+    direction: str | None = DIRECTION,
 ) -> None:
     """The footer's second line; a sentence too long for it wraps onto two smaller lines."""
     room = right - x
-    line, face = fit(text, round(23 * s), room, min_size=round(20 * s))
-    if not is_cut(line) or text.endswith(ELLIPSIS):
-        draw_text(draw, (x, baseline), line, face, theme.muted, "ls")
+    line, face = fit(sentence, round(23 * s), room, min_size=round(20 * s), direction=direction)
+    if not is_cut(line) or sentence.endswith(ELLIPSIS):
+        draw_text(draw, (x, baseline), line, face, theme.muted, "ls", direction)
         return
-    lines, face = _two_lines(text, round(19 * s), room)
+    lines, face = _two_lines(sentence, round(19 * s), room, direction)
     if len(lines) == 1:
-        draw_text(draw, (x, baseline), lines[0], face, theme.muted, "ls")
+        draw_text(draw, (x, baseline), lines[0], face, theme.muted, "ls", direction)
         return
     gap = round(23 * s)
     for i, part in enumerate(lines):
-        draw_text(draw, (x, baseline - round(10 * s) + i * gap), part, face, theme.muted, "ls")
+        draw_text(draw, (x, baseline - round(10 * s) + i * gap), part, face, theme.muted, "ls", direction)
 
 
-def status_fit(name: str, doing: str, size: int, room: float, min_size: int) -> tuple[str, ImageFont.FreeTypeFont]:
+def status_fit(
+    name: str,
+    doing: str,
+    size: int,
+    room: float,
+    min_size: int,
+    *,
+    end: str = OR_END,
+    direction: str | None = DIRECTION,
+) -> tuple[str, ImageFont.FreeTypeFont]:
     """The footer's status line, ``name`` and ``doing``, fitted to ``room``.
 
     What the side must do is the news and is kept whole; the name, already whole in the
-    header, is what gets cut. A chain's closing "or end" goes before that (the message
-    under the picture says how to end the turn). Newcomer play-test: beside the clock
-    the footer read "You may capture again from a2 or...", and with a long name "Omar
-    al-Khatib the Great may ca...".
+    header, is what gets cut. A chain's closing "or end" (``end``, in the picture's
+    language) goes before that (the message under the picture says how to end the
+    turn). Newcomer play-test: beside the clock the footer read "You may capture again
+    from a2 or...", and with a long name "Omar al-Khatib the Great may ca...".
     """
-    short = doing.removesuffix(OR_END)
+    short = doing.removesuffix(end)
     for act in dict.fromkeys((doing, short)):
-        line, face = fit(f"{name} {act}", size, room, bold=True, min_size=min_size)
+        line, face = fit(f"{name} {act}", size, room, bold=True, min_size=min_size, direction=direction)
         if not is_cut(line):
             return line, face
     face = font(min_size, True)
     rest = f" {short}"
-    name_room = room - width(rest, face)
-    if name_room < width(name[:1] + ELLIPSIS, face):  # not even one letter of the name
-        return fit(f"{name}{rest}", size, room, bold=True, min_size=min_size)
-    cut, _ = fit(name, min_size, name_room, bold=True)
+    name_room = room - width(rest, face, direction)
+    if name_room < width(name[:1] + ELLIPSIS, face, direction):  # not even one letter of the name
+        return fit(f"{name}{rest}", size, room, bold=True, min_size=min_size, direction=direction)
+    cut, _ = fit(name, min_size, name_room, bold=True, direction=direction)
     return cut + rest, face
 
 
@@ -175,21 +246,23 @@ def footer(
     players: tuple[str, str],
     outcome: Outcome | None,
     time_left: float | None = None,
+    lang: str = FALLBACK,
 ) -> None:
     """Who acts (or who won), the turn number, the clock, and a second line: why the game
     ended, why a blocked player passes, the last turn in notation, or how to play."""
     draw = ImageDraw.Draw(img)
+    direction = direction_of(lang)
     x0, y0, x1, _ = lay.footer
     s = lay.width / 720
     line1 = y0 + round(36 * s)
     line2 = y0 + round(72 * s)
-    turn = turn_text(position, outcome)
+    turn = turn_text(position, outcome, lang)
     tface = font(round(24 * s), bold=True)
-    tw = width(turn, tface)
-    draw_text(draw, (x1 - round(6 * s), line1), turn, tface, theme.muted, "rs")
+    tw = width(turn, tface, direction)
+    draw_text(draw, (x1 - round(6 * s), line1), turn, tface, theme.muted, "rs", direction)
     status_right = x1 - round(6 * s) - tw - round(24 * s)
     if time_left is not None and outcome is None:
-        status_right = _clock(img, draw, status_right, line1, s, theme, time_left) - round(20 * s)
+        status_right = _clock(img, draw, status_right, line1, s, theme, time_left, lang) - round(20 * s)
     who = outcome.winner if outcome is not None else position.side
     tx = x0 + round(6 * s)
     if who is not None:
@@ -200,32 +273,37 @@ def footer(
         tx += 2 * r + round(12 * s)
     room, size, min_size = status_right - tx, round(30 * s), round(22 * s)
     if outcome is not None:
-        text, face = fit(winner_text(outcome, players), size, room, bold=True, min_size=min_size)
+        line, face = fit(
+            winner_text(outcome, players, lang), size, room, bold=True, min_size=min_size, direction=direction
+        )
     else:
-        text, face = status_fit(*status_parts(position, players), size, room, min_size)
-    draw_text(draw, (tx, line1), text, face, theme.accent if outcome is not None else theme.text, "ls")
-    label = ruleset_label(position)
+        end = or_end(lang, you=players[position.side] == YOU)
+        line, face = status_fit(
+            *status_parts(position, players, lang), size, room, min_size, end=end, direction=direction
+        )
+    draw_text(draw, (tx, line1), line, face, theme.accent if outcome is not None else theme.text, "ls", direction)
+    label = ruleset_label(position, lang)
     right = x1 - round(6 * s)
     if label:
         lface = font(round(19 * s), bold=True)
-        lw = width(label, lface)
+        lw = width(label, lface, direction)
         if lw > (x1 - x0) * 0.45:
-            label, lface = fit(label, round(19 * s), (x1 - x0) * 0.45, bold=True)
-            lw = width(label, lface)
+            label, lface = fit(label, round(19 * s), (x1 - x0) * 0.45, bold=True, direction=direction)
+            lw = width(label, lface, direction)
         pad = round(10 * s)
         box = (right - lw - 2 * pad, line2 - round(22 * s), right, line2 + round(7 * s))
         draw.rounded_rectangle(box, radius=round(14 * s), fill=theme.card)
-        draw_text(draw, (right - pad, line2 - round(7 * s)), label, lface, theme.text, "rm")
+        draw_text(draw, (right - pad, line2 - round(7 * s)), label, lface, theme.text, "rm", direction)
         right = round(box[0]) - round(12 * s)
     if outcome is not None:
-        reason = reason_text(outcome, position, players)
+        reason = reason_text(outcome, position, players, lang)
         detail = reason[:1].upper() + reason[1:]  # a sentence of its own under the winner
     else:
         detail = (
-            blocked_text(position)
-            or phase_news_text(position, last_turn)
-            or last_turn_text(position, last_turn)
-            or hint_text(position)
+            blocked_text(position, lang)
+            or phase_news_text(position, last_turn, lang)
+            or last_turn_text(position, last_turn, lang)
+            or hint_text(position, lang)
         )
     if detail:
-        _detail(draw, detail, x0 + round(6 * s), right, line2, s, theme)
+        _detail(draw, detail, x0 + round(6 * s), right, line2, s, theme, direction)

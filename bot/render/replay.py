@@ -20,6 +20,7 @@ from PIL import Image, ImageChops
 
 from bot.render.board import board_image, player_names
 from bot.render.layout import HEIGHT, WIDTH
+from bot.texts import FALLBACK
 from engine import GameRecord, Outcome, Position
 from engine.summary import TurnSummary, summarize_turn
 
@@ -73,16 +74,20 @@ def _keep(count: int) -> list[int]:
     return sorted({round(i * step) for i in range(MAX_FRAMES)})
 
 
-def render_replay(record: GameRecord, players: tuple[str, str] = ("Black", "White"), theme: str = "sand") -> bytes:
+def render_replay(
+    record: GameRecord, players: tuple[str, str] = ("Black", "White"), theme: str = "sand", lang: str = FALLBACK
+) -> bytes:
     """The game as an animated GIF: the start, then the position after each turn.
 
     Each frame shows that turn's marks (arrows, placements, captures). The last frame
     holds longer and shows the result, including ends the rules cannot see
     (resignation, time-out) taken from the record's result and termination.
 
+    ``lang``: the language of the frames' words (English by default).
+
     Pure and CPU-bound (a few seconds for a long game): call it off the event loop.
     """
-    names = player_names(players)
+    names = player_names(players, lang)
     frames = _frames(record)
     keep = _keep(len(frames))
     if len(keep) < len(frames):
@@ -95,7 +100,7 @@ def render_replay(record: GameRecord, players: tuple[str, str] = ("Black", "Whit
     for j, i in enumerate(keep):
         pos, turn = frames[i]
         outcome = final if j == len(keep) - 1 else None
-        images.append(board_image(pos, turn, players=names, theme=theme, outcome=outcome, size=size))
+        images.append(board_image(pos, turn, players=names, theme=theme, outcome=outcome, size=size, lang=lang))
     palette = images[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     paletted = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
     frames_out = [paletted[0], *(_changes_only(prev, cur) for prev, cur in itertools.pairwise(paletted))]

@@ -12,7 +12,8 @@ Lower-casing the marks (``x``, ``o`` to empty) gives back exactly the board of t
 
 from __future__ import annotations
 
-from bot.render.words import blocked_text, last_turn_text, ruleset_label, status_text, turn_text
+from bot.render.words import blocked_text, last_turn_text, ruleset_label, shown_name, status_text, turn_text
+from bot.texts import FALLBACK, text
 from engine import Outcome, Position
 from engine.summary import TurnSummary
 
@@ -56,8 +57,10 @@ def text_board(
     *,
     players: tuple[str, str] = ("Black", "White"),
     outcome: Outcome | None = None,
+    lang: str = FALLBACK,
 ) -> str:
-    """The board with coordinates, a status line, the pieces and the last turn.
+    """The board with coordinates, a status line, the pieces and the last turn, its
+    sentences in ``lang`` (the picture's, from the catalogues; English by default).
 
     Example (5x5, after White's capture b3-c3 that took d3)::
 
@@ -73,27 +76,28 @@ def text_board(
     """
     n = position.geo.n
     width = len(str(n))
-    label = ruleset_label(position)
-    head = ["Seega"]
+    label = ruleset_label(position, lang)
+    head = [text(lang, "picture.text.title")]
     if label:
         head.append(label)
-    head.append(turn_text(position, outcome))
-    head.append(status_text(position, players, outcome))
+    head.append(turn_text(position, outcome, lang))
+    head.append(status_text(position, players, outcome, lang))
     lines = [" · ".join(head)]
     for i, row in enumerate(grid_rows(position, last_turn)):
         lines.append(f"{n - i:>{width}} " + " ".join(row))
     lines.append(" " * (width + 1) + " ".join(FILES[:n]))
     counts = []
     for color, letter in ((0, "b"), (1, "w")):
-        part = f"{players[color]} ({letter}) {position.count(color)} on board"
+        name = shown_name(players[color], lang)
+        part = text(lang, "picture.text.counts", name=name, letter=letter, board=position.count(color))
         if position.hand[color] or position.phase == "p":
-            part += f", {position.hand[color]} in hand"
+            part = text(lang, "picture.text.hand", counts=part, hand=position.hand[color])
         counts.append(part)
     lines.append(" · ".join(counts))
-    last = last_turn_text(position, last_turn)
+    last = last_turn_text(position, last_turn, lang)
     if last:
         lines.append(last)
-    blocked = blocked_text(position) if outcome is None else ""
+    blocked = blocked_text(position, lang) if outcome is None else ""
     if blocked:
         lines.append(blocked)
     return "\n".join(lines)

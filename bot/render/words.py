@@ -1,38 +1,72 @@
-"""The sentences on the images and the text board, in one place.
+"""The sentences on the images and the text board, in one place, in the reader's language.
 
-Kept apart from drawing so the console, the text board and the image say the same thing,
-and so a translation later replaces one module.
+Kept apart from drawing so the console, the text board and the image say the same thing.
+The wording lives in the catalogues (``bot/locale/<lang>.json``, keys ``picture.*``), as
+every other sentence of the bot does; this module only picks the key and its parameters.
+Every function takes ``lang`` (English by default, so a caller that names no language
+gets the pictures as they always were). Cells (``b2``), moves (``b2-c2``) and numbers
+stay Latin in every language, as in the messages.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from bot.explain.openings import opening_cells
+from bot.explain.passes import nth_line
+from bot.texts import FALLBACK, separator, text
 from engine import Outcome, Position
 from engine.position import ANY, ONE
 from engine.summary import TurnSummary, shuttle_holds
 
-COLOURS = ("Black", "White")
 #: The name a picture gives the person looking at it (the console's player against the
-#: bot): its sentences are then in the second person ("You win", "You are blocked").
+#: bot): its sentences are then in the second person ("You win", "You are blocked"), and
+#: the name itself is shown in the picture's language (:func:`shown_name`).
 YOU = "You"
 
+#: The reasons :func:`_by_loser` words, each said to the loser (``.you``), of them by
+#: name (``.name``) and of nobody in particular (the catalogue test checks every key).
+LOSER_REASONS = ("capture_all", "reduced", "blocked", "resignation", "timeout")
+#: The sentences said to the reader where a language conjugates for them (``.you``).
+DOINGS = ("place", "remove", "replace", "again_from", "again", "or_end", "blocked", "move")
 
-def ruleset_label(position: Position) -> str:
-    """``"Seejeh · 7×7"``; empty for the standard 5x5 game, which needs no label."""
+
+def colour_name(side: int, lang: str = FALLBACK) -> str:
+    """``"Black"`` or ``"White"`` in ``lang``: the colour words of the messages, capitalized."""
+    return text(lang, f"color.{('black', 'white')[side]}").capitalize()
+
+
+def shown_name(name: str, lang: str = FALLBACK) -> str:
+    """A player's name as the picture shows it: :data:`YOU` in the picture's language."""
+    return text(lang, "picture.you") if name == YOU else name
+
+
+def _listed(lang: str, items: Sequence[str]) -> str:
+    """Cells or moves listed as the language separates them (``b2-c2, c2-c4``)."""
+    return separator(lang).join(items)
+
+
+def ruleset_label(position: Position, lang: str = FALLBACK) -> str:
+    """``"Seejeh · 7×7"``; empty for the standard 5x5 game, which needs no label.
+
+    The variant's name stays the one people type (``seejeh``) in every language, as the
+    messages write it, and so do the options (``chain=any``, the record's own words).
+    """
     rules = position.rules
     if rules.variant == "standard" and rules.size == 5 and not rules.options_text():
         return ""
     name = rules.variant.replace("-", " ").capitalize()
-    label = name if rules.variant == "modern-3x3" else f"{name} · {rules.size}×{rules.size}"
+    label = name if rules.variant == "modern-3x3" else text(lang, "picture.ruleset", variant=name, size=rules.size)
     extra = rules.options_text()
     return f"{label} · {extra}" if extra else label
 
 
-def _pieces(count: int) -> str:
-    return f"{count} piece" if count == 1 else f"{count} pieces"
+def _pieces(count: int, lang: str) -> str:
+    return text(lang, "picture.pieces.one") if count == 1 else text(lang, "picture.pieces.many", count=count)
 
 
-def reason_text(outcome: Outcome, position: Position, players: tuple[str, str]) -> str:
+def reason_text(outcome: Outcome, position: Position, players: tuple[str, str], lang: str = FALLBACK) -> str:
     """Why the game ended, as a sentence a newcomer understands.
 
     ``"100 turns without a capture: 11 pieces to 4"`` rather than ``move-limit``: the
@@ -45,62 +79,69 @@ def reason_text(outcome: Outcome, position: Position, players: tuple[str, str]) 
     reason = outcome.reason
     if reason == "line":
         k = rules.win_line
-        return f"{k} in a row" if k else "a line"
+        return text(lang, "picture.reason.line", count=k) if k else text(lang, "picture.reason.line_any")
     if reason == "move-limit":
-        head = f"{rules.move_limit} turns without a capture" if rules.move_limit else "no capture for too long"
+        limit = rules.move_limit
+        head = text(lang, "picture.reason.move_limit", limit=limit) if limit else ""
+        head = head or text(lang, "picture.reason.move_limit_any")
         if winner is None:
-            return f"{head}: {_pieces(counts[0])} each"
-        return f"{head}: {_pieces(counts[winner])} to {counts[1 - winner]}"
+            return text(lang, "picture.reason.count_even", head=head, pieces=_pieces(counts[0], lang))
+        pieces = _pieces(counts[winner], lang)
+        return text(lang, "picture.reason.count", head=head, pieces=pieces, other=counts[1 - winner])
+    if reason == "turn-limit":
+        limit = rules.turn_limit
+        return (
+            text(lang, "picture.reason.turn_limit", limit=limit)
+            if limit
+            else text(lang, "picture.reason.turn_limit_any")
+        )
+    if reason == "no-line":
+        k = rules.win_line
+        return text(lang, "picture.reason.no_line", count=k) if k else text(lang, "picture.reason.no_line_any")
     if reason == "reduced" and loser:
         left = counts[1 - winner] if winner is not None else 0
-        return f"{loser} {'have' if loser == YOU else 'has'} only {_pieces(left)} left"
-    if reason == "turn-limit":
-        return f"all {rules.turn_limit} turns played" if rules.turn_limit else "turn limit reached"
-    if reason == "no-line":
-        return f"nobody made {rules.win_line} in a row" if rules.win_line else "no line was made"
-    phrases = {
-        "capture-all": (
-            ("all your pieces were captured" if loser == YOU else f"every piece of {loser} was captured")
-            if loser
-            else "all pieces captured"
-        ),
-        "reduced": "too few pieces left",
-        "blocked": f"{loser} {'are' if loser == YOU else 'is'} blocked and cannot move"
-        if loser
-        else "both players are blocked",
-        "agreement": "agreed by both players" if winner is not None else "drawn by agreement",
-        "resignation": f"{loser} resigned" if loser else "a player resigned",
-        "timeout": f"{loser} ran out of time" if loser else "a player ran out of time",
-        "abandoned": "the game was abandoned",
-    }
-    return phrases.get(reason, reason.replace("-", " "))
+        return _by_loser(lang, "reduced", loser, pieces=_pieces(left, lang))
+    if reason == "agreement":
+        return text(lang, "picture.reason.agreement.win" if winner is not None else "picture.reason.agreement")
+    if reason == "abandoned":
+        return text(lang, "picture.reason.abandoned")
+    if reason.replace("-", "_") in LOSER_REASONS:
+        return _by_loser(lang, reason.replace("-", "_"), loser)
+    return reason.replace("-", " ")
 
 
-def winner_text(outcome: Outcome, players: tuple[str, str]) -> str:
+def _by_loser(lang: str, reason: str, loser: str, **params: Any) -> str:
+    """``picture.reason.<reason>`` said to the loser, of them by name, or of nobody (no
+    loser known). ``"reduced"`` without a loser needs no count ("too few pieces left")."""
+    if not loser:
+        return text(lang, f"picture.reason.{reason}")
+    if loser == YOU:
+        return text(lang, f"picture.reason.{reason}.you", **params)
+    return text(lang, f"picture.reason.{reason}.name", loser=loser, **params)
+
+
+def winner_text(outcome: Outcome, players: tuple[str, str], lang: str = FALLBACK) -> str:
     """``"Amira wins"`` or ``"Draw"``."""
     if outcome.winner is None:
-        return "Draw"
+        return text(lang, "picture.draw")
     name = players[outcome.winner]
-    return f"{name} win" if name == YOU else f"{name} wins"
+    return text(lang, "picture.wins.you") if name == YOU else text(lang, "picture.wins", name=name)
 
 
-def result_text(outcome: Outcome, position: Position, players: tuple[str, str]) -> str:
+def result_text(outcome: Outcome, position: Position, players: tuple[str, str], lang: str = FALLBACK) -> str:
     """``"Amira wins · every piece of Omar was captured"`` or ``"Draw · all 2500 turns played"``."""
-    return f"{winner_text(outcome, players)} · {reason_text(outcome, position, players)}"
+    return f"{winner_text(outcome, players, lang)} · {reason_text(outcome, position, players, lang)}"
 
 
-_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
-
-
-def shuttle_text(position: Position, piece: int, cell: int) -> str:
-    """``"d2 may not go back to c2 a third time: the shuttle limit"``."""
+def shuttle_text(position: Position, piece: int, cell: int, lang: str = FALLBACK) -> str:
+    """``"d2 may not go back to c2 a third time: the shuttle limit"``: the sentence of the
+    refused step (``explain.refuse.shuttle``), so the picture and the refusal agree."""
     names = position.geo.names
-    times = position.rules.max_shuttles + 1
-    nth = _ORDINALS.get(times, f"{times}th")
-    return f"{names[piece]} may not go back to {names[cell]} a {nth} time: the shuttle limit"
+    key, params = nth_line(position.rules.max_shuttles + 1)
+    return text(lang, "explain.refuse.shuttle", src=names[piece], dst=names[cell], nth=text(lang, key, **params))
 
 
-def blocked_text(position: Position) -> str:
+def blocked_text(position: Position, lang: str = FALLBACK) -> str:
     """Why the side to act can only pass when the shuttle limit is what holds it; else ``""``."""
     if position.result is not None or position.phase != "m":
         return ""
@@ -110,42 +151,50 @@ def blocked_text(position: Position) -> str:
     own = [hold for hold in shuttle_holds(position) if position.piece_at(hold[0]) == position.side]
     if not own:
         return ""
-    return shuttle_text(position, *own[0])
+    return shuttle_text(position, *own[0], lang=lang)
 
 
-def clock_text(seconds: float) -> str:
+def clock_text(seconds: float, lang: str = FALLBACK) -> str:
     """Time left for a turn, short: ``"4:05"``, ``"1h 05m"``, ``"2d 3h"``; ``"0:00"`` when out."""
     left = max(0, int(seconds))
     if left >= 86400:
-        return f"{left // 86400}d {left % 86400 // 3600}h"
+        return text(lang, "picture.clock.days", days=left // 86400, hours=left % 86400 // 3600)
     if left >= 3600:
-        return f"{left // 3600}h {left % 3600 // 60:02d}m"
+        return text(lang, "picture.clock.hours", hours=left // 3600, minutes=left % 3600 // 60)
     return f"{left // 60}:{left % 60:02d}"
 
 
-#: How a chain's status ends; the footer drops it first when the line is too long (the
-#: message under the picture says how to end the turn).
+#: How a chain's status ends in English; the footer drops it first when the line is too
+#: long (the message under the picture says how to end the turn). See :func:`or_end`.
 OR_END = " or end"
 
 
-def doing_text(position: Position) -> str:
-    """What the side to act must do now: ``"to move"``, ``"to place 2"``..."""
+def or_end(lang: str = FALLBACK, you: bool = False) -> str:
+    """How a chain's status ends in ``lang`` (:data:`OR_END` in English)."""
+    return text(lang, "picture.doing.or_end.you" if you else "picture.doing.or_end")
+
+
+def doing_text(position: Position, lang: str = FALLBACK, you: bool = False) -> str:
+    """What the side to act must do now: ``"to move"``, ``"to place 2"``...; said to the
+    reader (``you``) where the language conjugates for them (Arabic)."""
+    tail = ".you" if you else ""
     phase = position.phase
     if phase == "p":
         left = 1 if position.state == ONE else _pieces_per_turn(position)
-        return f"to place {left}" if left > 1 else "to place 1"
+        return text(lang, f"picture.doing.place{tail}", count=left)
     if phase == "r":
-        return "to remove a piece"
+        return text(lang, f"picture.doing.remove{tail}")
     if phase == "s":
-        return "to replace a piece"
+        return text(lang, f"picture.doing.replace{tail}")
     if position.state >= 0:
-        return f"may capture again from {position.geo.names[position.state]}{OR_END}"
+        cell = position.geo.names[position.state]
+        return text(lang, f"picture.doing.again_from{tail}", cell=cell) + or_end(lang, you)
     if position.state == ANY:
-        return f"may capture again{OR_END}"
+        return text(lang, f"picture.doing.again{tail}") + or_end(lang, you)
     legal = position.legal_actions()
     if len(legal) == 1 and legal[0].kind == "pass":
-        return "is blocked and passes"
-    return "to move"
+        return text(lang, f"picture.doing.blocked{tail}")
+    return text(lang, f"picture.doing.move{tail}")
 
 
 def _pieces_per_turn(position: Position) -> int:
@@ -158,34 +207,35 @@ def _pieces_per_turn(position: Position) -> int:
     return 2
 
 
-def status_text(position: Position, players: tuple[str, str], outcome: Outcome | None = None) -> str:
+def status_text(
+    position: Position, players: tuple[str, str], outcome: Outcome | None = None, lang: str = FALLBACK
+) -> str:
     """The footer's main line: the result when over, else who acts and what they must do."""
     outcome = outcome or position.outcome()
     if outcome is not None:
-        return result_text(outcome, position, players)
-    return " ".join(status_parts(position, players))
+        return result_text(outcome, position, players, lang)
+    return " ".join(status_parts(position, players, lang))
 
 
-def status_parts(position: Position, players: tuple[str, str]) -> tuple[str, str]:
+def status_parts(position: Position, players: tuple[str, str], lang: str = FALLBACK) -> tuple[str, str]:
     """Who acts and what they must do, apart: the footer keeps the second whole and cuts
     the name first when the line is too long (the header shows the name whole)."""
     name = players[position.side]
-    doing = doing_text(position)
-    if name == YOU and doing == "is blocked and passes":
-        doing = "are blocked and pass"
-    return name, doing
+    return shown_name(name, lang), doing_text(position, lang, you=name == YOU)
 
 
-def turn_text(position: Position, outcome: Outcome | None = None) -> str:
+def turn_text(position: Position, outcome: Outcome | None = None, lang: str = FALLBACK) -> str:
     """``"Turn 14"`` while playing, ``"1-0 after 57 turns"`` when over."""
     outcome = outcome or position.outcome()
     if outcome is not None:
         done = position.turn - 1
-        return f"{outcome.result} after {done} turn{'s' if done != 1 else ''}"
-    return f"Turn {position.turn}"
+        if done == 1:
+            return text(lang, "picture.after.one", result=outcome.result)
+        return text(lang, "picture.after", result=outcome.result, count=done)
+    return text(lang, "picture.turn", turn=position.turn)
 
 
-def phase_news_text(position: Position, last_turn: TurnSummary | None) -> str:
+def phase_news_text(position: Position, last_turn: TurnSummary | None, lang: str = FALLBACK) -> str:
     """``"All pieces placed: the movement phase begins"`` on the picture right after the
     last placement (the status beside it says who moves first), else ``""``.
 
@@ -200,11 +250,11 @@ def phase_news_text(position: Position, last_turn: TurnSummary | None) -> str:
     sides = last_turn.sides or (last_turn.side,) * len(last_turn.actions)
     passed = [side for action, side in zip(last_turn.actions, sides, strict=True) if action.kind == "pass"]
     if passed:
-        return f"All pieces placed: {COLOURS[passed[-1]]} is walled in and passes"
-    return "All pieces placed: the movement phase begins"
+        return text(lang, "picture.news.walled", colour=colour_name(passed[-1], lang))
+    return text(lang, "picture.news.begins")
 
 
-def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
+def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str = FALLBACK) -> str:
     """``"Last: White b2-c2, c2-c4 · took c3, d4"``: the turn in notation and what it took.
 
     A pass played for a blocked player is said where it happened: at the end ("White is
@@ -230,51 +280,53 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None) -> str:
         if action.kind == "step":  # a removal says its cell itself ("xd4")
             segments[-1][2].extend(gone)
     if not any(played for _, played, _ in segments):
-        return f"{COLOURS[last_turn.side]} was blocked and passed"
+        return text(lang, "picture.last.was_blocked", colour=colour_name(last_turn.side, lang))
     # Two sides' actions in one line (a reply around a pass): each capture is said
     # with the actions that made it, not after the last ones (newcomer play-test).
     apart = len(segments) > 1 and bool(last_turn.took)
     words = []
-    for i, (colour, played, cells) in enumerate(segments):
+    for i, (side, played, cells) in enumerate(segments):
+        colour = colour_name(side, lang)
         if played:
-            taken = f" took {', '.join(names[c] for c in cells)}" if apart and cells else ""
-            words.append(f"{COLOURS[colour]} " + ", ".join(played) + taken)
+            said = f"{colour} {_listed(lang, played)}"
+            if apart and cells:
+                said += " " + text(lang, "picture.last.took", cells=_listed(lang, [names[c] for c in cells]))
+            words.append(said)
         elif i == len(segments) - 1:
-            words.append(f"{COLOURS[colour]} is blocked and passes")
+            words.append(text(lang, "picture.last.passes", colour=colour))
         else:
-            words.append(f"{COLOURS[colour]} blocked, passed")
-    parts = ["Last: " + " · ".join(words)]
+            words.append(text(lang, "picture.last.passed", colour=colour))
+    parts = [text(lang, "picture.last", turn=" · ".join(words))]
     if last_turn.captured and not apart:
-        parts.append("took " + ", ".join(names[c] for c, _ in last_turn.captured))
+        parts.append(text(lang, "picture.last.took", cells=_listed(lang, [names[c] for c, _ in last_turn.captured])))
     if last_turn.removed and not apart:
-        parts.append("removed " + ", ".join(names[c] for c, _ in last_turn.removed))
+        parts.append(text(lang, "picture.last.removed", cells=_listed(lang, [names[c] for c, _ in last_turn.removed])))
     return " · ".join(parts)
 
 
-def hint_text(position: Position) -> str:
+def hint_text(position: Position, lang: str = FALLBACK) -> str:
     """A line for the footer when there is no last turn to show: how this phase is played."""
     rules = position.rules
     # The first pairs go where the opening says, not "on any empty cell" (lane play-test).
     if cells := opening_cells(position):
-        return f"{rules.opening.capitalize()} opening: place on {' and '.join(cells)}"
+        opening = text(lang, f"picture.opening.{rules.opening}")
+        return text(lang, "picture.hint.opening", opening=opening, cells=separator(lang, "and").join(cells))
     if position.phase == "p":
-        count = {"pairs": "two pieces", "singles": "one piece", "pairs-then-singles": "two, then one piece"}
-        where = "any empty cell" if rules.place_centre else "any empty cell but the centre"
-        return f"Placement: {count.get(rules.placement, 'pieces')} per turn on {where}"
+        placement = rules.placement if rules.placement in PLACEMENTS else "any"
+        count = text(lang, f"picture.hint.count.{placement}")
+        where = text(lang, "picture.hint.where" if rules.place_centre else "picture.hint.where_not_centre")
+        return text(lang, "picture.hint.placement", count=count, where=where)
     if position.phase == "m":
-        return "Step one cell up, down or sideways; trap an enemy between two of yours to capture"
+        return text(lang, "picture.hint.move")
     if position.phase == "s":
-        return "Replace an enemy piece with yours: a line of five wins"
-    if position.phase == "r":
-        return REMOVAL_HINTS.get(rules.blocked, "")
+        return text(lang, "picture.hint.replace")
+    if position.phase == "r" and rules.blocked in REMOVAL_HINTS:
+        return text(lang, f"picture.hint.removal.{rules.blocked}")
     return ""
 
 
-#: What the player due to remove a piece may take, under each ``blocked`` rule.
-REMOVAL_HINTS = {
-    "pass": "Both sides are blocked: remove one of your own pieces",
-    "remove-by-blocked": "Blocked: remove an enemy piece next to one of yours, then step",
-    "remove-by-opponent": "Your opponent is blocked: remove one of your pieces next to theirs",
-    "lose": "Remove one of your pieces next to the cell your first piece left",
-    "capture-one": "Your opponent is blocked: take any one of their pieces",
-}
+#: The placement rules the hint words (``picture.hint.count.<rule>``; another says "pieces").
+PLACEMENTS = ("pairs", "singles", "pairs-then-singles")
+#: The ``blocked`` rules that make a player remove a piece, each with its hint
+#: (``picture.hint.removal.<rule>``: what the player due to remove may take).
+REMOVAL_HINTS = ("pass", "remove-by-blocked", "remove-by-opponent", "lose", "capture-one")

@@ -223,10 +223,10 @@ def test_a_very_long_name_is_cut_with_few_measurements(monkeypatch: pytest.Monke
     calls = 0
     measure = render_fonts.width
 
-    def counting_width(text: str, face: ImageFont.FreeTypeFont) -> float:
+    def counting_width(text: str, face: ImageFont.FreeTypeFont, direction: str | None = None) -> float:
         nonlocal calls
         calls += 1
-        return measure(text, face)
+        return measure(text, face, direction)
 
     monkeypatch.setattr(render_fonts, "width", counting_width)
     name = "Nour " * 2000
