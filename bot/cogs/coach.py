@@ -67,7 +67,9 @@ class CoachCommands(CogMixin):
         assert interaction.channel_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         hints = self.bot.service.coach.hints
-        result = await hints.hint(_guild(interaction), interaction.channel_id, interaction.user.id, wording(locale))
+        result = await hints.hint(
+            _guild(interaction), interaction.channel_id, interaction.user.id, wording(locale), lang=locale
+        )
         await interaction.edit_original_response(
             content=hint_text(result, locale), attachments=_files(("hint.png", result.image))
         )
@@ -89,7 +91,13 @@ class CoachCommands(CogMixin):
             await interaction.edit_original_response(content=t(locale, "coach.review.progress", done=done, total=total))
 
         result = await self.bot.service.coach.reviews.review(
-            guild, interaction.channel_id, game, progress=progress, wording=wording(locale), user_id=interaction.user.id
+            guild,
+            interaction.channel_id,
+            game,
+            progress=progress,
+            wording=wording(locale),
+            user_id=interaction.user.id,
+            lang=locale,
         )
         files = _files(("review.png", result.chart), *((f"moment-{m.number}.png", m.image) for m in result.moments))
         await interaction.edit_original_response(content=review_text(result, locale), attachments=files)
@@ -113,7 +121,7 @@ class CoachCommands(CogMixin):
         coach = self.bot.service.coach
         if answer is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            got = await coach.puzzles.answer(guild, user.id, name_of(user), answer[:MAX_ANSWER])
+            got = await coach.puzzles.answer(guild, user.id, name_of(user), answer[:MAX_ANSWER], lang=locale)
             await interaction.edit_original_response(
                 content=puzzle_answer_text(got, locale), attachments=_files(("solution.png", got.image))
             )
@@ -123,7 +131,7 @@ class CoachCommands(CogMixin):
             await interaction.response.send_message(puzzle_leaders_text(leaders, locale))
             return
         await interaction.response.defer(thinking=True)
-        view = await coach.puzzles.show(guild, user.id, name_of(user), new=show == "new")
+        view = await coach.puzzles.show(guild, user.id, name_of(user), new=show == "new", lang=locale)
         await interaction.edit_original_response(
             content=puzzle_text(view, locale), attachments=_files(("puzzle.png", view.image))
         )
@@ -145,7 +153,7 @@ class CoachCommands(CogMixin):
             got = await coach.lessons.answer(user, shown, answer[:MAX_ANSWER], interaction.channel_id)
             await interaction.edit_original_response(content=lesson_answer_text(got, locale))
             return
-        view = await coach.lessons.show(user, lesson, interaction.channel_id)
+        view = await coach.lessons.show(user, lesson, interaction.channel_id, lang=locale)
         await interaction.edit_original_response(
             content=lesson_text(view, locale), attachments=_files(("lesson.png", view.image))
         )

@@ -242,7 +242,7 @@ class GameCommands(CogMixin):
 
     @app_commands.command(name="board", description=_("Show the current board again"))
     async def board(self, interaction: discord.Interaction) -> None:
-        result = await self.bot.service.board(channel_id(interaction))
+        result = await self.bot.service.board(channel_id(interaction), interaction.user.id)
         reply = turn_reply(result, lang(interaction), view=game_view(result, lang(interaction)))
         reply.ping = None  # looking is not a reason to notify the player to move
         message = await interaction_sender(interaction)(reply)

@@ -96,6 +96,8 @@ async def run_console(
     beside = Path(db_path).resolve().parent if on_file else Path.cwd()
     images = Path(image_dir) if image_dir else beside / "seega-images"
     table = ConsoleTable(service, out, images)
+    if isinstance(rend, ConsolePictures):
+        rend.table_lang = lambda: table.lang  # the pictures speak the table's language
     error_file = _log_errors_to(Path(db_path).resolve().parent / "seega-console.log")
     if error_file is not None:
         table.error_log = str(error_file)

@@ -94,7 +94,7 @@ class CoachConsole(ConsoleOutput):
     async def hint(self, args: CoachArgs) -> None:
         actor = await self._actor()
         result = await self.service.coach.hints.hint(
-            CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(self.lang), names_shown=you_in_pictures
+            CONSOLE_GUILD, CONSOLE_CHANNEL, actor, wording(self.lang), names_shown=you_in_pictures, lang=self.lang
         )
         self.say(_plain(hint_text(result, self.lang)))
         self._save_coach_image(result.image, f"game{result.game_id}-hint{result.used}")
@@ -115,6 +115,7 @@ class CoachConsole(ConsoleOutput):
             progress=progress,
             wording=wording(self.lang),
             names_shown=you_in_pictures,
+            lang=self.lang,
         )
         self.say(_plain(review_text(result, self.lang, reader_side(result.names))))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
@@ -129,7 +130,7 @@ class CoachConsole(ConsoleOutput):
         words = [w for w in plain if w not in ("new", "top", "today")]
         answer = " ".join(w for w in (opts.get("answer", ""), *words) if w)
         if answer:
-            got = await puzzles.answer(CONSOLE_GUILD, me.user_id, me.name, answer)
+            got = await puzzles.answer(CONSOLE_GUILD, me.user_id, me.name, answer, lang=self.lang)
             self.say(_plain(puzzle_answer_text(got, self.lang)))
             self._save_coach_image(got.image, f"puzzle-{got.puzzle_id}-solution")
             return
@@ -137,7 +138,7 @@ class CoachConsole(ConsoleOutput):
         if show == "top":
             self.say(_plain(puzzle_leaders_text(await puzzles.leaderboard(CONSOLE_GUILD), self.lang)))
             return
-        view = await puzzles.show(CONSOLE_GUILD, me.user_id, me.name, new=show == "new")
+        view = await puzzles.show(CONSOLE_GUILD, me.user_id, me.name, new=show == "new", lang=self.lang)
         self.say(_plain(puzzle_text(view, self.lang)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"puzzle-{view.puzzle_id}")
@@ -165,7 +166,7 @@ class CoachConsole(ConsoleOutput):
             got = await lessons.answer(me, shown, answer, CONSOLE_CHANNEL)
             self.say(_plain(lesson_answer_text(got, self.lang)))
             return
-        view = await lessons.show(me, number, CONSOLE_CHANNEL)
+        view = await lessons.show(me, number, CONSOLE_CHANNEL, lang=self.lang)
         self.say(_plain(lesson_text(view, self.lang)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"lesson-{view.number}")

@@ -283,10 +283,17 @@ def reader_side(shown: tuple[str, str]) -> int | None:
 
 class ConsolePictures:
     """The renderer at the console table: the board pictures say "You" as the text does
-    (the records and replays keep the names stored in the game)."""
+    (the records and replays keep the names stored in the game), in the table's language.
 
-    def __init__(self, inner: Renderer) -> None:
+    The console is one table with one reader: its pictures speak the language its text
+    does (:attr:`ConsoleOutput.lang`, the ``/seega language`` choice), whichever local
+    player acted (in hot seat Player 2 has no stored choice of their own).
+    """
+
+    def __init__(self, inner: Renderer, table_lang: Callable[[], str] | None = None) -> None:
         self.inner = inner
+        #: The table's language now (``None``: the language the service asked for).
+        self.table_lang = table_lang
 
     def render_board(
         self,
@@ -296,10 +303,14 @@ class ConsolePictures:
         players: tuple[str, str] = ("Black", "White"),
         outcome: Outcome | None = None,
         time_left: float | None = None,
+        lang: str = LANG,
     ) -> bytes:
-        """The board picture with the console's names."""
+        """The board picture with the console's names, in the table's language."""
         shown = you_in_pictures(players)
-        return self.inner.render_board(position, last_turn, players=shown, outcome=outcome, time_left=time_left)
+        lang = self.table_lang() if self.table_lang is not None else lang
+        return self.inner.render_board(
+            position, last_turn, players=shown, outcome=outcome, time_left=time_left, lang=lang
+        )
 
     def render_replay(self, record: GameRecord, players: tuple[str, str] = ("Black", "White")) -> bytes:
         """The replay, with the game's own names."""

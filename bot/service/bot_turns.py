@@ -13,7 +13,15 @@ from bot.results import BotUnavailableError, GameOver, ServiceError, TurnEvent, 
 from bot.service.catalog import DEFAULT_LEVEL
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
-from bot.service.snapshots import board_png, last_png, pass_events, play_forced_passes, turn_event, turn_result
+from bot.service.snapshots import (
+    board_png,
+    last_png,
+    pass_events,
+    person_in,
+    play_forced_passes,
+    turn_event,
+    turn_result,
+)
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE
 from engine.ai import TurnRequest
@@ -188,7 +196,8 @@ class BotTurns:
             event = turn_event(g, start, pos, group)
             reply.extend(group)
             picture = summarize_turn(reply_start, reply)
-            events.append(replace(event, png=await board_png(self.games, g, pos, picture)))
+            png = await board_png(self.games, g, pos, picture, person_in(g))
+            events.append(replace(event, png=png))
         return events
 
     async def waiting_channels(self) -> list[int]:

@@ -26,6 +26,7 @@ from bot.service.coach_results import HintResult, NamesShown, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.games import no_game_error
 from bot.storage import Storage
+from bot.texts import FALLBACK
 from engine.actions import Action
 from engine.coach.hints import HINT_NODES, advise_job, forced_turn, turn_reasons
 from engine.outcome import COLOR_NAMES
@@ -64,10 +65,13 @@ class Hints:
         user_id: int,
         wording: Wording | None = None,
         names_shown: NamesShown | None = None,
+        *,
+        lang: str = FALLBACK,
     ) -> HintResult:
         """The suggestion for ``user_id``'s turn in the channel's game (``wording`` words the
-        picture's legend; ``names_shown`` turns the game's names into the ones the adapter
-        says, like the console's "You", as for reviews)."""
+        picture's legend, ``lang`` names the language of the board's own words: the same
+        reader's; ``names_shown`` turns the game's names into the ones the adapter says,
+        like the console's "You", as for reviews)."""
         row = await self.storage.active_game(channel_id)
         if row is None:
             raise await no_game_error(self.storage, channel_id)
@@ -93,14 +97,14 @@ class Hints:
         if forced is not None:
             texts = tuple(str(a) for a in forced)
             reasons = tuple((key, dict(params)) for key, params in turn_reasons(pos, forced))
-            image = await self._picture(pos, list(forced), (black, white), wording, names_shown)
+            image = await self._picture(pos, list(forced), (black, white), wording, names_shown, lang)
             return HintResult(row.id, texts, reasons, used, limit, None, image, free=True)
         advice = await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
         taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now())
         if taken is None:
             raise BadInputError("coach_hint_limit", limit=limit)
         suggested = [Action.parse(a) for a in advice.actions]
-        image = await self._picture(pos, suggested, (black, white), wording, names_shown)
+        image = await self._picture(pos, suggested, (black, white), wording, names_shown, lang)
         reasons = tuple((key, dict(params)) for key, params in advice.reasons)
         return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image)
 
@@ -111,6 +115,7 @@ class Hints:
         names: tuple[str, str],
         wording: Wording | None,
         names_shown: NamesShown | None,
+        lang: str = FALLBACK,
     ) -> bytes | None:
         """The board with the suggestion drawn on it (``None`` without a renderer)."""
         if self.pictures is None:
@@ -118,5 +123,7 @@ class Hints:
         w = wording or (lambda key, **p: key)
         legend = (w("coach.legend.played"), w("coach.legend.hint"))
         players = names if names_shown is None else names_shown(names)
-        image: bytes = await in_thread(self.pictures.suggestion_image, pos, actions, players=players, legend=legend)
+        image: bytes = await in_thread(
+            self.pictures.suggestion_image, pos, actions, players=players, legend=legend, lang=lang
+        )
         return image

@@ -9,6 +9,7 @@ from bot.results import BadInputError
 from bot.service.coach_results import LessonAnswer, LessonView, Wording
 from bot.service.coach_work import Pictures, in_thread
 from bot.storage import Storage
+from bot.texts import FALLBACK
 from engine.coach.lessons import LESSONS, LessonVerdict, check_exercise
 from engine.notation import board_text
 
@@ -43,8 +44,11 @@ class Lessons:
         if not 1 <= number <= len(LESSONS):
             raise BadInputError("coach_bad_lesson", count=len(LESSONS))
 
-    async def show(self, user_id: int, number: int | None = None, channel_id: int | None = None) -> LessonView:
-        """A lesson: the one asked for, or the first the user has not done yet.
+    async def show(
+        self, user_id: int, number: int | None = None, channel_id: int | None = None, *, lang: str = FALLBACK
+    ) -> LessonView:
+        """A lesson: the one asked for, or the first the user has not done yet; its picture's
+        words in ``lang`` (the reader's, as the adapter words the lesson).
 
         Shown in a channel, its exercise is opened there: the user's next ``/move`` or
         ``/place`` in that channel answers it (:meth:`active`).
@@ -60,7 +64,7 @@ class Lessons:
         pos = item.position()
         image = None
         if self.pictures is not None:
-            image = await in_thread(self.pictures.board_png, pos, marks=item.marks)
+            image = await in_thread(self.pictures.board_png, pos, marks=item.marks, lang=lang)
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
         return LessonView(number, len(LESSONS), item.id, pos.side, item.id in done, done_count, board_text(pos), image)
 

@@ -28,6 +28,7 @@ from bot.service.coach_results import PuzzleAnswer, PuzzleLeader, PuzzleView
 from bot.service.coach_work import Pictures, in_thread
 from bot.storage import Storage
 from bot.storage.coach import PuzzleRatingRow
+from bot.texts import FALLBACK
 from engine.actions import Action
 from engine.coach.puzzles import Puzzle, judge, load_bank
 from engine.notation import board_text
@@ -134,7 +135,9 @@ class Puzzles:
         pool = daily_pool(self.bank)
         return pool[daily_index(guild_id, day, len(pool))], day
 
-    async def show(self, guild_id: int, user_id: int, name: str, new: bool = False) -> PuzzleView:
+    async def show(
+        self, guild_id: int, user_id: int, name: str, new: bool = False, *, lang: str = FALLBACK
+    ) -> PuzzleView:
         """The puzzle of the day, or with ``new`` another one; it becomes the one to answer."""
         done = await self.storage.puzzles_attempted(guild_id, user_id)
         if new:
@@ -151,7 +154,7 @@ class Puzzles:
         pos = puzzle.position()
         image = None
         if self.pictures is not None:
-            image = await in_thread(self.pictures.board_png, pos)
+            image = await in_thread(self.pictures.board_png, pos, lang=lang)
         return PuzzleView(
             puzzle.id,
             not new,
@@ -167,8 +170,8 @@ class Puzzles:
             image,
         )
 
-    async def answer(self, guild_id: int, user_id: int, name: str, text: str) -> PuzzleAnswer:
-        """Judge an answer to the user's current puzzle."""
+    async def answer(self, guild_id: int, user_id: int, name: str, text: str, *, lang: str = FALLBACK) -> PuzzleAnswer:
+        """Judge an answer to the user's current puzzle (the solution's picture in ``lang``)."""
         row = await self.storage.puzzle_rating(guild_id, user_id)
         puzzle = self.by_id(row.current) if row and row.current else None
         if puzzle is None:
@@ -195,7 +198,7 @@ class Puzzles:
         image = None
         if self.pictures is not None:
             actions = [Action.parse(a) for a in puzzle.solution]
-            image = await in_thread(self.pictures.suggestion_image, puzzle.position(), actions)
+            image = await in_thread(self.pictures.suggestion_image, puzzle.position(), actions, lang=lang)
         return PuzzleAnswer(
             puzzle.id,
             verdict.outcome,

@@ -21,6 +21,7 @@ from bot.service.coach_results import KeyMoment, NamesShown, ReviewResult, Wordi
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.limits import LimitError
 from bot.storage import GameRow, Storage
+from bot.texts import FALLBACK
 from engine.actions import Action
 from engine.ai.analysis import Analysis
 from engine.coach.hints import moment_reasons
@@ -77,12 +78,14 @@ class Reviews:
         wording: Wording | None = None,
         names_shown: NamesShown | None = None,
         user_id: int | None = None,
+        lang: str = FALLBACK,
     ) -> ReviewResult:
         """Review a finished game (by id, or the channel's last game); stored after the first time.
 
         ``names_shown`` turns the game's (Black, White) names into the ones the adapter
         says (the console's "You" for the person at the keyboard), in the text and the
-        pictures alike; the stored review holds no names.
+        pictures alike; the stored review holds no names. ``lang`` is the language of the
+        key moments' boards (``wording`` words the rest, for the same reader).
 
         Raises:
             LimitError: ``coach_review_busy``: a review is still being computed for
@@ -99,7 +102,7 @@ class Reviews:
             review = await self._computed(row, record, progress, user_id)
         hints = sum((await self.storage.hint_counts([row.id])).values())
         names = names_of(row) if names_shown is None else names_shown(names_of(row))
-        chart, moments = await self._pictures(row.id, names, record, review, wording)
+        chart, moments = await self._pictures(row.id, names, record, review, wording, lang)
         return ReviewResult(row.id, names, review, cached, chart, moments, hints)
 
     async def _computed(
@@ -149,7 +152,13 @@ class Reviews:
         return review
 
     async def _pictures(
-        self, game_id: int, names: tuple[str, str], record: GameRecord, review: GameReview, wording: Wording | None
+        self,
+        game_id: int,
+        names: tuple[str, str],
+        record: GameRecord,
+        review: GameReview,
+        wording: Wording | None,
+        lang: str = FALLBACK,
     ) -> tuple[bytes | None, tuple[KeyMoment, ...]]:
         pics = self.pictures
         start = record.start()
@@ -173,7 +182,9 @@ class Reviews:
             played_why, best_why = moment_reasons(before, played, best, reply)
             image = None
             if pics is not None:
-                image = await in_thread(pics.suggestion_image, before, best, played, players=names, legend=legend)
+                image = await in_thread(
+                    pics.suggestion_image, before, best, played, players=names, legend=legend, lang=lang
+                )
             player = names[verdict.side]
             moments.append(
                 KeyMoment(

@@ -22,13 +22,20 @@ class Pictures(Protocol):
     """The drawing functions the coach uses (:mod:`bot.render.coach_pictures` has them)."""
 
     def suggestion_image(
-        self, position: Any, suggestion: Any, played: Any = (), *, players: Any = ..., legend: Any = ...
+        self,
+        position: Any,
+        suggestion: Any,
+        played: Any = (),
+        *,
+        players: Any = ...,
+        legend: Any = ...,
+        lang: str = ...,
     ) -> bytes:
-        """A board with a suggested turn (and a played one) drawn on it."""
+        """A board with a suggested turn (and a played one) drawn on it, its words in ``lang``."""
         ...
 
-    def board_png(self, position: Any, *, players: Any = ..., marks: Any = ...) -> bytes:
-        """A plain board, ``marks`` (cell names) ringed."""
+    def board_png(self, position: Any, *, players: Any = ..., marks: Any = ..., lang: str = ...) -> bytes:
+        """A plain board, ``marks`` (cell names) ringed, its words in ``lang``."""
         ...
 
     def evaluation_chart(self, curve: Any, marks: Any, words: Any, *, first_turn: int = 0) -> bytes:

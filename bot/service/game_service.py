@@ -297,9 +297,9 @@ class GameService:
         """The games being played in a server, newest first (to watch)."""
         return await self.asks.in_progress(guild_id)
 
-    async def board(self, channel_id: int) -> TurnResult:
-        """The channel's game as it stands (anyone may look)."""
-        return await self.queries.board(channel_id)
+    async def board(self, channel_id: int, user_id: int | None = None) -> TurnResult:
+        """The channel's game as it stands (anyone may look; the picture in ``user_id``'s language)."""
+        return await self.queries.board(channel_id, user_id)
 
     async def game(self, channel_id: int) -> GameView | None:
         """The channel's active game, or ``None``."""

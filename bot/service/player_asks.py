@@ -47,7 +47,8 @@ class PlayerAsks:
             return await games.store(g, back, " ".join(actions), now, deadline, remind_at, offer)
 
         g = await games.write(channel_id, attempt, fresh=True)
-        return turn_result(g, png=await board_png(games, g, g.pos, whole_turn(g.pos)), acted_by=user_id)
+        png = await board_png(games, g, g.pos, whole_turn(g.pos), user_id)
+        return turn_result(g, png=png, acted_by=user_id)
 
     async def moves(self, channel_id: int) -> tuple[GameView, list[str]]:
         """The channel's game (the one in progress, else the last one) in notation, a line a turn."""

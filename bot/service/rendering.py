@@ -22,9 +22,11 @@ class Renderer(Protocol):
         players: tuple[str, str] = ...,
         outcome: Outcome | None = None,
         time_left: float | None = None,
+        lang: str = ...,
     ) -> bytes:
         """The board as PNG bytes (``outcome``: an end the rules cannot see, such as a
-        resignation; ``time_left``: seconds on the clock of the player to act)."""
+        resignation; ``time_left``: seconds on the clock of the player to act; ``lang``:
+        the language of its words, English by default)."""
         ...
 
     def render_replay(self, record: GameRecord, players: tuple[str, str] = ...) -> bytes:

@@ -28,7 +28,9 @@ from bot.results import (
 from bot.service import commands, offers
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
+from bot.service.numbers import storable
 from bot.storage import ChallengeRow, GameRow
+from bot.texts import FALLBACK, LANGUAGES
 from engine import BLACK, COLOR_NAMES, WHITE, Action, Outcome, Position
 from engine.actions import END
 from engine.summary import TurnSummary, last_turn, summarize_turn
@@ -122,8 +124,37 @@ def turn_event(
     )
 
 
-async def board_png(games: Games, g: LoadedGame, pos: Position, summary: TurnSummary | None) -> bytes | None:
-    """The board picture (drawn off the event loop), or ``None`` without a renderer or on failure."""
+async def reader_language(games: Games, user_id: int | None) -> str:
+    """The language of a picture drawn for ``user_id``'s command: their ``/seega
+    language`` choice, else English.
+
+    The same rule as the message the picture is posted with: the Discord adapter words
+    it in the language of the person who acted (:func:`bot.i18n.lang`: their stored
+    choice, else their client's language, and Discord has no Arabic client language), so
+    the picture and the text under it speak one language. Without a person (a timer's
+    time-out) both are English. docs/deploy.md, "Languages".
+    """
+    if user_id is None or not storable(user_id):
+        return FALLBACK
+    chosen = await games.storage.user_language(user_id)
+    return chosen if chosen in LANGUAGES else FALLBACK
+
+
+def person_in(g: LoadedGame) -> int | None:
+    """The person playing the bot in ``g`` (whose move the bot's reply answers), or
+    ``None`` when no person plays; their language is the bot's pictures' language."""
+    people = [p.user_id for p in (g.black, g.white) if not p.is_bot]
+    return people[0] if len(people) == 1 else None
+
+
+async def board_png(
+    games: Games, g: LoadedGame, pos: Position, summary: TurnSummary | None, reader: int | None = None
+) -> bytes | None:
+    """The board picture (drawn off the event loop), or ``None`` without a renderer or on failure.
+
+    ``reader``: the person whose command it answers; the picture's words are in their
+    language (:func:`reader_language`).
+    """
     renderer = games.renderer
     if renderer is None:
         return None
@@ -135,9 +166,11 @@ async def board_png(games: Games, g: LoadedGame, pos: Position, summary: TurnSum
     if outcome is None and pos.result is None and g.row.deadline is not None and not g.player(pos.side).is_bot:
         time_left = max(0.0, g.row.deadline - games.clock.now())
     try:
+        lang = await reader_language(games, reader)
+        draw = renderer.render_board
         if outcome is None:
-            return await asyncio.to_thread(renderer.render_board, pos, summary, players=players, time_left=time_left)
-        return await asyncio.to_thread(renderer.render_board, pos, summary, players=players, outcome=outcome)
+            return await asyncio.to_thread(draw, pos, summary, players=players, time_left=time_left, lang=lang)
+        return await asyncio.to_thread(draw, pos, summary, players=players, outcome=outcome, lang=lang)
     except Exception:  # a picture is never worth losing a turn over
         log.exception("rendering game %d failed", g.row.id)
         return None

@@ -133,7 +133,7 @@ class Starting:
         bot = Player.bot(lvl)
         black, white = (player, bot) if c == "black" else (bot, player)
         g = await self._start(guild_id, channel_id, rules, black, white)
-        png = await board_png(self.games, g, g.pos, None)
+        png = await board_png(self.games, g, g.pos, None, player.user_id)
         if g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
                 return turn_result(g, png=png, bot_to_move=True)
@@ -221,7 +221,7 @@ class Starting:
         await self._check_active(row.guild_id, challenger, opponent=True)
         black, white = (challenger, opponent) if color == "black" else (opponent, challenger)
         g = await self._start(row.guild_id, channel_id or row.channel_id, rules, black, white, challenge_id=row.id)
-        return turn_result(g, png=await board_png(self.games, g, g.pos, None))
+        return turn_result(g, png=await board_png(self.games, g, g.pos, None, user_id))
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> ChallengeResult:
         """The opponent declines (or the challenger withdraws) a pending challenge."""
