@@ -10,14 +10,17 @@ comes back in English to Arabic players, so it fails here.
 from __future__ import annotations
 
 import ast
+import string
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot import results, texts
+from bot.render import words
 from bot.service import catalog
 from engine.outcome import REASONS
+from engine.rules import BLOCKED_RULES, OPENINGS
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted((ROOT / "bot").rglob("*.py"))
@@ -145,8 +148,35 @@ def test_keys_built_from_data_are_worded(lang: str) -> None:
     built += [f"reason.{reason}" for reason in (*REASONS, "agreement", "resignation", "timeout", "abandoned")]
     built += [f"challenge_status.{s}" for s in ("accepted", "declined", "withdrawn", "expired")]
     built += [f"challenge.{s}" for s in ("pending", "accepted", "declined", "withdrawn", "expired")]
+    built += picture_keys()
     missing = [key for key in built if key not in messages]
     assert not missing
+
+
+def picture_keys() -> list[str]:
+    """The keys ``bot.render.words`` builds from data: every sentence a board picture can say."""
+    built = [f"picture.reason.{r}{tail}" for r in words.LOSER_REASONS for tail in ("", ".you", ".name")]
+    built += [f"picture.doing.{d}{tail}" for d in words.DOINGS for tail in ("", ".you")]
+    built += [f"picture.hint.count.{p}" for p in (*words.PLACEMENTS, "any")]
+    built += [f"picture.hint.removal.{rule}" for rule in words.REMOVAL_HINTS]
+    built += [f"picture.opening.{name}" for name in OPENINGS if name != "free"]
+    built += [f"picture.badge.{b}" for b in ("to_move", "draw", "winner")]
+    built += [f"explain.nth.{n}" for n in range(1, 7)]
+    return built
+
+
+def test_the_pictures_words_are_all_in_the_catalogues() -> None:
+    """Every sentence a board picture can say exists in English and Arabic with the same
+    placeholders (the walk above finds the constant keys; these are built from data)."""
+    for lang in LANGS:
+        assert [key for key in picture_keys() if key not in texts.messages(lang)] == []
+    english, arabic = texts.messages("en"), texts.messages("ar")
+    keys = [k for k in english if k.startswith("picture.")]
+    assert len(keys) > 80
+    assert [k for k in keys if texts.fields(english[k]) != texts.fields(arabic.get(k, ""))] == []
+    worded = [k for k in keys if any(ch.isalpha() for lit, *_ in string.Formatter().parse(english[k]) for ch in lit)]
+    assert [k for k in worded if english[k] == arabic[k]] == [], "an untranslated sentence"
+    assert set(words.REMOVAL_HINTS) == set(BLOCKED_RULES), "a blocked rule without its removal hint"
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:

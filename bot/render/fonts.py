@@ -107,6 +107,13 @@ def fit(
     """
     face = font(size, bold)
     smallest = min_size or size
+    head = probe(text, max_width)
+    if len(head) < len(text):
+        last = size - 2 * -(-(size - smallest) // 2) if size > smallest else size  # where the loop below stops
+        small = font(last, bold)
+        if width(head, small, direction) > max_width:  # not even its head fits: cut it at once
+            cut = head[: _longest_fitting_prefix(head, small, max_width, direction)].rstrip()
+            return cut + ELLIPSIS + _end_mark(cut, direction), small
     while width(text, face, direction) > max_width and size > smallest:
         size -= 2
         face = font(size, bold)
@@ -114,6 +121,19 @@ def fit(
         return text, face
     cut = text[: _longest_fitting_prefix(text, face, max_width, direction)].rstrip()
     return cut + ELLIPSIS + _end_mark(cut, direction), face
+
+
+def probe(text: str, max_width: float) -> str:
+    """A head of ``text`` to measure first: when it does not fit ``max_width``, neither
+    does ``text`` (a longer prefix is no narrower), and where to cut is found inside it.
+
+    Shaping a whole hostile name costs far more than its head: with the right-to-left
+    base direction of an Arabic picture, 10,000 characters of "1 1 1 ..." (each digit a
+    run of its own) took a tenth of a second per measurement and a quarter of a minute per
+    picture. Two characters per pixel is far more than any real text fits; only a head
+    of zero-width characters fits, and then the whole text is measured as before.
+    """
+    return text[: 2 * max(0, int(max_width)) + 64]
 
 
 def _end_mark(cut: str, direction: str | None) -> str:

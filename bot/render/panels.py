@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.fonts import DIRECTION, ELLIPSIS, direction_of, draw_text, fit, font, is_cut, width
+from bot.render.fonts import DIRECTION, ELLIPSIS, direction_of, draw_text, fit, font, is_cut, probe, width
 from bot.render.layout import Box, Layout
 from bot.render.sprites import stone
 from bot.render.theme import RGB, Theme
@@ -168,14 +168,28 @@ def _two_lines(
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """``sentence`` on one line at ``face_size`` if it fits, else split at a space into two."""
     face = font(face_size)
-    if width(sentence, face, direction) <= room:
-        return [sentence], face
-    words = sentence.split(" ")
-    for cut in range(len(words) - 1, 0, -1):
-        first = " ".join(words[:cut])
-        if width(first, face, direction) <= room:
-            rest, _ = fit(" ".join(words[cut:]), face_size, room, direction=direction)
-            return [first, rest], face
+    head = probe(sentence, room)  # the first line comes from its head (see probe)
+    if width(head, face, direction) <= room:
+        if len(head) == len(sentence) or width(sentence, face, direction) <= room:
+            return [sentence], face
+        head = sentence
+    words = head.split(" ")
+    # The most words that fit the first line, searched: trying one cut after another
+    # measured the whole first line each time, and a name of thousands of short words in
+    # the sentence ("every piece of 1 1 1 ... was captured") took minutes per picture.
+    low, high = 0, len(words) - 1  # ``low`` words fit (none is assumed to)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width(" ".join(words[:middle]), face, direction) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    while low and width(" ".join(words[:low]), face, direction) > room:  # shaping is only nearly monotonic
+        low -= 1
+    if low:
+        first = " ".join(words[:low])
+        rest, _ = fit(sentence[len(first) + 1 :], face_size, room, direction=direction)
+        return [first, rest], face
     line, face = fit(sentence, face_size, room, direction=direction)
     return [line], face
 

@@ -167,6 +167,20 @@ async def test_a_hint_draws_the_names_the_adapter_shows(env: Env) -> None:
     assert got.image != coach_pictures.suggestion_image(pos, drawn, players=("Alice", "Seega bot"), legend=legend)
 
 
+async def test_a_hint_at_an_arabic_table_draws_its_board_in_arabic(env: Env) -> None:
+    """The hint's legend was in the reader's language, the board under it in English."""
+    spn = "w3b/5/bw1wb/2b2/w3w b m 0/0 - 0 30"
+    await insert(env, 8, spn, "hard")
+    words = wording("ar")
+    got = await env.coach.hints.hint(GUILD, 8, ALICE, words, lang="ar")
+    pos = Position.from_spn(spn, RULES)
+    legend = (words("coach.legend.played"), words("coach.legend.hint"))
+    drawn = [Action.parse(a) for a in got.actions]
+    names = ("Alice", "Seega bot")
+    assert got.image == coach_pictures.suggestion_image(pos, drawn, players=names, legend=legend, lang="ar")
+    assert got.image != coach_pictures.suggestion_image(pos, drawn, players=names, legend=legend)
+
+
 async def test_a_hint_for_a_forced_turn_is_free_and_needs_no_search(env: Env) -> None:
     """Console play-test: "Hint (1 of 3): play b1-b2: the only legal move" took one of the
     three hints. A forced turn is read off the rules: not counted, no AI job, even after

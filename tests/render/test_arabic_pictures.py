@@ -1,0 +1,166 @@
+"""The board pictures speak the reader's language: Arabic words from the Arabic catalogue,
+shaped and laid out right to left, fitted like the English ones; English unchanged."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot import texts
+from bot.render import render_board, text_board
+from bot.render.board import board_image
+from bot.render.fonts import HAS_RAQM, LRM, direction_of, draw_text, fit, font, is_cut, width
+from bot.render.layout import HEIGHT, WIDTH, layout
+from bot.render.panels import status_fit
+from bot.render.words import (
+    YOU,
+    blocked_text,
+    clock_text,
+    hint_text,
+    last_turn_text,
+    reason_text,
+    status_text,
+    turn_text,
+    winner_text,
+)
+from engine import Outcome, Position, Ruleset
+from tests.hostile_text import hostile_strings
+from tests.render.scenarios import BY_NAME
+
+AR = texts.messages("ar")
+START = Position(Ruleset.make("standard", 5))
+
+
+def _image(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def test_an_arabic_boards_status_comes_from_the_arabic_catalogue() -> None:
+    assert status_text(START, ("Amira", "Omar"), lang="ar") == "Amira " + AR["picture.doing.place"].format(count=2)
+    assert turn_text(START, lang="ar") == AR["picture.turn"].format(turn=1)
+    assert status_text(START, (YOU, "Omar"), lang="ar") == "أنت " + AR["picture.doing.place.you"].format(count=2)
+    # English stays as it was, by default and by name.
+    english = status_text(START, ("Amira", "Omar"))
+    assert english == status_text(START, ("Amira", "Omar"), lang="en") == "Amira to place 2"
+
+
+def test_an_arabic_game_end_says_who_won_and_why_in_arabic() -> None:
+    pos, _ = BY_NAME["game-over-5x5"].build()
+    outcome = pos.outcome()
+    assert outcome is not None
+    players = ("Amira", "Omar")
+    assert winner_text(outcome, players, "ar") == AR["picture.wins"].format(name="Amira")
+    assert reason_text(outcome, pos, players, "ar") == AR["picture.reason.capture_all.name"].format(loser="Omar")
+    assert winner_text(outcome, ("You", "Omar"), "ar") == AR["picture.wins.you"]
+    resigned = Outcome.from_result("0-1", "resignation")
+    assert reason_text(resigned, pos, (YOU, "Omar"), "ar") == AR["picture.reason.resignation.you"]
+    assert reason_text(resigned, pos, (YOU, "Omar"), "en") == "You resigned"
+
+
+def test_the_last_turn_the_shuttle_and_the_hint_are_arabic_with_latin_cells() -> None:
+    pos, turn = BY_NAME["chain-5x5"].build()
+    said = last_turn_text(pos, turn, "ar")
+    assert said.startswith(AR["picture.last"].format(turn="")) and "a2-b2، b2-b1" in said
+    assert "c2، c1" in said  # cells stay Latin, listed with the Arabic comma as in the messages
+    held, _ = BY_NAME["shuttle-held-5x5"].build()
+    assert blocked_text(held, "ar") == "لا يجوز لـd2 أن يعود إلى c2 للمرة الثالثة: حد التردد"
+    assert hint_text(START, "ar") == AR["picture.hint.placement"].format(
+        count=AR["picture.hint.count.pairs"], where=AR["picture.hint.where_not_centre"]
+    )
+    assert clock_text(2 * 86400 + 3 * 3600, "ar") == "2ي 3س" and clock_text(245, "ar") == "4:05"
+
+
+@pytest.mark.parametrize("name", ["placement-5x5", "chain-5x5", "shuttle-held-5x5", "game-over-5x5", "clock-5x5"])
+def test_the_picture_at_an_arabic_table_differs_from_the_english_one_only_in_its_words(name: str) -> None:
+    scenario = BY_NAME[name]
+    pos, turn = scenario.build()
+    drawn = {
+        lang: _image(
+            render_board(
+                pos, turn, players=scenario.players, outcome=scenario.outcome, time_left=scenario.time_left, lang=lang
+            )
+        )
+        for lang in ("en", "ar")
+    }
+    lay = layout(pos.geo.n, WIDTH, HEIGHT)
+    x0, y0, x1, _ = lay.footer
+    footer = (x0, y0, x1, HEIGHT)
+    assert ImageChops.difference(drawn["en"].crop(footer), drawn["ar"].crop(footer)).getbbox() is not None
+    card = lay.cards[0]
+    assert ImageChops.difference(drawn["en"].crop(card), drawn["ar"].crop(card)).getbbox() is not None
+    board = (0, lay.cards[0][3] + 4, WIDTH, y0 - 4)  # the board itself has no words
+    assert ImageChops.difference(drawn["en"].crop(board), drawn["ar"].crop(board)).getbbox() is None
+
+
+def test_the_english_picture_is_the_default() -> None:
+    pos, turn = BY_NAME["chain-5x5"].build()
+    assert render_board(pos, turn, players=("Amira", "Omar")) == render_board(
+        pos, turn, players=("Amira", "Omar"), lang="en"
+    )
+
+
+@pytest.mark.skipif(not HAS_RAQM, reason="right to left needs raqm")
+def test_arabic_sentences_are_laid_out_right_to_left() -> None:
+    """With a right-to-left base direction a Latin name sits at the right end of an Arabic
+    sentence (where the reader starts), not at its left as in a left-to-right line.
+
+    Read from the ink: the capitals of "WWWWWWWW" stop at the baseline, while the Arabic
+    verb (يحرّك) reaches below it; so whichever word ends the line shows in the ink under
+    the baseline at its right end.
+    """
+    assert direction_of("ar") == "rtl" and direction_of("en") == "ltr"
+    face = font(30, bold=True)
+    name = "WWWWWWWW"
+    sentence = f"{name} {AR['picture.doing.move']}"
+    baseline = 45
+
+    def lowest_ink_at_the_right(direction: str) -> int:
+        img = Image.new("L", (900, 80), 0)
+        draw_text(ImageDraw.Draw(img), (890, baseline), sentence, face, (255,), "rs", direction)
+        box = img.crop((890 - round(width(name, face)) + 4, 0, 890, 80)).getbbox()
+        assert box is not None
+        return box[3]
+
+    assert lowest_ink_at_the_right("rtl") <= baseline + 1  # the name ends the line
+    assert lowest_ink_at_the_right("ltr") > baseline + 3  # the verb would: the test can fail
+
+
+@pytest.mark.skipif(not HAS_RAQM, reason="the marks need raqm")
+def test_a_cut_latin_name_in_an_arabic_line_keeps_its_ellipsis_at_its_end() -> None:
+    line, _ = fit("Omar al-Khatib the Great of Cairo", 30, 200, bold=True, direction="rtl")
+    assert is_cut(line) and line.endswith(LRM)
+    line, _ = fit("Omar al-Khatib the Great of Cairo", 30, 200, bold=True)  # an English line: as before
+    assert is_cut(line) and not line.endswith(LRM)
+
+
+@pytest.mark.parametrize("hostile", [*hostile_strings(10_000), "x" * 10_000, "\u202eOmar\u202c", "Omar\nal\rKhatib"])
+def test_a_hostile_name_in_an_arabic_picture_neither_crashes_nor_overflows(hostile: str) -> None:
+    rtl = direction_of("ar")
+    room = 300.0
+    line, face = status_fit(hostile, AR["picture.doing.move"], 30, room, 22, direction=rtl)
+    assert width(line, face, rtl) <= room + 1
+    text, face = fit(hostile, 30, room, bold=True, direction=rtl)
+    assert width(text, face, rtl) <= room + 1
+    pos, turn = BY_NAME["game-over-5x5"].build()
+    img = board_image(pos, turn, players=(hostile, hostile), lang="ar")
+    plain = board_image(pos, turn, players=("", ""), lang="ar")
+    assert img.size == (WIDTH, HEIGHT)
+    # Nothing is drawn in the picture's outer margin, whatever the name.
+    lay = layout(pos.geo.n, WIDTH, HEIGHT)
+    margin = (lay.footer[2] + 2, 0, WIDTH, HEIGHT)
+    assert ImageChops.difference(img.crop(margin), plain.crop(margin)).getbbox() is None
+
+
+def test_the_text_board_at_an_arabic_table_has_arabic_words() -> None:
+    pos, turn = BY_NAME["chain-5x5"].build()
+    board = text_board(pos, turn, players=("Amira", "Omar"), lang="ar")
+    first = board.splitlines()[0]
+    assert first == " · ".join(
+        [AR["picture.text.title"], AR["picture.turn"].format(turn=41), "Amira " + AR["picture.doing.move"]]
+    )
+    assert "على اللوحة" in board.splitlines()[-2]
+    english = text_board(pos, turn, players=("Amira", "Omar"))
+    assert english.splitlines()[0] == "Seega · Turn 41 · Amira to move"
+    assert english.splitlines()[-1] == "Last: White a2-b2, b2-b1 · took c2, c1"

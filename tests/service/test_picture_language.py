@@ -1,0 +1,99 @@
+"""Whose language a board picture speaks: the person whose command it answers (their
+``/seega language`` choice, as the message posted with it), the person the bot plays for
+the bot's replies, English without one; the console's pictures the table's language."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+from bot import render
+from bot.ai_pool import ThreadAiRunner
+from bot.clock import FakeClock
+from bot.render.layout import HEIGHT, WIDTH, layout
+from bot.results import Player
+from bot.service import GameService
+from bot.storage import Storage
+from engine import Position, Ruleset
+from tests.service.helpers import ALICE, BOB, insert_from
+from tests.service.test_console import run_console
+
+#: White (Bob) to move can chain: d3-c3 takes c2, then c3-c2, c2-b2.
+CHAIN = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"
+#: The players' cards: names, counts and the "to move" badge, with no clock in them.
+CARDS = (0, 0, WIDTH, layout(5, WIDTH, HEIGHT).cards[0][3] + 2)
+
+
+async def _service(path: Path) -> GameService:
+    storage = await Storage.open(path)
+    return GameService(storage, ThreadAiRunner(), render, FakeClock(), random.Random(1))  # type: ignore[arg-type]
+
+
+def _cards(png: bytes | None) -> Image.Image:
+    assert png is not None
+    return Image.open(io.BytesIO(png)).convert("RGB").crop(CARDS)
+
+
+def _same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a, b).getbbox() is None
+
+
+async def test_a_board_picture_speaks_the_language_of_the_person_who_acted(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "a.db")
+    try:
+        await service.set_language(BOB.user_id, "ar")
+        await insert_from(service, 1, CHAIN)
+        moved = await service.move(1, BOB.user_id, "d3-c3")
+        pos = Position.from_spn(CHAIN)
+        pos.play("d3-c3")
+        names = ("Alice", "Bob")
+        arabic = _cards(render.render_board(pos, players=names, lang="ar"))
+        english = _cards(render.render_board(pos, players=names))
+        assert not _same(arabic, english)
+        assert _same(_cards(moved.png), arabic)
+        # Anyone may look at the board: the picture is in the language of who asked.
+        assert _same(_cards((await service.board(1, BOB.user_id)).png), arabic)
+        assert _same(_cards((await service.board(1, ALICE.user_id)).png), english)
+        assert _same(_cards((await service.board(1)).png), english)  # nobody named: English
+    finally:
+        await service.storage.close()
+        service.ai.close()
+
+
+async def test_the_bots_reply_is_drawn_in_the_language_of_the_person_it_plays(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "b.db")
+    bot = Player.bot("easy")
+    try:
+        await service.set_language(ALICE.user_id, "ar")
+        await insert_from(service, 1, "wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24", ALICE, bot)
+        result = await service.bot_turn(1)
+        game = await service.game(1)
+        assert game is not None and result.png is not None
+        after = Position.from_spn(game.spn, Ruleset.make("standard", 5))
+        names = ("Alice", "Seega bot (easy)")
+        assert _same(_cards(result.png), _cards(render.render_board(after, players=names, lang="ar")))
+        assert not _same(_cards(result.png), _cards(render.render_board(after, players=names)))
+    finally:
+        await service.storage.close()
+        service.ai.close()
+
+
+def test_the_console_draws_arabic_pictures_at_an_arabic_table_in_hot_seat_too(tmp_path: Path) -> None:
+    """Player 2 has no language of their own: the table's language is the pictures' one."""
+    run_console(
+        tmp_path / "c.db",
+        ["/seega language ar", "/seega challenge size:5 color:black", "/place a1 b1", "/place a2 b2"],
+        tmp_path,
+    )
+    images = sorted((tmp_path / "seega-images").glob("seega-game1-*.png"))
+    assert images
+    pos = Position(Ruleset.make("standard", 5))
+    for cell in ("a1", "b1", "a2", "b2"):
+        pos.play(cell)
+    names = ("Player 1", "Player 2")
+    got = _cards(images[-1].read_bytes())
+    assert _same(got, _cards(render.render_board(pos, players=names, lang="ar")))
+    assert not _same(got, _cards(render.render_board(pos, players=names)))
