@@ -88,6 +88,16 @@ def label_searcher(rules: Ruleset, tt_limit: int = 200_000) -> Searcher:
     return searcher
 
 
+def searched_value(searcher: Searcher, pos: Position, limits: Limits) -> int:
+    """The searched value of ``pos`` for the side to act.
+
+    A lone legal action is searched too (``exact_root``): ``Searcher.search`` plays it
+    without a search and scores it 0, which as a label would call every filled board
+    where the first mover has a single step (one piece next to the centre) level.
+    """
+    return searcher.search(pos, limits, exact_root=len(pos.legal_codes()) == 1).score
+
+
 def first_index(rules: Ruleset) -> int:
     """The first mover's side index (0 Black, 1 White)."""
     return 1 if rules.first_mover == "white" else 0
@@ -143,8 +153,8 @@ def generate(
                 if (pos.bb[0] | pos.bb[1]).bit_count() >= label_from:
                     row = {"game": seed * 100_000 + g, "black": pos.bb[0], "white": pos.bb[1], "side": pos.side}
                     if label == "search":
-                        result = labeller.search(pos, Limits(max_depth=14, max_nodes=nodes))
-                        row["score"] = first_view(rules, pos, result.score)
+                        score = searched_value(labeller, pos, Limits(max_depth=14, max_nodes=nodes))
+                        row["score"] = first_view(rules, pos, score)
                     rows.append(row)
                 codes = pos.legal_codes()
                 empties = rules.size * rules.size - (pos.bb[0] | pos.bb[1]).bit_count()
@@ -168,7 +178,7 @@ def generate(
                 else:
                     # A fresh searcher: the label is the filled board's alone, not
                     # coloured by the history and killers of this game's placements.
-                    value = first_view(rules, pos, label_searcher(rules).search(pos, Limits(max_nodes=nodes)).score)
+                    value = first_view(rules, pos, searched_value(label_searcher(rules), pos, Limits(max_nodes=nodes)))
                 for row in rows:
                     row["score"] = value
             for row in rows:

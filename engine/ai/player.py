@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from engine.actions import Action
 from engine.ai.endgame import covers, shipped
 from engine.ai.evaluate import Evaluator, Weights
+from engine.ai.filled import shipped as filled_table
 from engine.ai.levels import Level
 from engine.ai.progress import MARGIN, TIME_SHARE, forcing_actions, is_stuck, worth_playing
 from engine.ai.search import CONTEMPT, WIN_BOUND, Limits, Result, Searcher
@@ -67,6 +68,7 @@ def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None, 
         full_width_empties=level.full_width_empties,
         contempt=contempt,
         tables=shipped(rules.size) if level.tables and covers(rules) else None,
+        filled=filled_table(rules) if level.tables else None,
     )
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from engine.ai.endgame import EndgameTables, decode
+from engine.ai.filled import FILLED, FilledTable
 from engine.ai.leaves import Leaves
 from engine.ai.ordering import Ordering
 from engine.ai.repetition import game_keys, repetition_value
@@ -118,6 +119,8 @@ class Searcher:
         contempt: how much worse than a draw (centipieces) a repeated position is for
             the side with more pieces (and better for the side with fewer); 0 turns
             repetition detection off.
+        filled: the filled-board table (see ``filled.py``), for a ruleset it covers: a
+            filled board with the first mover to step is scored by it, not searched.
     """
 
     def __init__(
@@ -133,6 +136,7 @@ class Searcher:
         tt_limit: int = TT_LIMIT,
         contempt: int = CONTEMPT,
         tables: EndgameTables | None = None,
+        filled: FilledTable | None = None,
     ) -> None:
         self.evaluate = evaluate
         self.tactics = tactics
@@ -154,6 +158,15 @@ class Searcher:
         #: Positions with at most this many pieces are looked up, not searched.
         self.table_pieces = tables.max_pieces if tables is not None else 0
         self.table_hits = 0
+        #: The filled-board table, or ``None``.
+        self.filled = filled
+        #: The filled-board table's value of a board (White cells -> the first mover's
+        #: value), and the board a position must fill to be looked up (-1: never).
+        self._filled_value: Callable[[int], int] = filled.value if filled is not None else _no_value
+        self._filled_mask = FILLED if filled is not None else -1
+        self._filled_side = 1 if rules.first_mover == "white" else 0
+        #: Positions scored by the filled-board table in the last search.
+        self.filled_hits = 0
         #: Repetition keys (bitboards, side) of the game's turn starts and the current path.
         self._seen: set[int] = set()
         #: The bounded static-evaluation cache (shared with :attr:`leaves`).
@@ -293,6 +306,7 @@ class Searcher:
         self.ordering.age()
         self._seen = game_keys(pos) if self.contempt else set()
         self.table_hits = 0
+        self.filled_hits = 0
 
     def _probe(self, pos: Position, ply: int) -> int | None:
         """The endgame tables' value of a movement turn start (``None``: not covered).
@@ -410,6 +424,9 @@ class Searcher:
         side = pos.side
         phase = pos.phase
         state = pos.state
+        if (b0 | b1) == self._filled_mask and phase == "m" and state == START and side == self._filled_side:
+            self.filled_hits += 1
+            return self._filled_value(b1)
         table_pieces = self.table_pieces
         if table_pieces and state == START and (b0 | b1).bit_count() <= table_pieces:
             known = self._probe(pos, ply)
@@ -619,18 +636,20 @@ class Searcher:
         if pos.result is not None:
             return self._terminal(pos, ply)
         phase = pos.phase
-        if phase == "m" and pos.state != START and ply < MAX_PLY:
+        bb = pos.bb
+        state = pos.state
+        if (bb[0] | bb[1]) == self._filled_mask and phase == "m" and state == START and pos.side == self._filled_side:
+            self.filled_hits += 1
+            return self._filled_value(bb[1])
+        if phase == "m" and state != START and ply < MAX_PLY:
             # Inside a chain the side must pick a capture or stop: search them all.
             ordered, _caps = self.ordering.order(pos, pos.legal_codes(), -1, ply, False)
             return self._quiesce_children(ordered, -INF, alpha, beta, ply, qd, qd)
-        if self.table_pieces and pos.state == START:
-            bb = pos.bb
-            if (bb[0] | bb[1]).bit_count() <= self.table_pieces:
-                known = self._probe(pos, ply)
-                if known is not None:
-                    return known
+        if self.table_pieces and state == START and (bb[0] | bb[1]).bit_count() <= self.table_pieces:
+            known = self._probe(pos, ply)
+            if known is not None:
+                return known
         # The evaluation cache probed inline (Leaves.fresh evaluates and stores on a miss).
-        bb = pos.bb
         ekey = (bb[0], bb[1], pos.side, phase)
         stand = self.evals.get(ekey)
         if stand is None:
@@ -702,6 +721,10 @@ def _to_tt(value: int, ply: int) -> int:
     if value <= -WIN_BOUND:
         return value - ply
     return value
+
+
+def _no_value(_white: int) -> int:
+    return 0
 
 
 def _unbound(*_args: object) -> None:

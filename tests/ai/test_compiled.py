@@ -21,12 +21,14 @@ from engine.ai.placement_model import MODEL_FILE
 from engine.compiled import MODULES, build_name, compiled_modules, module_files, stale_modules
 
 #: Positions from ``bench.search_speed`` at a smaller depth: a movement middle game, the
-#: ludii preset (endgame tables reachable), 7x7, and placement (the learned model).
+#: ludii preset (endgame tables reachable), 7x7, placement (the learned model), and the
+#: end of a ludii placement (the filled-board table at the leaves).
 CASES = (
     ("standard", 5, "bbbwb/ww1ww/ww2b/b1b1w/bwwbb w m 0/0 - 1 17", 8),
     ("ludii", 5, "bw1ww/bb1bb/3bb/1bb2/1b2b w m 0/0 - 0 40", 8),
     ("standard", 7, "w1ww1wb/bw1w1wb/bww1wwb/3bw1w/1bbw1ww/2bwwbb/bb1bb1b b m 0/0 - 3 56", 5),
     ("standard", 5, "2w1w/w1b2/bb1bb/2w2/4b w p 6/8 - 0 6", 6),
+    ("ludii", 5, "2wb1/1bwb1/ww1ww/bbbww/b1bbb w p 2/4 - 0 10", 8),
 )
 
 SEARCH = """

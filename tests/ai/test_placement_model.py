@@ -249,7 +249,7 @@ def _after(pos: Position, code: int) -> tuple[int, int]:
 def test_filled_labels_are_the_searched_value_of_the_games_filled_board(tmp_path: Path) -> None:
     """``--label filled``: every position of a game carries one label, the value a fresh
     search gives the board the game filled, from the first mover's side."""
-    from bench.learn_placement import first_view, generate, label_searcher, read_rows
+    from bench.learn_placement import first_view, generate, label_searcher, read_rows, searched_value
     from engine.ai.search import Limits
 
     rules = Ruleset.make("ludii", 5)
@@ -262,6 +262,7 @@ def test_filled_labels_are_the_searched_value_of_the_games_filled_board(tmp_path
     out.write_text(first + out.read_text(encoding="utf-8"), encoding="utf-8")
     rows = list(read_rows([out]))
     assert len(rows) == 3 * 2 * rules.pieces
+    lone_steps = 0
     for game in {r["game"] for r in rows}:
         own = [r for r in rows if r["game"] == game]
         assert len(own) == 2 * rules.pieces and len({r["score"] for r in own}) == 1
@@ -272,8 +273,13 @@ def test_filled_labels_are_the_searched_value_of_the_games_filled_board(tmp_path
         (last,) = filled.legal_codes()
         filled.push_code(last)
         assert filled.phase == "m" and filled.side == 0  # Black moves first under ludii
-        score = label_searcher(rules).search(filled, Limits(max_nodes=800)).score
+        # One of these boards leaves Black a single first step: searched, not called level.
+        score = searched_value(label_searcher(rules), filled, Limits(max_nodes=800))
         assert own[0]["score"] == first_view(rules, filled, score) == score
+        lone = len(filled.legal_codes()) == 1
+        lone_steps += lone
+        assert score != 0 or not lone
+    assert lone_steps == 1
 
 
 def test_search_play_places_the_second_half_by_the_label_search(
