@@ -1,4 +1,4 @@
-"""Filled-board tables: what every way of filling the 5x5 board is worth (``ludii`` today).
+"""Filled-board tables: what every way of filling the 5x5 board is worth (``ludii``).
 
 Why: under the ``ludii`` preset the placement phase decides most games, and what a
 placement is worth shows only in the movement phase's first captures, 10 to 15 plies
@@ -18,10 +18,15 @@ first mover to act; centipieces of the evaluation, stored in steps of
 A filled board has no history under any preset: the movement phase starts there, so no
 shuttle has been stepped and no move-limit clock has run, and the board alone is the
 position. A table is therefore valid for every ruleset that moves the pieces as its
-preset does (:func:`table_preset`); only ``ludii``'s is generated so far.
+preset does (:func:`table_preset`).
 
-Layout: one table per preset, an ``array('b')`` (signed bytes, ``value // STEP`` clamped to +-127) indexed by
-the colex rank of the White cells among the 24 cells that are not the centre.
+Measured and not shipped (docs/ai.md, "The filled-board table"): ``ludii``'s table at
+5,000 nodes a board made hard's White no better against Ludii's Alpha-Beta. The module,
+the search's hook and the generator stay, tested, for deeper tables.
+
+Layout: one table per preset, an ``array('b')`` (signed bytes, the value in steps of
+:data:`STEP`, clamped to +-127) indexed by the colex rank of the White cells among the
+24 cells that are not the centre.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ ENTRIES = comb(2 * PIECES, PIECES)
 STEP = 10
 #: The presets with a table (``engine/data/seega5-<preset>-filled.xz``).
 PRESETS = ("ludii",)
-#: The node limit each shipped value was searched with (``bench/filledgen.py``).
+#: The generator's node limit per board (``bench/filledgen.py``; the measured table's).
 NODES = 5_000
 #: Centipieces per stored unit: a signed byte then spans +-12.7 pieces.
 STEP = 10
@@ -168,8 +173,8 @@ def quantize(score: int) -> int:
 
 
 class FilledTable:
-    """One preset's table, read from its file on the first probe (about 1.5 MB
-    compressed, 2.7 MB in memory)."""
+    """One preset's table, read from its file on the first probe (1.9 MB compressed,
+    2.7 MB in memory)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -184,20 +189,21 @@ class FilledTable:
         return values[index_of(white)] * STEP
 
 
-_SHIPPED: dict[str, FilledTable] = {}
+_SHIPPED: dict[Path, FilledTable] = {}
 
 
 def shipped(rules: Ruleset) -> FilledTable | None:
-    """The table in ``engine/data/`` that values ``rules``'s filled boards, shared by
+    """The table in :data:`DATA_DIR` that values ``rules``'s filled boards, shared by
     every searcher of a process; ``None`` when no preset covers ``rules`` or its file
-    is not there (a checkout without it plays without it)."""
+    is not there. No table is shipped today (docs/ai.md, "The filled-board table"):
+    a file generated into the folder is used by hard and expert from then on."""
     preset = table_preset(rules)
     if preset is None:
         return None
-    table = _SHIPPED.get(preset)
+    path = DATA_DIR / file_name(preset)
+    table = _SHIPPED.get(path)
     if table is None:
-        path = DATA_DIR / file_name(preset)
         if not path.is_file():
             return None
-        table = _SHIPPED[preset] = FilledTable(path)
+        table = _SHIPPED[path] = FilledTable(path)
     return table

@@ -1,22 +1,22 @@
-"""The filled-board table (``ludii`` 5x5): shipped, reproducible from the generator,
-symmetric, and used by the search at the end of placement."""
+"""The filled-board table (``ludii`` 5x5): generated from the labels on every symmetric
+image, found in the data folder, and used by the search at the end of placement."""
 
 from __future__ import annotations
 
 import random
 from array import array
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from bench.filledgen import canonical_boards, filled_position, label
+from bench.filledgen import assemble, boards_file, filled_position, label
 from bench.learn_placement import label_searcher, searched_value
 from engine import Position, Ruleset
 from engine.ai.filled import (
     CENTRE,
     ENTRIES,
     FILLED,
-    NODES,
     STEP,
     FilledTable,
     canonical,
@@ -88,40 +88,67 @@ def test_a_table_round_trips_and_a_wrong_length_is_refused(tmp_path: Path) -> No
         unpack(pack(array("b", bytes(100))))
 
 
-def test_the_table_covers_the_ludii_preset_on_5x5_only() -> None:
+def test_the_table_covers_the_presets_movement_rules_on_5x5_only() -> None:
     assert covers(TABLE_RULES)
     assert not covers(Ruleset.make("standard", 5))
     assert not covers(Ruleset.make("ludii", 7))
     assert not covers(Ruleset.make("ludii", 5, {"first_mover": "white"}))
+    assert not covers(Ruleset.make("ludii", 5, {"safe_centre": True}))
     # The turn limit and how the board was filled do not change a filled board's worth.
     assert covers(Ruleset.make("ludii", 5, {"turn_limit": 0, "placement": "pairs-then-singles"}))
-    assert not covers(Ruleset.make("ludii", 5, {"safe_centre": True}))
+
+
+def _assembled(work: Path, value: Callable[[int], int]) -> Path:
+    """A whole table from the generator's ``assemble``: every canonical board labelled
+    ``value(board)`` in two job files, as ``label --jobs 2`` leaves them."""
+    boards = boards_file(work)
+    for job in range(2):
+        lines = [f"{b} {value(b)}" for i, b in enumerate(boards) if i % 2 == job]
+        (work / f"part-{job}-of-2.txt").write_text("\n".join(lines) + "\n")
+    out = work / file_name("ludii")
+    assert assemble(work, out) == 0
+    return out
+
+
+def test_the_generator_counts_the_boards_and_spreads_each_label_over_its_images(tmp_path: Path) -> None:
+    boards = boards_file(tmp_path)
+    assert len(boards) == 339_106 == len(set(boards))
+    # Burnside: the classes' sizes add up to every filled board.
+    assert sum(len(set(images_of(b))) for b in boards) == ENTRIES
+
+    def value(board: int) -> int:
+        return 37 * (board & 0x3FF).bit_count() - 150
+
+    table = FilledTable(_assembled(tmp_path, value))
+    rng = random.Random(11)
+    for _ in range(300):
+        white = _random_board(rng)
+        expected = quantize(value(canonical(white))) * STEP
+        assert {table.value(image) for image in images_of(white)} == {expected}
+
+
+def test_a_board_missing_a_label_writes_no_table(tmp_path: Path) -> None:
+    first = boards_file(tmp_path)[0]
+    (tmp_path / "part-0-of-1.txt").write_text(f"{first} 5\n")
+    out = tmp_path / "t.xz"
+    assert assemble(tmp_path, out) == 339_105
+    assert not out.exists()
+
+
+def test_a_table_in_the_data_folder_is_used_by_hard_and_expert(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.ai import filled
+
+    monkeypatch.setattr(filled, "DATA_DIR", tmp_path)
+    assert shipped(TABLE_RULES) is None  # no file: the search plays without a table
+    values = array("b", bytes(ENTRIES))
+    (tmp_path / file_name("ludii")).write_bytes(pack(values))
     table = shipped(TABLE_RULES)
-    assert table is not None and table.path.name == file_name("ludii") == "seega5-ludii-filled.xz"
+    assert table is not None and table.path == tmp_path / "seega5-ludii-filled.xz"
+    assert shipped(TABLE_RULES) is table  # one per process
     assert make_searcher(TABLE_RULES, get_level("hard")).filled is table
     assert make_searcher(TABLE_RULES, get_level("expert")).filled is table
     assert make_searcher(TABLE_RULES, get_level("medium")).filled is None
     assert make_searcher(Ruleset.make("standard", 5), get_level("hard")).filled is None
-
-
-def test_the_shipped_table_holds_what_the_generator_searches() -> None:
-    """Sampled entries against a fresh search of the same board at the shipped node
-    limit: the table is reproducible from the repository, and every symmetric image of a
-    board has its value."""
-    table = shipped(TABLE_RULES)
-    assert table is not None
-    rng = random.Random(11)
-    for _ in range(6):
-        white = _random_board(rng)
-        expected = quantize(label(canonical(white), NODES, TABLE_RULES)) * STEP
-        assert {table.value(image) for image in images_of(white)} == {expected}
-
-
-def test_there_are_339106_boards_up_to_symmetry() -> None:
-    boards = canonical_boards()
-    assert len(boards) == 339_106
-    # By Burnside's count over the eight symmetries of the 24 cells around the centre.
-    assert sum(len(set(images_of(b))) for b in boards) == ENTRIES
 
 
 def _before_the_last_turns() -> Position:
