@@ -331,6 +331,14 @@ class Tally:
         return self.wins + self.losses + self.draws
 
 
+def player_name(player: Player, lang: str) -> str:
+    """A person's name, or "Seega bot (easy)" in the reader's language (the messages'
+    and the pictures' one way to name a player)."""
+    if player.is_bot:
+        return texts.text(lang, "player.bot", level=texts.text(lang, f"level.{player.bot_level}"))
+    return player.name
+
+
 @dataclass(frozen=True)
 class PlayerStats:
     """A player's rating and record in a guild.

@@ -13,6 +13,7 @@ from bot import explain
 from bot.explain.endings import end_line
 from bot.explain.rules import rules_lines as explain_rules
 from bot.results import GameOver, GameSummary, GameView, Player, TurnEvent, TurnResult
+from bot.results import player_name as player_name  # re-exported: the messages name players through wording
 from bot.service.catalog import VARIANT_SIZES, rules_for
 from bot.texts import text
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
@@ -25,13 +26,6 @@ def plain(cell: str) -> str:
 def bold(cell: str) -> str:
     """A cell in Discord markdown bold."""
     return f"**{cell}**"
-
-
-def player_name(player: Player, lang: str) -> str:
-    """A person's name, or "Seega bot (easy)" in the reader's language."""
-    if player.is_bot:
-        return text(lang, "player.bot", level=text(lang, f"level.{player.bot_level}"))
-    return player.name
 
 
 def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:

@@ -164,12 +164,12 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         except BotDeclinesError as exc:
             self.say(exc.text(self.lang))  # the bot's answer to an offer, not a fault
         except ServiceError as exc:
-            self.say(f"Error: {refusal_text(exc, self.lang)}")
+            self.say(texts.text(self.lang, "console.error", text=refusal_text(exc, self.lang)))
         except Exception:
             # One line at the table, the traceback in the log: the table goes on.
             error_id = secrets.token_hex(4)
             errors_log.exception("console command %r failed: error %s", clip_typed(text, 200), error_id)
-            self.say(f"Error: something went wrong (error id {error_id}); the details are in {self.error_log}.")
+            self.say(texts.text(self.lang, "console.crash", error_id=error_id, log=self.error_log))
         return True
 
     # ----------------------------------------------------------------- the commands

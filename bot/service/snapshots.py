@@ -24,6 +24,7 @@ from bot.results import (
     Player,
     TurnEvent,
     TurnResult,
+    player_name,
 )
 from bot.service import commands, offers
 from bot.service.games import Games
@@ -161,12 +162,13 @@ async def board_png(
     outcome = None
     if g.row.status == "finished" and g.row.result in ("1-0", "0-1", "1/2-1/2") and pos.result is None:
         outcome = Outcome.from_result(g.row.result, g.row.reason or "abandoned")
-    players = (g.row.black_name, g.row.white_name)
     time_left = None
     if outcome is None and pos.result is None and g.row.deadline is not None and not g.player(pos.side).is_bot:
         time_left = max(0.0, g.row.deadline - games.clock.now())
     try:
         lang = await reader_language(games, reader)
+        # The bot is named in the picture's language, as in the message beside it.
+        players = (player_name(g.black, lang), player_name(g.white, lang))
         draw = renderer.render_board
         if outcome is None:
             return await asyncio.to_thread(draw, pos, summary, players=players, time_left=time_left, lang=lang)

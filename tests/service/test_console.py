@@ -576,6 +576,19 @@ def test_an_arabic_turn_line_uses_the_arabic_comma_and_semicolon(db_path: Db, tm
     assert "الأبيض (Player 2): أزال a1؛ الأسود لم يستطع الخطو، فيأخذ الأبيض إحدى قطعه" in out
 
 
+def test_a_refusal_at_an_arabic_table_is_marked_in_arabic(db_path: Db, tmp_path: Path) -> None:
+    """Play-test finding: "Error: الخانة c4 مشغولة…", an English word before each Arabic
+    refusal. A refusal, and the table's own failure line, follow the table's language."""
+    out = run_console(
+        db_path,
+        ["/seega language ar", "/seega play-bot level:easy color:black", "/place c3", "/place a1 a1"],
+        tmp_path,
+    )
+    refusals = [line for line in out.splitlines() if line.startswith(("Error", "خطأ"))]
+    assert len(refusals) == 2 and all(line.startswith("خطأ: ") for line in refusals)
+    assert "c3" in refusals[0] and "Error" not in out
+
+
 def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_path: Path) -> None:
     """Play-test finding: the picture says "Last: Black xd1" and the moves list "b2-c2";
     typed as they read, they were an unknown command and nothing more."""

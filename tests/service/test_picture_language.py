@@ -73,8 +73,11 @@ async def test_the_bots_reply_is_drawn_in_the_language_of_the_person_it_plays(tm
         game = await service.game(1)
         assert game is not None and result.png is not None
         after = Position.from_spn(game.spn, Ruleset.make("standard", 5))
-        names = ("Alice", "Seega bot (easy)")
+        # The bot's name is in Arabic too, as in the message beside the picture.
+        names = ("Alice", "بوت سيجا (سهل)")
         assert _same(_cards(result.png), _cards(render.render_board(after, players=names, lang="ar")))
+        english_name = render.render_board(after, players=("Alice", "Seega bot (easy)"), lang="ar")
+        assert not _same(_cards(result.png), _cards(english_name))
         assert not _same(_cards(result.png), _cards(render.render_board(after, players=names)))
     finally:
         await service.storage.close()
