@@ -19,7 +19,7 @@ from bot.service.coach_results import (
     ReviewResult,
     Wording,
 )
-from bot.texts import FALLBACK, has
+from bot.texts import FALLBACK, has, separator
 from bot.texts import text as t
 from engine.coach.review import CLASSES
 from engine.outcome import COLOR_NAMES
@@ -32,9 +32,10 @@ def wording(locale: str) -> Wording:
     return partial(t, locale)
 
 
-def turn_text(actions: tuple[str, ...]) -> str:
-    """A turn as the players type it: ``b2-c2, c2-c3`` (a pair: ``a1, b2``)."""
-    return ", ".join(actions) if actions else "-"
+def turn_text(actions: tuple[str, ...], locale: str) -> str:
+    """A turn as the players type it: ``b2-c2, c2-c3`` (a pair: ``a1, b2``), listed with
+    the language's comma."""
+    return separator(locale).join(actions) if actions else "-"
 
 
 def reasons_text(reasons: Sequence[tuple[str, dict[str, str]]], locale: str) -> str:
@@ -44,7 +45,8 @@ def reasons_text(reasons: Sequence[tuple[str, dict[str, str]]], locale: str) -> 
     left): AI workers on other machines may run a newer engine than the bot during an
     upgrade, and the raw key "coach.reason.edge" was shown at the console that way.
     """
-    return "; ".join(_phrases(reasons, "coach.reason", locale) or [t(locale, "coach.reason.steady")])
+    clauses = t(locale, "explain.sep_clauses")
+    return clauses.join(_phrases(reasons, "coach.reason", locale) or [t(locale, "coach.reason.steady")])
 
 
 def _phrases(reasons: Sequence[tuple[str, dict[str, str]]], prefix: str, locale: str, **extra: str) -> list[str]:
@@ -57,10 +59,10 @@ def _phrases(reasons: Sequence[tuple[str, dict[str, str]]], prefix: str, locale:
 def hint_text(result: HintResult, locale: str) -> str:
     """The hint's line: the turn, its reasons, the hints left."""
     reasons = reasons_text(result.reasons, locale)
-    turn = turn_text(result.actions)
+    turn = turn_text(result.actions, locale)
     if len(result.actions) > 1 and result.actions[-1] == "end":
         # "end" is nothing people type: say how to stop the chain there
-        turn = t(locale, "coach.hint.then_end", turn=turn_text(result.actions[:-1]))
+        turn = t(locale, "coach.hint.then_end", turn=turn_text(result.actions[:-1], locale))
     key = "coach.hint.free" if result.free else "coach.hint.text"
     lines = [t(locale, key, used=result.used, limit=result.limit, turn=turn, reasons=reasons)]
     if result.win_chance is not None:
@@ -81,7 +83,7 @@ def _with_why(turn: str, why: Sequence[tuple[str, dict[str, str]]], prefix: str,
     """``a4-a3 (lets Bob capture b4 with c4-b4)``: a key moment's turn and what it does
     on the board (reasons this bot has no words for are left out)."""
     known = _phrases(why, prefix, locale, **extra)
-    return t(locale, "coach.review.why", turn=turn, why="; ".join(known)) if known else turn
+    return t(locale, "coach.review.why", turn=turn, why=t(locale, "explain.sep_clauses").join(known)) if known else turn
 
 
 def review_text(result: ReviewResult, locale: str, you: int | None = None) -> str:
@@ -113,6 +115,8 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
         for m in result.moments:
             # What the turn let the other player do, said to them when they read it.
             let = m.played_why if you != 1 - m.side else tuple((f"{k}_you", p) for k, p in m.played_why)
+            other = result.names[1 - m.side]
+            played = _with_why(turn_text(m.played, locale), let, "coach.review", locale, player=other)
             lines.append(
                 "- "
                 + t(
@@ -121,8 +125,8 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                     number=m.number,
                     player=m.player,
                     label=t(locale, f"coach.class.{m.label}"),
-                    played=_with_why(turn_text(m.played), let, "coach.review", locale, player=result.names[1 - m.side]),
-                    best=_with_why(turn_text(m.best), m.best_why, "coach.reason", locale),
+                    played=played,
+                    best=_with_why(turn_text(m.best, locale), m.best_why, "coach.reason", locale),
                 )
             )
     elif (slide := review.slide()) is not None:
@@ -173,7 +177,7 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
         return t(locale, "coach.puzzle.partial")
     lines = [
         t(locale, f"coach.puzzle.{answer.outcome}"),
-        t(locale, "coach.puzzle.solution", solution=turn_text(answer.solution)),
+        t(locale, "coach.puzzle.solution", solution=turn_text(answer.solution, locale)),
     ]
     if answer.outcome == "wrong":
         lines.append(_why_text(answer, locale))

@@ -654,3 +654,17 @@ def test_a_reason_the_bot_has_no_words_for_is_left_out_not_shown_as_a_key() -> N
         assert t(locale, "coach.reason.corner", cells="a1") in line
     only_new = HintResult(1, ("b1", "a2"), (("from_the_future", {}),), 1, 3, 0.5)
     assert t("en", "coach.reason.steady") in hint_text(only_new, "en")
+
+
+def test_an_arabic_hint_joins_its_cells_and_reasons_with_the_arabic_marks() -> None:
+    """Console play-test: "العب b3-c3: النقلة الوحيدة المسموحة; تهدّد b2; تحتل المركز", English
+    semicolons between Arabic clauses (and English commas between a chain's steps)."""
+    from bot.service.coach_results import HintResult
+
+    reasons = (("captures", {"n": "1", "cells": "c2"}), ("threatens", {"cells": "b2"}), ("centre", {}))
+    got = HintResult(8, ("d3-c3", "c3-c2"), reasons, 1, 3, 0.6)
+    arabic = hint_text(got, "ar")
+    assert "d3-c3، c3-c2" in arabic and arabic.count("؛ ") == 2
+    assert ";" not in arabic and ", " not in arabic
+    english = hint_text(got, "en")
+    assert "d3-c3, c3-c2" in english and english.count("; ") == 2
