@@ -14,8 +14,9 @@ from typing import TextIO
 
 from bot import wording
 from bot.i18n import t
-from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult
+from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult, player_name
 from bot.service import GameService, Renderer, catalog
+from bot.texts import LANGUAGES
 from bot.timeparse import format_duration
 from engine import GameRecord, Outcome, Position, Ruleset
 from engine.summary import TurnSummary
@@ -257,7 +258,8 @@ class ConsoleOutput:
 
 
 #: The names the service gives its AI players (``Seega bot (easy)``...).
-BOT_NAMES = frozenset(Player.bot(level).name for level in catalog.LEVELS)
+#: The bot's names in every language: the service names the bot in the picture's language.
+BOT_NAMES = frozenset(player_name(Player.bot(level), lang) for level in catalog.LEVELS for lang in LANGUAGES)
 
 
 def you_in_pictures(players: tuple[str, str]) -> tuple[str, str]:

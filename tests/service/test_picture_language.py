@@ -100,3 +100,18 @@ def test_the_console_draws_arabic_pictures_at_an_arabic_table_in_hot_seat_too(tm
     got = _cards(images[-1].read_bytes())
     assert _same(got, _cards(render.render_board(pos, players=names, lang="ar")))
     assert not _same(got, _cards(render.render_board(pos, players=names)))
+
+
+def test_the_console_against_the_bot_names_you_and_the_bot_in_arabic(tmp_path: Path) -> None:
+    """Play-test finding: once the service named the bot in the picture's language, the
+    console no longer knew it for the bot, and the card said "Player 1" instead of "You"."""
+    from bot.render.words import YOU
+
+    run_console(tmp_path / "d.db", ["/seega language ar", "/seega play-bot level:easy color:white"], tmp_path)
+    (image,) = sorted((tmp_path / "seega-images").glob("seega-game1-*.png"))
+    pos = Position(Ruleset.make("standard", 5))
+    for cell in ("a1", "b1"):  # the cards show counts and names only: any two cells do
+        pos.play(cell)
+    got = _cards(image.read_bytes())
+    assert _same(got, _cards(render.render_board(pos, players=("بوت سيجا (سهل)", YOU), lang="ar")))
+    assert not _same(got, _cards(render.render_board(pos, players=("بوت سيجا (سهل)", "Player 1"), lang="ar")))
