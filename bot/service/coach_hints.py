@@ -77,7 +77,7 @@ class Hints:
             raise await no_game_error(self.storage, channel_id)
         if row.guild_id != guild_id:
             raise NoGameError("no_game")
-        black, white = names_of(row)
+        black, white = names_of(row, lang)
         people = {i for i, lvl in ((row.black_id, row.black_level), (row.white_id, row.white_level)) if lvl is None}
         if user_id not in people:
             raise NotAPlayerError("not_a_player", black=black, white=white)

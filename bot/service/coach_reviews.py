@@ -101,7 +101,7 @@ class Reviews:
         else:
             review = await self._computed(row, record, progress, user_id)
         hints = sum((await self.storage.hint_counts([row.id])).values())
-        names = names_of(row) if names_shown is None else names_shown(names_of(row))
+        names = names_of(row, lang) if names_shown is None else names_shown(names_of(row, lang))
         chart, moments = await self._pictures(row.id, names, record, review, wording, lang)
         return ReviewResult(row.id, names, review, cached, chart, moments, hints)
 

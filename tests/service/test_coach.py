@@ -163,7 +163,8 @@ async def test_a_hint_draws_the_names_the_adapter_shows(env: Env) -> None:
     pos = Position.from_spn(spn, RULES)
     legend = (words("coach.legend.played"), words("coach.legend.hint"))
     drawn = [Action.parse(a) for a in got.actions]
-    assert got.image == coach_pictures.suggestion_image(pos, drawn, players=("You", "Seega bot"), legend=legend)
+    # The bot is named as the messages name it, with its level.
+    assert got.image == coach_pictures.suggestion_image(pos, drawn, players=("You", "Seega bot (hard)"), legend=legend)
     assert got.image != coach_pictures.suggestion_image(pos, drawn, players=("Alice", "Seega bot"), legend=legend)
 
 
@@ -176,8 +177,11 @@ async def test_a_hint_at_an_arabic_table_draws_its_board_in_arabic(env: Env) -> 
     pos = Position.from_spn(spn, RULES)
     legend = (words("coach.legend.played"), words("coach.legend.hint"))
     drawn = [Action.parse(a) for a in got.actions]
-    names = ("Alice", "Seega bot")
+    # Console play-test: the hint's board named the bot in English at an Arabic table.
+    names = ("Alice", "بوت سيجا (صعب)")
     assert got.image == coach_pictures.suggestion_image(pos, drawn, players=names, legend=legend, lang="ar")
+    english = ("Alice", "Seega bot (hard)")
+    assert got.image != coach_pictures.suggestion_image(pos, drawn, players=english, legend=legend, lang="ar")
     assert got.image != coach_pictures.suggestion_image(pos, drawn, players=names, legend=legend)
 
 
