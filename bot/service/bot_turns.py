@@ -19,6 +19,7 @@ from bot.service.snapshots import (
     pass_events,
     person_in,
     play_forced_passes,
+    reader_language,
     turn_event,
     turn_result,
 )
@@ -81,6 +82,7 @@ class BotTurns:
         games = self.games
         reply_start = g.pos.copy()  # the picture shows the whole reply from here
         reply: list[Action] = []
+        lang = await reader_language(games, person_in(g))  # the reply's pictures: read once
         for _ in range(MAX_BOT_TURNS):
             player = g.to_move
             if player is None or not player.is_bot:
@@ -119,7 +121,7 @@ class BotTurns:
                     return None
                 before = g.pos
                 g, over = done
-            events.extend(await self._events(g, before, played, reply_start, reply))
+            events.extend(await self._events(g, before, played, reply_start, reply, lang))
             after = before.copy()
             for action in played:
                 after.push(action)
@@ -173,13 +175,20 @@ class BotTurns:
         return played
 
     async def _events(
-        self, g: LoadedGame, before: Position, played: list[Action], reply_start: Position, reply: list[Action]
+        self,
+        g: LoadedGame,
+        before: Position,
+        played: list[Action],
+        reply_start: Position,
+        reply: list[Action],
+        lang: str,
     ) -> list[TurnEvent]:
         """One event per step or removal of a bot turn (placements grouped), with images.
 
         Each image shows the bot's whole reply so far (``reply``, played from
         ``reply_start``, grows as it goes): a placement and the chain after it in one
-        picture, every step numbered and every capture marked.
+        picture, every step numbered and every capture marked; ``lang`` is the
+        language of the person the bot plays.
         """
         groups: list[list[Action]] = []
         for a in played:
@@ -196,7 +205,7 @@ class BotTurns:
             event = turn_event(g, start, pos, group)
             reply.extend(group)
             picture = summarize_turn(reply_start, reply)
-            png = await board_png(self.games, g, pos, picture, person_in(g))
+            png = await board_png(self.games, g, pos, picture, lang=lang)
             events.append(replace(event, png=png))
         return events
 

@@ -149,12 +149,19 @@ def person_in(g: LoadedGame) -> int | None:
 
 
 async def board_png(
-    games: Games, g: LoadedGame, pos: Position, summary: TurnSummary | None, reader: int | None = None
+    games: Games,
+    g: LoadedGame,
+    pos: Position,
+    summary: TurnSummary | None,
+    reader: int | None = None,
+    *,
+    lang: str | None = None,
 ) -> bytes | None:
     """The board picture (drawn off the event loop), or ``None`` without a renderer or on failure.
 
     ``reader``: the person whose command it answers; the picture's words are in their
-    language (:func:`reader_language`).
+    language (:func:`reader_language`). ``lang``: that language when the caller already
+    read it (a bot's reply draws one board per step, all for the same person).
     """
     renderer = games.renderer
     if renderer is None:
@@ -166,7 +173,8 @@ async def board_png(
     if outcome is None and pos.result is None and g.row.deadline is not None and not g.player(pos.side).is_bot:
         time_left = max(0.0, g.row.deadline - games.clock.now())
     try:
-        lang = await reader_language(games, reader)
+        if lang is None:
+            lang = await reader_language(games, reader)
         # The bot is named in the picture's language, as in the message beside it.
         players = (player_name(g.black, lang), player_name(g.white, lang))
         draw = renderer.render_board

@@ -69,7 +69,17 @@ async def test_the_bots_reply_is_drawn_in_the_language_of_the_person_it_plays(tm
     try:
         await service.set_language(ALICE.user_id, "ar")
         await insert_from(service, 1, "wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24", ALICE, bot)
+        reads: list[int] = []
+        read = service.storage.user_language
+
+        async def counted(user_id: int) -> str | None:
+            reads.append(user_id)
+            return await read(user_id)
+
+        service.storage.user_language = counted  # type: ignore[method-assign]
         result = await service.bot_turn(1)
+        # One picture per step of the reply, one read of the reader's language for all.
+        assert len(result.events) >= 2 and reads == [ALICE.user_id]
         game = await service.game(1)
         assert game is not None and result.png is not None
         after = Position.from_spn(game.spn, Ruleset.make("standard", 5))
