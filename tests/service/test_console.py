@@ -579,14 +579,17 @@ def test_an_arabic_turn_line_uses_the_arabic_comma_and_semicolon(db_path: Db, tm
 def test_a_refusal_at_an_arabic_table_is_marked_in_arabic(db_path: Db, tmp_path: Path) -> None:
     """Play-test finding: "Error: الخانة c4 مشغولة…", an English word before each Arabic
     refusal. A refusal, and the table's own failure line, follow the table's language."""
+    hostile = "/place {0}" + "z" * 10_000
     out = run_console(
         db_path,
-        ["/seega language ar", "/seega play-bot level:easy color:black", "/place c3", "/place a1 a1"],
+        ["/seega language ar", "/seega play-bot level:easy color:black", "/place c3", "/place a1 a1", hostile],
         tmp_path,
     )
     refusals = [line for line in out.splitlines() if line.startswith(("Error", "خطأ"))]
-    assert len(refusals) == 2 and all(line.startswith("خطأ: ") for line in refusals)
+    assert len(refusals) == 3 and all(line.startswith("خطأ: ") for line in refusals)
     assert "c3" in refusals[0] and "Error" not in out
+    # A 10,000-character cell with braces is refused in one clipped line, printed as typed.
+    assert "{0}" in refusals[2] and len(refusals[2]) < 400
 
 
 def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_path: Path) -> None:

@@ -125,3 +125,37 @@ def test_the_console_against_the_bot_names_you_and_the_bot_in_arabic(tmp_path: P
     got = _cards(image.read_bytes())
     assert _same(got, _cards(render.render_board(pos, players=("بوت سيجا (سهل)", YOU), lang="ar")))
     assert not _same(got, _cards(render.render_board(pos, players=("بوت سيجا (سهل)", "Player 1"), lang="ar")))
+
+
+async def test_the_readers_language_survives_hostile_ids_and_two_requests_at_once(tmp_path: Path) -> None:
+    """Hostile input on the reader's language: ids out of range, another person's id, the
+    same request twice at once. A picture is never lost and never in a stranger's language."""
+    import asyncio
+
+    service = await _service(tmp_path / "h.db")
+    try:
+        await service.set_language(BOB.user_id, "ar")
+        await insert_from(service, 1, CHAIN)
+        pos = Position.from_spn(CHAIN)
+        names = ("Alice", "Bob")
+        arabic = _cards(render.render_board(pos, players=names, lang="ar"))
+        english = _cards(render.render_board(pos, players=names))
+        reads: list[int] = []
+        read = service.storage.user_language
+
+        async def counted(user_id: int) -> str | None:
+            reads.append(user_id)
+            return await read(user_id)
+
+        service.storage.user_language = counted  # type: ignore[method-assign]
+        for huge in (10**40, -(10**40), 2**63):  # out of any id range: English, no query
+            assert _same(_cards((await service.board(1, huge)).png), english)
+        assert reads == []
+        # Two people ask at the same moment: each picture in its asker's language.
+        bob, alice = await asyncio.gather(service.board(1, BOB.user_id), service.board(1, ALICE.user_id))
+        assert _same(_cards(bob.png), arabic) and _same(_cards(alice.png), english)
+        # Someone who never chose a language (not a player here) gets English.
+        assert _same(_cards((await service.board(1, 987654321)).png), english)
+    finally:
+        await service.storage.close()
+        service.ai.close()
