@@ -24,6 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from bot import texts
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner
 from bot.clock import Clock
 from bot.console.commands import BY_NAME, COMMANDS, HELP, Args, Command, ConsoleTable
@@ -141,7 +142,7 @@ async def run_console(
         await storage.close()
         if own_ai:
             runner.close()
-    table.say("Bye: the game is saved in the database.")
+    table.say(texts.text(table.lang, "console.bye"))
     return 0
 
 

@@ -590,6 +590,8 @@ def test_a_refusal_at_an_arabic_table_is_marked_in_arabic(db_path: Db, tmp_path:
     assert "c3" in refusals[0] and "Error" not in out
     # A 10,000-character cell with braces is refused in one clipped line, printed as typed.
     assert "{0}" in refusals[2] and len(refusals[2]) < 400
+    # ... and the table says goodbye in its language too (it said "Bye: ..." in English).
+    assert out.rstrip().endswith("إلى اللقاء: المباراة محفوظة في قاعدة البيانات.")
 
 
 def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_path: Path) -> None:
