@@ -86,7 +86,7 @@ class StatsCommands(CogMixin):
     async def record(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         guild = _guild(interaction)
         await interaction.response.defer(thinking=True)  # the replay may take a moment to draw
-        rec = await self.bot.service.record(guild, game, interaction.channel_id)
+        rec = await self.bot.service.record(guild, game, interaction.channel_id, user_id=interaction.user.id)
         files = [discord.File(io.BytesIO(rec.sgn.encode()), filename=rec.filename)]
         if rec.replay is not None and rec.replay_filename:
             files.append(discord.File(io.BytesIO(rec.replay), filename=rec.replay_filename))

@@ -314,6 +314,9 @@ class ConsolePictures:
             position, last_turn, players=shown, outcome=outcome, time_left=time_left, lang=lang
         )
 
-    def render_replay(self, record: GameRecord, players: tuple[str, str] = ("Black", "White")) -> bytes:
-        """The replay, with the game's own names."""
-        return self.inner.render_replay(record, players=players)
+    def render_replay(
+        self, record: GameRecord, players: tuple[str, str] = ("Black", "White"), *, lang: str = LANG
+    ) -> bytes:
+        """The replay, with the game's own names, in the table's language."""
+        lang = self.table_lang() if self.table_lang is not None else lang
+        return self.inner.render_replay(record, players=players, lang=lang)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from bot.results import Player, player_name
 from bot.service.loaded import replay
 from bot.storage import GameRow
-from bot.texts import FALLBACK
 from engine.coach.review import AnalysisJob
 from engine.position import Position
 from engine.record import GameRecord
@@ -32,14 +30,6 @@ def job_for(row: GameRow, actions: tuple[str, ...], max_nodes: int, played: tupl
     rules = rules_of(row)
     options = tuple(f"{k}={format_value(v)}" for k, v in sorted(rules.overrides().items()))
     return AnalysisJob(rules.variant, rules.size, options, row.setup, actions, max_nodes, played)
-
-
-def names_of(row: GameRow, lang: str = FALLBACK) -> tuple[str, str]:
-    """``(black, white)`` names, the bot's in ``lang`` (as the messages and the board
-    pictures name it)."""
-    black = Player(row.black_id, row.black_name, row.black_level)
-    white = Player(row.white_id, row.white_name, row.white_level)
-    return player_name(black, lang), player_name(white, lang)
 
 
 def is_practice(row: GameRow) -> bool:

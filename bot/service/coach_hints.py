@@ -21,10 +21,11 @@ from bot.results import (
     NotAPlayerError,
     NotYourTurnError,
 )
-from bot.service.coach_common import is_practice, job_for, names_of, position_of
+from bot.service.coach_common import is_practice, job_for, position_of
 from bot.service.coach_results import HintResult, NamesShown, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.games import no_game_error
+from bot.service.snapshots import names_of
 from bot.storage import Storage
 from bot.texts import FALLBACK
 from engine.actions import Action

@@ -16,10 +16,11 @@ from collections.abc import Awaitable, Callable
 
 from bot.clock import Clock
 from bot.results import BadInputError, NoGameError
-from bot.service.coach_common import job_for, names_of, record_of
+from bot.service.coach_common import job_for, record_of
 from bot.service.coach_results import KeyMoment, NamesShown, ReviewResult, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.limits import LimitError
+from bot.service.snapshots import names_of
 from bot.storage import GameRow, Storage
 from bot.texts import FALLBACK
 from engine.actions import Action

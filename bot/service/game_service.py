@@ -358,10 +358,17 @@ class GameService:
         return await self.queries.get_game(game_id, guild_id)
 
     async def record(
-        self, guild_id: int, game_id: int | None = None, channel_id: int | None = None, *, replay: bool = True
+        self,
+        guild_id: int,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        *,
+        replay: bool = True,
+        user_id: int | None = None,
     ) -> RecordResult:
-        """The SGN record of a game (by id, or the channel's latest) and an animated replay."""
-        return await self.queries.record(guild_id, game_id, channel_id, replay=replay)
+        """The SGN record of a game (by id, or the channel's latest) and an animated replay
+        in ``user_id``'s language."""
+        return await self.queries.record(guild_id, game_id, channel_id, replay=replay, user_id=user_id)
 
     # ----------------------------------------------------------------- settings
     async def get_settings(self, guild_id: int) -> GuildSettings:

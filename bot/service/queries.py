@@ -30,7 +30,7 @@ from bot.service import catalog, commands
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame, winner_of
 from bot.service.numbers import list_length, storable
-from bot.service.snapshots import board_png, game_summary, game_view, turn_result, whole_turn
+from bot.service.snapshots import board_png, game_summary, game_view, names_of, reader_language, turn_result, whole_turn
 from engine import Action, GameRecord
 from engine.actions import PLACE, REMOVE, STEP
 from engine.board import parse_cell
@@ -179,9 +179,19 @@ class Queries:
         return game_summary(row)
 
     async def record(
-        self, guild_id: int, game_id: int | None = None, channel_id: int | None = None, *, replay: bool = True
+        self,
+        guild_id: int,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        *,
+        replay: bool = True,
+        user_id: int | None = None,
     ) -> RecordResult:
-        """The SGN record of a game (by id, or the channel's latest) and an animated replay."""
+        """The SGN record of a game (by id, or the channel's latest) and an animated replay.
+
+        ``user_id``: who asked; the replay's words are in their language, as the message
+        posted with it (:func:`reader_language`). The SGN file is the standard's, in English.
+        """
         storage = self.games.storage
         if game_id is not None:
             row = await storage.game(game_id) if storable(game_id) else None
@@ -218,10 +228,10 @@ class Queries:
             if self._drawing is None:
                 self._drawing = asyncio.Semaphore(REPLAYS_AT_ONCE)
             try:
+                lang = await reader_language(self.games, user_id)
+                players = names_of(row, lang)
                 async with self._drawing:
-                    data = await asyncio.to_thread(
-                        renderer.render_replay, record, players=(row.black_name, row.white_name)
-                    )
+                    data = await asyncio.to_thread(renderer.render_replay, record, players=players, lang=lang)
                 ext = "gif" if data[:3] == b"GIF" else "png"
                 name = f"seega-{row.id}.{ext}"
             except Exception:

@@ -29,8 +29,8 @@ class Renderer(Protocol):
         the language of its words, English by default)."""
         ...
 
-    def render_replay(self, record: GameRecord, players: tuple[str, str] = ...) -> bytes:
-        """The game as an animated image."""
+    def render_replay(self, record: GameRecord, players: tuple[str, str] = ..., *, lang: str = ...) -> bytes:
+        """The game as an animated image (``lang``: the language of its words)."""
         ...
 
 

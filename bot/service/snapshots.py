@@ -141,6 +141,14 @@ async def reader_language(games: Games, user_id: int | None) -> str:
     return chosen if chosen in LANGUAGES else FALLBACK
 
 
+def names_of(row: GameRow, lang: str = FALLBACK) -> tuple[str, str]:
+    """``(black, white)`` names, the bot's in ``lang`` (as the messages and the board
+    pictures name it)."""
+    black = Player(row.black_id, row.black_name, row.black_level)
+    white = Player(row.white_id, row.white_name, row.white_level)
+    return player_name(black, lang), player_name(white, lang)
+
+
 def person_in(g: LoadedGame) -> int | None:
     """The person playing the bot in ``g`` (whose move the bot's reply answers), or
     ``None`` when no person plays; their language is the bot's pictures' language."""

@@ -6,7 +6,7 @@ import asyncio
 import random
 
 from bot import render
-from bot.ai_pool import ProcessPoolAiRunner
+from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
 from bot.results import Player
 from bot.service import GameService, default_renderer
@@ -61,6 +61,33 @@ async def test_board_images_and_replay(db_path: Db) -> None:
         rec = await service.record(GUILD, channel_id=1)
         assert rec.replay is not None and rec.replay[:3] == b"GIF"
         assert rec.replay_filename == f"seega-{resigned.game.id}.gif"
+    finally:
+        await storage.close()
+
+
+async def test_a_replay_speaks_the_askers_language(db_path: Db) -> None:
+    """The replay posted under an Arabic ``/seega record`` reply is drawn in Arabic, with
+    the bot named in Arabic (stop 34 drew every replay in English); whoever asks in
+    English gets English. The SGN file is the same for both."""
+    from bot.results import player_name
+    from engine.record import read_sgn
+
+    storage = await Storage.open(db_path)
+    service = GameService(storage, ThreadAiRunner(), render, FakeClock(), random.Random(3))
+    try:
+        start = await service.play_bot(GUILD, 1, CAROL, "easy", 5, None, "white")
+        await service.place(1, CAROL.user_id, start.legal[0], start.legal[-1])
+        await service.resign(1, CAROL.user_id)
+        await service.set_language(CAROL.user_id, "ar")
+        arabic = await service.record(GUILD, channel_id=1, user_id=CAROL.user_id)
+        english = await service.record(GUILD, channel_id=1, user_id=ALICE.user_id)
+        assert arabic.sgn == english.sgn and arabic.replay and english.replay
+        record = read_sgn(arabic.sgn)
+        bot = Player.bot("easy")
+        in_arabic = render.render_replay(record, (player_name(bot, "ar"), CAROL.name), lang="ar")
+        assert arabic.replay == in_arabic
+        assert english.replay == render.render_replay(record, (player_name(bot, "en"), CAROL.name))
+        assert in_arabic != english.replay
     finally:
         await storage.close()
 
