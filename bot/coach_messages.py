@@ -19,7 +19,7 @@ from bot.service.coach_results import (
     ReviewResult,
     Wording,
 )
-from bot.texts import FALLBACK, has, separator
+from bot.texts import FALLBACK, has, join, separator
 from bot.texts import text as t
 from engine.coach.review import CLASSES
 from engine.outcome import COLOR_NAMES
@@ -50,10 +50,24 @@ def reasons_text(reasons: Sequence[tuple[str, dict[str, str]]], locale: str) -> 
 
 
 def _phrases(reasons: Sequence[tuple[str, dict[str, str]]], prefix: str, locale: str, **extra: str) -> list[str]:
-    """Each reason worded by ``<prefix>.<key>``, those this bot has no words for left out."""
+    """Each reason worded by ``<prefix>.<key>``, those this bot has no words for left out.
+
+    The engine gives a reason's cells as one space-separated parameter (``"b3 d3"``, it
+    has no language); they are listed as the language lists them ("b3 and d3", "b3 وd3").
+    """
     return [
-        t(locale, f"{prefix}.{key}", **params, **extra) for key, params in reasons if has(FALLBACK, f"{prefix}.{key}")
+        t(locale, f"{prefix}.{key}", **_listed_cells(params, locale), **extra)
+        for key, params in reasons
+        if has(FALLBACK, f"{prefix}.{key}")
     ]
+
+
+def _listed_cells(params: dict[str, str], locale: str) -> dict[str, str]:
+    """``params`` with its ``cells`` (space-separated names) listed with ``locale``'s "and"."""
+    cells = params.get("cells")
+    if not cells:
+        return params
+    return {**params, "cells": join(locale, cells.split(), "and")}
 
 
 def hint_text(result: HintResult, locale: str) -> str:

@@ -279,8 +279,9 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
     text = review_text(got, "en")
     assert (
         "Turn 30, Bob: **blunder**: played c2-b2 (lets Alice capture b2 with a1-b1), "
-        "better c2-c3 (captures 2 (b3 d3); takes the centre)" in text
+        "better c2-c3 (captures 2 (b3 and d3); takes the centre)" in text
     )
+    assert "(b3 وd3)" in review_text(got, "ar")  # the cells listed as Arabic lists them
     assert "played b3-c3, better a1-b1 (captures 1 (b2))" in text  # no reply captured: nothing said of b3-c3
     assert "a1-b1" in review_text(got, "ar") and "coach.review" not in review_text(got, "ar")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
