@@ -96,11 +96,15 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
     if walled is not None:
         key = "explain.movement_began_walled" if stepped else "explain.movement_begins_walled"
         mover = stepped[0].player if stepped else result.to_move
-        return text(lang, key, first=called(walled), name=called(mover))
-    if not stepped:
-        return text(lang, "explain.movement_begins", name=called(result.to_move))
-    key = "explain.movement_began" if game.phase == "m" else "explain.movement_began_removal"
-    return text(lang, key, name=called(stepped[0].player))
+        said = text(lang, key, first=called(walled), name=called(mover))
+    elif not stepped:
+        said = text(lang, "explain.movement_begins", name=called(result.to_move))
+    else:
+        said = text(lang, "explain.movement_began", name=called(stepped[0].player))
+    # A step is the command to learn now, whoever moves first (the console play-test of
+    # stop 35: "White (you) moves first" and nothing said how); a due removal is spelt
+    # out by the turn line instead.
+    return f"{said} {text(lang, 'explain.how.step_now')}" if game.phase == "m" else said
 
 
 def end_offer_explained(

@@ -716,6 +716,8 @@ def test_two_then_one_says_when_the_turns_become_singles(db_path: Db, tmp_path: 
         tmp_path,
     )
     assert "Turn 1: Black (you) to play - place two pieces with /place, like /place a1 b2." in out
+    # Whose pieces are in hand, by colour ("in hand 10/12" read as "10 of 12": stop 35)
+    assert "Pieces on the board: black 2, white 0; in hand: black 10, white 12." in out
     assert "Turn 3: Black (you) to play - from now on each turn places one piece, like /place a1." in out
     assert "Error: This turn places only one piece; place just a2." in out
     assert out.count("from now on each turn places one piece") == 1

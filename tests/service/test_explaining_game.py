@@ -180,9 +180,16 @@ async def test_the_movement_phase_is_announced_once_in_both_languages(service: G
         said.append(wording.movement_begins(result, "en"))
     first = result.to_move
     assert first is not None
-    assert said[-1] == f"All pieces are placed: the movement phase begins; {first.name} moves first."
+    # ... and the command to learn now (stop 35's play-test: nothing said how to move)
+    assert said[-1] == (
+        f"All pieces are placed: the movement phase begins; {first.name} moves first. "
+        "Step a piece with /move, like /move b2 c2."
+    )
     assert not any(said[:-1]), "only the last placement says it"
-    assert wording.movement_begins(result, "ar") == f"وُضعت القطع كلها: تبدأ مرحلة التحريك، ويبدأ {first.name} بالتحريك."
+    assert wording.movement_begins(result, "ar") == (
+        f"وُضعت القطع كلها: تبدأ مرحلة التحريك، ويبدأ {first.name} بالتحريك. "
+        "حرّك قطعة بـ \u200e/move، مثل \u200e/move b2 c2."
+    )
     moved = await play_action(service, 1, first.user_id, next(a for a in result.legal if "-" in a))
     assert wording.movement_begins(moved, "en") == ""
 
@@ -339,7 +346,7 @@ async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(s
     assert wording.event_text(result.events[1], "en") == "passes: walled in, no piece can step"
     assert wording.movement_begins(result, "en") == (
         "All pieces are placed: the movement phase begins. Alice moves first but is walled in, "
-        "so passes; Seega bot (easy) to move."
+        "so passes; Seega bot (easy) to move. Step a piece with /move, like /move b2 c2."
     )
     assert "محاصر" in wording.movement_begins(result, "ar")
     # With the bot's first step in the same reply, the sentence says it stepped.
