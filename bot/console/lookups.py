@@ -54,7 +54,7 @@ class LookupsConsole(CoachConsole):
         gid = int(game_id) if game_id.isdecimal() and len(game_id) <= 30 else None
         if game_id and gid is None:
             raise BadInputError("bad_number", value=game_id)
-        rec = await self.service.record(CONSOLE_GUILD, gid, CONSOLE_CHANNEL)
+        rec = await self.service.record(CONSOLE_GUILD, gid, CONSOLE_CHANNEL, user_id=LOCAL_PLAYERS[0].user_id)
         self.say(rec.sgn.rstrip())
         if self.image_dir is not None:
             self.image_dir.mkdir(parents=True, exist_ok=True)

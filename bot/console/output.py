@@ -317,6 +317,6 @@ class ConsolePictures:
     def render_replay(
         self, record: GameRecord, players: tuple[str, str] = ("Black", "White"), *, lang: str = LANG
     ) -> bytes:
-        """The replay, with the game's own names, in the table's language."""
+        """The replay as the board pictures are drawn: "You" and the table's language."""
         lang = self.table_lang() if self.table_lang is not None else lang
-        return self.inner.render_replay(record, players=players, lang=lang)
+        return self.inner.render_replay(record, players=you_in_pictures(players), lang=lang)

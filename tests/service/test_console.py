@@ -689,6 +689,23 @@ def test_a_review_at_an_arabic_table_counts_its_progress_in_arabic(db_path: Db, 
     assert re.search(r"جارٍ مراجعة الدور (\d+) من \1", review) and "Reviewing" not in review
 
 
+def test_a_replay_at_an_arabic_table_is_drawn_as_its_boards(db_path: Db, tmp_path: Path) -> None:
+    """Play-test (stop 35): the replay written by /seega record at an Arabic table named
+    "Player 1" and "Seega bot (easy)" in Latin letters, where every board picture of
+    the same game said "You" and named the bot in Arabic."""
+    from bot import render
+    from bot.render.words import YOU
+    from bot.results import Player, player_name
+    from engine.record import read_sgn
+
+    lines = ["/seega language ar", "/seega play-bot level:easy color:black", "/place c2 c4"]
+    run_console(db_path, [*lines, "/seega resign", "yes", "/seega record"], tmp_path)
+    folder = tmp_path / "seega-images"
+    record = read_sgn((folder / "seega-1.sgn").read_text(encoding="utf-8"))
+    shown = (YOU, player_name(Player.bot("easy"), "ar"))
+    assert (folder / "seega-1.gif").read_bytes() == render.render_replay(record, shown, lang="ar")
+
+
 def test_the_lane_opening_turns_name_their_cells(db_path: Db, tmp_path: Path) -> None:
     """Play-test finding: the first lane turn said "like /place a1 b2", which the opening
     rule then refused. Each side's first turn names the cells the opening leaves; the
