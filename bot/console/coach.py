@@ -89,7 +89,7 @@ class CoachConsole(ConsoleOutput):
         self.image_dir.mkdir(parents=True, exist_ok=True)
         path: Path = self.image_dir / f"seega-{name}.png"
         path.write_bytes(data)
-        self.say(f"Image: {path}")
+        self.say(t(self.lang, "console.image", path=path))
 
     async def hint(self, args: CoachArgs) -> None:
         actor = await self._actor()
@@ -181,13 +181,13 @@ class CoachConsole(ConsoleOutput):
             limit = await hints.set_limit(CONSOLE_GUILD, int(value), at_table)  # it checks the range
         else:
             raise BadInputError("coach_hint_limit_range", max=MAX_HINT_LIMIT)
-        self.say(f"Hints per player and game at this table: {limit}.")
+        self.say(t(self.lang, "console.hint_limit", limit=limit))
 
     async def coach_stats(self) -> None:
         """The rating chart and the games with hints, after the table's stats."""
         me = LOCAL_PLAYERS[0]
         used = await self.service.storage.games_with_hints(CONSOLE_GUILD, me.user_id)
         if used:
-            self.say(f"  games where you took hints: {used}")
+            self.say("  " + t(self.lang, "console.hint_games", count=used))
         chart = await self.service.coach.rating_chart(CONSOLE_GUILD, me.user_id, me.name, wording(self.lang))
         self._save_coach_image(chart, "rating-history")
