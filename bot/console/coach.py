@@ -8,6 +8,7 @@ and the pictures are written to files like the boards.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -27,6 +28,7 @@ from bot.console.output import (
     LOCAL_PLAYERS,
     ConsoleOutput,
     reader_side,
+    said_names,
     you_in_pictures,
 )
 from bot.i18n import t
@@ -117,7 +119,10 @@ class CoachConsole(ConsoleOutput):
             names_shown=you_in_pictures,
             lang=self.lang,
         )
-        self.say(_plain(review_text(result, self.lang, reader_side(result.names))))
+        # The text says "You" in the table's language, as the pictures do (it said "You"
+        # at an Arabic table); reader_side still reads the marker you_in_pictures set.
+        said = replace(result, names=said_names(result.names, self.lang))
+        self.say(_plain(review_text(said, self.lang, reader_side(result.names))))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
         for m in result.moments:
             self._save_coach_image(m.image, f"game{result.game_id}-turn{m.number}")

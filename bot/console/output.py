@@ -290,6 +290,14 @@ def reader_side(shown: tuple[str, str]) -> int | None:
     return shown.index(YOU) if YOU in shown else None
 
 
+def said_names(names: tuple[str, str], lang: str) -> tuple[str, str]:
+    """The names :func:`you_in_pictures` gave, as the table's text says them: the person
+    at the keyboard is "You" in ``lang``, as the pictures call them."""
+    from bot.render.words import shown_name
+
+    return (shown_name(names[0], lang), shown_name(names[1], lang))
+
+
 class ConsolePictures:
     """The renderer at the console table: the board pictures say "You" as the text does
     (the records and replays keep the names stored in the game), in the table's language.

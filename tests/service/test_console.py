@@ -866,6 +866,7 @@ ARABIC_TABLE = [
     "/seega settings",
     "/seega coach-settings",
     "/seega rules",
+    "/seega review",
 ]
 
 #: English the console used to print at an Arabic table (each was an f-string or a
@@ -911,6 +912,7 @@ ENGLISH_AT_AN_ARABIC_TABLE = [
     "Variant standard.",
     "Player 1",
     "Player 2",
+    "You",
 ]
 
 
@@ -969,6 +971,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "عدد التلميحات لكل لاعب في كل مباراة على هذه الطاولة: ",
         "صورة اللوحة: ",
         "النوع standard.",
+        "مراجعة المباراة رقم 4: بوت سيجا (سهل) ضد أنت",
     ):
         assert arabic in said, arabic
     assert out.rstrip().endswith("إلى اللقاء: المباراة محفوظة في قاعدة البيانات.")
@@ -1022,3 +1025,25 @@ def test_an_english_table_says_the_same_words_as_before(db_path: Db, tmp_path: P
     assert HELP in out and HELP.splitlines()[0].startswith("Commands (the same as on Discord;")
     # each row's English help is the catalogue's, so the help reads as it did
     assert [c.name for c in COMMANDS if text("en", f"console.help.{c.name}") != c.help] == []
+
+
+def test_a_reminder_at_the_table_is_in_its_language() -> None:
+    """The scheduler's reminder said "[reminder] Player 2, it is your turn" at any table."""
+    import io
+    from types import SimpleNamespace
+
+    from bot.console import LOCAL_PLAYERS, ConsoleTable
+    from bot.results import TimerEvent
+
+    out = io.StringIO()
+    table = ConsoleTable(None, out)  # type: ignore[arg-type]  # a reminder needs no service
+    game = SimpleNamespace(to_move=LOCAL_PLAYERS[1])
+    table.show_timer(TimerEvent("reminder", game=game, remaining=90))  # type: ignore[arg-type]
+    table.lang = "ar"
+    table.show_timer(TimerEvent("reminder", game=game, remaining=90))  # type: ignore[arg-type]
+    assert out.getvalue().splitlines() == [
+        "",
+        "[reminder] Player 2, it is your turn: 1m30s left.",
+        "",
+        "[تذكير] اللاعب 2، حان دورك: بقي 1m30s.",
+    ]
