@@ -1,8 +1,8 @@
 """The console's coach commands: hint, review, puzzle, learn, coach-settings.
 
 A mixin of :class:`bot.console.commands.ConsoleTable` (its rows are in the one command
-table there); the sentences are the Discord ones (:mod:`bot.coach_messages`, English),
-and the pictures are written to files like the boards.
+table there); the sentences are the Discord ones (:mod:`bot.coach_messages`) in the
+table's language, and the pictures are written to files like the boards.
 """
 
 from __future__ import annotations
