@@ -331,11 +331,24 @@ class Tally:
         return self.wins + self.losses + self.draws
 
 
+#: The console table's two local players (``bot.console.output.LOCAL_PLAYERS``): user ids
+#: 1 and 2, which no Discord user has (Discord's ids are snowflakes, far larger), stored
+#: in the games under these English names.
+LOCAL_NAMES = {1: "Player 1", 2: "Player 2"}
+
+
 def player_name(player: Player, lang: str) -> str:
     """A person's name, or "Seega bot (easy)" in the reader's language (the messages'
-    and the pictures' one way to name a player)."""
+    and the pictures' one way to name a player).
+
+    The console's local players are named in the reader's language too ("اللاعب 1" at an
+    Arabic table): their stored name stays "Player 1", so the games, records and ratings
+    written before are unchanged and read the same, and only the display is translated.
+    """
     if player.is_bot:
         return texts.text(lang, "player.bot", level=texts.text(lang, f"level.{player.bot_level}"))
+    if LOCAL_NAMES.get(player.user_id) == player.name:
+        return texts.text(lang, "console.player", number=player.user_id)
     return player.name
 
 

@@ -112,16 +112,17 @@ async def run_console(
             readline.set_completer_delims(" \t")
             readline.parse_and_bind("tab: complete")
     shown = db_path if on_file else redact_url(str(db_path))
-    table.say(f"Seega offline table (database {shown}). Type help for the commands, quit to leave.")
     try:
-        await scheduler.start()
+        # The table's language first: the greeting is its first sentence.
         table.lang = await service.get_language(LOCAL_PLAYERS[0].user_id) or table.lang
+        table.say(texts.text(table.lang, "console.banner", db=shown))
+        await scheduler.start()
         game = await service.game(CONSOLE_CHANNEL)
         if game is not None:
-            table.say(f"Resuming game #{game.id}.")
+            table.say(texts.text(table.lang, "console.resuming", id=game.id))
             table.show(await service.board(CONSOLE_CHANNEL))
         else:
-            table.say("Start with /seega play-bot level:easy or /seega challenge (hot seat).")
+            table.say(texts.text(table.lang, "console.start_with"))
         while True:
             try:
                 if interactive:

@@ -1,13 +1,14 @@
 """The console's coach commands: hint, review, puzzle, learn, coach-settings.
 
 A mixin of :class:`bot.console.commands.ConsoleTable` (its rows are in the one command
-table there); the sentences are the Discord ones (:mod:`bot.coach_messages`, English),
-and the pictures are written to files like the boards.
+table there); the sentences are the Discord ones (:mod:`bot.coach_messages`) in the
+table's language, and the pictures are written to files like the boards.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -27,6 +28,7 @@ from bot.console.output import (
     LOCAL_PLAYERS,
     ConsoleOutput,
     reader_side,
+    said_names,
     you_in_pictures,
 )
 from bot.i18n import t
@@ -89,7 +91,7 @@ class CoachConsole(ConsoleOutput):
         self.image_dir.mkdir(parents=True, exist_ok=True)
         path: Path = self.image_dir / f"seega-{name}.png"
         path.write_bytes(data)
-        self.say(f"Image: {path}")
+        self.say(t(self.lang, "console.image", path=path))
 
     async def hint(self, args: CoachArgs) -> None:
         actor = await self._actor()
@@ -117,7 +119,10 @@ class CoachConsole(ConsoleOutput):
             names_shown=you_in_pictures,
             lang=self.lang,
         )
-        self.say(_plain(review_text(result, self.lang, reader_side(result.names))))
+        # The text says "You" in the table's language, as the pictures do (it said "You"
+        # at an Arabic table); reader_side still reads the marker you_in_pictures set.
+        said = replace(result, names=said_names(result.names, self.lang))
+        self.say(_plain(review_text(said, self.lang, reader_side(result.names))))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
         for m in result.moments:
             self._save_coach_image(m.image, f"game{result.game_id}-turn{m.number}")
@@ -181,13 +186,13 @@ class CoachConsole(ConsoleOutput):
             limit = await hints.set_limit(CONSOLE_GUILD, int(value), at_table)  # it checks the range
         else:
             raise BadInputError("coach_hint_limit_range", max=MAX_HINT_LIMIT)
-        self.say(f"Hints per player and game at this table: {limit}.")
+        self.say(t(self.lang, "console.hint_limit", limit=limit))
 
     async def coach_stats(self) -> None:
         """The rating chart and the games with hints, after the table's stats."""
         me = LOCAL_PLAYERS[0]
         used = await self.service.storage.games_with_hints(CONSOLE_GUILD, me.user_id)
         if used:
-            self.say(f"  games where you took hints: {used}")
+            self.say("  " + t(self.lang, "console.hint_games", count=used))
         chart = await self.service.coach.rating_chart(CONSOLE_GUILD, me.user_id, me.name, wording(self.lang))
         self._save_coach_image(chart, "rating-history")

@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot import texts
+from bot import texts, wording
 from bot.console.lookups import LookupsConsole
 from bot.console.offers import OffersConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
@@ -131,7 +131,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         if words and words[0].lstrip("/").lower() == "seega":
             words = words[1:]
         if not words:
-            self.say(HELP)
+            self.say(help_text(self.lang))
             return True
         name, rest = words[0].lstrip("/").lower(), words[1:]
         if self.confirming is not None and name in ("yes", "y") and not rest:
@@ -144,20 +144,15 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             self.confirming = None  # another command: the question is dropped
         command = BY_NAME.get(name)
         if command is None:
-            notation = as_command(name) if not rest else None
-            guess = did_you_mean(name, BY_NAME)
-            hint = f": did you mean /{BY_NAME[guess].name}?" if guess else "."
-            if notation:
-                hint = f": the command for that is {notation}."
-            self.say(f"Unknown command {clip_typed(name)!r}{hint} Type help for the list.")
+            self.say(_unknown_command(name, rest, self.lang))
             return True
         args = Args(*_options(rest))
         unknown = [key for key in args.opts if key not in command.option_names]
         if unknown:
-            self.say(_unknown_option(command, unknown[0]))
+            self.say(_unknown_option(command, unknown[0], self.lang))
             return True
         if command.words is not None and len(args.plain) > command.words:
-            self.say(_extra_words(command, args.plain))
+            self.say(_extra_words(command, args.plain, self.lang))
             return True
         try:
             return await command.run(self, args) is not False
@@ -169,7 +164,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             # One line at the table, the traceback in the log: the table goes on.
             error_id = secrets.token_hex(4)
             errors_log.exception("console command %r failed: error %s", clip_typed(text, 200), error_id)
-            self.say(texts.text(self.lang, "console.crash", error_id=error_id, log=self.error_log))
+            where = self.error_log or t(self.lang, "console.the_log")
+            self.say(texts.text(self.lang, "console.crash", error_id=error_id, log=where))
         return True
 
     # ----------------------------------------------------------------- the commands
@@ -177,7 +173,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         return False
 
     async def help(self, args: Args) -> None:
-        self.say(HELP)
+        self.say(help_text(self.lang))
 
     async def play_bot(self, args: Args) -> None:
         level = catalog.check_level(args.get("level", catalog.DEFAULT_LEVEL))
@@ -195,7 +191,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         made = await self.service.challenge(
             CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], size, variant, color
         )
-        self.say("A hot-seat game: Player 1 and Player 2 take turns at this keyboard.")
+        first, second = (wording.player_name(p, self.lang) for p in LOCAL_PLAYERS)
+        self.say(t(self.lang, "console.hot_seat", first=first, second=second))
         self.show(await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id))
 
     async def place(self, args: Args) -> None:
@@ -221,7 +218,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
 
     async def takeback(self, args: Args) -> None:
         result = await self.service.takeback(CONSOLE_CHANNEL, await self._actor())
-        self.say("You took back your last turn (and the bot's reply).")  # only once it was allowed
+        self.say(t(self.lang, "console.took_back"))  # only once it was allowed
         self.show(result)
 
     async def rematch(self, args: Args) -> None:
@@ -231,7 +228,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             return
         last = await self.service.history(CONSOLE_GUILD, None, 1)
         if not last:
-            self.say("No game to play again yet: start one with /seega play-bot or /seega challenge.")
+            self.say(t(self.lang, "console.rematch_none"))
             return
         old = last[0]
         bot = old.black if old.black.is_bot else old.white if old.white.is_bot else None
@@ -240,7 +237,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             result = await self.service.play_bot(
                 CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], bot.bot_level, old.size, old.variant, color
             )
-            self.say(f"Rematch against the bot ({bot.bot_level}): you play {color}.")
+            level, shown = t(self.lang, f"level.{bot.bot_level}"), t(self.lang, f"color.{color}")
+            self.say(t(self.lang, "console.rematch_bot", level=level, color=shown))
             self.show(result)
             await self._bot_replies(result)
             return
@@ -248,7 +246,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         made = await self.service.challenge(
             CONSOLE_GUILD, CONSOLE_CHANNEL, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], old.size, old.variant, color
         )
-        self.say(f"Rematch, colours swapped: Player 1 plays {color}.")
+        me = wording.player_name(LOCAL_PLAYERS[0], self.lang)
+        self.say(t(self.lang, "console.rematch_hot_seat", name=me, color=t(self.lang, f"color.{color}")))
         self.show(await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id))
 
     async def board(self, args: Args) -> None:
@@ -285,29 +284,48 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         return complete
 
 
-def _unknown_option(command: Command, key: str) -> str:
+def _unknown_command(name: str, rest: Sequence[str], lang: str) -> str:
+    """The answer to a word that is no command: the command it stands for when it is an
+    action in the record's notation, else the command it looks like, in ``lang``.
+
+    What was typed is clipped and passed as a value, never as a template, so braces in it
+    print as typed.
+    """
+    shown = repr(clip_typed(name))
+    notation = as_command(name) if not rest else None
+    if notation:
+        return t(lang, "console.unknown_command_notation", name=shown, command=notation)
+    guess = did_you_mean(name, BY_NAME)
+    if guess:
+        return t(lang, "console.unknown_command_guess", name=shown, command=BY_NAME[guess].name)
+    return t(lang, "console.unknown_command", name=shown)
+
+
+def _unknown_option(command: Command, key: str, lang: str) -> str:
     """The refusal of an option ``command`` does not read, naming those it does."""
     shown = clip_typed(key)
     names = command.option_names
     if not names:
-        return f"/{command.name} takes no option {shown}:; type it alone ({command.usage})."
+        return t(lang, "console.no_option", command=command.name, option=shown, usage=command.usage)
     guess = did_you_mean(key, names)
-    hint = f" Did you mean {guess}:?" if guess else ""
-    listed = ", ".join(f"{n}:" for n in names)
-    return f"Unknown option {shown}: for /{command.name}.{hint} Its options are {listed}"
+    listed = texts.separator(lang).join(f"{n}:" for n in names)
+    if guess:
+        return t(lang, "console.unknown_option_guess", option=shown, command=command.name, guess=guess, options=listed)
+    return t(lang, "console.unknown_option", option=shown, command=command.name, options=listed)
 
 
-def _extra_words(command: Command, plain: Sequence[str]) -> str:
+def _extra_words(command: Command, plain: Sequence[str], lang: str) -> str:
     """The refusal of plain words ``command`` does not read: the first word too many,
     and ``key:value`` when the words are an option written with a space."""
     at = command.words or 0
     extra = plain[at]
-    reads = "no plain word" if not command.words else "one plain word"
-    text = f"/{command.name} reads {reads}: {clip_typed(extra)!r} was not understood."
+    reads = "console.extra_words.one" if command.words else "console.extra_words.none"
+    parts = [t(lang, reads, command=command.name, word=repr(clip_typed(extra)))]
     key = extra.lower().rstrip(":").replace("-", "_")
     if key in command.option_names and at + 1 < len(plain):
-        text += f" Options are written key:value, without a space: {key}:{clip_typed(plain[at + 1])}."
-    return f"{text} Usage: {command.usage}"
+        parts.append(t(lang, "console.extra_words.as_option", option=key, value=clip_typed(plain[at + 1])))
+    parts.append(t(lang, "console.usage", usage=command.usage))
+    return " ".join(parts)
 
 
 def _readline_buffer(text: str) -> str:
@@ -465,18 +483,22 @@ COMMANDS: tuple[Command, ...] = (
 BY_NAME: dict[str, Command] = {name: c for c in COMMANDS for name in (c.name, *c.aliases)}
 
 
-def help_text() -> str:
-    """The help, made from the command table."""
+def help_text(lang: str = "en") -> str:
+    """The help in ``lang``, made from the command table: each row's ``help`` is its
+    English wording, and ``console.help.<name>`` in the catalogues words it in every
+    language (a test keeps the English ones equal)."""
     width = max(len(c.usage) for c in COMMANDS if len(c.usage) <= 40)
-    lines = ['Commands (the same as on Discord; the leading "/" and "seega" may be left out):']
+    lines = [t(lang, "console.help.title")]
     for c in COMMANDS:
+        said = t(lang, f"console.help.{c.name}")
         if len(c.usage) > width:
             lines.append(f"  {c.usage}")
-            lines.append(f"  {'':{width}}  {c.help}")
+            lines.append(f"  {'':{width}}  {said}")
         else:
-            lines.append(f"  {c.usage:{width}}  {c.help}")
-    lines.append("Variants: " + ", ".join(catalog.VARIANTS))
+            lines.append(f"  {c.usage:{width}}  {said}")
+    lines.append(t(lang, "console.help.variants", variants=texts.separator(lang).join(catalog.VARIANTS)))
     return "\n".join(lines)
 
 
+#: The help in English (the table prints it in its own language: :func:`help_text`).
 HELP = help_text()

@@ -3,10 +3,11 @@ mixin of :class:`bot.console.commands.ConsoleTable`, whose table lists them)."""
 
 from __future__ import annotations
 
-from bot import wording
+from bot import texts, wording
 from bot.console.coach import CoachArgs, CoachConsole
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
-from bot.results import BadInputError, Moderator
+from bot.i18n import t
+from bot.results import BadInputError, Moderator, Player
 from bot.service import catalog
 from bot.timeparse import format_duration
 
@@ -27,8 +28,8 @@ class LookupsConsole(CoachConsole):
 
     async def moves(self, args: CoachArgs) -> None:
         game, lines = await self.service.moves(CONSOLE_CHANNEL)
-        self.say(f"Moves of game #{game.id} (turn number, colour, actions):")
-        for line in lines or ["No move has been played yet."]:
+        self.say(t(self.lang, "console.moves_title", id=game.id))
+        for line in lines or [t(self.lang, "console.moves_none")]:
             self.say(f"  {line}")
         if game.status != "active":  # a finished game: how it ended, in words
             you = LOCAL_PLAYERS[0] if game.black.is_bot != game.white.is_bot else None
@@ -40,14 +41,35 @@ class LookupsConsole(CoachConsole):
     async def history(self, args: CoachArgs) -> None:
         games = await self.service.history(CONSOLE_GUILD, None, 10)
         if not games:
-            self.say("No games yet.")
+            self.say(t(self.lang, "console.history_none"))
         for s in games:
             you = LOCAL_PLAYERS[0] if s.black.is_bot != s.white.is_bot else None  # "you resigned", as elsewhere
-            how = wording.ending_text(s, self.lang, you) + (f" ({s.result} {s.reason})" if s.result else "")
+            how = wording.ending_text(s, self.lang, you)
+            if s.result:
+                how = t(self.lang, "console.history_result", how=how, result=s.result, reason=self._reason(s.reason))
+            black, white = (wording.player_name(p, self.lang) for p in (s.black, s.white))
             self.say(
-                f"#{s.id}  {s.black.name} (black) vs {s.white.name} (white)  {s.variant} {s.size}x{s.size}"
-                f"  {s.turns} turns  {how}"
+                t(
+                    self.lang,
+                    "console.history_line",
+                    id=s.id,
+                    black=black,
+                    white=white,
+                    variant=s.variant,
+                    size=s.size,
+                    turns=s.turns,
+                    how=how,
+                )
             )
+
+    def _reason(self, reason: str | None) -> str:
+        """The reason beside a result: its code in English ("resignation", as the record
+        writes it, the sentence before it saying it in words), its words in another
+        language (an Arabic table read "(0-1 resignation)")."""
+        code = reason or ""
+        if self.lang == texts.FALLBACK or not texts.has(self.lang, f"reason.{code}"):
+            return code
+        return t(self.lang, f"reason.{code}")
 
     async def record(self, args: CoachArgs) -> None:
         game_id = args.get("game").lstrip("#")
@@ -60,26 +82,31 @@ class LookupsConsole(CoachConsole):
             self.image_dir.mkdir(parents=True, exist_ok=True)
             path = self.image_dir / rec.filename
             path.write_text(rec.sgn, encoding="utf-8")
-            self.say(f"Record written to {path}")
+            self.say(t(self.lang, "console.record_written", path=path))
             if rec.replay is not None and rec.replay_filename:
                 replay = self.image_dir / rec.replay_filename
                 replay.write_bytes(rec.replay)
-                self.say(f"Replay written to {replay}")
+                self.say(t(self.lang, "console.replay_written", path=replay))
 
     async def leaderboard(self, args: CoachArgs) -> None:
         entries = await self.service.leaderboard(CONSOLE_GUILD, self._size(args))
         if not entries:
-            self.say("No rated games on this board size yet (games against the bot are not rated).")
+            self.say(t(self.lang, "console.leaderboard_none"))
         for e in entries:
-            self.say(f"{e.rank}. {e.name}  {e.rating:.0f} (+/-{e.rd:.0f})  {e.wins}-{e.losses}-{e.draws}")
+            name = wording.player_name(Player(e.user_id, e.name), self.lang)
+            rating, rd = f"{e.rating:.0f}", f"{e.rd:.0f}"
+            tally = {"wins": e.wins, "losses": e.losses, "draws": e.draws}
+            self.say(t(self.lang, "console.leaderboard_line", rank=e.rank, name=name, rating=rating, rd=rd, **tally))
 
     async def stats(self, args: CoachArgs) -> None:
         st = await self.service.stats(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id, LOCAL_PLAYERS[0].name)
         p = st.versus_people
         # "You", as the games and the review say it; the name too, as history lists it.
-        self.say(f"You ({st.name}): against people {p.wins} won, {p.losses} lost, {p.draws} drawn.")
+        me = wording.player_name(Player(st.user_id, st.name), self.lang)
+        self.say(t(self.lang, "console.stats_people", name=me, wins=p.wins, losses=p.losses, draws=p.draws))
         for level, tally in st.versus_bot.items():
-            self.say(f"  against the bot ({level}): {tally.wins} won, {tally.losses} lost, {tally.draws} drawn")
+            counts = {"wins": tally.wins, "losses": tally.losses, "draws": tally.draws}
+            self.say("  " + t(self.lang, "console.stats_bot", level=t(self.lang, f"level.{level}"), **counts))
         await self.coach_stats()
 
     async def settings(self, args: CoachArgs) -> None:
@@ -94,7 +121,5 @@ class LookupsConsole(CoachConsole):
             )
         else:
             settings = await self.service.get_settings(CONSOLE_GUILD)
-        self.say(
-            f"turn_timeout {format_duration(settings.turn_timeout)}, challenge_timeout "
-            f"{format_duration(settings.challenge_timeout)}, default_variant {settings.default_variant}"
-        )
+        turn, challenge = format_duration(settings.turn_timeout), format_duration(settings.challenge_timeout)
+        self.say(t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant))

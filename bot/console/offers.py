@@ -59,10 +59,8 @@ class OffersConsole(ConsoleOutput):
             return
         outcome = await self.service.offer_draw(CONSOLE_CHANNEL, actor)
         if isinstance(outcome, OfferResult):
-            self.say(
-                f"{outcome.offered_by.name} offers a draw; {outcome.opponent.name} answers with "
-                "/seega accept-draw or /seega decline-draw (playing a turn lets it lapse)."
-            )
+            offerer, answerer = (wording.player_name(p, self.lang) for p in (outcome.offered_by, outcome.opponent))
+            self.say(t(self.lang, "console.draw_offered", offerer=offerer, opponent=answerer))
             return
         game = outcome.game
         bot = game.black if game.black.is_bot else game.white
@@ -80,15 +78,16 @@ class OffersConsole(ConsoleOutput):
         game = await self.service.game(CONSOLE_CHANNEL)
         user = await self._answerer(game.draw_offer_by if game else None)
         result = await self.service.accept_draw(CONSOLE_CHANNEL, user)
-        name = result.game.black.name if result.game.black.user_id == user else result.game.white.name
-        self.say(t(self.lang, "draw.accepted", name=name))
+        accepter = result.game.black if result.game.black.user_id == user else result.game.white
+        self.say(t(self.lang, "draw.accepted", name=wording.player_name(accepter, self.lang)))
         self.show(result)
 
     async def decline_draw(self, args: CoachArgs) -> None:
         game = await self.service.game(CONSOLE_CHANNEL)
         user = await self._answerer(game.draw_offer_by if game else None)
         done = await self.service.decline_draw(CONSOLE_CHANNEL, user)
-        text = t(self.lang, "draw.declined", name=done.opponent.name, offerer=done.offered_by.name)
+        names = {"name": done.opponent, "offerer": done.offered_by}
+        text = t(self.lang, "draw.declined", **{k: wording.player_name(p, self.lang) for k, p in names.items()})
         self.say(text.replace("**", ""))
 
     async def offer_end(self, args: CoachArgs) -> None:
@@ -101,10 +100,8 @@ class OffersConsole(ConsoleOutput):
             return
         offer = await self.service.offer_end(CONSOLE_CHANNEL, actor)
         if isinstance(offer, OfferResult):
-            self.say(
-                f"{offer.offered_by.name} offers to end the game by count; "
-                f"{offer.opponent.name} accepts with /seega accept-end."
-            )
+            offerer, opponent = (wording.player_name(p, self.lang) for p in (offer.offered_by, offer.opponent))
+            self.say(t(self.lang, "console.end_offered", offerer=offerer, opponent=opponent))
             return
         ended = offer.game
         bot = ended.black if ended.black.is_bot else ended.white
@@ -121,7 +118,7 @@ class OffersConsole(ConsoleOutput):
         for the person at the keyboard (Player 1) in the database, as on Discord."""
         typed = args.get("language").strip().lower()
         if not typed:
-            self.say(f"Language: {self.lang}. Choose with /seega language en, ar or auto.")
+            self.say(t(self.lang, "console.language_now", code=self.lang))
             return
         chosen = LANGUAGE_NAMES.get(typed, typed)
         await self.service.set_language(LOCAL_PLAYERS[0].user_id, None if chosen == "auto" else chosen)
@@ -133,9 +130,9 @@ class OffersConsole(ConsoleOutput):
         if not found:
             self.say(t(self.lang, "explain.games.none"))
             return
-        self.say("Games in progress at this table:")  # one table, not a server
+        self.say(t(self.lang, "console.games_title"))  # one table, not a server
         for g in found:
-            where = "this table"
+            where = t(self.lang, "console.this_table")
             self.say(
                 t(
                     self.lang,
@@ -152,4 +149,5 @@ class OffersConsole(ConsoleOutput):
 
 
 def _name(player: Player, lang: str) -> str:
-    return wording.player_name(player, lang) if player not in LOCAL_PLAYERS else player.name
+    """A player of the games list: the bot and the local players alike in ``lang``."""
+    return wording.player_name(player, lang)

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from bot import wording
 from bot.i18n import t
-from bot.results import GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult, player_name
+from bot.results import LOCAL_NAMES, GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult, player_name
 from bot.service import GameService, Renderer, catalog
 from bot.texts import LANGUAGES
 from bot.timeparse import format_duration
@@ -25,7 +25,9 @@ from engine.summary import TurnSummary
 CONSOLE_GUILD = 0
 CONSOLE_CHANNEL = 1
 #: The local players (user ids 1 and 2; the bot is 0).
-LOCAL_PLAYERS = (Player(1, "Player 1"), Player(2, "Player 2"))
+#: Their stored names are English; every line names them in the table's language
+#: (:func:`bot.results.player_name`).
+LOCAL_PLAYERS = tuple(Player(user_id, name) for user_id, name in LOCAL_NAMES.items())
 #: Bot replies in a row at most for one command (each reply is up to 8 bot turns).
 MAX_BOT_REPLIES = 100
 #: The console's language until ``/seega language`` chooses another: the sentences about
@@ -35,7 +37,7 @@ LANG = "en"
 
 def rules_text(variant: str, lang: str = LANG) -> str:
     """The rules of a preset as the console prints them (the same lines as on Discord)."""
-    lines = [f"Variant {variant}."]
+    lines = [t(lang, "console.rules_variant", variant=variant)]
     lines += [f"- {line}" for line in wording.rules_lines(variant, lang)]
     return "\n".join(lines)
 
@@ -91,8 +93,9 @@ class ConsoleOutput:
         self.service = service
         self.out = out
         self.image_dir = image_dir
-        #: Where the tracebacks of unexpected errors are written (named in the Error: line).
-        self.error_log = "the log"
+        #: Where the tracebacks of unexpected errors are written (named in the Error: line;
+        #: ``None``: the usual log, named in the table's language).
+        self.error_log: str | None = None
         self.cells: list[str] = []
         #: The language of the sentences about games (the person's ``/seega language``).
         self.lang = LANG
@@ -138,7 +141,8 @@ class ConsoleOutput:
             text = t(self.lang, "console.game_over", result=over.result, text=said)
         for c in over.rating_changes:
             change = {"before": f"{c.before:.0f}", "after": f"{c.after:.0f}", "delta": f"{c.delta:+.0f}"}
-            text += "\n  " + t(self.lang, "console.rating_change", name=c.name, **change)
+            name = wording.player_name(Player(c.user_id, c.name), self.lang)
+            text += "\n  " + t(self.lang, "console.rating_change", name=name, **change)
         return text
 
     def _save_image(self, data: bytes | None, game_id: int, turn: int, suffix: str = "png") -> None:
@@ -151,7 +155,7 @@ class ConsoleOutput:
         again = f"-{self._shown[key]}" if self._shown[key] > 1 else ""  # a chain: one image per step
         path = self.image_dir / f"seega-game{game_id}-turn{turn:03d}{again}.{suffix}"
         path.write_bytes(data)
-        self.say(f"Board image: {path}")
+        self.say(t(self.lang, "console.board_image", path=path))
 
     def show(self, result: TurnResult) -> None:
         """Print what happened, the board, and whose turn it is."""
@@ -189,9 +193,9 @@ class ConsoleOutput:
                 self._told.update((g.id, f"{g.phase}:{c}") for c in ("black", "white"))  # the news said what to type
             line = t(self.lang, "console.to_play", turn=g.turn, who=self._who(result.to_move, color, g))
             if result.chain_pending:
-                line += " - a chain of captures: capture again with /move, or /seega end-turn"
+                line += f" - {t(self.lang, 'console.chain_pending')}"
             elif result.legal and all(a in ("pass",) for a in result.legal):
-                line += " - no move is possible: /seega end-turn to pass"
+                line += f" - {t(self.lang, 'console.must_pass')}"
             elif not result.to_move.is_bot and (task := wording.task_text(g, self.lang)):
                 line += f" - {task}"
             elif not result.to_move.is_bot and (last := _only_cells(g, result.legal, color)):
@@ -221,10 +225,10 @@ class ConsoleOutput:
         if event.kind == "reminder" and event.game is not None:
             left = format_duration(event.remaining or 0)
             to_move = event.game.to_move
-            who = "nobody" if to_move is None else to_move.name
-            self.say(f"\n[reminder] {who}, it is your turn: {left} left.")
+            who = t(self.lang, "console.nobody") if to_move is None else wording.player_name(to_move, self.lang)
+            self.say("\n" + t(self.lang, "console.reminder", who=who, left=left))
         elif event.kind in ("timeout", "bot_turn") and event.turn is not None:
-            self.say(f"\n[{event.kind.replace('_', ' ')}]")
+            self.say("\n" + t(self.lang, f"console.event.{event.kind}"))
             self.show(event.turn)
 
     # ----------------------------------------------------------------- helpers of the commands
@@ -262,15 +266,18 @@ class ConsoleOutput:
 BOT_NAMES = frozenset(player_name(Player.bot(level), lang) for level in catalog.LEVELS for lang in LANGUAGES)
 
 
+#: Player 1's name in every language: the service names the players in the picture's.
+_ME = frozenset(player_name(LOCAL_PLAYERS[0], lang) for lang in LANGUAGES)
+
+
 def you_in_pictures(players: tuple[str, str]) -> tuple[str, str]:
     """The picture's names as the console's text says them: "You" for the person at the
     keyboard in a game against the bot (a hot-seat game keeps both names)."""
     from bot.render.words import YOU  # here, not at the top: the renderer (Pillow) is optional
 
-    me = LOCAL_PLAYERS[0].name
-    if players[0] == me and players[1] in BOT_NAMES:
+    if players[0] in _ME and players[1] in BOT_NAMES:
         return (YOU, players[1])
-    if players[1] == me and players[0] in BOT_NAMES:
+    if players[1] in _ME and players[0] in BOT_NAMES:
         return (players[0], YOU)
     return players
 
@@ -281,6 +288,14 @@ def reader_side(shown: tuple[str, str]) -> int | None:
     from bot.render.words import YOU
 
     return shown.index(YOU) if YOU in shown else None
+
+
+def said_names(names: tuple[str, str], lang: str) -> tuple[str, str]:
+    """The names :func:`you_in_pictures` gave, as the table's text says them: the person
+    at the keyboard is "You" in ``lang``, as the pictures call them."""
+    from bot.render.words import shown_name
+
+    return (shown_name(names[0], lang), shown_name(names[1], lang))
 
 
 class ConsolePictures:

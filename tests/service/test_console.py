@@ -336,8 +336,8 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
     assert "Error: Your last draw offer was declined: you may offer a draw again after your next turn." in out
     assert "#1 · Player 1 vs Player 2 · standard 5x5 · turn 2 · this table" in out
     assert "سأجيبك بالعربية من الآن." in out
-    assert "عرض التعادل: إن قبله Player 1" in out  # Player 2 offers, in Arabic
-    assert "يقبل Player 1 التعادل." in out and "انتهت المباراة (1/2-1/2): تعادل" in out
+    assert "عرض التعادل: إن قبله اللاعب 1" in out  # Player 2 offers, in Arabic
+    assert "يقبل اللاعب 1 التعادل." in out and "انتهت المباراة (1/2-1/2): تعادل" in out
     assert "1/2-1/2" in query(db_path, "SELECT result FROM games")[0][0]
     assert out.rstrip().endswith("Bye: the game is saved in the database.")
 
@@ -572,8 +572,8 @@ def test_an_arabic_turn_line_uses_the_arabic_comma_and_semicolon(db_path: Db, tm
         ],
         tmp_path,
     )
-    assert "الأسود (Player 1): وضع على c4، d5" in out
-    assert "الأبيض (Player 2): أزال a1؛ الأسود لم يستطع الخطو، فيأخذ الأبيض إحدى قطعه" in out
+    assert "الأسود (اللاعب 1): وضع على c4، d5" in out
+    assert "الأبيض (اللاعب 2): أزال a1؛ الأسود لم يستطع الخطو، فيأخذ الأبيض إحدى قطعه" in out
 
 
 def test_a_refusal_at_an_arabic_table_is_marked_in_arabic(db_path: Db, tmp_path: Path) -> None:
@@ -679,7 +679,7 @@ def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, t
     out = run_console(db_path, ["/seega language ar", *LINE_WIN], tmp_path)
     end = out.split("(1-0)")[1]
     assert "5 على خط واحد" in end
-    assert "Player 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
+    assert "اللاعب 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
 
 
 def test_a_review_at_an_arabic_table_counts_its_progress_in_arabic(db_path: Db, tmp_path: Path) -> None:
@@ -837,3 +837,232 @@ def test_the_reader_of_a_console_review_is_the_person_against_the_bot() -> None:
     assert reader_side(you_in_pictures((me, "Seega bot (hard)"))) == 0
     assert reader_side(you_in_pictures(("Seega bot (easy)", me))) == 1
     assert reader_side(you_in_pictures((me, other))) is None
+
+
+#: The sentences the console itself says (not the service's), typed at an Arabic table:
+#: every command whose lines were English f-strings, an unknown command, help, a hot-seat
+#: game and its rematch, a game against the bot with a takeback and its rematch.
+ARABIC_TABLE = [
+    "/seega language ar",
+    "/seega language",
+    "help",
+    "foo",
+    "plcae a1",
+    "b2-c2",
+    "/{0}{name}",  # braces typed by the user print as typed, never formatted
+    "/seega play-bot levle:easy",
+    "/seega board please",
+    "/seega settings turn_timeout 10m",
+    "/seega history",
+    "/seega leaderboard",
+    "/seega rematch",
+    "/seega challenge size:5 color:black",
+    "/place a1 b1",
+    "/place a2 b2",
+    "/seega games",
+    "/seega moves",
+    "/seega draw",
+    "yes",
+    "/seega decline-draw",
+    "/seega resign",
+    "yes",
+    "/seega history",
+    "/seega record",
+    "/seega leaderboard",
+    "/seega rematch",
+    "/seega cancel",
+    "yes",
+    "/seega play-bot level:easy color:black",
+    "/place a1 b1",
+    "takeback",
+    "/seega moves",
+    "/seega resign",
+    "yes",
+    "/seega rematch",
+    "/seega resign",
+    "yes",
+    "/seega stats",
+    "/seega settings",
+    "/seega coach-settings",
+    "/seega rules",
+    "/seega review",
+]
+
+#: English the console used to print at an Arabic table (each was an f-string or a
+#: constant in bot/console/); none may be left.
+ENGLISH_AT_AN_ARABIC_TABLE = [
+    "Seega offline table",
+    "Start with /seega",
+    "Commands (the same as on Discord",
+    "play against the computer",
+    "Variants:",
+    "Unknown command",
+    "did you mean",
+    "the command for that is",
+    "Type help for the list",
+    "Unknown option",
+    "reads no plain word",
+    "Options are written",
+    "Usage:",
+    "Language:",
+    "No games yet.",
+    "No rated games",
+    "No game to play again",
+    "A hot-seat game",
+    "take turns at this keyboard",
+    "Games in progress at this table",
+    "this table",
+    "Moves of game",
+    "No move has been played yet",
+    "offers a draw",
+    "(black)",
+    " turns ",
+    "Record written to",
+    "Replay written to",
+    "Rematch",
+    "you play",
+    "You took back",
+    "You (",
+    "against people",
+    "against the bot",
+    "turn_timeout 1h",
+    "Hints per player",
+    "Board image:",
+    "Variant standard.",
+    "Player 1",
+    "Player 2",
+    "You",
+]
+
+
+def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, tmp_path: Path) -> None:
+    """Play-test at an Arabic table: about 40 of the console's own lines (help, unknown
+    commands, history, records, leaderboard, stats, rematches, takeback, the hot-seat
+    start, the players' names) were English f-strings among the Arabic sentences."""
+    out = run_console(db_path, ARABIC_TABLE, tmp_path).split("> /seega language ar\n", 1)[1]
+    # the next sessions greet in the stored language: one starts a game, the other resumes it
+    again = run_console(db_path, ["/seega challenge"], tmp_path) + run_console(db_path, [], tmp_path)
+    shown = [
+        line
+        for line in (out + again).splitlines()
+        if not line.startswith(("> ", "["))  # the typed lines echoed, the record's headers (data)
+        and not re.fullmatch(r"\d\. .*[01/2-]+", line)  # the record's moves
+    ]
+    said = "\n".join(shown)
+    left = [english for english in ENGLISH_AT_AN_ARABIC_TABLE if english in said]
+    assert not left, [line for line in shown if any(e in line for e in left)]
+    for arabic in (
+        "طاولة سيجا دون اتصال (قاعدة البيانات ",
+        "ابدأ بـ \u200e/seega play-bot level:easy أو بـ \u200e/seega challenge",
+        "استئناف المباراة #5.",
+        "الأوامر (هي نفسها في ديسكورد",
+        "  /seega play-bot level:",
+        "العب ضد الحاسوب",
+        "الأنواع: standard، ",
+        "أمر غير معروف 'foo'. اكتب help لعرض القائمة.",
+        "أمر غير معروف 'plcae': هل تقصد \u200e/place؟",
+        "أمر غير معروف 'b2-c2': الأمر المقصود هو \u200e/move b2 c2.",
+        "أمر غير معروف '{0}{name}'. اكتب help",
+        "خيار غير معروف levle: للأمر \u200e/play-bot. هل تقصد level:؟ خياراته هي level:، size:",
+        "\u200e/board لا يقرأ أي كلمة مجردة: لم تُفهم 'please'. الاستخدام: \u200e/seega board",
+        "تُكتب الخيارات بالشكل key:value دون مسافة: turn_timeout:10m.",
+        "اللغة: ar.",
+        "لا مباريات بعد.",
+        "لا مباريات محتسبة في التصنيف على هذا الحجم بعد",
+        "لا مباراة تُعاد بعد",
+        "مباراة على جهاز واحد: يتناوب اللاعب 1 واللاعب 2 على لوحة المفاتيح هذه.",
+        "الأسود (اللاعب 1): وضع على a1، b1",
+        "المباريات الجارية على هذه الطاولة:",
+        "رقم 1 · اللاعب 1 ضد اللاعب 2",
+        "نقلات المباراة #1 (رقم الدور، اللون، الحركات):",
+        "يعرض اللاعب 1 التعادل؛ ويجيب اللاعب 2 بـ",
+        "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  standard 5×5  الأدوار: 2",
+        "(0-1 استسلام)",
+        "كُتب السجل في ",
+        "كُتبت الإعادة في ",
+        "مباراة إعادة مع تبادل الألوان: يلعب اللاعب 1 باللون الأبيض.",
+        "تراجعت عن دورك الأخير (وعن ردّ البوت).",
+        "لم تُلعب أي نقلة بعد.",
+        "مباراة إعادة ضد البوت (سهل): تلعب باللون الأبيض.",
+        "أنت (اللاعب 1): ضد اللاعبين 0 فوز، 1 خسارة، 0 تعادل.",
+        "  ضد البوت (سهل): 0 فوز، 2 خسارة، 0 تعادل",
+        "مهلة الدور (turn_timeout) 1h، مهلة التحدي (challenge_timeout) 10m",
+        "عدد التلميحات لكل لاعب في كل مباراة على هذه الطاولة: ",
+        "صورة اللوحة: ",
+        "النوع standard.",
+        "مراجعة المباراة رقم 4: بوت سيجا (سهل) ضد أنت",
+    ):
+        assert arabic in said, arabic
+    assert out.rstrip().endswith("إلى اللقاء: المباراة محفوظة في قاعدة البيانات.")
+    # the names are translated where they are shown, never where they are kept
+    stored = {name for row in query(db_path, "SELECT black_name, white_name FROM games") for name in row}
+    assert stored == {"Player 1", "Player 2", "Seega bot (easy)"}
+
+
+def test_an_english_table_says_the_same_words_as_before(db_path: Db, tmp_path: Path) -> None:
+    """The catalogue keys word the English table exactly as the f-strings did."""
+    from bot.console import COMMANDS, HELP
+    from bot.texts import text
+
+    out = run_console(
+        db_path,
+        [
+            "/seega language",
+            "/seega history",
+            "/seega leaderboard",
+            "/seega rematch",
+            "help",
+            "/seega challenge size:5 color:black",
+            "/seega games",
+            "/seega moves",
+            "/seega cancel",
+            "yes",
+            "/seega rematch",
+            "/seega settings",
+            "/seega rules",
+        ],
+        tmp_path,
+    )
+    lines = out.splitlines()
+    assert lines[0] == f"Seega offline table (database {db_path}). Type help for the commands, quit to leave."
+    assert lines[1] == "Start with /seega play-bot level:easy or /seega challenge (hot seat)."
+    for line in (
+        "Language: en. Choose with /seega language en, ar or auto.",
+        "No games yet.",
+        "No rated games on this board size yet (games against the bot are not rated).",
+        "No game to play again yet: start one with /seega play-bot or /seega challenge.",
+        "A hot-seat game: Player 1 and Player 2 take turns at this keyboard.",
+        "Games in progress at this table:",
+        "#1 · Player 1 vs Player 2 · standard 5x5 · turn 1 · this table",
+        "Moves of game #1 (turn number, colour, actions):",
+        "  No move has been played yet.",
+        "Rematch, colours swapped: Player 1 plays white.",
+        "turn_timeout 1h, challenge_timeout 10m, default_variant standard",
+        "Variant standard.",
+    ):
+        assert line in lines, line
+    assert HELP in out and HELP.splitlines()[0].startswith("Commands (the same as on Discord;")
+    # each row's English help is the catalogue's, so the help reads as it did
+    assert [c.name for c in COMMANDS if text("en", f"console.help.{c.name}") != c.help] == []
+
+
+def test_a_reminder_at_the_table_is_in_its_language() -> None:
+    """The scheduler's reminder said "[reminder] Player 2, it is your turn" at any table."""
+    import io
+    from types import SimpleNamespace
+
+    from bot.console import LOCAL_PLAYERS, ConsoleTable
+    from bot.results import TimerEvent
+
+    out = io.StringIO()
+    table = ConsoleTable(None, out)  # type: ignore[arg-type]  # a reminder needs no service
+    game = SimpleNamespace(to_move=LOCAL_PLAYERS[1])
+    table.show_timer(TimerEvent("reminder", game=game, remaining=90))  # type: ignore[arg-type]
+    table.lang = "ar"
+    table.show_timer(TimerEvent("reminder", game=game, remaining=90))  # type: ignore[arg-type]
+    assert out.getvalue().splitlines() == [
+        "",
+        "[reminder] Player 2, it is your turn: 1m30s left.",
+        "",
+        "[تذكير] اللاعب 2، حان دورك: بقي 1m30s.",
+    ]
