@@ -299,8 +299,9 @@ def said_names(names: tuple[str, str], lang: str) -> tuple[str, str]:
 
 
 class ConsolePictures:
-    """The renderer at the console table: the board pictures say "You" as the text does
-    (the records and replays keep the names stored in the game), in the table's language.
+    """The renderer at the console table: the board pictures and the replay say "You" as
+    the text does (the SGN record keeps the names stored in the game), in the table's
+    language.
 
     The console is one table with one reader: its pictures speak the language its text
     does (:attr:`ConsoleOutput.lang`, the ``/seega language`` choice), whichever local
