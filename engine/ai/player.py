@@ -131,6 +131,8 @@ def choose(
     tables = searcher.tables
     if tables is not None and pos.phase == "m" and pos.count(0) + pos.count(1) <= tables.max_pieces + TABLE_MARGIN:
         tables.load_reachable(pos.count(0), pos.count(1))  # before the clock: reading is not thinking
+    if searcher.filled is not None and pos.phase == "p":
+        searcher.filled.load()  # the same for the filled-board table, which placement reaches
     clock = Clock.for_budget(budget, PLAY_SOFT_FRACTION)
     rng = random.Random(seed)
     imperfect = level.blunder > 0 or level.placement_random > 1
