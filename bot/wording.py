@@ -7,7 +7,8 @@ lines in embeds with bold cells and stones; the console prints them as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 
 from bot import explain
 from bot.explain.endings import end_line
@@ -104,7 +105,32 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
     # A step is the command to learn now, whoever moves first (the console play-test of
     # stop 35: "White (you) moves first" and nothing said how); a due removal is spelt
     # out by the turn line instead.
-    return f"{said} {text(lang, 'explain.how.step_now')}" if game.phase == "m" else said
+    if game.phase != "m":
+        return said
+    step = example(result.legal, "step") if not result.to_move.is_bot else None
+    how = text(lang, "explain.how.step_now", example=step) if step else text(lang, "explain.how.step_now_plain")
+    return f"{said} {how}"
+
+
+#: A cell's name (a placement's action).
+_CELL = re.compile(r"[a-i][1-9]")
+
+
+def example(legal: Sequence[str], kind: str) -> str | None:
+    """The cells of a command that can be typed as it is now, taken from the legal
+    actions: ``"b4 c4"`` for a step, two cells for a pair, one for a single placement;
+    ``None`` when the actions hold none.
+
+    A fixed example ("like /move b2 c2") was refused when a newcomer typed it: b2 was
+    empty, or the opponent's (stop 35's fresh-eyes play-test, three games of three).
+    """
+    if kind == "step":
+        step = next((a for a in legal if a.count("-") == 1), None)
+        return step.replace("-", " ") if step else None
+    cells = [a for a in legal if _CELL.fullmatch(a)]
+    if not cells:
+        return None
+    return f"{cells[0]} {cells[-1]}" if kind == "pair" and len(cells) > 1 else cells[0]
 
 
 def end_offer_explained(

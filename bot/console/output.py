@@ -201,7 +201,7 @@ class ConsoleOutput:
             elif not result.to_move.is_bot and (last := _only_cells(g, result.legal, color)):
                 line += f" - {t(self.lang, 'explain.how.place_last', cells=' '.join(last))}"
             elif not result.to_move.is_bot and _mid_pair(g):
-                line += f" - {t(self.lang, 'explain.how.place_second')}"
+                line += f" - {t(self.lang, 'explain.how.place_second', example=wording.example(result.legal, 'one'))}"
             elif (
                 not result.to_move.is_bot
                 and (how := _how(g, result.legal, color))
@@ -210,7 +210,8 @@ class ConsoleOutput:
                 # Once per stage, game and colour: in hot seat the second player is a
                 # newcomer too, and never read the first player's "place two pieces".
                 self._told.add((g.id, f"{how[0]}:{color}"))
-                line += f" - {t(self.lang, how[1])}"
+                kind = "step" if how[0] == "m" else "pair" if how[1] == "explain.how.place" else "one"
+                line += f" - {t(self.lang, how[1], example=wording.example(result.legal, kind))}"
             self.say(line + ".")
         self._remember_cells(result.legal)
 

@@ -56,12 +56,13 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     )
     assert "Commands (the same as on Discord" in out
     # what to type is said once per phase, on the first turn (a newcomer does not know /place)
-    assert "Turn 1: Black (Player 1) to play - place two pieces with /place, like /place a1 b2." in out
-    # ... and once to the second player too, a newcomer as well (hot seat)
-    assert "Turn 2: White (Player 2) to play - place two pieces with /place, like /place a1 b2." in out
+    assert "Turn 1: Black (Player 1) to play - place two pieces with /place, like /place a1 e5." in out
+    # ... and once to the second player too, a newcomer as well (hot seat); each example
+    # names cells empty now (stop 35: "like /place a1" just after a1 was taken was refused)
+    assert "Turn 2: White (Player 2) to play - place two pieces with /place, like /place a2 e5." in out
     assert out.count("place two pieces with /place") == 2
     # half a pair placed: the turn is not over, and the line says so (play-test finding)
-    assert "Turn 2: White (Player 2) to play - place your second piece with /place, like /place a1." in out
+    assert "Turn 2: White (Player 2) to play - place your second piece with /place, like /place a3." in out
     assert out.count("place your second piece") == 1  # only while a pair is half placed
     assert "Black (Player 1): placed on a1, b1" in out
     assert "Error: c3 is the centre, which stays empty during placement; you can place on" in out
@@ -94,7 +95,9 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
     assert "A game against the bot (easy) has started." in out  # level:Easy: any case
     assert "Black (Seega bot (easy)): placed on" in out, out
-    assert "Turn 2: White (you) to play - place two pieces with /place, like /place a1 b2." in out
+    shown = re.search(r"Turn 2: White \(you\) to play - place two pieces with /place, like /place (\w+) (\w+)\.", out)
+    placed = re.search(r"Black \(Seega bot \(easy\)\): placed on (\w+), (\w+)", out)
+    assert shown and placed and not set(shown.groups()) & set(placed.groups()), "the example's cells are empty"
     assert "7 . ." in out or "7 b" in out or "7 w" in out  # a 7x7 board drawn as text
     # the game is saved: the next session resumes it, and commands continue it
     played = query(db, "SELECT actions FROM games")[0][0].split()
@@ -721,7 +724,7 @@ def test_the_lane_opening_turns_name_their_cells(db_path: Db, tmp_path: Path) ->
     assert f"Turn 1: Black (Player 1) to play - {lane}: /place g4." in out
     assert "Error: You cannot place on a1 now (the opening rule); you can place on d1 or d7." in out
     assert f"Turn 2: White (Player 2) to play - {lane}: /place d1 d7." in out
-    assert "Turn 3: Black (Player 1) to play - place two pieces with /place, like /place a1 b2." in out
+    assert "Turn 3: Black (Player 1) to play - place two pieces with /place, like /place a1 g7." in out
 
 
 def test_two_then_one_says_when_the_turns_become_singles(db_path: Db, tmp_path: Path) -> None:
@@ -732,10 +735,15 @@ def test_two_then_one_says_when_the_turns_become_singles(db_path: Db, tmp_path: 
         ["/seega play-bot level:easy variant:two-then-one color:black", "/place a1 b1", "/place a2 b2", "/place a2"],
         tmp_path,
     )
-    assert "Turn 1: Black (you) to play - place two pieces with /place, like /place a1 b2." in out
+    assert "Turn 1: Black (you) to play - place two pieces with /place, like /place a1 e5." in out
     # Whose pieces are in hand, by colour ("in hand 10/12" read as "10 of 12": stop 35)
     assert "Pieces on the board: black 2, white 0; in hand: black 10, white 12." in out
-    assert "Turn 3: Black (you) to play - from now on each turn places one piece, like /place a1." in out
+    single = re.search(
+        r"Turn 3: Black \(you\) to play - from now on each turn places one piece, like /place (\w+)\.", out
+    )
+    before = out[: single.start()] if single else ""
+    taken = {c for pair in re.findall(r"placed on (\w+), (\w+)", before) for c in pair}
+    assert single and len(taken) == 4 and single[1] not in taken, "the example names an empty cell"
     assert "Error: This turn places only one piece; place just a2." in out
     assert out.count("from now on each turn places one piece") == 1
 

@@ -168,6 +168,12 @@ async def test_a_refused_pair_offers_its_first_cell_again(service: GameService) 
     assert game is not None and game.pieces == (0, 1), "nothing was placed"
 
 
+def _first_step(legal: list[str]) -> str:
+    """The example a movement sentence gives: the first of the mover's steps, as typed."""
+    step = next(a for a in legal if a.count("-") == 1)
+    return step.replace("-", " ")
+
+
 async def test_the_movement_phase_is_announced_once_in_both_languages(service: GameService) -> None:
     from tests.service.helpers import start_people
 
@@ -180,15 +186,17 @@ async def test_the_movement_phase_is_announced_once_in_both_languages(service: G
         said.append(wording.movement_begins(result, "en"))
     first = result.to_move
     assert first is not None
-    # ... and the command to learn now (stop 35's play-test: nothing said how to move)
+    # ... and the command to learn now (stop 35's play-test: nothing said how to move),
+    # with an example the mover can type as it is (a fixed "b2 c2" was refused: b2 empty)
+    step = _first_step(result.legal)
     assert said[-1] == (
         f"All pieces are placed: the movement phase begins; {first.name} moves first. "
-        "Step a piece with /move, like /move b2 c2."
+        f"Step a piece with /move, like /move {step}."
     )
     assert not any(said[:-1]), "only the last placement says it"
     assert wording.movement_begins(result, "ar") == (
         f"وُضعت القطع كلها: تبدأ مرحلة التحريك، ويبدأ {first.name} بالتحريك. "
-        "حرّك قطعة بـ \u200e/move، مثل \u200e/move b2 c2."
+        f"حرّك قطعة بـ \u200e/move، مثل \u200e/move {step}."
     )
     moved = await play_action(service, 1, first.user_id, next(a for a in result.legal if "-" in a))
     assert wording.movement_begins(moved, "en") == ""
@@ -301,7 +309,7 @@ async def test_the_movement_phase_is_announced_when_the_bot_placed_last_and_move
     assert result.events[-1].placed == () and any(e.placed for e in result.events)
     assert said == (
         f"All pieces are placed: the movement phase has begun, and {wording.player_name(bot, 'en')} "
-        "moved first. Step a piece with /move, like /move b2 c2."
+        f"moved first. Step a piece with /move, like /move {_first_step(result.legal)}."
     ), said
     assert "بدأت مرحلة التحريك" in wording.movement_begins(result, "ar")
 
@@ -346,8 +354,9 @@ async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(s
     assert wording.event_text(result.events[1], "en") == "passes: walled in, no piece can step"
     assert wording.movement_begins(result, "en") == (
         "All pieces are placed: the movement phase begins. Alice moves first but is walled in, "
-        "so passes; Seega bot (easy) to move. Step a piece with /move, like /move b2 c2."
-    )
+        "so passes; Seega bot (easy) to move. Step a piece with /move: the cell it stands on, "
+        "then the empty cell beside it where it goes."
+    )  # the bot to move: no step of Alice's to show yet
     assert "محاصر" in wording.movement_begins(result, "ar")
     # With the bot's first step in the same reply, the sentence says it stepped.
     await insert_from(service, 2, "bbbbb/w1b1b/wb1bw/wwbwb/wwbww w p 0/2 - 0 12", bot, ALICE)
@@ -355,7 +364,8 @@ async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(s
     assert [e.actions for e in replied.events][:2] == [("b4", "d4"), ("pass",)]
     assert wording.movement_begins(replied, "en") == (
         "All pieces are placed: the movement phase has begun. Alice moved first but was walled in "
-        "and passed, and Seega bot (easy) made the first step. Step a piece with /move, like /move b2 c2."
+        "and passed, and Seega bot (easy) made the first step. "
+        f"Step a piece with /move, like /move {_first_step(replied.legal)}."
     )
 
 
