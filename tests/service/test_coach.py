@@ -661,6 +661,23 @@ def test_a_reason_the_bot_has_no_words_for_is_left_out_not_shown_as_a_key() -> N
     assert t("en", "coach.reason.steady") in hint_text(only_new, "en")
 
 
+def test_the_coach_promises_nothing_the_next_turn_can_break() -> None:
+    """Fresh-eyes play-test (stop 35): a hint with no particular reason said "keeps your
+    pieces safe and mobile", and the bot's reply captured; "your chances are about 6%"
+    did not say of what; lesson 1's "well placed" next to the centre preceded a game in
+    which the opponent's first step took five of those pieces."""
+    from bot.coach_messages import hint_text
+    from bot.service.coach_results import HintResult
+
+    plain = HintResult(1, ("b1-a1",), (), 1, 3, 0.06)
+    for locale in ("en", "ar"):
+        assert t(locale, "coach.reason.steady") in hint_text(plain, locale)
+    assert "safe" not in hint_text(plain, "en") and "آمنة" not in hint_text(plain, "ar")
+    assert "your chances of winning at about 6% (a draw counts half)" in hint_text(plain, "en")
+    assert "first step into the centre can capture" in t("en", "coach.learn.placement.done")
+    assert "قد تأسر" in t("ar", "coach.learn.placement.done")
+
+
 def test_an_arabic_hint_joins_its_cells_and_reasons_with_the_arabic_marks() -> None:
     """Console play-test: "العب b3-c3: النقلة الوحيدة المسموحة; تهدّد b2; تحتل المركز", English
     semicolons between Arabic clauses (and English commas between a chain's steps)."""
