@@ -206,7 +206,7 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
     game = result.game
     lines = [event_line(e, locale) for e in merge_events(result.events)]
     if result.chain_pending and result.to_move is not None:
-        lines.append(t(locale, "turn.chain_hint"))
+        lines.append(t(locale, "turn.chain_hint", cell=wording.chain_cell(result.legal)))
     news = wording.movement_begins(result, language(locale))
     if news:
         lines.append(f"▶ {news}")

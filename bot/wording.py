@@ -112,6 +112,13 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
     return f"{said} {how}"
 
 
+def chain_cell(legal: Sequence[str]) -> str:
+    """The cell of the piece that may capture again in a chain (every step of a chain
+    leaves from it): a newcomer had to guess which piece the chain was about."""
+    step = example(legal, "step")
+    return step.split()[0] if step else "?"
+
+
 #: A cell's name (a placement's action).
 _CELL = re.compile(r"[a-i][1-9]")
 

@@ -287,6 +287,7 @@ async def test_chain_button_cleared_after_the_webhook_expired(h: Harness) -> Non
         await h.bot.service.place(h.fake.channel_id, h.alice if i % 4 == 0 else h.bob, placements[i], placements[i + 1])
     chain = (await h.slash(h.bob, "move", {"from": "c4", "to": "c3"})).reply
     assert chain.button("End turn") and " took " in chain.text
+    assert "The chain goes on: the piece on c3 may capture again, or end the turn." in chain.text
     h.fake.webhook_ttl = 0.0
     ended = await h.slash(h.bob, "seega end-turn")
     # Said so that a newcomer knows why the turn ended after a capture (it read "ended the chain").

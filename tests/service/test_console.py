@@ -361,7 +361,10 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         chain = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"
         await insert_from(service, CONSOLE_CHANNEL, chain, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], guild_id=CONSOLE_GUILD)
         await table.handle("/move d3 c3 c2 c1")
-        await table.handle("/move d3 c3 c2 b2")
+        await table.handle("/move d3 c3")
+        # which piece the chain is about (fresh-eyes play-test: only the picture said it)
+        assert "the piece on c3 may capture again with /move, or /seega end-turn stops here" in out.getvalue()
+        await table.handle("/move c3 c2 b2")
         text = out.getvalue()
         assert "Error: Step 3 of your chain, c2-c1, is refused" in text
         assert "White (Player 2): moved d3→c3" in text and "c2→b2" in text, text
