@@ -314,6 +314,10 @@ def _unknown_option(command: Command, key: str, lang: str) -> str:
     return t(lang, "console.unknown_option", option=shown, command=command.name, options=listed)
 
 
+#: A board size as people write it: ``7``, ``7x7``.
+_BOARD_SIZE = re.compile(r"(\d)(?:x\1)?")
+
+
 def _extra_words(command: Command, plain: Sequence[str], lang: str) -> str:
     """The refusal of plain words ``command`` does not read: the first word too many,
     and ``key:value`` when the words are an option written with a space."""
@@ -324,6 +328,10 @@ def _extra_words(command: Command, plain: Sequence[str], lang: str) -> str:
     key = extra.lower().rstrip(":").replace("-", "_")
     if key in command.option_names and at + 1 < len(plain):
         parts.append(t(lang, "console.extra_words.as_option", option=key, value=clip_typed(plain[at + 1])))
+    size = _BOARD_SIZE.fullmatch(key)
+    if size and "size" in command.option_names and int(size[1]) in catalog.SIZES:
+        # "play-bot easy 7x7": the rules write sizes so (fresh-eyes play-test, stop 35)
+        parts.append(t(lang, "console.extra_words.size", size=size[1]))
     parts.append(t(lang, "console.usage", usage=command.usage))
     return " ".join(parts)
 

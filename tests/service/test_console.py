@@ -777,6 +777,7 @@ def test_plain_words_a_command_does_not_read_are_refused_not_dropped(db_path: Db
             "/seega settings turn_timeout 10m",
             "/seega settings",
             "/seega play-bot easy 7",
+            "/seega play-bot easy 7x7",
             "/seega leaderboard 7",
             "/seega play-bot easy color:black",  # one plain word (the level) is read
             "/remove d4 e5",
@@ -786,16 +787,26 @@ def test_plain_words_a_command_does_not_read_are_refused_not_dropped(db_path: Db
         tmp_path,
     )
     assert (
-        "/settings reads no plain word: 'turn_timeout' was not understood. Options are written"
-        " key:value, without a space: turn_timeout:10m. Usage: /seega settings turn_timeout:10m"
+        "/settings takes no word on its own, only key:value options: 'turn_timeout' was not understood. "
+        "Options are written key:value, without a space: turn_timeout:10m. Usage: /seega settings turn_timeout:10m"
     ) in out
     assert "turn_timeout 1h, challenge_timeout 10m" in out  # the default, unchanged
-    assert "/play-bot reads one plain word: '7' was not understood. Usage: /seega play-bot level:" in out
-    assert "/leaderboard reads no plain word: '7' was not understood. Usage: /seega leaderboard size:5" in out
+    # a board size written as the rules write it is pointed to its option (fresh-eyes play-test: "7x7")
+    assert (
+        "/play-bot takes one word on its own (the first), the rest as key:value options: '7' was not understood. "
+        "For the board size, write size:7. Usage: /seega play-bot level:"
+    ) in out
+    assert "/play-bot takes one word on its own (the first), the rest as key:value options: '7x7' was not" in out
+    assert "'7x7' was not understood. For the board size, write size:7." in out
+    assert (
+        "/leaderboard takes no word on its own, only key:value options: '7' was not understood. "
+        "For the board size, write size:7. Usage: /seega leaderboard size:5"
+    ) in out
     assert out.count("A game against the bot (easy) has started") == 1 and "9 . ." not in out
-    assert "/remove reads one plain word: 'e5' was not understood." in out
-    assert "/resign reads no plain word: 'please' was not understood." in out
-    refusal = next(line for line in out.splitlines() if line.startswith("/resign reads"))
+    assert "/remove takes one word on its own (the first), the rest as key:value options: 'e5' was not" in out
+    assert "/resign takes no word on its own, only key:value options: 'please' was not understood." in out
+    assert "'e5' was not understood. For the board size" not in out  # only a size is pointed to size:
+    refusal = next(line for line in out.splitlines() if line.startswith("/resign takes"))
     assert len(refusal) < 120 and "Resign game" not in out  # the 60,000 characters are not echoed back
     assert "1. " not in out.split("/seega moves")[-1]  # no turn was played
 
@@ -912,7 +923,7 @@ ENGLISH_AT_AN_ARABIC_TABLE = [
     "the command for that is",
     "Type help for the list",
     "Unknown option",
-    "reads no plain word",
+    "takes no word on its own",
     "Options are written",
     "Usage:",
     "Language:",
@@ -975,7 +986,8 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "أمر غير معروف 'b2-c2': الأمر المقصود هو \u200e/move b2 c2.",
         "أمر غير معروف '{0}{name}'. اكتب help",
         "خيار غير معروف levle: للأمر \u200e/play-bot. هل تقصد level:؟ خياراته هي level:، size:",
-        "\u200e/board لا يقرأ أي كلمة مجردة: لم تُفهم 'please'. الاستخدام: \u200e/seega board",
+        "\u200e/board لا يأخذ كلمة وحدها، بل خيارات بالشكل key:value فقط: لم تُفهم 'please'. "
+        "الاستخدام: \u200e/seega board",
         "تُكتب الخيارات بالشكل key:value دون مسافة: turn_timeout:10m.",
         "اللغة: ar.",
         "لا مباريات بعد.",
