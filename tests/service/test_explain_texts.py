@@ -77,6 +77,14 @@ def _english(variant: str) -> tuple[list[str], str]:
     return _keys(lines), say("en", lines)
 
 
+def test_the_capture_rule_says_the_pieces_touch_and_placement_never_captures() -> None:
+    """Fresh-eyes play-test (stop 35): a newcomer's d5 sat between two white pieces during
+    placement and nothing happened, and "caught in a line between" did not say how close
+    the pieces must be (RULES.md: no captures during placement; the pieces are adjacent)."""
+    _, text = _english("standard")
+    assert "right beside it on both sides, is captured. Placing never captures: only steps do." in text
+
+
 def test_five_in_a_row_has_no_movement_and_is_5x5_only() -> None:
     keys, text = _english("five-in-a-row")
     movement = ("step", "capture", "chain", "shuttle", "blocked", "first_", "move_limit")
