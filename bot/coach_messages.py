@@ -143,8 +143,14 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                     best=_with_why(turn_text(m.best, locale), m.best_why, "coach.reason", locale),
                 )
             )
-    elif (slide := review.slide()) is not None:
-        # No single turn lost much, yet one side's chances fell far: say where.
+    slide = review.slide()
+    if slide is not None and not any(
+        m.side == slide.side and slide.first <= m.number <= slide.last for m in result.moments
+    ):
+        # No single turn of that side lost much there, yet its chances fell far: say where.
+        # Said beside the key moments too: a newcomer's placements gave away five pieces
+        # a little at a time while the key moments listed only the bot's inaccuracies,
+        # and the review read as praise of a game lost 12 to 3 (fresh-eyes play-test).
         lines.append(
             t(
                 locale,
@@ -156,7 +162,7 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 after=f"{slide.after:.0%}",
             )
         )
-    else:
+    elif not result.moments:
         lines.append(t(locale, "coach.review.no_moments"))
     if result.hints:
         lines.append(t(locale, "coach.review.hints", count=result.hints))

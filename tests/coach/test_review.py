@@ -244,6 +244,26 @@ def test_a_slow_slide_is_found_where_no_turn_was_a_mistake() -> None:
     assert mirrored is not None and mirrored.side == 0 and (mirrored.first, mirrored.last) == (3, 11)
 
 
+def test_a_slide_is_told_beside_the_other_sides_key_moments() -> None:
+    """Fresh-eyes play-test (stop 35): a newcomer's placements gave away five pieces a
+    little at a time, and the review listed only the bot's three inaccuracies as key
+    moments; the slide was said only when there were none, so the review of a game lost
+    12 to 3 read as praise. It is said whenever no key moment of the sliding side lies in
+    its stretch."""
+    from bot.coach_messages import review_text
+    from bot.service.coach_results import KeyMoment, ReviewResult
+
+    review = _sliding([0.5, 0.52, 0.5, 0.55, 0.6, 0.6, 0.7, 0.74, 0.8, 0.9, 0.97, 0.99, 0.98])
+    black_moment = KeyMoment(3, 4, BLACK, "Amira", "inaccuracy", ("a1-a2",), ("b1-b2",), 0.06)
+    result = ReviewResult(7, ("Amira", "Omar"), review, False, None, (black_moment,), 0)
+    text = review_text(result, "en")
+    assert "Turn 4, Amira: **inaccuracy**" in text
+    assert "Omar: no single big mistake, but the chances fell a little at a time, from 50% to 1%" in text
+    white_moment = replace(black_moment, side=WHITE, player="Omar", number=5)
+    covered = review_text(replace(result, moments=(white_moment,)), "en")
+    assert "Omar: no single big mistake" not in covered  # the moment in its stretch says it
+
+
 def test_a_side_that_lost_by_a_slow_slide_does_not_read_as_accurate() -> None:
     """Noticed at stop 30: each turn is judged within one search, so a side whose chances
     fell from 50% to 1% by turns that each cost under 1% read 97% accurate. Where the
