@@ -63,25 +63,45 @@ def turn_lines(before: Position, actions: Sequence[Action], names: tuple[str, st
     return [turn_line(start, acts, names[start.side]) for start, acts in split_turns(before, actions)]
 
 
+#: Written after a step, before the cells it captured: the mark the board pictures draw
+#: on a captured piece.
+CAPTURE_MARK = "✕"
+
+
+def notation(start: Position, actions: Sequence[Action]) -> str:
+    """One turn in notation, each step followed by what it captured:
+    ``"25. w d3-c3✕c2 c3-c2✕b2 c2-b2✕b3"``.
+
+    Why the marks: the plain actions (the record's) read the same whether a step took
+    five pieces or none, and a newcomer reading ``/seega moves`` could not find where
+    the game turned (fresh-eyes play-test, stop 35).
+    """
+    took = summarize_turn(start, actions).took
+    names = start.geo.names
+    words = []
+    for action, cells in zip(actions, took, strict=True):
+        word = str(action)
+        if action.kind == STEP and cells:
+            word += CAPTURE_MARK + ",".join(names[c] for c in cells)
+        words.append(word)
+    return f"{start.turn}. {'bw'[start.side]} " + " ".join(words)
+
+
 def moves_text(start: Position, actions: Sequence[Action]) -> list[str]:
-    """The game in notation, one line per turn: ``"25. w d3-c3 c3-c2 c2-b2"``."""
-    letters = ("b", "w")
-    return [
-        f"{pos.turn}. {letters[pos.side]} " + " ".join(str(a) for a in acts)
-        for pos, acts in split_turns(start, actions)
-    ]
+    """The game in notation, one line per turn (:func:`notation`)."""
+    return [notation(pos, acts) for pos, acts in split_turns(start, actions)]
 
 
 def recent_turns(position: Position, count: int = 3) -> list[str]:
-    """The last ``count`` turns played on ``position`` in notation, oldest first
-    (``"25. w d3-c3 c3-c2"``); walks back from the end, so it costs ``count`` turns."""
+    """The last ``count`` turns played on ``position`` in notation (:func:`notation`),
+    oldest first; walks back from the end, so it costs ``count`` turns."""
     out: list[str] = []
     pos = position
     for _ in range(count):
         start, actions = last_turn(pos)
         if not actions:
             break
-        out.append(f"{start.turn}. {'bw'[start.side]} " + " ".join(str(a) for a in actions))
+        out.append(notation(start, actions))
         pos = start
     out.reverse()
     return out

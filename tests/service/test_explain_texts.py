@@ -311,7 +311,8 @@ def test_a_reply_spanning_two_turns_gets_one_numbered_line_each() -> None:
         "Turn 25 · Seega bot (easy): d3→c3 took c2, c3→c2 took b2, c2→b2 took b3",
     ]
     assert say("ar", lines).splitlines()[0] == "الدور 24 · Seega bot (easy): وضع d1، b4"
-    assert moves_text(before, played) == ["24. w d1 b4", "25. w d3-c3 c3-c2 c2-b2"]
+    # each step's captures follow it, marked as the pictures mark them (fresh-eyes play-test)
+    assert moves_text(before, played) == ["24. w d1 b4", "25. w d3-c3✕c2 c3-c2✕b2 c2-b2✕b3"]
 
 
 def test_captures_come_before_the_end_of_the_turn() -> None:
@@ -354,8 +355,8 @@ def test_recent_turns_walk_back_from_the_end() -> None:
     pos = Position.from_spn(LAST_PAIR)
     for a in ("d1", "b4", "d3-c3", "c3-c2", "c2-b2", "d2-d3"):
         pos.play(a)
-    assert recent_turns(pos) == ["24. w d1 b4", "25. w d3-c3 c3-c2 c2-b2", "26. b d2-d3"]
-    assert recent_turns(pos, 1) == ["26. b d2-d3"]
+    assert recent_turns(pos) == ["24. w d1 b4", "25. w d3-c3✕c2 c3-c2✕b2 c2-b2✕b3", "26. b d2-d3✕d4"]
+    assert recent_turns(pos, 1) == ["26. b d2-d3✕d4"]
     assert recent_turns(Position.from_spn(LAST_PAIR)) == []
 
 

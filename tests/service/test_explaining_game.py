@@ -144,7 +144,7 @@ async def test_moves_and_games_in_progress(service: GameService) -> None:
     await service.move(4, ALICE.user_id, "d2-d3")
     game, lines = await service.moves(4)
     assert game.channel_id == 4
-    assert lines == ["25. w d3-c3 c3-c2 c2-b2", "26. b d2-d3"]
+    assert lines == ["25. w d3-c3✕c2 c3-c2✕b2 c2-b2✕b3", "26. b d2-d3✕d4"]
     await insert_from(service, 5, SHUTTLE)
     listed = await service.games_in_progress(10)
     assert [g.channel_id for g in listed] == [5, 4]  # newest first
