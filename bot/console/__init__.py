@@ -112,6 +112,7 @@ async def run_console(
             readline.set_completer_delims(" \t")
             readline.parse_and_bind("tab: complete")
     shown = db_path if on_file else redact_url(str(db_path))
+    bye = "console.bye"
     try:
         # The table's language first: the greeting is its first sentence.
         table.lang = await service.get_language(LOCAL_PLAYERS[0].user_id) or table.lang
@@ -138,12 +139,15 @@ async def run_console(
                 break
             if not await table.handle(line):
                 break
+        # "the game is saved" only when one is left to resume (fresh-eyes play-test: it
+        # was said after the last game had ended)
+        bye = "console.bye" if await service.game(CONSOLE_CHANNEL) is not None else "console.bye_no_game"
     finally:
         await scheduler.stop()
         await storage.close()
         if own_ai:
             runner.close()
-    table.say(texts.text(table.lang, "console.bye"))
+    table.say(texts.text(table.lang, bye))
     return 0
 
 
