@@ -228,7 +228,8 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     )
     assert "Lesson 1 of 8: Placement and the centre" in out
     # Console play-test: it read "Answer with learn lesson:1 answer: and the cells."
-    assert "To answer, type learn lesson:1 answer: followed by the cells (a step is two cells" in out
+    # Fresh-eyes play-test (stop 35): /place and /move answer a lesson, and nothing said so
+    assert "Answer as in a game, with /place or /move (or type learn lesson:1 answer: followed by the cells" in out
     assert "not next to the centre c3" in out
     assert "✅ Well placed" in out and "Lesson 2 of 8: Stepping" in out
     assert "Puzzle of the day" in out and "I could not read zz9" in out
