@@ -317,6 +317,10 @@ def hint_text(position: Position, lang: str = FALLBACK) -> str:
         where = text(lang, "picture.hint.where" if rules.place_centre else "picture.hint.where_not_centre")
         return text(lang, "picture.hint.placement", count=count, where=where)
     if position.phase == "m":
+        # The no-entry mark of a piece held by the shuttle limit needs its words: a hint's
+        # or a review's board has no last turn to explain it (fresh-eyes play-test).
+        if holds := shuttle_holds(position):
+            return shuttle_text(position, *holds[0], lang=lang)
         return text(lang, "picture.hint.move")
     if position.phase == "s":
         return text(lang, "picture.hint.replace")

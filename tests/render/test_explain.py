@@ -160,3 +160,17 @@ def test_the_pieces_that_may_be_removed_are_ringed() -> None:
     assert reds_around("a1") == reds_around("e5") == 0  # the mover's own pieces: not to remove
     moving, _ = BY_NAME["capture-5x5"].build()
     assert removable_cells(moving) == []
+
+
+def test_a_board_without_a_last_turn_explains_its_shuttle_mark() -> None:
+    """Fresh-eyes play-test (stop 35): a review's board showed a red no-entry mark that
+    neither its legend nor its footer explained (the footer gave the rule of a step).
+    Without a last turn to show, the footer says what the mark means."""
+    pos = Position.from_spn("bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30")
+    for a in ("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2", "b4-b3"):
+        pos.play(a)
+    assert shuttle_holds(pos), "d2 is held"
+    assert hint_text(pos) == "d2 may not go back to c2 a third time: the shuttle limit"
+    assert hint_text(Position.from_spn("bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30")) == (
+        "Step one cell up, down or sideways; trap an enemy between two of yours to capture"
+    )
