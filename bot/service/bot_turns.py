@@ -126,7 +126,16 @@ class BotTurns:
             for action in played:
                 after.push(action)
             events.extend(pass_events(g, after, passes))
-            reply.extend(a for a, _ in passes)
+            if passes:
+                # The person was walled in and passed: the next picture starts at that
+                # pass. A reply of five bot turns between five passes drew eight
+                # numbered arrows over one another (the bot shuffling c1-c2), and its
+                # footer ran out of room (newcomer play-test, stop 35); the text lists
+                # every turn.
+                for action, _ in passes[:-1]:
+                    after.push(action)
+                reply_start = after
+                reply = [passes[-1][0]]
             if over is not None:
                 break
         return g, events, over

@@ -157,3 +157,49 @@ class _NoAi:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+async def test_after_a_walled_in_pass_the_picture_starts_again(db_path: Db) -> None:
+    """Newcomer play-test (stop 35): walled in for five bot turns in a row, a newcomer
+    got one picture of the whole reply, eight numbered arrows over one another (the bot
+    shuffling c1-c2) and a footer that ran out of room. Each bot turn after the
+    person's forced pass is drawn from that pass: the pass, then the turn."""
+    seen: list[tuple[str, ...]] = []
+
+    class Recording:
+        """The real renderer, noting the turn each board picture marks."""
+
+        def render_board(self, position, last_turn=None, **kwargs):  # type: ignore[no-untyped-def]
+            seen.append(tuple(str(a) for a in last_turn.actions) if last_turn else ())
+            return render.render_board(position, last_turn, **kwargs)
+
+        def render_replay(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            return render.render_replay(*args, **kwargs)
+
+    class Scripted:
+        """The bot steps round a square of empty cells; Black's two corners stay walled in.
+        After four turns it fails, as a dead AI would: the reply ends there."""
+
+        def __init__(self) -> None:
+            self.steps = ["d3-d2", "d2-c2", "c2-c3", "c3-d3"]
+
+        async def choose_turn(self, request: object) -> list[str]:
+            if not self.steps:
+                raise RuntimeError("the script is over")
+            return [self.steps.pop(0)]
+
+        def close(self) -> None:
+            """Nothing to release."""
+
+    storage = await Storage.open(db_path)
+    service = GameService(storage, Scripted(), Recording(), FakeClock(), random.Random(4))  # type: ignore[arg-type]
+    try:
+        await insert_from(service, 1, "bw3/w4/3w1/w4/bw3 w m 0/0 - 0 30", ALICE, Player.bot("easy"))
+        result = await service.bot_turn(1)
+        bot_turns = [e.actions for e in result.events if e.player.is_bot]
+        assert bot_turns[:4] == [("d3-d2",), ("d2-c2",), ("c2-c3",), ("c3-d3",)]
+        assert [e.actions for e in result.events].count(("pass",)) >= 3
+        assert seen[0] == ("d3-d2",)  # the first turn alone
+        assert seen[1:4] == [("pass", "d2-c2"), ("pass", "c2-c3"), ("pass", "c3-d3")], seen
+    finally:
+        await storage.close()
