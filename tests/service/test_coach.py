@@ -678,6 +678,14 @@ def test_the_coach_promises_nothing_the_next_turn_can_break() -> None:
     assert "قد تأسر" in t("ar", "coach.learn.placement.done")
 
 
+def test_the_chain_lesson_names_the_command_as_well_as_the_button() -> None:
+    """Fresh-eyes play-test (stop 35): lesson 5 said "stop the chain with End turn", a
+    Discord button the console does not have; its command is /seega end-turn."""
+    for locale in ("en", "ar"):
+        assert "/seega end-turn" in t(locale, "coach.learn.chain.text")
+        assert t(locale, "button.end_turn") in t(locale, "coach.learn.chain.text")
+
+
 def test_an_arabic_hint_joins_its_cells_and_reasons_with_the_arabic_marks() -> None:
     """Console play-test: "العب b3-c3: النقلة الوحيدة المسموحة; تهدّد b2; تحتل المركز", English
     semicolons between Arabic clauses (and English commas between a chain's steps)."""
