@@ -46,20 +46,21 @@ def _color_of(player: Player, game: GameView) -> str:
     return "black" if player == game.black else "white"
 
 
-def _how(game: GameView, legal: Sequence[str], color: str) -> tuple[str, str] | None:
-    """(stage, key) of "how to play now" for a person new to the table, or ``None``; the
-    table says it once per stage of a game: placing, placing singles, moving."""
+def _how(game: GameView, legal: Sequence[str], color: str, lang: str) -> tuple[str, str] | None:
+    """(stage, words) of "how to play now" for a person new to the table, with an example
+    taken from ``legal``, or ``None``; the table says it once per stage of a game:
+    placing, placing singles, moving."""
     if game.phase == "p":
         rules = Ruleset.make(game.variant, game.size, [o for o in game.options.split(",") if o])
         if rules.placement == "singles":
-            return "p", "explain.how.place_one"
+            return "p", t(lang, "explain.how.place_one", example=wording.example(legal, "one"))
         held = game.hand[0 if color == "black" else 1]
         if rules.placement == "pairs-then-singles" and held < rules.pieces:
             # The first pair is placed: "place two pieces" was said, and now it is one.
-            return "p1", "explain.how.place_one_now"
-        return "p", "explain.how.place"
-    if game.phase == "m" and any("-" in a for a in legal):
-        return "m", "explain.how.move"
+            return "p1", t(lang, "explain.how.place_one_now", example=wording.example(legal, "one"))
+        return "p", t(lang, "explain.how.place", example=wording.example(legal, "pair"))
+    if game.phase == "m" and (step := wording.example(legal, "step")):
+        return "m", t(lang, "explain.how.move", example=step)
     return None
 
 
@@ -204,14 +205,13 @@ class ConsoleOutput:
                 line += f" - {t(self.lang, 'explain.how.place_second', example=wording.example(result.legal, 'one'))}"
             elif (
                 not result.to_move.is_bot
-                and (how := _how(g, result.legal, color))
+                and (how := _how(g, result.legal, color, self.lang))
                 and (g.id, f"{how[0]}:{color}") not in self._told
             ):
                 # Once per stage, game and colour: in hot seat the second player is a
                 # newcomer too, and never read the first player's "place two pieces".
                 self._told.add((g.id, f"{how[0]}:{color}"))
-                kind = "step" if how[0] == "m" else "pair" if how[1] == "explain.how.place" else "one"
-                line += f" - {t(self.lang, how[1], example=wording.example(result.legal, kind))}"
+                line += f" - {how[1]}"
             self.say(line + ".")
         self._remember_cells(result.legal)
 
