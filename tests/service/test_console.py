@@ -779,6 +779,7 @@ def test_plain_words_a_command_does_not_read_are_refused_not_dropped(db_path: Db
             "/seega settings",
             "/seega play-bot easy 7",
             "/seega play-bot easy 7x7",
+            "/seega play-bot easy 7x7" + "x7" * 5_000,  # 10,003 characters that begin like a size
             "/seega leaderboard 7",
             "/seega play-bot easy color:black",  # one plain word (the level) is read
             "/remove d4 e5",
@@ -799,6 +800,8 @@ def test_plain_words_a_command_does_not_read_are_refused_not_dropped(db_path: Db
     ) in out
     assert "/play-bot takes one word on its own (the first), the rest as key:value options: '7x7' was not" in out
     assert "'7x7' was not understood. For the board size, write size:7." in out
+    long = next(line for line in out.splitlines() if "x7x7x7" in line and "was not understood" in line)
+    assert len(long) < 400 and "For the board size" not in long  # clipped, and no size read into it
     assert (
         "/leaderboard takes no word on its own, only key:value options: '7' was not understood. "
         "For the board size, write size:7. Usage: /seega leaderboard size:5"

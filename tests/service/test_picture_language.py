@@ -18,7 +18,7 @@ from bot.results import Player
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Position, Ruleset
-from tests.service.helpers import ALICE, BOB, insert_from
+from tests.service.helpers import ALICE, BOB, GUILD, insert_from
 from tests.service.test_console import run_console
 
 #: White (Bob) to move can chain: d3-c3 takes c2, then c3-c2, c2-b2.
@@ -35,6 +35,19 @@ async def _service(path: Path) -> GameService:
 def _cards(png: bytes | None) -> Image.Image:
     assert png is not None
     return Image.open(io.BytesIO(png)).convert("RGB").crop(CARDS)
+
+
+def _count_language_reads(service: GameService) -> list[int]:
+    """The ids whose stored language the service reads from now on, in order."""
+    reads: list[int] = []
+    read = service.storage.user_language
+
+    async def counted(user_id: int) -> str | None:
+        reads.append(user_id)
+        return await read(user_id)
+
+    service.storage.user_language = counted  # type: ignore[method-assign]
+    return reads
 
 
 def _same(a: Image.Image, b: Image.Image) -> bool:
@@ -69,14 +82,7 @@ async def test_the_bots_reply_is_drawn_in_the_language_of_the_person_it_plays(tm
     try:
         await service.set_language(ALICE.user_id, "ar")
         await insert_from(service, 1, "wbbbw/w1bwb/bb1ww/wbbbb/wbw1w w p 0/2 - 0 24", ALICE, bot)
-        reads: list[int] = []
-        read = service.storage.user_language
-
-        async def counted(user_id: int) -> str | None:
-            reads.append(user_id)
-            return await read(user_id)
-
-        service.storage.user_language = counted  # type: ignore[method-assign]
+        reads = _count_language_reads(service)
         result = await service.bot_turn(1)
         # One picture per step of the reply, one read of the reader's language for all.
         assert len(result.events) >= 2 and reads == [ALICE.user_id]
@@ -140,14 +146,7 @@ async def test_the_readers_language_survives_hostile_ids_and_two_requests_at_onc
         names = ("Alice", "Bob")
         arabic = _cards(render.render_board(pos, players=names, lang="ar"))
         english = _cards(render.render_board(pos, players=names))
-        reads: list[int] = []
-        read = service.storage.user_language
-
-        async def counted(user_id: int) -> str | None:
-            reads.append(user_id)
-            return await read(user_id)
-
-        service.storage.user_language = counted  # type: ignore[method-assign]
+        reads = _count_language_reads(service)
         for huge in (10**40, -(10**40), 2**63):  # out of any id range: English, no query
             assert _same(_cards((await service.board(1, huge)).png), english)
         assert reads == []
@@ -156,6 +155,37 @@ async def test_the_readers_language_survives_hostile_ids_and_two_requests_at_onc
         assert _same(_cards(bob.png), arabic) and _same(_cards(alice.png), english)
         # Someone who never chose a language (not a player here) gets English.
         assert _same(_cards((await service.board(1, 987654321)).png), english)
+    finally:
+        await service.storage.close()
+        service.ai.close()
+
+
+async def test_a_replay_survives_hostile_ids_and_two_askers_at_once(tmp_path: Path) -> None:
+    """Hostile input on /seega record's reader: ids out of any range get English without
+    a query, another person's choice is never used, and two people asking at the same
+    moment each get the replay in their own language, with one read each."""
+    import asyncio
+
+    from engine.record import read_sgn
+
+    service = await _service(tmp_path / "r.db")
+    try:
+        await service.set_language(BOB.user_id, "ar")
+        await insert_from(service, 1, CHAIN)
+        await service.resign(1, ALICE.user_id)
+        reads = _count_language_reads(service)
+        english = (await service.record(GUILD, channel_id=1)).replay
+        record = read_sgn((await service.record(GUILD, channel_id=1, replay=False)).sgn)
+        assert english == render.render_replay(record, ("Alice", "Bob"))
+        for huge in (10**40, -(10**40), 2**63):
+            assert (await service.record(GUILD, channel_id=1, user_id=huge)).replay == english
+        assert reads == []
+        bob, alice = await asyncio.gather(
+            service.record(GUILD, channel_id=1, user_id=BOB.user_id),
+            service.record(GUILD, channel_id=1, user_id=ALICE.user_id),
+        )
+        assert bob.replay == render.render_replay(record, ("Alice", "Bob"), lang="ar")
+        assert alice.replay == english and sorted(reads) == sorted([BOB.user_id, ALICE.user_id])
     finally:
         await service.storage.close()
         service.ai.close()
