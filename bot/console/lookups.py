@@ -51,7 +51,7 @@ class LookupsConsole(CoachConsole):
             self.say(
                 t(
                     self.lang,
-                    "console.history_line",
+                    "console.history_line.one" if s.turns == 1 else "console.history_line",
                     id=s.id,
                     black=black,
                     white=white,

@@ -30,8 +30,12 @@ class OffersConsole(ConsoleOutput):
     #: The question waiting for ``yes`` (or the same command typed again), if any.
     confirming: Pending | None = None
 
-    async def _asked(self, name: str, key: str) -> GameView | None:
-        """The game if ``name`` was already asked about it (now confirmed), else ask and ``None``."""
+    async def _asked(self, name: str, key: str, actor: int | None = None) -> GameView | None:
+        """The game if ``name`` was already asked about it (now confirmed), else ask and ``None``.
+
+        ``actor``: who would act, named in the question (``key`` + ``.named``) when both
+        players sit at this keyboard: "You lose the game" named neither of them.
+        """
         game = await self.service.game(CONSOLE_CHANNEL)
         if game is None:
             raise await self.service.no_game(CONSOLE_CHANNEL)
@@ -39,12 +43,19 @@ class OffersConsole(ConsoleOutput):
             self.confirming = None
             return game
         self.confirming = (name, game.id)
+        color_name = game.color_of(actor) if actor is not None and self._you(game) is None else None
+        if color_name is not None:
+            player = game.black if color_name == "black" else game.white
+            color = t(self.lang, f"color.{color_name}")
+            name_shown = wording.player_name(player, self.lang)
+            self.say(t(self.lang, f"{key}.named", id=game.id, command=name, name=name_shown, color=color))
+            return None
         self.say(t(self.lang, key, id=game.id, command=name))
         return None
 
     async def resign(self, args: CoachArgs) -> None:
         actor = await self._actor()
-        if await self._asked("resign", "console.resign_confirm") is None:
+        if await self._asked("resign", "console.resign_confirm", actor) is None:
             return
         self.show(await self.service.resign(CONSOLE_CHANNEL, actor))
 

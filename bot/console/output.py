@@ -137,7 +137,9 @@ class ConsoleOutput:
         if over.result == "*":
             # A cancel (the only unfinished ending) is typed by the person at the keyboard:
             # Discord's "by a moderator" read as if someone else had (newcomer play-test).
-            text = t(self.lang, "console.game_over_cancelled", text=t(self.lang, "console.you_cancelled"))
+            # At a hot-seat table both players sit at the keyboard: "You" named neither.
+            whose = "console.you_cancelled" if you is not None else "console.cancelled"
+            text = t(self.lang, "console.game_over_cancelled", text=t(self.lang, whose))
         else:
             text = t(self.lang, "console.game_over", result=over.result, text=said)
         for c in over.rating_changes:

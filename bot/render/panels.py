@@ -102,6 +102,8 @@ def _badge(position: Position, outcome: Outcome | None, color: int) -> str:
     """The key of the word on a player's card: who is to move, or who won; ``""`` for none."""
     if outcome is None:
         return "picture.badge.to_move" if position.side == color else ""
+    if outcome.reason == "abandoned":
+        return ""  # cancelled: nobody drew and nobody won
     if outcome.winner is None:
         return "picture.badge.draw"
     return "picture.badge.winner" if outcome.winner == color else ""

@@ -96,6 +96,8 @@ def render_replay(
     final: Outcome | None = None
     if record.result != "*" and frames[-1][0].outcome() is None:
         final = Outcome.from_result(record.result, record.termination or "agreement")
+    elif record.termination == "abandoned":  # cancelled: its last frame says so
+        final = Outcome(None, "abandoned")
     images = []
     for j, i in enumerate(keep):
         pos, turn = frames[i]

@@ -121,7 +121,9 @@ def _by_loser(lang: str, reason: str, loser: str, **params: Any) -> str:
 
 
 def winner_text(outcome: Outcome, players: tuple[str, str], lang: str = FALLBACK) -> str:
-    """``"Amira wins"`` or ``"Draw"``."""
+    """``"Amira wins"``, ``"Draw"``, or ``"Game cancelled"`` (reason ``abandoned``)."""
+    if outcome.reason == "abandoned":
+        return text(lang, "picture.cancelled")
     if outcome.winner is None:
         return text(lang, "picture.draw")
     name = players[outcome.winner]
@@ -225,8 +227,11 @@ def status_parts(position: Position, players: tuple[str, str], lang: str = FALLB
 
 
 def turn_text(position: Position, outcome: Outcome | None = None, lang: str = FALLBACK) -> str:
-    """``"Turn 14"`` while playing, ``"1-0 after 57 turns"`` when over."""
+    """``"Turn 14"`` while playing, ``"1-0 after 57 turns"`` when over, ``"Not rated"``
+    when cancelled (its result is ``*``: no score to show)."""
     outcome = outcome or position.outcome()
+    if outcome is not None and outcome.reason == "abandoned":
+        return text(lang, "picture.not_rated")
     if outcome is not None:
         done = position.turn - 1
         if done == 1:

@@ -177,6 +177,9 @@ async def board_png(
     outcome = None
     if g.row.status == "finished" and g.row.result in ("1-0", "0-1", "1/2-1/2") and pos.result is None:
         outcome = Outcome.from_result(g.row.result, g.row.reason or "abandoned")
+    elif g.row.status == "cancelled":
+        # Cancelled: drawn as such, not as a game still waiting for its player to move.
+        outcome = Outcome(None, "abandoned")
     time_left = None
     if outcome is None and pos.result is None and g.row.deadline is not None and not g.player(pos.side).is_bot:
         time_left = max(0.0, g.row.deadline - games.clock.now())

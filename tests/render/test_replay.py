@@ -78,3 +78,17 @@ def test_frame_cap_keeps_first_and_last() -> None:
     assert kept[-1] == 999
     assert kept == sorted(set(kept))
     assert _keep(50) == list(range(50))
+
+
+def test_a_cancelled_games_last_frame_says_so() -> None:
+    """Stop 36: a cancelled game's replay ended on a frame that read "TO MOVE", like an
+    unfinished game's; its last frame now differs from that one (it is drawn as
+    cancelled, as the board picture is)."""
+    record = random_game("standard", 5, seed=5, max_turns=4)
+    assert record.result == "*"
+    unfinished = frames(render_replay(record))
+    record.termination = "abandoned"
+    cancelled = frames(render_replay(record))
+    for img in (unfinished, cancelled):
+        img.seek(img.n_frames - 1)
+    assert unfinished.convert("RGB").tobytes() != cancelled.convert("RGB").tobytes()

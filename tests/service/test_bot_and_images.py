@@ -203,3 +203,40 @@ async def test_after_a_walled_in_pass_the_picture_starts_again(db_path: Db) -> N
         assert seen[1:4] == [("pass", "d2-c2"), ("pass", "c2-c3"), ("pass", "c3-d3")], seen
     finally:
         await storage.close()
+
+
+async def test_a_cancelled_games_picture_says_cancelled(db_path: Db) -> None:
+    """Console play-test (stop 36): the last picture of a cancelled game still read
+    "TO MOVE" and "Player 1 to place 2", as if the game went on. It is drawn with the
+    cancellation: no badge on either card, "Game cancelled", "Not rated"."""
+    from bot.render.panels import _badge
+    from bot.render.words import reason_text, turn_text, winner_text
+    from engine import Outcome, Position, Ruleset
+    from tests.service.helpers import MOD
+
+    outcomes: list[object] = []
+
+    class Recording:
+        """The real renderer, noting the outcome each board picture is drawn with."""
+
+        def render_board(self, position, last_turn=None, **kwargs):  # type: ignore[no-untyped-def]
+            outcomes.append(kwargs.get("outcome"))
+            return render.render_board(position, last_turn, **kwargs)
+
+    storage = await Storage.open(db_path)
+    service = GameService(storage, _NoAi(), Recording(), FakeClock(), random.Random(4))  # type: ignore[arg-type]
+    try:
+        await start_people(service, 1)
+        outcomes.clear()
+        cancelled = await service.cancel(1, MOD)
+        assert cancelled.png is not None and cancelled.png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert outcomes == [Outcome(None, "abandoned")], outcomes
+    finally:
+        await storage.close()
+    pos = Position(Ruleset())
+    done = Outcome(None, "abandoned")
+    assert winner_text(done, ("Ann", "Bob")) == "Game cancelled"
+    assert turn_text(pos, done) == "Not rated"
+    assert _badge(pos, done, 0) == _badge(pos, done, 1) == ""  # neither "TO MOVE" nor "DRAW"
+    assert reason_text(done, pos, ("Ann", "Bob")) == "it counts as if it had never been played"
+    assert winner_text(done, ("Ann", "Bob"), "ar") == "أُلغيت المباراة"

@@ -70,12 +70,10 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "White (Player 2): placed on b2" in out
     assert "Error: You cannot move a piece now; place with /place" in out
     assert "Error: Ending by count is for the movement phase" in out
-    assert (
-        out.count(
-            "Resign game #1? You lose the game. Type /seega resign again (or yes) to confirm, no to keep playing."
-        )
-        == 2
-    )
+    # both players sit at this keyboard: the question names who resigns (stop 36: "You
+    # lose the game" named neither)
+    asked = "Resign game #1 for Player 1 (black)? Player 1 loses the game. Type /seega resign again (or yes)"
+    assert out.count(asked) == 2, out
     assert out.count("Game over (0-1)") == 1
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
     assert "Player 2 wins: Player 1 resigned. (0-1 resignation)" in out, "the result in words"
@@ -88,6 +86,23 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "A longer line of enemy pieces closed at both ends by yours is captured whole." in out
     assert out.rstrip().endswith("\nBye.")  # the game ended: nothing to resume is promised (fresh-eyes play-test)
     assert query(db, "SELECT status, result, reason FROM games") == [("finished", "0-1", "resignation")]
+
+
+def test_the_lines_name_whom_they_mean(db_path: Db, tmp_path: Path) -> None:
+    """Console play-test (stop 36): "1 turns" in the history; at a hot-seat table the
+    resign question names who resigns. Against the bot, the person at the keyboard is
+    "you" and cancels as "You"."""
+    out = run_console(
+        db_path,
+        ["/seega challenge color:black", "/place a1 b1", "/seega resign", "yes", "/seega history"],
+        tmp_path,
+    )
+    assert "Resign game #1 for Player 2 (white)? Player 2 loses the game." in out, out
+    assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5  1 turn  Player 1 wins" in out, out
+    lines = ["/seega play-bot level:easy color:black", "/seega resign", "/seega cancel", "yes"]
+    out = run_console(db_path, lines, tmp_path)
+    assert "Resign game #2? You lose the game." in out, "against the bot: the person is you"
+    assert "Game over: You cancelled the game: it is not rated." in out, out
 
 
 def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
@@ -381,7 +396,8 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         assert "Cancel game #1? It ends unrated" in out.getvalue()
         assert (await service.game(CONSOLE_CHANNEL)) is not None, "nothing cancelled yet"
         await table.handle("yes")
-        assert "Game over: You cancelled the game: it is not rated." in out.getvalue()
+        # hot seat: "You cancelled" named neither player (stop 36)
+        assert "Game over: The game is cancelled: it is not rated." in out.getvalue()
         assert "moderator" not in out.getvalue()  # nobody else at this table can cancel
         bot = Player.bot("medium")
         ahead = "3bw/w1wbb/5/4w/b4 b m 0/0 - 0 30"  # 4 v 4, the bot (White) better: it declines
