@@ -68,7 +68,7 @@ class StatsCommands(CogMixin):
             embed.add_field(
                 name=t(locale, "coach.stats.hints_title"), value=t(locale, "coach.stats.hints", count=hinted)
             )
-        chart = await self.bot.service.coach.rating_chart(guild, who.id, name_of(who), partial(t, locale))
+        chart = await self.bot.service.coach.rating_chart(guild, who.id, name_of(who), partial(t, locale), lang=locale)
         files = [discord.File(io.BytesIO(chart), filename="rating-history.png")] if chart else []
         if chart:
             embed.set_image(url="attachment://rating-history.png")

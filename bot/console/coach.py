@@ -32,7 +32,7 @@ from bot.console.output import (
     you_in_pictures,
 )
 from bot.i18n import t
-from bot.results import BadInputError, Moderator, NoGameError, clip_typed
+from bot.results import BadInputError, Moderator, NoGameError, clip_typed, player_name
 from bot.service.coach_hints import MAX_HINT_LIMIT
 from engine.coach.lessons import LESSONS
 
@@ -194,5 +194,8 @@ class CoachConsole(ConsoleOutput):
         used = await self.service.storage.games_with_hints(CONSOLE_GUILD, me.user_id)
         if used:
             self.say("  " + t(self.lang, "console.hint_games", count=used))
-        chart = await self.service.coach.rating_chart(CONSOLE_GUILD, me.user_id, me.name, wording(self.lang))
+        name = player_name(me, self.lang)  # "اللاعب 1" at an Arabic table, as its stats say
+        chart = await self.service.coach.rating_chart(
+            CONSOLE_GUILD, me.user_id, name, wording(self.lang), lang=self.lang
+        )
         self._save_coach_image(chart, "rating-history")

@@ -12,10 +12,10 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.board import encode_png
-from bot.render.fonts import draw_text, fit, font
+from bot.render.fonts import DIRECTION, direction_of, draw_text, fit, font, width
 from bot.render.theme import RGB, get_theme
 
 WIDTH, HEIGHT = 900, 460
@@ -36,6 +36,11 @@ class ChartWords:
         top, bottom: what the top and bottom of the value axis mean ("Black better").
         x_axis: the name of the horizontal axis ("turn", "rated games").
         legend: labels for the marks or lines, by key (``blunder``, ``mistake``, ``5``...).
+        rtl: the words are in a language written right to left (Arabic): the title, the
+            labels and the legend stand at the right and read from there, each legend
+            dot to the right of its label (native play-test: "● خطأ فادح ● خطأ" read as
+            if each dot belonged to the next label, and the title "... You :المباراة رقم 1"
+            ran left to right). The plot itself keeps time running left to right.
     """
 
     title: str
@@ -43,14 +48,23 @@ class ChartWords:
     bottom: str = ""
     x_axis: str = ""
     legend: Mapping[str, str] | None = None
+    rtl: bool = False
+
+    @property
+    def direction(self) -> str | None:
+        """The base direction the words are laid out in."""
+        return direction_of("ar") if self.rtl else DIRECTION
 
 
 def _frame(words: ChartWords, theme: str) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]]:
     th = get_theme(theme)
     img = Image.new("RGB", (WIDTH, HEIGHT), th.frame)
     draw = ImageDraw.Draw(img)
-    text, face = fit(words.title, 30, WIDTH - 48, bold=True, min_size=20)
-    draw_text(draw, (24, 18), text, face, th.text)
+    text, face = fit(words.title, 30, WIDTH - 48, bold=True, min_size=20, direction=words.direction)
+    if words.rtl:
+        draw_text(draw, (WIDTH - 24, 18), text, face, th.text, anchor="ra", direction=words.direction)
+    else:
+        draw_text(draw, (24, 18), text, face, th.text)
     plot = (86, 70, WIDTH - 28, HEIGHT - 70)
     draw.rounded_rectangle(plot, radius=10, fill=th.slab, outline=th.slab_edge, width=3)
     return img, draw, plot
@@ -122,27 +136,48 @@ def evaluation_chart(
             draw.line((x - 4, y - 4, x + 4, y + 4), fill=(255, 255, 255), width=2)
             draw.line((x - 4, y + 4, x + 4, y - 4), fill=(255, 255, 255), width=2)
     label_face = font(17, bold=True)
-    draw_text(draw, (left + 14, top + 8), words.top, label_face, th.coord)
-    draw_text(draw, (left + 14, bottom - 8), words.bottom, label_face, th.coord, anchor="ld")
+    side, align = (right - 14, "r") if words.rtl else (left + 14, "l")
+    draw_text(draw, (side, top + 8), words.top, label_face, th.coord, f"{align}a", words.direction)
+    draw_text(draw, (side, bottom - 8), words.bottom, label_face, th.coord, f"{align}d", words.direction)
     draw_text(draw, (left - 10, mid), "50%", small_face, th.muted, anchor="rm")
     for i in _ticks(len(curve), first_turn):
         x = _x(plot, i, count)
         draw_text(draw, (x, bottom + 8), str(first_turn + i), small_face, th.muted, anchor="ma")
-    draw_text(draw, (right, bottom + 32), words.x_axis, small_face, th.muted, anchor="ra")
-    _legend(draw, words, (("blunder", BLUNDER), ("mistake", MISTAKE)), left, bottom + 32)
+    _axis_and_legend(draw, words, (("blunder", BLUNDER), ("mistake", MISTAKE)), plot, small_face, th.muted)
     return encode_png(img)
 
 
-def _legend(draw: ImageDraw.ImageDraw, words: ChartWords, items: Sequence[tuple[str, RGB]], x: float, y: float) -> None:
+def _axis_and_legend(
+    draw: ImageDraw.ImageDraw,
+    words: ChartWords,
+    items: Sequence[tuple[str, RGB]],
+    plot: tuple[int, int, int, int],
+    face: ImageFont.FreeTypeFont,
+    colour: RGB,
+) -> None:
+    """Under the plot: the axis name at the end the words are read towards, the legend
+    at the end they are read from (left in English, right in Arabic)."""
+    left, _top, right, bottom = plot
+    y = bottom + 32
+    if words.rtl:
+        draw_text(draw, (left, y), words.x_axis, face, colour, "la", words.direction)
+    else:
+        draw_text(draw, (right, y), words.x_axis, face, colour, "ra")
     labels = words.legend or {}
-    face = font(17)
-    for key, colour in items:
+    x = float(right if words.rtl else left)
+    for key, dot in items:
         label = labels.get(key)
         if not label:
             continue
-        draw.ellipse((x, y + 3, x + 14, y + 17), fill=colour, outline=(255, 255, 255), width=2)
-        draw_text(draw, (x + 20, y), label, face, (236, 226, 204))
-        x += 40 + face.getlength(label)
+        span = width(label, face, words.direction)
+        if words.rtl:  # the dot first, at the right, then its label to its left
+            draw.ellipse((x - 14, y + 3, x, y + 17), fill=dot, outline=(255, 255, 255), width=2)
+            draw_text(draw, (x - 20, y), label, face, (236, 226, 204), "ra", words.direction)
+            x -= 40 + span
+        else:
+            draw.ellipse((x, y + 3, x + 14, y + 17), fill=dot, outline=(255, 255, 255), width=2)
+            draw_text(draw, (x + 20, y), label, face, (236, 226, 204))
+            x += 40 + span
 
 
 def rating_chart(series: Mapping[int, Sequence[float]], words: ChartWords, *, theme: str = "sand") -> bytes:
@@ -189,6 +224,6 @@ def rating_chart(series: Mapping[int, Sequence[float]], words: ChartWords, *, th
     img.paste(small, (0, 0), small)
     for i in _ticks(count, 0):
         draw_text(draw, (_x(plot, i, count), bottom + 8), str(i), face, th.muted, anchor="ma")
-    draw_text(draw, (right, bottom + 32), words.x_axis, face, th.muted, anchor="ra")
-    _legend(draw, words, [(str(s), SIZE_COLOURS.get(s, th.groove)) for s in sorted(series)], left, bottom + 32)
+    legend = [(str(s), SIZE_COLOURS.get(s, th.groove)) for s in sorted(series)]
+    _axis_and_legend(draw, words, legend, plot, face, th.muted)
     return encode_png(img)

@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from bot.render import words
 from bot.render.board import board_image, encode_png, render_board
 from bot.render.chart import ChartWords, evaluation_chart, rating_chart
+from bot.render.fonts import RIGHT_TO_LEFT
 from bot.render.hint import suggestion_image
 from bot.render.layout import layout
 from bot.render.theme import RGB
@@ -23,13 +25,13 @@ from engine.position import Position
 #: a hint and the red of a capture, and strong enough on the sand board.
 LOOK: RGB = (222, 100, 10)
 
-__all__ = ["board_png", "chart_words", "evaluation_chart", "rating_chart", "suggestion_image"]
+__all__ = ["board_png", "chart_words", "evaluation_chart", "rating_chart", "shown_name", "suggestion_image"]
 
 
 def board_png(
     position: Position,
     *,
-    players: tuple[str, str] = ("Black", "White"),
+    players: tuple[str, str] = ("", ""),
     marks: Sequence[str] = (),
     lang: str = FALLBACK,
 ) -> bytes:
@@ -52,7 +54,17 @@ def board_png(
 
 
 def chart_words(
-    title: str, top: str = "", bottom: str = "", x_axis: str = "", legend: Mapping[str, str] | None = None
+    title: str,
+    top: str = "",
+    bottom: str = "",
+    x_axis: str = "",
+    legend: Mapping[str, str] | None = None,
+    lang: str = FALLBACK,
 ) -> ChartWords:
-    """The words of a chart (see :class:`bot.render.chart.ChartWords`)."""
-    return ChartWords(title, top, bottom, x_axis, legend)
+    """The words of a chart in ``lang`` (see :class:`bot.render.chart.ChartWords`)."""
+    return ChartWords(title, top, bottom, x_axis, legend, rtl=lang in RIGHT_TO_LEFT)
+
+
+def shown_name(name: str, lang: str = FALLBACK) -> str:
+    """A player's name as the pictures say it (the console's "You" in ``lang``)."""
+    return words.shown_name(name, lang)

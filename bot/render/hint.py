@@ -22,6 +22,7 @@ from bot.render.board import board_image, encode_png
 from bot.render.fonts import DIRECTION, direction_of, draw_text, fit, width
 from bot.render.layout import layout
 from bot.render.overlay import arrows, ghosts
+from bot.render.panels import side_of
 from bot.render.theme import RGB, Theme, get_theme
 from bot.texts import FALLBACK
 from engine.actions import Action
@@ -53,20 +54,23 @@ def _mark_turn(
 def _with_legend(
     img: Image.Image, theme: Theme, entries: Sequence[tuple[RGB, str]], direction: str | None = DIRECTION
 ) -> Image.Image:
-    """``img`` with a strip below: a colour swatch and its word per entry."""
+    """``img`` with a strip below: a colour swatch and its word per entry, read from the
+    right in a right-to-left language (each swatch then to the right of its word)."""
     s = img.width / 720
     strip = round(44 * s)
     out = Image.new(img.mode, (img.width, img.height + strip), theme.frame)
     out.paste(img, (0, 0))
     draw = ImageDraw.Draw(out)
-    side, gap = round(18 * s), round(10 * s)
+    on = side_of(0, img.width, direction)
+    swatch, gap = round(18 * s), round(10 * s)
     x, mid = round(30 * s), img.height + strip // 2 - round(6 * s)
-    room = (img.width - 2 * x) // max(1, len(entries)) - side - 2 * gap
+    room = (img.width - 2 * x) // max(1, len(entries)) - swatch - 2 * gap
     for colour, word in entries:
-        draw.rounded_rectangle((x, mid - side // 2, x + side, mid + side // 2), radius=round(4 * s), fill=colour)
+        box = on.box((x, mid - swatch // 2, x + swatch, mid + swatch // 2))
+        draw.rounded_rectangle(box, radius=round(4 * s), fill=colour)
         text, face = fit(word, round(20 * s), room, min_size=round(14 * s), direction=direction)
-        draw_text(draw, (x + side + gap, mid), text, face, theme.muted, "lm", direction)
-        x += side + gap + round(width(text, face, direction)) + 3 * gap
+        draw_text(draw, (on.x(x + swatch + gap), mid), text, face, theme.muted, on.anchor("lm"), direction)
+        x += swatch + gap + round(width(text, face, direction)) + 3 * gap
     return out
 
 
@@ -75,7 +79,7 @@ def suggestion_image(
     suggestion: Sequence[Action],
     played: Sequence[Action] = (),
     *,
-    players: tuple[str, str] = ("Black", "White"),
+    players: tuple[str, str] = ("", ""),
     theme: str = "sand",
     legend: tuple[str, str] | None = None,
     lang: str = FALLBACK,

@@ -2,11 +2,16 @@
 
 The sentences come from :mod:`bot.render.words` in the picture's language; each is drawn
 with that language's base direction (:func:`bot.render.fonts.direction_of`: Arabic right
-to left), while the layout stays the same in every language.
+to left). For a right-to-left language the panels are mirrored too (:class:`Side`): Black's
+card stands on the right, each card's stone at its right edge, and the footer reads from the
+right (who acts, then the clock and the turn at the left). A native reader found the
+left-to-right layout read backwards: the status began at the left, beside the stone. The
+board itself is never mirrored: its files run a to e from left to right in the notation.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -34,6 +39,45 @@ from bot.render.words import (
 from bot.texts import FALLBACK, text
 from engine import Outcome, Position
 from engine.summary import TurnSummary
+
+
+@dataclass(frozen=True)
+class Side:
+    """Where a panel's parts stand: as laid out for a left-to-right reader, or, for a
+    right-to-left one, mirrored across the span ``x0``..``x1``.
+
+    The drawing code lays everything out left to right and passes its x coordinates and
+    anchors through here: one layout, read from either side.
+    """
+
+    x0: float
+    x1: float
+    rtl: bool = False
+
+    def x(self, x: float) -> float:
+        """An x coordinate of the left-to-right layout, on this side."""
+        return self.x0 + self.x1 - x if self.rtl else x
+
+    def left(self, x: float, w: float) -> int:
+        """The left edge of a thing ``w`` wide whose left edge was ``x`` (for pasting)."""
+        return round(self.x(x + w) if self.rtl else x)
+
+    def anchor(self, anchor: str) -> str:
+        """A text anchor of the left-to-right layout (``"ls"``), on this side (``"rs"``)."""
+        if not self.rtl:
+            return anchor
+        return {"l": "r", "r": "l"}.get(anchor[0], anchor[0]) + anchor[1:]
+
+    def box(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """A rectangle of the left-to-right layout, on this side."""
+        a, top, b, bottom = box
+        a, b = sorted((self.x(a), self.x(b)))
+        return (a, top, b, bottom)
+
+
+def side_of(x0: float, x1: float, direction: str | None) -> Side:
+    """The :class:`Side` of a panel spanning ``x0``..``x1`` whose words run in ``direction``."""
+    return Side(x0, x1, direction == "rtl")
 
 
 def _pill(
@@ -79,22 +123,23 @@ def _card(
 ) -> None:
     x0, y0, x1, y1 = box
     s = (y1 - y0) / 104
+    side = side_of(x0, x1, direction)
     if badge:
         draw.rounded_rectangle(box, radius=round(16 * s), outline=theme.accent, width=max(2, round(4 * s)))
     r = round(25 * s)
     icon = stone(theme, color, r)
     cx, cy = x0 + round(46 * s), (y0 + y1) // 2
-    img.paste(icon, (cx - icon.width // 2, cy - icon.height // 2), icon)
+    img.paste(icon, (side.left(cx - icon.width // 2, icon.width), cy - icon.height // 2), icon)
     tx = x0 + round(86 * s)
     room = x1 - round(14 * s) - tx
     # The name alone keeps the renderer's base direction in every language: it is a name,
     # not a sentence, and a cut Latin name keeps its ellipsis at its end.
     line, face = fit(name, round(30 * s), room, bold=True, min_size=round(22 * s))
-    draw_text(draw, (tx, y0 + round(50 * s)), line, face, theme.text, "ls")
+    draw_text(draw, (side.x(tx), y0 + round(50 * s)), line, face, theme.text, side.anchor("ls"))
     line, face = fit(counts, round(23 * s), room, min_size=round(17 * s), direction=direction)
-    draw_text(draw, (tx, y0 + round(82 * s)), line, face, theme.muted, "ls", direction)
+    draw_text(draw, (side.x(tx), y0 + round(82 * s)), line, face, theme.muted, side.anchor("ls"), direction)
     if badge:
-        centre = ((x0 + x1) / 2 + (x1 - x0) * 0.25, y0)
+        centre = (side.x((x0 + x1) / 2 + (x1 - x0) * 0.25), y0)
         _pill(draw, centre, badge, round(14 * s), theme.accent, theme.frame, direction)
 
 
@@ -121,11 +166,12 @@ def header(
     """Both players: stone, name, pieces on board and in hand; the one to act (or the winner) marked."""
     draw = ImageDraw.Draw(img)
     direction = direction_of(lang)
+    cards = lay.cards[::-1] if direction == "rtl" else lay.cards  # Black's is read first
     for color in (0, 1):
         key = _badge(position, outcome, color)
         badge = text(lang, key) if key else ""
         name = shown_name(players[color], lang)
-        _card(img, draw, lay.cards[color], theme, color, name, _counts(position, color, lang), badge, direction)
+        _card(img, draw, cards[color], theme, color, name, _counts(position, color, lang), badge, direction)
 
 
 @lru_cache(maxsize=8)
@@ -152,16 +198,19 @@ def _clock(
     theme: Theme,
     seconds: float,
     lang: str = FALLBACK,
+    side: Side | None = None,
 ) -> float:
-    """Draw "(clock) 4:05 left" ending at ``right``; the x where it starts."""
+    """Draw "(clock) 4:05 left" ending at ``right`` (of the left-to-right layout, put on
+    ``side``); the x where it starts."""
+    side = side or Side(0, 0)
     direction = direction_of(lang)
     said = text(lang, "picture.clock.left", clock=clock_text(seconds, lang))
     face = font(round(24 * s), bold=True)
     tw = width(said, face, direction)
-    draw_text(draw, (right, baseline), said, face, theme.text, "rs", direction)
+    draw_text(draw, (side.x(right), baseline), said, face, theme.text, side.anchor("rs"), direction)
     icon = clock_icon(theme, round(22 * s))
     ix = round(right - tw - round(8 * s) - icon.width)
-    img.paste(icon, (ix, baseline - round(19 * s)), icon)
+    img.paste(icon, (side.left(ix, icon.width), baseline - round(19 * s)), icon)
     return ix
 
 
@@ -205,20 +254,24 @@ def _detail(
     s: float,
     theme: Theme,
     direction: str | None = DIRECTION,
+    side: Side | None = None,
 ) -> None:
-    """The footer's second line; a sentence too long for it wraps onto two smaller lines."""
+    """The footer's second line; a sentence too long for it wraps onto two smaller lines.
+    ``x``..``right`` is its span in the left-to-right layout, put on ``side``."""
+    side = side or Side(0, 0)
     room = right - x
+    at, anchor = side.x(x), side.anchor("ls")
     line, face = fit(sentence, round(23 * s), room, min_size=round(20 * s), direction=direction)
     if not is_cut(line) or sentence.endswith(ELLIPSIS):
-        draw_text(draw, (x, baseline), line, face, theme.muted, "ls", direction)
+        draw_text(draw, (at, baseline), line, face, theme.muted, anchor, direction)
         return
     lines, face = _two_lines(sentence, round(19 * s), room, direction)
     if len(lines) == 1:
-        draw_text(draw, (x, baseline), lines[0], face, theme.muted, "ls", direction)
+        draw_text(draw, (at, baseline), lines[0], face, theme.muted, anchor, direction)
         return
     gap = round(23 * s)
     for i, part in enumerate(lines):
-        draw_text(draw, (x, baseline - round(10 * s) + i * gap), part, face, theme.muted, "ls", direction)
+        draw_text(draw, (at, baseline - round(10 * s) + i * gap), part, face, theme.muted, anchor, direction)
 
 
 def status_fit(
@@ -269,23 +322,24 @@ def footer(
     draw = ImageDraw.Draw(img)
     direction = direction_of(lang)
     x0, y0, x1, _ = lay.footer
+    side = side_of(x0, x1, direction)
     s = lay.width / 720
     line1 = y0 + round(36 * s)
     line2 = y0 + round(72 * s)
     turn = turn_text(position, outcome, lang)
     tface = font(round(24 * s), bold=True)
     tw = width(turn, tface, direction)
-    draw_text(draw, (x1 - round(6 * s), line1), turn, tface, theme.muted, "rs", direction)
+    draw_text(draw, (side.x(x1 - round(6 * s)), line1), turn, tface, theme.muted, side.anchor("rs"), direction)
     status_right = x1 - round(6 * s) - tw - round(24 * s)
     if time_left is not None and outcome is None:
-        status_right = _clock(img, draw, status_right, line1, s, theme, time_left, lang) - round(20 * s)
+        status_right = _clock(img, draw, status_right, line1, s, theme, time_left, lang, side) - round(20 * s)
     who = outcome.winner if outcome is not None else position.side
     tx = x0 + round(6 * s)
     if who is not None:
         r = round(13 * s)
         icon = stone(theme, who, r)
         cy = line1 - round(10 * s)
-        img.paste(icon, (tx + r - icon.width // 2 + 2, cy - icon.height // 2), icon)
+        img.paste(icon, (side.left(tx + r - icon.width // 2 + 2, icon.width), cy - icon.height // 2), icon)
         tx += 2 * r + round(12 * s)
     room, size, min_size = status_right - tx, round(30 * s), round(22 * s)
     if outcome is not None:
@@ -297,7 +351,8 @@ def footer(
         line, face = status_fit(
             *status_parts(position, players, lang), size, room, min_size, end=end, direction=direction
         )
-    draw_text(draw, (tx, line1), line, face, theme.accent if outcome is not None else theme.text, "ls", direction)
+    ink = theme.accent if outcome is not None else theme.text
+    draw_text(draw, (side.x(tx), line1), line, face, ink, side.anchor("ls"), direction)
     label = ruleset_label(position, lang)
     right = x1 - round(6 * s)
     if label:
@@ -308,8 +363,10 @@ def footer(
             lw = width(label, lface, direction)
         pad = round(10 * s)
         box = (right - lw - 2 * pad, line2 - round(22 * s), right, line2 + round(7 * s))
-        draw.rounded_rectangle(box, radius=round(14 * s), fill=theme.card)
-        draw_text(draw, (right - pad, line2 - round(7 * s)), label, lface, theme.text, "rm", direction)
+        draw.rounded_rectangle(side.box(box), radius=round(14 * s), fill=theme.card)
+        draw_text(
+            draw, (side.x(right - pad), line2 - round(7 * s)), label, lface, theme.text, side.anchor("rm"), direction
+        )
         right = round(box[0]) - round(12 * s)
     if outcome is not None:
         reason = reason_text(outcome, position, players, lang)
@@ -322,4 +379,4 @@ def footer(
             or hint_text(position, lang)
         )
     if detail:
-        _detail(draw, detail, x0 + round(6 * s), right, line2, s, theme, direction)
+        _detail(draw, detail, x0 + round(6 * s), right, line2, s, theme, direction, side)

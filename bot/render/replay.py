@@ -75,7 +75,7 @@ def _keep(count: int) -> list[int]:
 
 
 def render_replay(
-    record: GameRecord, players: tuple[str, str] = ("Black", "White"), theme: str = "sand", lang: str = FALLBACK
+    record: GameRecord, players: tuple[str, str] = ("", ""), theme: str = "sand", lang: str = FALLBACK
 ) -> bytes:
     """The game as an animated GIF: the start, then the position after each turn.
 

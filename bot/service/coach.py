@@ -16,6 +16,7 @@ from bot.service.coach_results import Wording, plain_wording
 from bot.service.coach_reviews import REVIEW_NODES, Reviews
 from bot.service.coach_work import CoachWork, Pictures
 from bot.storage import Storage
+from bot.texts import FALLBACK
 from engine.coach.puzzles import Puzzle
 
 
@@ -49,7 +50,8 @@ class Coach:
         self.lessons = Lessons(storage, clock, pictures)
 
     async def rating_chart(
-        self, guild_id: int, user_id: int, name: str, wording: Wording = plain_wording
+        self, guild_id: int, user_id: int, name: str, wording: Wording = plain_wording, *, lang: str = FALLBACK
     ) -> bytes | None:
-        """The player's rating history chart (``None`` with no rated games or no renderer)."""
-        return await rating_chart(self.storage, self.pictures, guild_id, user_id, name, wording)
+        """The player's rating history chart (``None`` with no rated games or no renderer),
+        its words laid out as ``lang`` (the language ``wording`` speaks) is written."""
+        return await rating_chart(self.storage, self.pictures, guild_id, user_id, name, wording, lang=lang)

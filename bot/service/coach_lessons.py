@@ -97,7 +97,14 @@ class Lessons:
 
 
 async def rating_chart(
-    storage: Storage, pictures: Pictures | None, guild_id: int, user_id: int, name: str, wording: Wording
+    storage: Storage,
+    pictures: Pictures | None,
+    guild_id: int,
+    user_id: int,
+    name: str,
+    wording: Wording,
+    *,
+    lang: str = FALLBACK,
 ) -> bytes | None:
     """The player's rating after each rated game, one line per board size (``None``: no games)."""
     if pictures is None:
@@ -113,6 +120,7 @@ async def rating_chart(
         wording("coach.stats.chart_title", name=name),
         x_axis=wording("coach.stats.chart_games"),
         legend={str(s): f"{s}x{s}" for s in series},
+        lang=lang,
     )
     return await in_thread(pictures.rating_chart, series, words)
 

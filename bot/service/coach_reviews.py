@@ -205,11 +205,17 @@ class Reviews:
         chart = None
         if pics is not None:
             words = pics.chart_words(
-                w("coach.review.chart_title", black=names[0], white=names[1], id=game_id),
+                w(
+                    "coach.review.chart_title",
+                    black=pics.shown_name(names[0], lang),
+                    white=pics.shown_name(names[1], lang),
+                    id=game_id,
+                ),
                 w("coach.review.chart_top"),
                 w("coach.review.chart_bottom"),
                 w("coach.review.chart_turn"),
                 {"blunder": w("coach.class.blunder"), "mistake": w("coach.class.mistake")},
+                lang=lang,
             )
             marks = {v.index + 1: v.label for v in review.turns if v.label in ("blunder", "mistake")}
             chart = await in_thread(pics.evaluation_chart, review.curve, marks, words, first_turn=start.turn - 1)

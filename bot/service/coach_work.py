@@ -46,8 +46,14 @@ class Pictures(Protocol):
         """A rating history."""
         ...
 
-    def chart_words(self, title: str, top: str = "", bottom: str = "", x_axis: str = "", legend: Any = None) -> Any:
-        """The words of a chart."""
+    def chart_words(
+        self, title: str, top: str = "", bottom: str = "", x_axis: str = "", legend: Any = None, lang: str = ...
+    ) -> Any:
+        """The words of a chart in ``lang`` (its direction too)."""
+        ...
+
+    def shown_name(self, name: str, lang: str = ...) -> str:
+        """A player's name as the pictures say it (the console's "You" in ``lang``)."""
         ...
 
 

@@ -164,3 +164,36 @@ def test_the_text_board_at_an_arabic_table_has_arabic_words() -> None:
     english = text_board(pos, turn, players=("Amira", "Omar"))
     assert english.splitlines()[0] == "Seega · Turn 41 · Amira to move"
     assert english.splitlines()[-1] == "Last: White a2-b2, b2-b1 · took c2, c1"
+
+
+def test_an_arabic_picture_is_read_from_the_right() -> None:
+    """Native play-test (stop 36): the panels were laid out left to right, so an Arabic
+    reader met the stone before the status and White's card first. In Arabic the panels
+    are mirrored: Black's card on the right, each card's stone at its right edge, the
+    status at the right of the footer. The board keeps its files a to e left to right."""
+    from bot.render.theme import get_theme
+
+    pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")  # White to move
+    lay = layout(5, WIDTH, HEIGHT)
+    accent = get_theme("sand").accent
+    drawn = {lang: _image(render_board(pos, None, players=("A", "B"), lang=lang)) for lang in ("en", "ar")}
+    (lx0, ly0, lx1, ly1), (rx0, _ry0, _rx1, _ry1) = lay.cards
+    mid, s = (ly0 + ly1) // 2, (ly1 - ly0) / 104
+    stone_in = round(46 * s)  # a card's stone centre, from its edge
+
+    def light(img: Image.Image, x: int) -> bool:
+        return sum(img.getpixel((x, mid))) / 3 > 180  # type: ignore[arg-type, misc]
+
+    # White's stone (light): at the left of the right card in English, at the right of the left card in Arabic
+    assert light(drawn["en"], rx0 + stone_in) and not light(drawn["en"], lx1 - stone_in)
+    assert light(drawn["ar"], lx1 - stone_in) and not light(drawn["ar"], rx0 + stone_in)
+    # the card of the side to move (White) wears the accent outline: on the right in English, the left in Arabic
+    assert drawn["en"].getpixel((rx0 + 1, mid)) == accent and drawn["en"].getpixel((lx0 + 1, mid)) != accent
+    assert drawn["ar"].getpixel((lx0 + 1, mid)) == accent and drawn["ar"].getpixel((rx0 + 1, mid)) != accent
+    # the footer's status starts at the right in Arabic: its stone sits at the right end
+    x0, y0, x1, _ = lay.footer
+    line1 = y0 + round(36 * WIDTH / 720) - round(10 * WIDTH / 720)
+    assert sum(drawn["ar"].getpixel((x1 - 6 - 14, line1))) / 3 > 180  # type: ignore[arg-type, misc]
+    assert sum(drawn["en"].getpixel((x0 + 6 + 14, line1))) / 3 > 180  # type: ignore[arg-type, misc]
+    board = (0, ly1 + 4, WIDTH, y0 - 4)
+    assert ImageChops.difference(drawn["en"].crop(board), drawn["ar"].crop(board)).getbbox() is None

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.render.chart import ChartWords, evaluation_chart, rating_chart
+from bot.render.chart import BLUNDER, ChartWords, evaluation_chart, rating_chart
 from bot.render.hint import HINT, suggestion_image
 from engine.actions import Action
 from engine.position import Position
@@ -169,3 +169,61 @@ def test_a_lessons_picture_rings_the_cells_its_words_name() -> None:
         for box in boxes:
             outside.paste((0, 0, 0), box)
         assert outside.getbbox() is None, item.id
+
+
+def _ink_span(png: bytes, box: tuple[int, int, int, int]) -> tuple[int, int]:
+    """The leftmost and rightmost x of the light ink (words, dots) inside ``box``."""
+    img = Image.open(io.BytesIO(png)).convert("L").crop(box).point(lambda v: 255 if v > 150 else 0)
+    found = img.getbbox()
+    assert found is not None, "no ink there"
+    return box[0] + found[0], box[0] + found[2]
+
+
+def _xs_of(png: bytes, colour: tuple[int, int, int], box: tuple[int, int, int, int]) -> list[int]:
+    """The x of every pixel of exactly ``colour`` inside ``box``."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    x0, y0, x1, y1 = box
+    return [x for x in range(x0, x1) for y in range(y0, y1) if img.getpixel((x, y)) == colour]
+
+
+def test_an_arabic_chart_reads_from_the_right() -> None:
+    """Native play-test (stop 36): the Arabic chart's title and legend stood at the left,
+    each legend dot left of its label, so "● خطأ فادح ● خطأ" read as if each dot belonged to
+    the next label. In Arabic they stand at the right, each dot right of its label."""
+    from bot.render.chart import HEIGHT as CHART_HEIGHT
+    from bot.render.chart import WIDTH as CHART_WIDTH
+    from bot.render.coach_pictures import chart_words
+
+    words = dict(title="مراجعة: أميرة ضد عمر", top="أفضل للأسود", bottom="أفضل للأبيض", x_axis="الدور")
+    legend = {"blunder": "خطأ فادح", "mistake": "خطأ"}
+    arabic = evaluation_chart(CURVE, {8: "blunder"}, chart_words(**words, legend=legend, lang="ar"))
+    english = evaluation_chart(CURVE, {8: "blunder"}, chart_words(**words, legend=legend))
+    title = (0, 0, CHART_WIDTH, 60)
+    assert _ink_span(arabic, title)[1] > CHART_WIDTH - 40 and _ink_span(arabic, title)[0] > CHART_WIDTH // 3
+    assert _ink_span(english, title)[0] < 40
+    under = (0, CHART_HEIGHT - 40, CHART_WIDTH, CHART_HEIGHT)  # the axis name and the legend
+    assert min(_xs_of(arabic, BLUNDER, under)) > CHART_WIDTH * 2 // 3, "the first legend dot stands at the right"
+    assert max(_xs_of(english, BLUNDER, under)) < CHART_WIDTH // 3
+    assert _ink_span(arabic, under)[1] > CHART_WIDTH - 40
+
+
+def test_a_lessons_board_names_the_colours_in_the_readers_language() -> None:
+    """Native play-test (stop 36): a lesson's and a puzzle's board named the sides
+    "Black" and "White" in English on an Arabic table ("يحرّك White")."""
+    from bot.render.coach_pictures import board_png
+
+    pos = Position(RULES)
+    assert board_png(pos, lang="ar") == board_png(pos, players=("الأسود", "الأبيض"), lang="ar")
+    assert board_png(pos) == board_png(pos, players=("Black", "White"))
+
+
+def test_an_arabic_hints_legend_reads_from_the_right() -> None:
+    """Native play-test (stop 36): the hint's legend swatch stood left of its word,
+    at the left ("■ المقترح"); in Arabic the swatch stands right of its word, at the right."""
+    pos = Position.from_spn(SPN, RULES)
+    best = [Action.parse("c2-c3")]
+    drawn = {lang: suggestion_image(pos, best, legend=("played", "better"), lang=lang) for lang in ("en", "ar")}
+    height = Image.open(io.BytesIO(drawn["ar"])).height
+    strip = (0, height - 44, 720, height)
+    assert min(_xs_of(drawn["ar"], HINT, strip)) > 600
+    assert max(_xs_of(drawn["en"], HINT, strip)) < 120

@@ -389,6 +389,32 @@ async def test_a_review_says_the_names_the_adapter_shows_in_its_text_and_picture
     assert words("coach.review.chart_title", black="Alice", white="You", id=gid) == f"Game #{gid}: Alice vs You"
 
 
+async def test_an_arabic_reviews_chart_says_you_in_arabic_and_reads_from_the_right(env: Env) -> None:
+    """Native play-test (stop 36): the Arabic review's chart was titled with the English
+    "You" ("... You :المباراة رقم 1") and laid out left to right."""
+    gid = await insert(env, 8, SPN, None, "c2-b2 b3-c3 a5-b5")
+    await finish(env, gid)
+    asked: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    class Recording:
+        """The real pictures, noting the words each chart is drawn with."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(coach_pictures, name)
+
+        def chart_words(self, *args: Any, **kwargs: Any) -> Any:
+            asked.append((args, kwargs))
+            return coach_pictures.chart_words(*args, **kwargs)
+
+    env.coach.reviews.pictures = Recording()  # type: ignore[assignment]
+    names_shown = lambda names: (names[0], "You" if names[1] == "Bob" else names[1])  # noqa: E731
+    done = await env.coach.reviews.review(GUILD, 8, wording=wording("ar"), names_shown=names_shown, lang="ar")
+    assert done.chart is not None and len(asked) == 1
+    (title, *_), options = asked[0]
+    assert "أنت" in title and "You" not in title and "Alice" in title, title
+    assert coach_pictures.chart_words(*asked[0][0], **options).rtl and options.get("lang") == "ar"
+
+
 async def test_a_game_with_a_hostile_name_is_reviewed_twice_at_once(env: Env) -> None:
     """Stored names are text from outside. A line break made every picture fail
     ("raqm_layout() failed"), and a 10,000-character name took minutes per picture to cut."""
