@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from bot.results import Player, player_name
 from bot.service.coach_results import (
     HintResult,
     LessonAnswer,
@@ -239,7 +240,7 @@ def puzzle_leaders_text(leaders: list[PuzzleLeader], locale: str) -> str:
                 locale,
                 "coach.puzzle.top_line",
                 rank=rank,
-                name=e.name,
+                name=player_name(Player(e.user_id, e.name), locale),  # "اللاعب 1" at an Arabic console
                 rating=round(e.rating),
                 solved=e.solved,
                 failed=e.failed,

@@ -193,3 +193,17 @@ def test_lists_and_nested_sentences_are_worded_in_the_readers_language() -> None
     many = texts.join("en", [f"c{i}" for i in range(20)])
     assert many.endswith("and 8 more")
     assert results.ServiceError("An old-style sentence", "not_a_known_key").message == "An old-style sentence"
+
+
+def test_the_puzzle_leaderboard_names_the_consoles_players_in_the_readers_language() -> None:
+    """Native play-test (stop 36): an Arabic console's puzzle leaderboard said "Player 1",
+    where its stats said "اللاعب 1". A Discord member who calls themself "Player 1" keeps
+    their name (only the console's own user ids 1 and 2 are its local players)."""
+    from bot.coach_messages import puzzle_leaders_text
+    from bot.service.coach_results import PuzzleLeader
+
+    local = PuzzleLeader(1, "Player 1", 1400.0, 0, 1, 0)
+    assert "اللاعب 1" in puzzle_leaders_text([local], "ar") and "Player 1" not in puzzle_leaders_text([local], "ar")
+    assert "Player 1" in puzzle_leaders_text([local], "en")
+    member = PuzzleLeader(81234567890123456, "Player 1", 1400.0, 0, 1, 0)
+    assert "Player 1" in puzzle_leaders_text([member], "ar")

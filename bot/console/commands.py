@@ -116,6 +116,12 @@ def as_command(word: str) -> str | None:
     return f"/move {src} {dst}" if dst else f"/place {src}"
 
 
+#: The answers to a yes-or-no question, in every language the table speaks (a native
+#: play-test typed «نعم» and was told it was an unknown command, the question dropped).
+YES = frozenset({"yes", "y", "نعم", "أجل"})
+NO = frozenset({"no", "n", "لا"})
+
+
 class ConsoleTable(OffersConsole, LookupsConsole):
     """One console session: parses lines, calls the service, prints the results."""
 
@@ -134,9 +140,9 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             self.say(help_text(self.lang))
             return True
         name, rest = words[0].lstrip("/").lower(), words[1:]
-        if self.confirming is not None and name in ("yes", "y") and not rest:
+        if self.confirming is not None and name in YES and not rest:
             name = self.confirming[0]  # the confirmation of the question just asked
-        elif self.confirming is not None and name in ("no", "n") and not rest:
+        elif self.confirming is not None and name in NO and not rest:
             self.confirming = None  # the answer a newcomer types to a yes-or-no question
             self.say(t(self.lang, "console.not_confirmed"))
             return True

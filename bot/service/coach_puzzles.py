@@ -29,6 +29,7 @@ from bot.service.coach_work import Pictures, in_thread
 from bot.storage import Storage
 from bot.storage.coach import PuzzleRatingRow
 from bot.texts import FALLBACK
+from bot.texts import text as t
 from engine.actions import Action
 from engine.coach.puzzles import Puzzle, judge, load_bank
 from engine.notation import board_text
@@ -198,7 +199,11 @@ class Puzzles:
         image = None
         if self.pictures is not None:
             actions = [Action.parse(a) for a in puzzle.solution]
-            image = await in_thread(self.pictures.suggestion_image, puzzle.position(), actions, lang=lang)
+            # said under the board, so the picture alone shows it is the solution (native play-test)
+            legend = ("", t(lang, "coach.legend.solution", solution=" ".join(puzzle.solution)))
+            image = await in_thread(
+                self.pictures.suggestion_image, puzzle.position(), actions, legend=legend, lang=lang
+            )
         return PuzzleAnswer(
             puzzle.id,
             verdict.outcome,

@@ -515,6 +515,10 @@ async def test_answers_streaks_ratings_and_the_leaderboard(env: Env) -> None:
     right = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", " ".join(puzzle.solution))
     assert right.outcome == "solved" and right.rated and right.rating_after > right.rating_before
     assert right.streak == 1 and right.solution == puzzle.solution and right.image is not None
+    # the solution's picture says under the board that it is the solution (native play-test)
+    said = f"solution: {' '.join(puzzle.solution)}"
+    solution = [Action.parse(a) for a in puzzle.solution]
+    assert right.image == coach_pictures.suggestion_image(puzzle.position(), solution, legend=("", said))
     again = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", " ".join(puzzle.solution))
     assert again.outcome == "solved" and not again.rated and again.rating_after == right.rating_after
 

@@ -105,6 +105,16 @@ def test_the_lines_name_whom_they_mean(db_path: Db, tmp_path: Path) -> None:
     assert "Game over: You cancelled the game: it is not rated." in out, out
 
 
+def test_an_arabic_table_answers_yes_and_no_in_arabic(db_path: Db, tmp_path: Path) -> None:
+    """Native play-test (stop 36): «نعم» to a question was an unknown command, and the
+    question was dropped. «لا» keeps playing, «نعم» confirms."""
+    lines = ["/seega language ar", "/seega challenge", "/seega resign", "لا", "/seega resign", "نعم"]
+    out = run_console(db_path, lines, tmp_path)
+    assert "نعم" not in "".join(line for line in out.splitlines() if "'نعم'" in line), out
+    assert query(db_path, "SELECT status, reason FROM games") == [("finished", "resignation")]
+    assert out.count("هل يستسلم") == 2, out
+
+
 def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     db = db_path
     out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
