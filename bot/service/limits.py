@@ -11,11 +11,13 @@ game never waits for a bot turn that was refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import time
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 
 from bot.results import ServiceError
@@ -127,3 +129,26 @@ class AiQueue:
                     line.per_user[user_id] = left
                 else:
                     line.per_user.pop(user_id, None)
+
+
+class OneAtATime:
+    """One piece of a kind of work per person at a time; their next ones wait for it.
+
+    For work that is cheap to ask for and costly to do in the shared thread pool (the
+    pictures of a stored review, a replay): without it, one member repeating a request
+    put as many drawings in the pool as they sent, in front of every other drawing of
+    every server. Waiting here holds no thread, and each request is still answered.
+    A person's lock lives only while one of their requests holds or awaits it.
+    """
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def turn(self, user_id: int | None) -> AbstractAsyncContextManager[object]:
+        """Hold ``user_id``'s turn (no wait for an unnamed asker: the console, a test)."""
+        if user_id is None:
+            return contextlib.nullcontext()
+        lock = self._locks.get(user_id)
+        if lock is None:
+            lock = self._locks[user_id] = asyncio.Lock()
+        return lock
