@@ -189,8 +189,15 @@ def database_setting(raw: str | None) -> tuple[Path, str | None]:
 
 
 def redact_url(url: str) -> str:
-    """A database URL without its password, for logs and messages."""
-    return re.sub(r"//([^:@/]*):[^@/]*@", r"//\1:***@", url)
+    """A database URL without its password, for logs and messages.
+
+    Both places a password can be written are hidden: ``user:password@`` (up to the
+    last ``@``, so an ``@`` or ``/`` left unencoded in the password shows none of it;
+    hiding too much of a malformed URL is harmless) and libpq's query parameters
+    ``password=`` and ``sslpassword=``, which asyncpg reads too.
+    """
+    url = re.sub(r"//([^:@/]*):.*@", r"//\1:***@", url)
+    return re.sub(r"([?&](?:ssl)?password=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
 
 
 def _shard_ids(raw: str | None, shards: int | str | None) -> tuple[int, ...] | None:

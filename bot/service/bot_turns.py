@@ -63,6 +63,8 @@ class BotTurns:
             raise
         if g.to_move is None or not g.to_move.is_bot:
             self._retry.pop(channel_id, None)
+            human = g.white if g.black.is_bot else g.black
+            self.games.ai_queue.release(g.row.guild_id, human.user_id, channel_id)  # nothing to think
             return turn_result(g)
         bot = await self.play(channel_id, g)
         if bot is None:
@@ -98,7 +100,7 @@ class BotTurns:
             )
             human = g.white if g.black.is_bot else g.black
             try:
-                async with games.ai_queue.slot(g.row.guild_id, None if human.is_bot else human.user_id):
+                async with games.ai_queue.slot(g.row.guild_id, None if human.is_bot else human.user_id, channel_id):
                     texts = await games.ai.choose_turn(request)
             except Exception:
                 # Never a move chosen by anyone but the AI: the game waits for a retry.

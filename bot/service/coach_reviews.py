@@ -19,7 +19,7 @@ from bot.results import BadInputError, NoGameError
 from bot.service.coach_common import job_for, record_of
 from bot.service.coach_results import KeyMoment, NamesShown, ReviewResult, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
-from bot.service.limits import LimitError
+from bot.service.limits import LimitError, OneAtATime
 from bot.service.snapshots import names_of
 from bot.storage import GameRow, Storage
 from bot.texts import FALLBACK
@@ -51,6 +51,9 @@ class Reviews:
         #: user -> (the game whose review is being computed for them, how many of their
         #: requests wait for it): one review computed per person at a time.
         self._asked: dict[int, tuple[int, int]] = {}
+        #: A person's review pictures are drawn one request at a time (a stored review
+        #: is answered at once, and each answer draws a chart and a board per key moment).
+        self._drawing = OneAtATime()
 
     async def _row(self, guild_id: int, channel_id: int, game_id: int | None) -> GameRow:
         if game_id is not None:
@@ -103,7 +106,8 @@ class Reviews:
             review = await self._computed(row, record, progress, user_id)
         hints = sum((await self.storage.hint_counts([row.id])).values())
         names = names_of(row, lang) if names_shown is None else names_shown(names_of(row, lang))
-        chart, moments = await self._pictures(row.id, names, record, review, wording, lang)
+        async with self._drawing.turn(user_id):
+            chart, moments = await self._pictures(row.id, names, record, review, wording, lang)
         return ReviewResult(row.id, names, review, cached, chart, moments, hints)
 
     async def _computed(

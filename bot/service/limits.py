@@ -11,11 +11,13 @@ game never waits for a bot turn that was refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import time
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 
 from bot.results import ServiceError
@@ -45,12 +47,31 @@ class Limits:
     ai_per_user: int = 1
 
 
+#: Seconds a place kept for a due bot turn lasts if that turn never joins the line (the
+#: adapter asks for it at once; a crash or a resignation in between must not keep the
+#: person out of the line for long).
+PROMISE_SECONDS = 30.0
+
+
 @dataclass
 class _GuildLine:
     slots: asyncio.Semaphore
     running: int = 0
     waiting: int = 0
     per_user: dict[int, int] = field(default_factory=dict)
+    #: user -> {channel: until when}: bot turns let in by :meth:`AiQueue.check` that have
+    #: not joined the line yet (the move that makes one due is stored in between).
+    promised: dict[int, dict[int, float]] = field(default_factory=dict)
+
+    def promises(self, now: float) -> int:
+        """The places kept now (expired ones are dropped)."""
+        for user_id in list(self.promised):
+            kept = {c: until for c, until in self.promised[user_id].items() if until > now}
+            if kept:
+                self.promised[user_id] = kept
+            else:
+                del self.promised[user_id]
+        return sum(len(kept) for kept in self.promised.values())
 
 
 class AiQueue:
@@ -83,13 +104,38 @@ class AiQueue:
         ahead = line.waiting + 1
         return max(1, math.ceil(per_turn * ahead / self.limits.ai_running))
 
-    def check(self, guild_id: int, user_id: int) -> None:
+    def check(self, guild_id: int, user_id: int, channel_id: int) -> None:
         """Refuse (a :class:`LimitError` ``ai_busy``) if a new AI turn for ``user_id`` would
-        overflow the guild's line or the person's share of it."""
+        overflow the guild's line or the person's share of it; else keep its place.
+
+        The bot turn joins the line only later (:meth:`slot`), after the move that makes
+        it due is stored and answered; until then its place is kept here, so that moves
+        sent together in several bot games cannot all pass the check before the first
+        of their bot turns joins (the place of ``channel_id`` itself is replaced, not
+        counted twice, when a move is checked again after a lost race).
+        """
         line = self._line(guild_id)
-        full = line.running >= self.limits.ai_running and line.waiting >= self.limits.ai_waiting
-        if full or line.per_user.get(user_id, 0) >= self.limits.ai_per_user:
+        now = self.clock()
+        kept = line.promises(now)
+        mine = line.promised.get(user_id, {})
+        others_kept = kept - (channel_id in mine)
+        waiting = line.waiting + others_kept
+        full = line.running >= self.limits.ai_running and waiting >= self.limits.ai_waiting
+        if full or line.per_user.get(user_id, 0) + len(mine) - (channel_id in mine) >= self.limits.ai_per_user:
             raise LimitError("ai_busy", seconds=self.retry_after(guild_id))
+        line.promised.setdefault(user_id, {})[channel_id] = now + PROMISE_SECONDS
+
+    def release(self, guild_id: int, user_id: int | None, channel_id: int) -> None:
+        """Give back the place kept for ``channel_id``'s bot turn (the move was not stored,
+        or the bot has nothing to play there)."""
+        if user_id is None:
+            return
+        line = self._line(guild_id)
+        mine = line.promised.get(user_id)
+        if mine is not None:
+            mine.pop(channel_id, None)
+            if not mine:
+                del line.promised[user_id]
 
     def in_line(self, guild_id: int) -> tuple[int, int]:
         """``(running, waiting)`` AI turns of the guild now."""
@@ -97,14 +143,17 @@ class AiQueue:
         return line.running, line.waiting
 
     @asynccontextmanager
-    async def slot(self, guild_id: int, user_id: int | None) -> AsyncIterator[None]:
+    async def slot(self, guild_id: int, user_id: int | None, channel_id: int | None = None) -> AsyncIterator[None]:
         """Hold one of the guild's AI slots (waiting in line for it) while the AI thinks.
 
-        Admission was checked (:meth:`check`) before the move that made this turn due;
-        turns resumed after a restart come in without it and only wait.
+        Admission was checked (:meth:`check`) before the move that made this turn due,
+        and the place it kept becomes this turn's place in line; turns resumed after a
+        restart come in without it and only wait.
         """
         line = self._line(guild_id)
         if user_id is not None:
+            if channel_id is not None:
+                self.release(guild_id, user_id, channel_id)
             line.per_user[user_id] = line.per_user.get(user_id, 0) + 1
         line.waiting += 1
         try:
@@ -127,3 +176,26 @@ class AiQueue:
                     line.per_user[user_id] = left
                 else:
                     line.per_user.pop(user_id, None)
+
+
+class OneAtATime:
+    """One piece of a kind of work per person at a time; their next ones wait for it.
+
+    For work that is cheap to ask for and costly to do in the shared thread pool (the
+    pictures of a stored review, a replay): without it, one member repeating a request
+    put as many drawings in the pool as they sent, in front of every other drawing of
+    every server. Waiting here holds no thread, and each request is still answered.
+    A person's lock lives only while one of their requests holds or awaits it.
+    """
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def turn(self, user_id: int | None) -> AbstractAsyncContextManager[object]:
+        """Hold ``user_id``'s turn (no wait for an unnamed asker: the console, a test)."""
+        if user_id is None:
+            return contextlib.nullcontext()
+        lock = self._locks.get(user_id)
+        if lock is None:
+            lock = self._locks[user_id] = asyncio.Lock()
+        return lock

@@ -62,11 +62,8 @@ class PlayerAsks:
 
     async def in_progress(self, guild_id: int) -> list[GameView]:
         """The active games of a server, newest first (at most :data:`MAX_LISTED`)."""
-        rows = [r for r in await self.games.storage.all_games("active") if r.guild_id == guild_id]
-        out = []
-        for row in reversed(rows[-MAX_LISTED:]):
-            out.append(game_view(LoadedGame(row, Position.from_spn(row.spn, _rules(row)))))
-        return out
+        rows = await self.games.storage.active_games_in(guild_id, MAX_LISTED)
+        return [game_view(LoadedGame(row, Position.from_spn(row.spn, _rules(row)))) for row in rows]
 
 
 def _rules(row: GameRow) -> Ruleset:

@@ -28,6 +28,7 @@ from bot.results import (
 )
 from bot.service import catalog, commands
 from bot.service.games import Games
+from bot.service.limits import OneAtATime
 from bot.service.loaded import LoadedGame, winner_of
 from bot.service.numbers import list_length, storable
 from bot.service.snapshots import board_png, game_summary, game_view, names_of, reader_language, turn_result, whole_turn
@@ -50,6 +51,8 @@ class Queries:
     def __init__(self, games: Games) -> None:
         self.games = games
         self._drawing: asyncio.Semaphore | None = None  # made in the running loop, on first use
+        #: One replay per person in the line at a time: the rest of theirs wait outside it.
+        self._replays_of = OneAtATime()
 
     async def board(self, channel_id: int, user_id: int | None = None) -> TurnResult:
         """The channel's game as it stands (anyone may look); after the game, its final
@@ -230,7 +233,7 @@ class Queries:
             try:
                 lang = await reader_language(self.games, user_id)
                 players = names_of(row, lang)
-                async with self._drawing:
+                async with self._replays_of.turn(user_id), self._drawing:
                     data = await asyncio.to_thread(renderer.render_replay, record, players=players, lang=lang)
                 ext = "gif" if data[:3] == b"GIF" else "png"
                 name = f"seega-{row.id}.{ext}"

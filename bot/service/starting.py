@@ -129,10 +129,14 @@ class Starting:
         await self._ensure_free(channel_id)
         await self._check_active(guild_id, player)
         if c == "white":  # the bot plays first: it needs the AI at once
-            self.games.ai_queue.check(guild_id, player.user_id)
+            self.games.ai_queue.check(guild_id, player.user_id, channel_id)
         bot = Player.bot(lvl)
         black, white = (player, bot) if c == "black" else (bot, player)
-        g = await self._start(guild_id, channel_id, rules, black, white)
+        try:
+            g = await self._start(guild_id, channel_id, rules, black, white)
+        except BaseException:
+            self.games.ai_queue.release(guild_id, player.user_id, channel_id)  # no game: no bot turn
+            raise
         png = await board_png(self.games, g, g.pos, None, player.user_id)
         if g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:

@@ -44,13 +44,17 @@ class Turns:
         self, channel_id: int, user_id: int, play: Callable[[Position], list[Action]], bot_reply: bool
     ) -> TurnResult:
         """Check ``play`` for ``user_id``'s turn, store it, and answer with the result."""
+        line = self.games.ai_queue
+        #: The guild whose AI line keeps a place for the bot's reply (from the check on).
+        kept: list[int] = []
 
         async def attempt(g: LoadedGame) -> Played | None:
             g.check_player(user_id)
             pos = g.pos.copy()
             actions = play(pos)
             if pos.result is None and g.player(pos.side).is_bot and not g.player(g.pos.side).is_bot:
-                self.games.ai_queue.check(g.row.guild_id, user_id)  # the bot replies: is there room?
+                line.check(g.row.guild_id, user_id, channel_id)  # the bot replies: is there room?
+                kept.append(g.row.guild_id)
             before_passes = pos.copy()
             passes = play_forced_passes(g, pos)  # a pass that is the next player's only action
             # the whole turn so far (a chain's every step), and the passes after it
@@ -58,7 +62,16 @@ class Turns:
             done = await self.games.commit(g, pos, actions + [a for a, _ in passes])
             return None if done is None else (done[0], actions, g.pos, done[1], picture, passes)
 
-        return await self._after(channel_id, await self.games.write(channel_id, attempt), user_id, bot_reply)
+        try:
+            done = await self.games.write(channel_id, attempt)
+        except BaseException:
+            for guild_id in kept[-1:]:
+                line.release(guild_id, user_id, channel_id)  # nothing stored: no bot turn due
+            raise
+        g = done[0]
+        if kept and not (done[3] is None and g.to_move is not None and g.to_move.is_bot):
+            line.release(kept[-1], user_id, channel_id)  # checked, then stored otherwise
+        return await self._after(channel_id, done, user_id, bot_reply)
 
     async def _after(self, channel_id: int, done: Played, user_id: int, bot_reply: bool) -> TurnResult:
         g, actions, before, over, picture, passes = done

@@ -210,6 +210,19 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         )
         return GameRow(*row) if row else None
 
+    async def active_games_in(self, guild_id: int, limit: int) -> list[GameRow]:
+        """The guild's games in progress, newest first, at most ``limit``.
+
+        A member's request about their server reads that server's rows only (the partial
+        index ``games_active_guild``): listing them through :meth:`all_games` read every
+        active game of every server for each ``/seega games``.
+        """
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'active' ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [GameRow(*r) for r in rows]
+
     async def all_games(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), oldest first: for checks and maintenance."""
         if status is None:

@@ -111,3 +111,42 @@ async def test_the_ai_line_is_bounded_per_guild_and_per_person(db_path: Path) ->
     finally:
         await service.storage.close()
         ai.close()
+
+
+async def test_a_bot_turn_due_but_not_yet_started_holds_the_persons_share(db_path: Path) -> None:
+    """The line was checked before a move and joined only when the bot's turn started: on
+    Discord after the move's answer is sent, a moment later. A member's moves in their
+    bot games sent together all passed the check (each saw nobody of theirs in line), and
+    their bot turns then took every slot of the server: one person per line held only
+    for people slower than a script. Now a move that hands the turn to the bot keeps the
+    person's place from the check until that bot turn joins the line."""
+    ai = GatedAi()
+    limits = Limits(ai_running=2, ai_waiting=8, ai_per_user=1)
+    service = GameService(await Storage.open(db_path), ai, None, FakeClock(), random.Random(1), limits)
+    try:
+        for channel in (1, 2, 3):
+            await service.play_bot(GUILD, channel, ALICE, "easy", 5, None, "black")
+        await service.play_bot(GUILD, 4, BOB, "easy", 5, None, "black")
+        line = service.games.ai_queue
+        sent = await asyncio.gather(
+            *(service.place(channel, ALICE.user_id, "a1 b1", bot_reply=False) for channel in (1, 2, 3)),
+            return_exceptions=True,
+        )
+        accepted = [c for c, r in zip((1, 2, 3), sent, strict=True) if not isinstance(r, BaseException)]
+        refused = [r for r in sent if isinstance(r, LimitError)]
+        assert len(accepted) == 1 and len(refused) == 2, f"{len(accepted)} of Alice's three bot turns let in"
+        assert all(r.key == "ai_busy" for r in refused)
+        with pytest.raises(LimitError):  # and one after the other, before her bot has begun
+            await service.place(2 if accepted != [2] else 3, ALICE.user_id, "a1 b1", bot_reply=False)
+        assert (await service.place(4, BOB.user_id, "a1 b1", bot_reply=False)).bot_to_move  # Bob is not held up
+        turns = [asyncio.ensure_future(service.bot_turn(c)) for c in (*accepted, 4)]
+        await asyncio.sleep(0.05)
+        assert line.in_line(GUILD) == (2, 0)
+        ai.gate.set()
+        for task in turns:
+            assert (await task).events
+        assert line.in_line(GUILD) == (0, 0)
+        await service.place(2 if accepted != [2] else 3, ALICE.user_id, "a1 b1")  # her turn again: let in
+    finally:
+        await service.storage.close()
+        ai.close()

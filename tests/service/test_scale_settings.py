@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.dbcheck import check_postgres
+from bot.settings import Settings, SettingsError, redact_url
 from bot.storage import Shards, is_postgres_url, sqlite_path
 
 TOKEN = "MTIz.NDU2.Nzg5"
@@ -72,3 +73,24 @@ def test_start_with_an_unreachable_postgresql(
     err = capsys.readouterr().err
     assert "cannot be used" in err and "seega:***@127.0.0.1" in err and "hunter2" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://seega@127.0.0.1:1/seega?password=s3cret",  # libpq's form, which asyncpg reads
+        "postgresql://seega@127.0.0.1:1/seega?sslmode=disable&password=s3cret&application_name=bot",
+        "postgresql://seega@127.0.0.1:1/seega?sslpassword=s3cret",
+        "postgresql://seega:s3c@ret@127.0.0.1:1/seega",  # an '@' left in the password
+    ],
+)
+def test_a_database_password_is_hidden_wherever_the_url_is_written(url: str) -> None:
+    """The password hider knew only ``user:password@``: a password passed as libpq's
+    ``?password=`` (asyncpg connects with it) reached the settings' repr, the start-up
+    check's one line and every printed copy of ``SEEGA_DB`` as typed; a password with an
+    '@' in it left its end shown."""
+    settings = load(SEEGA_DB=url)
+    assert "s3c" not in redact_url(url) and "ret@" not in redact_url(url)
+    assert "s3c" not in repr(settings)
+    problem = check_postgres(url)  # nobody listens on port 1: the one-line problem
+    assert problem is not None and "SEEGA_DB=" in problem and "s3c" not in problem
