@@ -62,8 +62,8 @@ def test_an_arabic_game_end_says_who_won_and_why_in_arabic() -> None:
 def test_the_last_turn_the_shuttle_and_the_hint_are_arabic_with_latin_cells() -> None:
     pos, turn = BY_NAME["chain-5x5"].build()
     said = last_turn_text(pos, turn, "ar")
-    assert said.startswith(AR["picture.last"].format(turn="")) and "a2-b2، b2-b1" in said
-    assert "c2، c1" in said  # cells stay Latin, listed with the Arabic comma as in the messages
+    assert said.startswith(AR["picture.last"].format(turn="")) and "a2-b2،\u200f b2-b1" in said
+    assert "c2،\u200f c1" in said  # cells stay Latin, listed with the Arabic comma as in the messages
     held, _ = BY_NAME["shuttle-held-5x5"].build()
     assert blocked_text(held, "ar") == "لا يجوز لـd2 أن يعود إلى c2 للمرة الثالثة: حد التردد"
     assert hint_text(START, "ar") == AR["picture.hint.placement"].format(

@@ -595,7 +595,7 @@ def test_an_arabic_turn_line_uses_the_arabic_comma_and_semicolon(db_path: Db, tm
         ],
         tmp_path,
     )
-    assert "الأسود (اللاعب 1): وضع على c4، d5" in out
+    assert "الأسود (اللاعب 1): وضع على c4،\u200f d5" in out
     assert "الأبيض (اللاعب 2): أزال a1؛ الأسود لم يستطع الخطو، فيأخذ الأبيض إحدى قطعه" in out
 
 
@@ -1000,12 +1000,12 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "الأوامر (هي نفسها في ديسكورد",
         "  /seega play-bot level:",
         "العب ضد الحاسوب",
-        "الأنواع: standard، ",
+        "الأنواع: standard،\u200f ",
         "أمر غير معروف 'foo'. اكتب help لعرض القائمة.",
         "أمر غير معروف 'plcae': هل تقصد \u200e/place؟",
         "أمر غير معروف 'b2-c2': الأمر المقصود هو \u200e/move b2 c2.",
         "أمر غير معروف '{0}{name}'. اكتب help",
-        "خيار غير معروف levle: للأمر \u200e/play-bot. هل تقصد level:؟ خياراته هي level:، size:",
+        "خيار غير معروف levle: للأمر \u200e/play-bot. هل تقصد level:؟ خياراته هي level:،\u200f size:",
         "\u200e/board لا يأخذ كلمة وحدها، بل خيارات بالشكل key:value فقط: لم تُفهم 'please'. "
         "الاستخدام: \u200e/seega board",
         "تُكتب الخيارات بالشكل key:value دون مسافة: turn_timeout:10m.",
@@ -1014,7 +1014,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "لا مباريات محتسبة في التصنيف على هذا الحجم بعد",
         "لا مباراة تُعاد بعد",
         "مباراة على جهاز واحد: يتناوب اللاعب 1 واللاعب 2 على لوحة المفاتيح هذه.",
-        "الأسود (اللاعب 1): وضع على a1، b1",
+        "الأسود (اللاعب 1): وضع على a1،\u200f b1",
         "المباريات الجارية على هذه الطاولة:",
         "رقم 1 · اللاعب 1 ضد اللاعب 2",
         "نقلات المباراة #1 (رقم الدور، اللون، الحركات):",
