@@ -187,7 +187,7 @@ def test_a_removal_forced_by_the_shuttle_limit_names_the_step_it_forbids() -> No
         "White could not step, so it takes an enemy piece next to one of its own, then steps "
         "(the shuttle limit forbade a1→a2)"
     )
-    assert "حد التردد" in word("ar", reason) and "a1→a2" in word("ar", reason)
+    assert "حد الذهاب والإياب" in word("ar", reason) and "a1→a2" in word("ar", reason)
     # walled in by pieces alone: no shuttle remark
     walled = Position.from_spn(REMOVALS[1][1], Ruleset.make("fouze", 5))
     plain = removal_reason(walled, walled.legal_actions()[:1])
@@ -242,7 +242,7 @@ def test_move_limit_says_the_rule_and_the_count_to_the_loser() -> None:
         "Seega bot (easy) wins: 100 turns without a capture, and 11 pieces beat 4."
     )
     assert word("ar", end_line(outcome, pos, NAMES, you=1)) == (
-        "Seega bot (easy) يفوز: 100 دور دون أسر، وقطعه 11 مقابل قطعك 4."
+        "فاز Seega bot (easy): 100 دور دون أسر، وقطعه 11 مقابل قطعك 4."
     )
 
 
