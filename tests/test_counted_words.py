@@ -112,3 +112,16 @@ def test_an_arabic_list_of_cells_reads_from_right_to_left() -> None:
     assert "\u200f" not in texts.join("en", ["b3", "c2", "d3"]) and texts.separator("en") == ", "
     # The explanations' own comma too (bot.explain and the turn lines use explain.sep).
     assert texts.text("ar", "explain.sep") == texts.separator("ar")
+
+
+def test_english_says_one_game_and_once() -> None:
+    """English had "1 games", "1 times in a row", "game(s)": its own ``one`` variants."""
+    assert texts.text("en", "stats.active", count=1) == "1 game in progress"
+    assert texts.text("en", "stats.active", count=3) == "3 games in progress"
+    assert "(1 game)" in texts.text("en", "stats.rating_line", size=5, rating=1500, rd=80, games=1)
+    assert "(2 games)" in texts.text("en", "stats.rating_line", size=5, rating=1500, rd=80, games=2)
+    assert "cells once, not more" in texts.text("en", "explain.rules.shuttle", count=1)
+    assert "2 times in a row" in texts.text("en", "explain.rules.shuttle", count=2)
+    assert texts.text("en", "coach.stats.hints", count=1) == "Took hints in 1 game."
+    assert "the one hint allowed" in texts.text("en", "service.coach_hint_limit", limit=1)
+    assert "all 3 hints" in texts.text("en", "service.coach_hint_limit", limit=3)

@@ -252,7 +252,7 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     assert "Nobody has solved a puzzle here yet" in out
     assert "Hints per player and game at this table: 1." in out
     assert "Hint (1 of 1): play" in out
-    assert "used all 1 hints" in out
+    assert "used the one hint allowed" in out
     assert "Review of game #1: You vs Seega bot (easy)" in out and "accuracy" in out
     assert "**You**" not in out and "You: accuracy" in out  # the console's "You", as in the game
     assert "Image: " in out  # pictures are written to files, as the boards are
