@@ -6,6 +6,36 @@ the Discord messages and the console table both render through :func:`text`, so 
 sentence is written once per language. Parameters may be lists (joined the way the
 language joins them: ``a1, b2 or c3``) or a :class:`Text` (a sentence of its own,
 rendered in the same language).
+
+Counted words. A noun after a number takes a different form with the number in many
+languages (English "1 turn", "3 turns"; Arabic "دور واحد", "دوران", "3 أدوار", "11 دورًا",
+"100 دور"). A template may therefore have variants for counts, next to its plain key, in
+the same ``messages``: ``"<key>#<param>=<category>"``, where ``<param>`` names the
+template's numeric parameter and ``<category>`` is the count's plural category in the
+language (the Unicode CLDR categories):
+
+* English: ``one`` (1), ``other`` (every other count);
+* Arabic: ``zero`` (0), ``one`` (1), ``two`` (2), ``few`` (3-10, and 103-110, ...: the
+  last two digits 3-10), ``many`` (11-99, 111-199, ...: the last two digits 11-99),
+  ``other`` (100-102, 200-202, ...).
+
+:func:`text` looks for ``key#param=category`` when it is given ``param`` as a whole
+number (an ``int``, or a text of ASCII digits such as the engine's ``"2"``), and uses
+the plain ``key`` when there is no such variant: the plain template is
+the ``other`` form, and a language writes only the variants it needs (English has none
+where its noun does not change). All the variants of one key count the same parameter,
+and a variant names no parameter its plain template lacks (it may drop the number
+itself: "دورين"). Example (Arabic)::
+
+    "picture.after": "{result} بعد {count} دور",
+    "picture.after#count=two": "{result} بعد دورين",
+    "picture.after#count=few": "{result} بعد {count} أدوار",
+    "picture.after#count=many": "{result} بعد {count} دورًا",
+
+Lists read in the reader's direction: the Arabic comma between two Latin items (cells,
+moves) would join them into one left-to-right run ("d3، a3" read a3 first), so the
+Arabic separator carries a right-to-left mark after the comma (:data:`RLM`), and each
+item stands on its own in the right-to-left line.
 """
 
 from __future__ import annotations
@@ -26,9 +56,12 @@ LANGUAGES = ("en", "ar")
 FALLBACK = "en"
 #: Lists longer than this are cut: "a1, b2 ... and 5 more".
 LIST_LIMIT = 12
+#: The right-to-left mark: after an Arabic comma between two Latin items, it keeps the
+#: items apart, so that a list of cells reads from right to left ("d3، a3" reads d3 first).
+RLM = "\u200f"
 _JOIN = {
     "en": {"sep": ", ", "or": " or ", "and": " and ", "more": "{shown} and {count} more", "none": "nothing"},
-    "ar": {"sep": "، ", "or": " أو ", "and": " و", "more": "{shown} و{count} غيرها", "none": "لا شيء"},
+    "ar": {"sep": "،" + RLM + " ", "or": " أو ", "and": " و", "more": "{shown} و{count} غيرها", "none": "لا شيء"},
 }
 
 
@@ -165,15 +198,61 @@ def _cluster_start(value: str, cut: int) -> int:
     return cut
 
 
+#: The plural categories a language's variants may name (see the module's docstring).
+CATEGORIES = {"en": ("one", "other"), "ar": ("zero", "one", "two", "few", "many", "other")}
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of the whole number ``count`` in ``lang``."""
+    if lang == "ar":
+        if count in (0, 1, 2):
+            return ("zero", "one", "two")[count]
+        rest = abs(count) % 100
+        return "few" if 3 <= rest <= 10 else "many" if 11 <= rest <= 99 else "other"
+    return "one" if count == 1 else "other"
+
+
+def variant(key: str) -> tuple[str, str, str] | None:
+    """``(plain key, parameter, category)`` of a counted variant's key, else ``None``."""
+    base, mark, rest = key.partition("#")
+    param, equals, category = rest.partition("=")
+    return (base, param, category) if mark and equals else None
+
+
+@cache
+def _variants(lang: str) -> dict[str, str]:
+    """The parameter each counted key of ``lang`` counts (``{"picture.after": "count"}``)."""
+    counted: dict[str, str] = {}
+    for key in messages(lang):
+        found = variant(key)
+        if found is not None:
+            counted[found[0]] = found[1]
+    return counted
+
+
+def _template(lang: str, key: str, params: Mapping[str, Any]) -> str | None:
+    """The template of ``key`` in ``lang``: its variant for the count it is given, if any."""
+    param = _variants(lang).get(key)
+    value = params.get(param) if param is not None else None
+    if isinstance(value, str) and value.isascii() and value.isdecimal():
+        value = int(value)  # a count the engine gives as text ("2")
+    if isinstance(value, int) and not isinstance(value, bool):
+        counted = messages(lang).get(f"{key}#{param}={plural_category(lang, value)}")
+        if counted is not None:
+            return counted
+    return messages(lang).get(key)
+
+
 def text(lang: str, key: str, **params: Any) -> str:
     """The message ``key`` in ``lang``, formatted with ``params``.
 
     Falls back to English when the language lacks the key or its template names a
-    parameter that was not given, and to the key itself when English lacks it too.
+    parameter that was not given, and to the key itself when English lacks it too. A key
+    with counted variants (``key#count=two``) is worded by the variant of its count.
     """
     lang = lang if lang in LANGUAGES else FALLBACK
     for candidate in (lang, FALLBACK) if lang != FALLBACK else (FALLBACK,):
-        template = messages(candidate).get(key)
+        template = _template(candidate, key, params)
         if template is None:
             continue
         try:

@@ -180,16 +180,46 @@ def test_the_pictures_words_are_all_in_the_catalogues() -> None:
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    """The same plain keys (a language adds the counted variants it needs, ``key#count=two``)."""
     english, arabic = texts.messages("en"), texts.messages("ar")
-    assert set(english) == set(arabic)
-    assert [k for k in english if texts.fields(english[k]) != texts.fields(arabic[k])] == []
+    plain = {k for k in english if texts.variant(k) is None}
+    assert plain == {k for k in arabic if texts.variant(k) is None}
+    assert [k for k in plain if texts.fields(english[k]) != texts.fields(arabic[k])] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_counted_variant_belongs_to_a_key_and_counts_one_of_its_numbers(lang: str) -> None:
+    """A variant ``key#param=category`` has its plain key, names a category of its
+    language, counts a parameter of the plain template (the same for all its variants),
+    and names no parameter the plain template lacks."""
+    messages = texts.messages(lang)
+    counted: dict[str, set[str]] = {}
+    problems = []
+    for key, template in messages.items():
+        found = texts.variant(key)
+        if found is None:
+            assert "#" not in key, key
+            continue
+        base, param, category = found
+        counted.setdefault(base, set()).add(param)
+        if base not in messages:
+            problems.append(f"{key}: no plain {base}")
+            continue
+        if category not in texts.CATEGORIES[lang] or category == "other":
+            problems.append(f"{key}: {category} is not a category of {lang} (other is the plain key)")
+        if param not in texts.fields(messages[base]):
+            problems.append(f"{key}: {base} has no {{{param}}}")
+        if not texts.fields(template) <= texts.fields(messages[base]):
+            problems.append(f"{key}: names {sorted(texts.fields(template) - texts.fields(messages[base]))}")
+    problems += [f"{base}: variants count {sorted(params)}" for base, params in counted.items() if len(params) > 1]
+    assert not problems, "\n".join(problems)
 
 
 def test_lists_and_nested_sentences_are_worded_in_the_readers_language() -> None:
     error = results.IllegalMoveError("no_moves_now", hint=texts.Text.of("hint.place", cells=["a1", "b2", "c3"]))
     assert str(error) == "You cannot move a piece now; place with /place (you can place on a1, b2 or c3)."
     arabic = error.text("ar")
-    assert arabic.startswith("لا يمكنك تحريك قطعة الآن") and "a1، b2 أو c3" in arabic
+    assert arabic.startswith("لا يمكنك تحريك قطعة الآن") and "a1،\u200f b2 أو c3" in arabic
     many = texts.join("en", [f"c{i}" for i in range(20)])
     assert many.endswith("and 8 more")
     assert results.ServiceError("An old-style sentence", "not_a_known_key").message == "An old-style sentence"

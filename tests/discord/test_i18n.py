@@ -52,7 +52,7 @@ async def test_arabic_by_choice(h: Harness) -> None:
     chosen = await h.slash(h.alice, "seega language", {"language": "ar"})
     assert chosen.reply.ephemeral and "بالعربية" in chosen.reply.text
     rules = await h.slash(h.alice, "seega rules")
-    assert "قواعد سيجا" in rules.reply.text
+    assert "قواعد سيجة" in rules.reply.text
     bad = await h.slash(h.alice, "place", {"first": "zz"})
     assert bad.reply.ephemeral and "ليست خانة" in bad.reply.text
     no_game = await h.slash(h.alice, "move", {"from": "b2", "to": "c2"})
@@ -76,4 +76,4 @@ async def test_the_language_choice_survives_a_restart_and_reaches_other_processe
         other = GameService(restarted.bot.service.storage, restarted.bot.service.ai)  # another shard's service
         await other.set_language(restarted.bob, "ar")
         restarted.bot.language_prefs.clear()  # as after the cache's lifetime (LANGUAGE_TTL)
-        assert "قواعد سيجا" in (await restarted.slash(restarted.bob, "seega rules")).reply.text
+        assert "قواعد سيجة" in (await restarted.slash(restarted.bob, "seega rules")).reply.text

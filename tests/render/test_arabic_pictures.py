@@ -62,10 +62,10 @@ def test_an_arabic_game_end_says_who_won_and_why_in_arabic() -> None:
 def test_the_last_turn_the_shuttle_and_the_hint_are_arabic_with_latin_cells() -> None:
     pos, turn = BY_NAME["chain-5x5"].build()
     said = last_turn_text(pos, turn, "ar")
-    assert said.startswith(AR["picture.last"].format(turn="")) and "a2-b2، b2-b1" in said
-    assert "c2، c1" in said  # cells stay Latin, listed with the Arabic comma as in the messages
+    assert said.startswith(AR["picture.last"].format(turn="")) and "a2-b2،\u200f b2-b1" in said
+    assert "c2،\u200f c1" in said  # cells stay Latin, listed with the Arabic comma as in the messages
     held, _ = BY_NAME["shuttle-held-5x5"].build()
-    assert blocked_text(held, "ar") == "لا يجوز لـd2 أن يعود إلى c2 للمرة الثالثة: حد التردد"
+    assert blocked_text(held, "ar") == "لا يجوز للقطعة في d2 أن تعود إلى c2 للمرة الثالثة: حد الذهاب والإياب"
     assert hint_text(START, "ar") == AR["picture.hint.placement"].format(
         count=AR["picture.hint.count.pairs"], where=AR["picture.hint.where_not_centre"]
     )
@@ -160,7 +160,7 @@ def test_the_text_board_at_an_arabic_table_has_arabic_words() -> None:
     assert first == " · ".join(
         [AR["picture.text.title"], AR["picture.turn"].format(turn=41), "Amira " + AR["picture.doing.move"]]
     )
-    assert "على اللوحة" in board.splitlines()[-2]
+    assert "على الرقعة" in board.splitlines()[-2]
     english = text_board(pos, turn, players=("Amira", "Omar"))
     assert english.splitlines()[0] == "Seega · Turn 41 · Amira to move"
     assert english.splitlines()[-1] == "Last: White a2-b2, b2-b1 · took c2, c1"

@@ -178,7 +178,7 @@ async def test_a_hint_at_an_arabic_table_draws_its_board_in_arabic(env: Env) -> 
     legend = (words("coach.legend.played"), words("coach.legend.hint"))
     drawn = [Action.parse(a) for a in got.actions]
     # Console play-test: the hint's board named the bot in English at an Arabic table.
-    names = ("Alice", "بوت سيجا (صعب)")
+    names = ("Alice", "بوت سيجة الصعب")
     assert got.image == coach_pictures.suggestion_image(pos, drawn, players=names, legend=legend, lang="ar")
     english = ("Alice", "Seega bot (hard)")
     assert got.image != coach_pictures.suggestion_image(pos, drawn, players=english, legend=legend, lang="ar")
@@ -724,7 +724,7 @@ def test_an_arabic_hint_joins_its_cells_and_reasons_with_the_arabic_marks() -> N
     reasons = (("captures", {"n": "1", "cells": "c2"}), ("threatens", {"cells": "b2"}), ("centre", {}))
     got = HintResult(8, ("d3-c3", "c3-c2"), reasons, 1, 3, 0.6)
     arabic = hint_text(got, "ar")
-    assert "d3-c3، c3-c2" in arabic and arabic.count("؛ ") == 2
+    assert "d3-c3،\u200f c3-c2" in arabic and arabic.count("؛ ") == 2
     assert ";" not in arabic and ", " not in arabic
     english = hint_text(got, "en")
     assert "d3-c3, c3-c2" in english and english.count("; ") == 2

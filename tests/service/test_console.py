@@ -262,7 +262,7 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     assert "Nobody has solved a puzzle here yet" in out
     assert "Hints per player and game at this table: 1." in out
     assert "Hint (1 of 1): play" in out
-    assert "used all 1 hints" in out
+    assert "used the one hint allowed" in out
     assert "Review of game #1: You vs Seega bot (easy)" in out and "accuracy" in out
     assert "**You**" not in out and "You: accuracy" in out  # the console's "You", as in the game
     assert "Image: " in out  # pictures are written to files, as the boards are
@@ -366,7 +366,7 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
     assert "#1 · Player 1 vs Player 2 · standard 5x5 · turn 2 · this table" in out
     assert "سأجيبك بالعربية من الآن." in out
     assert "عرض التعادل: إن قبله اللاعب 1" in out  # Player 2 offers, in Arabic
-    assert "يقبل اللاعب 1 التعادل." in out and "انتهت المباراة (1/2-1/2): تعادل" in out
+    assert "يقبل اللاعب 1 التعادل." in out and "انتهت المباراة بنتيجة 1/2-1/2. تعادل" in out
     assert "1/2-1/2" in query(db_path, "SELECT result FROM games")[0][0]
     assert out.rstrip().endswith("\nBye.")
 
@@ -605,7 +605,7 @@ def test_an_arabic_turn_line_uses_the_arabic_comma_and_semicolon(db_path: Db, tm
         ],
         tmp_path,
     )
-    assert "الأسود (اللاعب 1): وضع على c4، d5" in out
+    assert "الأسود (اللاعب 1): وضع على c4،\u200f d5" in out
     assert "الأبيض (اللاعب 2): أزال a1؛ الأسود لم يستطع الخطو، فيأخذ الأبيض إحدى قطعه" in out
 
 
@@ -710,7 +710,7 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
 def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, tmp_path: Path) -> None:
     """Play-test in Arabic: the game's end was in Arabic, the rating lines under it in English."""
     out = run_console(db_path, ["/seega language ar", *LINE_WIN], tmp_path)
-    end = out.split("(1-0)")[1]
+    end = out.split("بنتيجة 1-0.")[1]
     assert "5 على خط واحد" in end
     assert "اللاعب 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
 
@@ -718,7 +718,7 @@ def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, t
 def test_a_review_at_an_arabic_table_counts_its_progress_in_arabic(db_path: Db, tmp_path: Path) -> None:
     """The console's "Reviewing turn 10 of 13..." was written in English at any table."""
     out = run_console(db_path, ["/seega language ar", *LINE_WIN, "/seega review"], tmp_path)
-    review = out.split("(1-0)")[1]
+    review = out.split("بنتيجة 1-0.")[1]
     assert re.search(r"جارٍ مراجعة الدور (\d+) من \1", review) and "Reviewing" not in review
 
 
@@ -1004,30 +1004,30 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
     left = [english for english in ENGLISH_AT_AN_ARABIC_TABLE if english in said]
     assert not left, [line for line in shown if any(e in line for e in left)]
     for arabic in (
-        "طاولة سيجا دون اتصال (قاعدة البيانات ",
+        "طاولة سيجة دون اتصال (قاعدة البيانات ",
         "ابدأ بـ \u200e/seega play-bot level:easy أو بـ \u200e/seega challenge",
         "استئناف المباراة #5.",
         "الأوامر (هي نفسها في ديسكورد",
         "  /seega play-bot level:",
         "العب ضد الحاسوب",
-        "الأنواع: standard، ",
+        "الصيغ: standard،\u200f ",
         "أمر غير معروف 'foo'. اكتب help لعرض القائمة.",
         "أمر غير معروف 'plcae': هل تقصد \u200e/place؟",
         "أمر غير معروف 'b2-c2': الأمر المقصود هو \u200e/move b2 c2.",
         "أمر غير معروف '{0}{name}'. اكتب help",
-        "خيار غير معروف levle: للأمر \u200e/play-bot. هل تقصد level:؟ خياراته هي level:، size:",
+        "خيار غير معروف levle: للأمر \u200e/play-bot. هل تقصد level:؟ خياراته هي level:،\u200f size:",
         "\u200e/board لا يأخذ كلمة وحدها، بل خيارات بالشكل key:value فقط: لم تُفهم 'please'. "
         "الاستخدام: \u200e/seega board",
         "تُكتب الخيارات بالشكل key:value دون مسافة: turn_timeout:10m.",
-        "اللغة: ar.",
+        "اللغة الحالية: العربية (ar).",
         "لا مباريات بعد.",
-        "لا مباريات محتسبة في التصنيف على هذا الحجم بعد",
+        "لا مباريات محتسبة في التصنيف على هذا المقاس بعد",
         "لا مباراة تُعاد بعد",
         "مباراة على جهاز واحد: يتناوب اللاعب 1 واللاعب 2 على لوحة المفاتيح هذه.",
-        "الأسود (اللاعب 1): وضع على a1، b1",
+        "الأسود (اللاعب 1): وضع على a1،\u200f b1",
         "المباريات الجارية على هذه الطاولة:",
         "رقم 1 · اللاعب 1 ضد اللاعب 2",
-        "نقلات المباراة #1 (رقم الدور، اللون، الحركات):",
+        "نقلات المباراة #1 (رقم الدور، اللون، النقلات):",
         "يعرض اللاعب 1 التعادل؛ ويجيب اللاعب 2 بـ",
         "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  standard 5×5  الأدوار: 2",
         "(0-1 استسلام)",
@@ -1037,13 +1037,13 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "تراجعت عن دورك الأخير (وعن ردّ البوت).",
         "لم تُلعب أي نقلة بعد.",
         "مباراة إعادة ضد البوت (سهل): تلعب باللون الأبيض.",
-        "أنت (اللاعب 1): ضد اللاعبين 0 فوز، 1 خسارة، 0 تعادل.",
-        "  ضد البوت (سهل): 0 فوز، 2 خسارة، 0 تعادل",
+        "نتائجك (اللاعب 1) ضد اللاعبين — فوز: 0، خسارة: 1، تعادل: 0.",
+        "  ضد البوت (سهل) — فوز: 0، خسارة: 2، تعادل: 0",
         "مهلة الدور (turn_timeout) 1h، مهلة التحدي (challenge_timeout) 10m",
         "عدد التلميحات لكل لاعب في كل مباراة على هذه الطاولة: ",
-        "صورة اللوحة: ",
-        "النوع standard.",
-        "مراجعة المباراة رقم 4: بوت سيجا (سهل) ضد أنت",
+        "صورة الرقعة: ",
+        "الصيغة: standard.",
+        "مراجعة المباراة رقم 4: بوت سيجة السهل ضد أنت",
     ):
         assert arabic in said, arabic
     assert out.rstrip().endswith("\nإلى اللقاء.")

@@ -49,8 +49,8 @@ def _placeholders(template: str) -> set[str]:
 
 def test_every_explain_key_is_in_both_languages_with_the_same_placeholders() -> None:
     en, ar = _messages("en"), _messages("ar")
-    mine = [k for k in en if k.startswith("explain.")]
-    assert mine == [k for k in ar if k.startswith("explain.")]
+    mine = [k for k in en if k.startswith("explain.") and "#" not in k]
+    assert mine == [k for k in ar if k.startswith("explain.") and "#" not in k]
     for key in mine:
         assert _placeholders(en[key]) == _placeholders(ar[key]), key
         words = re.sub(r"\{\w+\}", "", en[key])
@@ -187,7 +187,7 @@ def test_a_removal_forced_by_the_shuttle_limit_names_the_step_it_forbids() -> No
         "White could not step, so it takes an enemy piece next to one of its own, then steps "
         "(the shuttle limit forbade a1→a2)"
     )
-    assert "حد التردد" in word("ar", reason) and "a1→a2" in word("ar", reason)
+    assert "حد الذهاب والإياب" in word("ar", reason) and "a1→a2" in word("ar", reason)
     # walled in by pieces alone: no shuttle remark
     walled = Position.from_spn(REMOVALS[1][1], Ruleset.make("fouze", 5))
     plain = removal_reason(walled, walled.legal_actions()[:1])
@@ -242,7 +242,7 @@ def test_move_limit_says_the_rule_and_the_count_to_the_loser() -> None:
         "Seega bot (easy) wins: 100 turns without a capture, and 11 pieces beat 4."
     )
     assert word("ar", end_line(outcome, pos, NAMES, you=1)) == (
-        "Seega bot (easy) يفوز: 100 دورًا دون أسر، و11 قطعة مقابل قطعك 4."
+        "فاز Seega bot (easy): 100 دور دون أسر، وقطعه 11 مقابل قطعك 4."
     )
 
 
@@ -310,7 +310,7 @@ def test_a_reply_spanning_two_turns_gets_one_numbered_line_each() -> None:
         "Turn 24 · Seega bot (easy): placed d1, b4",
         "Turn 25 · Seega bot (easy): d3→c3 took c2, c3→c2 took b2, c2→b2 took b3",
     ]
-    assert say("ar", lines).splitlines()[0] == "الدور 24 · Seega bot (easy): وضع d1، b4"
+    assert say("ar", lines).splitlines()[0] == "الدور 24 · Seega bot (easy): وضع d1،\u200f b4"
     # each step's captures follow it, marked as the pictures mark them (fresh-eyes play-test)
     assert moves_text(before, played) == ["24. w d1 b4", "25. w d3-c3✕c2 c3-c2✕b2 c2-b2✕b3"]
 

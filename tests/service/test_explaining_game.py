@@ -337,7 +337,7 @@ async def test_a_step_beside_the_safe_centre_says_why_nothing_was_taken(service:
     (event,) = played.events
     assert event.captured == ()
     assert wording.event_text(event, "en") == "moved d2→d3; c3 stands on the centre, where no piece can be captured"
-    assert "على المركز" in wording.event_text(event, "ar")
+    assert "في خانة الوسط" in wording.event_text(event, "ar")
     quiet = await service.move(1, BOB.user_id, "e2 d2")
     assert "centre" not in wording.event_text(quiet.events[0], "en")
 
@@ -379,6 +379,6 @@ async def test_a_piece_held_by_the_shuttle_limit_says_so(service: GameService) -
     with pytest.raises(IllegalMoveError) as caught:
         await service.move(1, BOB.user_id, "d2 c2")
     assert str(caught.value) == "d2 may not go back to c2 a third time: the shuttle limit; you can move from e3."
-    assert "حد التردد" in caught.value.text("ar")
+    assert "حد الذهاب والإياب" in caught.value.text("ar")
     played = await service.move(1, BOB.user_id, "e3 e4")  # nothing was spoilt by the refusal
     assert [e.actions for e in played.events] == [("e3-e4",)]

@@ -90,7 +90,7 @@ async def test_the_bots_reply_is_drawn_in_the_language_of_the_person_it_plays(tm
         assert game is not None and result.png is not None
         after = Position.from_spn(game.spn, Ruleset.make("standard", 5))
         # The bot's name is in Arabic too, as in the message beside the picture.
-        names = ("Alice", "بوت سيجا (سهل)")
+        names = ("Alice", "بوت سيجة السهل")
         assert _same(_cards(result.png), _cards(render.render_board(after, players=names, lang="ar")))
         english_name = render.render_board(after, players=("Alice", "Seega bot (easy)"), lang="ar")
         assert not _same(_cards(result.png), _cards(english_name))
@@ -129,8 +129,8 @@ def test_the_console_against_the_bot_names_you_and_the_bot_in_arabic(tmp_path: P
     for cell in ("a1", "b1"):  # the cards show counts and names only: any two cells do
         pos.play(cell)
     got = _cards(image.read_bytes())
-    assert _same(got, _cards(render.render_board(pos, players=("بوت سيجا (سهل)", YOU), lang="ar")))
-    assert not _same(got, _cards(render.render_board(pos, players=("بوت سيجا (سهل)", "Player 1"), lang="ar")))
+    assert _same(got, _cards(render.render_board(pos, players=("بوت سيجة السهل", YOU), lang="ar")))
+    assert not _same(got, _cards(render.render_board(pos, players=("بوت سيجة السهل", "Player 1"), lang="ar")))
 
 
 async def test_the_readers_language_survives_hostile_ids_and_two_requests_at_once(tmp_path: Path) -> None:
