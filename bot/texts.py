@@ -243,6 +243,22 @@ def _template(lang: str, key: str, params: Mapping[str, Any]) -> str | None:
     return messages(lang).get(key)
 
 
+#: The languages written right to left.
+RIGHT_TO_LEFT = frozenset({"ar"})
+#: Parameters that must read left to right inside a right-to-left sentence: a score
+#: ("0-1"). In an Arabic sentence its digits follow Arabic letters and become Arabic
+#: numbers to the bidirectional algorithm, and the hyphen between them turns the run
+#: around: "0-1" was read "1-0", the other side winning (native play-test, stop 36).
+LTR_PARAMS = frozenset({"result"})
+#: LEFT-TO-RIGHT MARK.
+LRM = "\u200e"
+
+
+def _left_to_right(value: Any) -> Any:
+    """``value`` between left-to-right marks (a score read as written in any sentence)."""
+    return f"{LRM}{value}{LRM}" if isinstance(value, str) and value else value
+
+
 def text(lang: str, key: str, **params: Any) -> str:
     """The message ``key`` in ``lang``, formatted with ``params``.
 
@@ -256,7 +272,10 @@ def text(lang: str, key: str, **params: Any) -> str:
         if template is None:
             continue
         try:
-            return template.format(**{k: _value(candidate, v) for k, v in params.items()})
+            values = {k: _value(candidate, v) for k, v in params.items()}
+            if candidate in RIGHT_TO_LEFT:
+                values = {k: _left_to_right(v) if k in LTR_PARAMS else v for k, v in values.items()}
+            return template.format(**values)
         except (KeyError, IndexError, ValueError, AttributeError):
             log.warning("message %r in %s does not fit params %s", key, candidate, sorted(params))
     return key

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from bot import texts
 from bot.render import render_board, text_board
@@ -197,3 +197,27 @@ def test_an_arabic_picture_is_read_from_the_right() -> None:
     assert sum(drawn["en"].getpixel((x0 + 6 + 14, line1))) / 3 > 180  # type: ignore[arg-type, misc]
     board = (0, ly1 + 4, WIDTH, y0 - 4)
     assert ImageChops.difference(drawn["en"].crop(board), drawn["ar"].crop(board)).getbbox() is None
+
+
+@pytest.mark.skipif(not HAS_RAQM, reason="right to left needs raqm")
+def test_a_score_reads_as_written_in_an_arabic_sentence() -> None:
+    """Native play-test (stop 36): after Arabic letters the digits of a score are Arabic
+    numbers to the bidirectional algorithm (raqm's here, the same Discord's clients
+    follow), and the hyphen between them turned the run around: "بنتيجة 0-1" read
+    "1-0", the other side winning. The score ends this line, so it stands at its left
+    end: drawn as "0-1" alone is, not as "1-0"."""
+    face = font(30, bold=True)
+    sentence = texts.text("ar", "console.game_over", result="0-1", text="").rstrip(" .")
+    assert sentence.startswith("انتهت") and sentence.rstrip("\u200e").endswith("0-1")
+
+    def drawn(line: str, direction: str) -> Image.Image:
+        img = Image.new("L", (500, 60), 0)
+        draw_text(ImageDraw.Draw(img), (10, 40), line, face, (255,), "ls", direction)
+        return img.crop((0, 0, 10 + round(width("0-1", face)) + 2, 60))
+
+    def apart(a: Image.Image, b: Image.Image) -> float:
+        return float(ImageStat.Stat(ImageChops.difference(a, b)).sum[0])
+
+    in_sentence = drawn(sentence, "rtl")  # anti-aliased a fraction of a pixel apart: closest, not equal
+    assert apart(in_sentence, drawn("0-1", "ltr")) * 2 < apart(in_sentence, drawn("1-0", "ltr"))
+    assert texts.text("en", "picture.after", result="0-1", count=24) == "0-1 after 24 turns"  # English as it was
