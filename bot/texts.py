@@ -255,8 +255,9 @@ LRM = "\u200e"
 
 
 def _left_to_right(value: Any) -> Any:
-    """``value`` between left-to-right marks (a score read as written in any sentence)."""
-    return f"{LRM}{value}{LRM}" if isinstance(value, str) and value else value
+    """``value`` between left-to-right marks (a score read as written in any sentence);
+    a result said in words ("تعادل") stays as it is."""
+    return f"{LRM}{value}{LRM}" if isinstance(value, str) and value and value.isascii() else value
 
 
 def text(lang: str, key: str, **params: Any) -> str:
