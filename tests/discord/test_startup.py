@@ -102,10 +102,12 @@ async def test_start_connects_before_overdue_bot_turns_and_posts_each_when_playe
     channels = [fake.add_channel(f"bot-{i}") for i in range(5)]
     settings = make_settings(fake, tmp_path / "seega.db")
     storage = await Storage.open(settings.db_path)
-    before = GameService(storage, ThreadAiRunner(), None)
     for channel in channels:  # the bot plays Black: its first turn is due
+        # each left due by a process that died before playing it (one process would keep
+        # Alice to one bot turn due at a time: the AI line's per-person share)
+        before = GameService(storage, ThreadAiRunner(), None)
         await before.play_bot(fake.guild_id, channel, Player(alice, "alice"), "easy", 5, None, "white", bot_reply=False)
-    before.ai.close()
+        before.ai.close()
     ai = GatedAi()
     bot, task = await start_bot(fake, settings, service=GameService(storage, ai, default_renderer()))
     try:

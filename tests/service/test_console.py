@@ -366,7 +366,7 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
     assert "#1 · Player 1 vs Player 2 · standard 5x5 · turn 2 · this table" in out
     assert "سأجيبك بالعربية من الآن." in out
     assert "عرض التعادل: إن قبله اللاعب 1" in out  # Player 2 offers, in Arabic
-    assert "يقبل اللاعب 1 التعادل." in out and "انتهت المباراة بنتيجة 1/2-1/2. تعادل" in out
+    assert "يقبل اللاعب 1 التعادل." in out and "انتهت المباراة بنتيجة \u200e1/2-1/2\u200e. تعادل" in out
     assert "1/2-1/2" in query(db_path, "SELECT result FROM games")[0][0]
     assert out.rstrip().endswith("\nBye.")
 
@@ -710,7 +710,7 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
 def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, tmp_path: Path) -> None:
     """Play-test in Arabic: the game's end was in Arabic, the rating lines under it in English."""
     out = run_console(db_path, ["/seega language ar", *LINE_WIN], tmp_path)
-    end = out.split("بنتيجة 1-0.")[1]
+    end = out.split("بنتيجة \u200e1-0\u200e.")[1]
     assert "5 على خط واحد" in end
     assert "اللاعب 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
 
@@ -718,7 +718,7 @@ def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, t
 def test_a_review_at_an_arabic_table_counts_its_progress_in_arabic(db_path: Db, tmp_path: Path) -> None:
     """The console's "Reviewing turn 10 of 13..." was written in English at any table."""
     out = run_console(db_path, ["/seega language ar", *LINE_WIN, "/seega review"], tmp_path)
-    review = out.split("بنتيجة 1-0.")[1]
+    review = out.split("بنتيجة \u200e1-0\u200e.")[1]
     assert re.search(r"جارٍ مراجعة الدور (\d+) من \1", review) and "Reviewing" not in review
 
 
@@ -1030,7 +1030,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "نقلات المباراة #1 (رقم الدور، اللون، النقلات):",
         "يعرض اللاعب 1 التعادل؛ ويجيب اللاعب 2 بـ",
         "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  standard 5×5  الأدوار: 2",
-        "(0-1 استسلام)",
+        "(\u200e0-1\u200e استسلام)",  # the score held left to right (stop 36)
         "كُتب السجل في ",
         "كُتبت الإعادة في ",
         "مباراة إعادة مع تبادل الألوان: يلعب اللاعب 1 باللون الأبيض.",
