@@ -212,6 +212,10 @@ def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action
     if owner != pos.side:
         raise IllegalMoveError("not_your_piece", cell=name, options=froms)
     if name not in froms:
+        if in_chain and pos.state >= 0 and pos.state != pos.geo.index(src):
+            # Not "has no capture": it may well have one (fresh-eyes play-test), but only
+            # the piece that captured goes on (the same-piece chain rule).
+            raise IllegalMoveError("chain_same_piece", cell=name, piece=pos.geo.names[pos.state])
         if in_chain:
             raise IllegalMoveError("chain_needs_capture", cell=name, options=froms)
         index = pos.geo.index(src)

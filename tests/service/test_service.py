@@ -311,6 +311,22 @@ async def test_challenge_refusals_and_decline(service: GameService, db_path: Db)
 # --------------------------------------------------------------------------- movement
 
 
+async def test_another_piece_in_a_chain_is_refused_for_the_true_reason(service: GameService, db_path: Db) -> None:
+    """Fresh-eyes play-test (stop 36): in a chain, stepping another piece was refused with
+    "Only a capture continues a chain, and e3 has none", though e3-d3 would capture d2.
+    The reason is the same-piece rule: only the piece that captured goes on."""
+    await insert_from(service, 4, "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")  # White (Bob) to move
+    await service.move(4, BOB.user_id, "d3 c3")  # takes c2; c3 may go on
+    msg = await expect_refused(
+        service,
+        db_path,
+        lambda: service.move(4, BOB.user_id, "e3 d3"),  # would take d2 (d1 is White's), on another turn
+        IllegalMoveError,
+        "Only the piece that just captured, on c3, may go on capturing in this turn; e3 waits",
+    )
+    assert "has none" not in msg
+
+
 async def test_move_chain_and_end_turn(service: GameService, db_path: Db) -> None:
     await insert_from(service, 3, CHAIN_SPN)
     msg = await expect_refused(
@@ -375,7 +391,7 @@ async def test_move_chain_and_end_turn(service: GameService, db_path: Db) -> Non
         db_path,
         lambda: service.move(3, BOB.user_id, "e1", "e2"),
         IllegalMoveError,
-        "Only a capture continues a chain",
+        "Only the piece that just captured, on c3, may go on",  # the same-piece rule (stop 36)
         "from c3",
         "/seega end-turn",
     )
