@@ -6,7 +6,9 @@ guild's limit of hints per game (3 by default, ``coach_settings.hint_limit``); t
 is stored, so records and reviews can say that hints were used. A hint for a forced
 turn (one legal action, and the turn ends with it) is free: it is read off the rules,
 without a search, and not counted (play-test: "Hint (1 of 3): play b1-b2: the only legal
-move"); only a guild that turned hints off (limit 0) refuses it.
+move"); only a guild that turned hints off (limit 0) refuses it. A hint asked for again
+at the same position (nothing played since) is the same hint and is not counted again
+(fresh-eyes play-test: three hints in a row, "play e1" each time, used all three).
 """
 
 from __future__ import annotations
@@ -93,7 +95,9 @@ class Hints:
         limit = await self.limit(guild_id)
         used = await self.storage.hint_count(row.id, user_id)
         forced = forced_turn(pos)
-        if used >= limit and (forced is None or limit == 0):
+        ply = len(row.action_list)  # the position: a hint asked again before a move is the same hint
+        again = await self.storage.hint_taken_at(row.id, user_id, ply)
+        if used >= limit and not again and (forced is None or limit == 0):
             raise BadInputError("coach_hint_limit", limit=limit)
         if forced is not None:
             texts = tuple(str(a) for a in forced)
@@ -101,13 +105,13 @@ class Hints:
             image = await self._picture(pos, list(forced), (black, white), wording, names_shown, lang)
             return HintResult(row.id, texts, reasons, used, limit, None, image, free=True)
         advice = await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
-        taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now())
+        taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now(), ply)
         if taken is None:
             raise BadInputError("coach_hint_limit", limit=limit)
         suggested = [Action.parse(a) for a in advice.actions]
         image = await self._picture(pos, suggested, (black, white), wording, names_shown, lang)
         reasons = tuple((key, dict(params)) for key, params in advice.reasons)
-        return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image)
+        return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image, again=again)
 
     async def _picture(
         self,

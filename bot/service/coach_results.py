@@ -46,6 +46,8 @@ class HintResult:
     image: bytes | None = None
     #: A forced turn (the only legal action): answered from the rules, not counted.
     free: bool = False
+    #: Asked for again at a position already hinted: the same hint, not counted again.
+    again: bool = False
 
 
 @dataclass(frozen=True)

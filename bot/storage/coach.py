@@ -81,12 +81,16 @@ class CoachQueries:
         await self._write(body)
 
     # ----------------------------------------------------------------- hints
-    async def take_hint(self, game_id: int, user_id: int, turn: int, limit: int, now: float) -> int | None:
+    async def take_hint(
+        self, game_id: int, user_id: int, turn: int, limit: int, now: float, ply: int | None = None
+    ) -> int | None:
         """Count one hint for ``user_id`` in a game unless ``limit`` is reached.
 
         Returns the number of hints the user has now taken in the game, or ``None`` when
         the limit was already reached (nothing written). Count and insert are one
-        transaction, so two quick requests cannot both pass the limit.
+        transaction, so two quick requests cannot both pass the limit. A hint at a
+        position (``ply``: the actions played before it) already counted is not counted
+        again: the same answer asked for twice costs one hint.
         """
 
         async def body(tx: Any) -> int | None:
@@ -95,16 +99,29 @@ class CoachQueries:
                 tx, "SELECT COUNT(*) FROM coach_hints WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
             used = int(row[0]) if row else 0
+            if ply is not None and await _first(
+                tx,
+                "SELECT 1 FROM coach_hints WHERE game_id = ? AND user_id = ? AND ply = ?",
+                (game_id, user_id, ply),
+            ):
+                return used
             if used >= limit:
                 return None
             await tx.execute(
-                "INSERT INTO coach_hints (game_id, user_id, turn, created_at) VALUES (?, ?, ?, ?)",
-                (game_id, user_id, turn, now),
+                "INSERT INTO coach_hints (game_id, user_id, turn, created_at, ply) VALUES (?, ?, ?, ?, ?)",
+                (game_id, user_id, turn, now, ply),
             )
             return used + 1
 
         result: int | None = await self._write(body)
         return result
+
+    async def hint_taken_at(self, game_id: int, user_id: int, ply: int) -> bool:
+        """Whether ``user_id`` already took (and was counted) a hint at this position."""
+        row = await self._fetchone(
+            "SELECT 1 FROM coach_hints WHERE game_id = ? AND user_id = ? AND ply = ?", (game_id, user_id, ply)
+        )
+        return row is not None
 
     async def hint_count(self, game_id: int, user_id: int) -> int:
         """Hints ``user_id`` has taken in a game."""

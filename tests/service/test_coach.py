@@ -232,8 +232,22 @@ async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:
     await env.coach.hints.set_limit(GUILD, 1, MOD)
     assert await env.coach.hints.limit(GUILD) == 1
     first = await env.coach.hints.hint(GUILD, 3, ALICE)
-    assert len(first.actions) == 2  # a placement pair
-    with pytest.raises(BadInputError) as err:
+    assert len(first.actions) == 2 and first.used == 1 and not first.again  # a placement pair
+    # Asked again before anything is played: the same hint, not counted again (fresh-eyes
+    # play-test, stop 36: three "hint" in a row said "play e1" three times and used all three)
+    again = await env.coach.hints.hint(GUILD, 3, ALICE)
+    assert again.actions == first.actions and again.used == 1 and again.again
+    assert await env.storage.hint_counts([again.game_id]) == {again.game_id: 1}
+    assert "asked again: not counted; 1 of 1 used" in hint_text(again, "en")
+    row = await env.storage.game(again.game_id)
+    assert row is not None
+    pos = Position.from_spn(row.spn, RULES)
+    reply = [c for c in ("a1", "a2", "a3", "a4") if c not in first.actions][:2]
+    played = " ".join([*first.actions, *reply])  # Alice's pair, then the bot's
+    for action in played.split():
+        pos.play(action)
+    assert await env.storage.update_game(GameUpdate(row.id, row.version, played, pos.spn(), env.clock.now()))
+    with pytest.raises(BadInputError) as err:  # a new position: over the limit of 1
         await env.coach.hints.hint(GUILD, 3, ALICE)
     assert err.value.key == "coach_hint_limit" and err.value.params == {"limit": 1}
     for bad in (-1, 21, 10**12):
