@@ -196,22 +196,33 @@ def _clock(
     baseline: int,
     s: float,
     theme: Theme,
-    seconds: float,
+    said: str,
     lang: str = FALLBACK,
     side: Side | None = None,
 ) -> float:
-    """Draw "(clock) 4:05 left" ending at ``right`` (of the left-to-right layout, put on
-    ``side``); the x where it starts."""
+    """Draw "(clock) 4:05 for this turn" (``said``) ending at ``right`` (of the
+    left-to-right layout, put on ``side``); the x where it starts."""
     side = side or Side(0, 0)
     direction = direction_of(lang)
-    said = text(lang, "picture.clock.left", clock=clock_text(seconds, lang))
     face = font(round(24 * s), bold=True)
-    tw = width(said, face, direction)
     draw_text(draw, (side.x(right), baseline), said, face, theme.text, side.anchor("rs"), direction)
     icon = clock_icon(theme, round(22 * s))
-    ix = round(right - tw - round(8 * s) - icon.width)
+    ix = round(right - _clock_width(said, s, lang))
     img.paste(icon, (side.left(ix, icon.width), baseline - round(19 * s)), icon)
     return ix
+
+
+def _clock_width(said: str, s: float, lang: str = FALLBACK) -> float:
+    """How wide :func:`_clock` draws ``said`` with its icon."""
+    return width(said, font(round(24 * s), bold=True), direction_of(lang)) + round(8 * s) + round(22 * s)
+
+
+def clock_forms(seconds: float, lang: str = FALLBACK) -> tuple[str, str]:
+    """The clock's words, long ("1h 29m for this turn") and short ("1h 29m"): the short
+    one when the long one would cut what the side to act must do (fresh-eyes play-test:
+    "Player 2 may capture a…" beside "1h 29m for this turn")."""
+    clock = clock_text(seconds, lang)
+    return text(lang, "picture.clock.left", clock=clock), clock
 
 
 def _two_lines(
@@ -306,6 +317,37 @@ def status_fit(
     return cut + rest, face
 
 
+def status_beside_clock(
+    position: Position,
+    players: tuple[str, str],
+    outcome: Outcome | None,
+    time_left: float | None,
+    room: float,
+    s: float,
+    lang: str = FALLBACK,
+) -> tuple[str, ImageFont.FreeTypeFont, str]:
+    """The footer's status line fitted to ``room`` (what it shares with the clock), and the
+    clock's words (``""``: no clock): the long ones unless they would cut the status."""
+    direction = direction_of(lang)
+    size, min_size = round(30 * s), round(22 * s)
+
+    def status(width_left: float) -> tuple[str, ImageFont.FreeTypeFont]:
+        if outcome is not None:
+            won = winner_text(outcome, players, lang)
+            return fit(won, size, width_left, bold=True, min_size=min_size, direction=direction)
+        end = or_end(lang, you=players[position.side] == YOU)
+        parts = status_parts(position, players, lang)
+        return status_fit(*parts, size, width_left, min_size, end=end, direction=direction)
+
+    if time_left is None or outcome is not None:
+        return (*status(room), "")
+    for said in clock_forms(time_left, lang):
+        line, face = status(room - _clock_width(said, s, lang) - round(20 * s))
+        if not is_cut(line):
+            break
+    return line, face, said
+
+
 def footer(
     img: Image.Image,
     lay: Layout,
@@ -331,8 +373,6 @@ def footer(
     tw = width(turn, tface, direction)
     draw_text(draw, (side.x(x1 - round(6 * s)), line1), turn, tface, theme.muted, side.anchor("rs"), direction)
     status_right = x1 - round(6 * s) - tw - round(24 * s)
-    if time_left is not None and outcome is None:
-        status_right = _clock(img, draw, status_right, line1, s, theme, time_left, lang, side) - round(20 * s)
     who = outcome.winner if outcome is not None else position.side
     tx = x0 + round(6 * s)
     if who is not None:
@@ -341,16 +381,9 @@ def footer(
         cy = line1 - round(10 * s)
         img.paste(icon, (side.left(tx + r - icon.width // 2 + 2, icon.width), cy - icon.height // 2), icon)
         tx += 2 * r + round(12 * s)
-    room, size, min_size = status_right - tx, round(30 * s), round(22 * s)
-    if outcome is not None:
-        line, face = fit(
-            winner_text(outcome, players, lang), size, room, bold=True, min_size=min_size, direction=direction
-        )
-    else:
-        end = or_end(lang, you=players[position.side] == YOU)
-        line, face = status_fit(
-            *status_parts(position, players, lang), size, room, min_size, end=end, direction=direction
-        )
+    line, face, said = status_beside_clock(position, players, outcome, time_left, status_right - tx, s, lang)
+    if said:
+        _clock(img, draw, status_right, line1, s, theme, said, lang, side)
     ink = theme.accent if outcome is not None else theme.text
     draw_text(draw, (side.x(tx), line1), line, face, ink, side.anchor("ls"), direction)
     label = ruleset_label(position, lang)

@@ -174,3 +174,26 @@ def test_a_board_without_a_last_turn_explains_its_shuttle_mark() -> None:
     assert hint_text(Position.from_spn("bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30")) == (
         "Step one cell up, down or sideways; trap an enemy between two of yours to capture"
     )
+
+
+def test_the_clock_says_less_before_the_status_is_cut() -> None:
+    """Fresh-eyes play-test (stop 36): beside "1h 29m for this turn" the status read
+    "Player 2 may capture a…". The clock drops "for this turn" when its long words would
+    cut what the side to act must do, and keeps them when there is room."""
+    from bot.render.fonts import is_cut
+    from bot.render.layout import HEIGHT, WIDTH, layout
+    from bot.render.panels import status_beside_clock
+    from engine import Action, Position
+
+    pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")
+    pos.push(Action.parse("d3-c3"))  # White's c3 may capture again
+    x0, _, x1, _ = layout(5, WIDTH, HEIGHT).footer
+    room = (x1 - x0) - 150  # the footer less the turn number and the stone, as drawn
+    players = ("Player 1", "Player 2")
+    line, _, said = status_beside_clock(pos, players, None, 5399, room, 1.0)
+    assert said == "1h 29m" and not is_cut(line) and line == "Player 2 may capture again from c3"
+    before = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")
+    line, _, said = status_beside_clock(before, players, None, 5399, room, 1.0)
+    assert said == "1h 29m for this turn" and line == "Player 2 to move"  # room for both
+    line, _, said = status_beside_clock(pos, players, None, None, room, 1.0)
+    assert said == "" and not is_cut(line)
