@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.fonts import font
 from bot.render.layout import Box, Layout
-from bot.render.sprites import ghost, x_badge
+from bot.render.sprites import ghost, taken_badge
 from bot.render.theme import RGB, Theme
 from engine.actions import PLACE, STEP
 from engine.summary import TurnSummary
@@ -114,8 +114,8 @@ def ghosts(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occup
     r = lay.stone_radius
     replaced = [(c, 1 - turn.side) for c in turn.placed if phase == "s" and not occupied >> c & 1]
     for cell, color in (*turn.captured, *turn.removed, *replaced):
-        if occupied >> cell & 1:  # a chain stepped into the cell afterwards: mark it in a corner
-            badge = x_badge(theme, max(16, lay.cell // 3))
+        if occupied >> cell & 1:  # a chain stepped into the cell afterwards: the taken piece in a corner
+            badge = taken_badge(theme, color, max(16, lay.cell // 3))
             x0, y0, _, _ = _inner(lay, cell)
             img.paste(badge, (x0 + 2, y0 + 2), badge)
             continue

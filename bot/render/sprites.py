@@ -118,15 +118,19 @@ def ghost(theme: Theme, color: int, radius: int) -> Image.Image:
     return big.resize(faded.size, Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
-def x_badge(theme: Theme, size: int) -> Image.Image:
-    """A small X for a capture whose cell is occupied again (a chain stepped into it)."""
-    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+@lru_cache(maxsize=32)
+def taken_badge(theme: Theme, color: int, size: int) -> Image.Image:
+    """A small crossed-out stone of the captured piece's colour, for a capture whose cell
+    is occupied again (a chain stepped into it). A bare X in the corner of the stone that
+    arrived read as if that stone had been captured (fresh-eyes play-test, stop 36)."""
+    radius = size // 2
+    base = stone(theme, color, radius, shadow=False)
+    big = base.resize((base.width * SS, base.height * SS), Image.Resampling.BICUBIC)
     draw = ImageDraw.Draw(big)
     c = big.width / 2
-    w = max(2 * SS, round(size * SS * 0.18))
-    _x_mark(draw, c, size * SS * 0.32, w, theme.capture, max(SS, w // 3))
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    w = max(2 * SS, round(radius * SS * 0.26))
+    _x_mark(draw, c, radius * SS * 0.62, w, theme.capture, max(SS, w // 4))
+    return big.resize(base.size, Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=16)

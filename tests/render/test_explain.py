@@ -197,3 +197,24 @@ def test_the_clock_says_less_before_the_status_is_cut() -> None:
     assert said == "1h 29m for this turn" and line == "Player 2 to move"  # room for both
     line, _, said = status_beside_clock(pos, players, None, None, room, 1.0)
     assert said == "" and not is_cut(line)
+
+
+def test_a_capture_the_chain_stepped_into_shows_the_taken_piece() -> None:
+    """Fresh-eyes play-test (stop 36): a chain took b2 and then stepped into it; a bare red
+    X in the corner of the stone that arrived read as if that stone had been taken. The
+    corner shows the taken piece itself (Black's, dark), crossed out."""
+    from engine.summary import summarize_turn
+
+    pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")
+    before = pos.copy()
+    played = [pos.play(a) for a in ("d3-c3", "c3-c2", "c2-b2")]  # takes c2, b2 (then steps in), b3
+    turn = summarize_turn(before, played)
+    img = Image.open(io.BytesIO(render_board(pos, turn, players=("A", "B")))).convert("RGB")
+    lay = layout(5, img.width, img.height)
+    b2 = pos.geo.names.index("b2")
+    x0, y0, x1, _ = lay.cell_box(b2)
+    size = (x1 - x0) // 3 + 4
+    corner = [img.getpixel((x0 + x, y0 + y)) for x in range(size) for y in range(size)]
+    # a black stone's body: dark grey (the red X, the white stone and the sand are not)
+    grey = sum(1 for p in corner if max(p) < 90 and max(p) - min(p) < 20)  # type: ignore[arg-type, type-var]
+    assert pos.piece_at(b2) == 1 and grey > 100, grey  # White's piece stands there, Black's shows taken
