@@ -57,4 +57,4 @@ async def test_a_challenge_uses_the_guilds_default_variant(service: GameService)
         await service.challenge(GUILD, 2, ALICE, BOB, 7, "five-in-a-row")
     assert refused.value.key == "bad_size" and refused.value.params["sizes"] == ["5x5"]
     assert refused.value.message == "five-in-a-row is played on 5x5, not 7x7."
-    assert refused.value.text("ar") == "يُلعب five-in-a-row على 5x5، لا على 7x7."
+    assert refused.value.text("ar") == "تُلعب الصيغة five-in-a-row على 5x5، لا على 7x7."
