@@ -102,7 +102,11 @@ def reason_text(outcome: Outcome, position: Position, players: tuple[str, str], 
         left = counts[1 - winner] if winner is not None else 0
         return _by_loser(lang, "reduced", loser, pieces=_pieces(left, lang))
     if reason == "agreement":
-        return text(lang, "picture.reason.agreement.win" if winner is not None else "picture.reason.agreement")
+        if winner is None:
+            return text(lang, "picture.reason.agreement")
+        # Only an end by count agreed on has a winner: say so, with the count that decided
+        # it (fresh-eyes play-test: a replay's last frame read "Agreed by both players").
+        return text(lang, "picture.reason.agreement.win", won=counts[winner], lost=counts[1 - winner])
     if reason == "abandoned":
         return text(lang, "picture.reason.abandoned")
     if reason.replace("-", "_") in LOSER_REASONS:

@@ -218,3 +218,14 @@ def test_a_capture_the_chain_stepped_into_shows_the_taken_piece() -> None:
     # a black stone's body: dark grey (the red X, the white stone and the sand are not)
     grey = sum(1 for p in corner if max(p) < 90 and max(p) - min(p) < 20)  # type: ignore[arg-type, type-var]
     assert pos.piece_at(b2) == 1 and grey > 100, grey  # White's piece stands there, Black's shows taken
+
+
+def test_an_end_by_count_agreed_on_says_so_with_the_count() -> None:
+    """Fresh-eyes play-test (stop 36): the last frame of a game ended by count, 9 pieces to
+    8, read "Agreed by both players", as if it had been a draw offer."""
+    pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")
+    counts = (pos.count(0), pos.count(1))
+    won = Outcome.from_result("0-1", "agreement")
+    said = reason_text(won, pos, ("Ann", "Bob"))
+    assert said == f"ended by count, as both agreed: {counts[1]} pieces to {counts[0]}"
+    assert reason_text(Outcome(None, "agreement"), pos, ("Ann", "Bob")) == "drawn by agreement"
