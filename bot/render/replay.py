@@ -20,8 +20,11 @@ from PIL import Image, ImageChops
 
 from bot.render.board import board_image, player_names
 from bot.render.layout import HEIGHT, WIDTH
+from bot.render.sprites import ghost, taken_badge
+from bot.render.theme import get_theme
 from bot.texts import FALLBACK
 from engine import GameRecord, Outcome, Position
+from engine.outcome import BLACK, WHITE
 from engine.summary import TurnSummary, summarize_turn
 
 log = logging.getLogger(__name__)
@@ -74,6 +77,25 @@ def _keep(count: int) -> list[int]:
     return sorted({round(i * step) for i in range(MAX_FRAMES)})
 
 
+def _palette_source(last: Image.Image, theme: str) -> Image.Image:
+    """The last frame with a strip of the marks' colours under it, for the GIF's one
+    palette: made from the last frame alone, it lacked the red of a capture whenever the
+    last turn took nothing, and every earlier capture's X came out a faint brown, like the
+    centre's pattern (fresh-eyes play-test, stop 36)."""
+    th = get_theme(theme)
+    size = 24
+    marks = [ghost(th, BLACK, size // 2), ghost(th, WHITE, size // 2), taken_badge(th, BLACK, size)]
+    strip = Image.new("RGB", (last.width, size), th.frame)
+    for i, colour in enumerate((th.capture, th.move, th.accent)):
+        strip.paste(colour, (i * size, 0, (i + 1) * size, size))
+    for i, sprite in enumerate(marks, start=3):
+        strip.paste(sprite, (i * size, 0), sprite)
+    source = Image.new("RGB", (last.width, last.height + size))
+    source.paste(last.convert("RGB"), (0, 0))
+    source.paste(strip, (0, last.height))
+    return source
+
+
 def render_replay(
     record: GameRecord, players: tuple[str, str] = ("", ""), theme: str = "sand", lang: str = FALLBACK
 ) -> bytes:
@@ -103,7 +125,9 @@ def render_replay(
         pos, turn = frames[i]
         outcome = final if j == len(keep) - 1 else None
         images.append(board_image(pos, turn, players=names, theme=theme, outcome=outcome, size=size, lang=lang))
-    palette = images[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    palette = _palette_source(images[-1], theme).quantize(
+        colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
     paletted = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
     frames_out = [paletted[0], *(_changes_only(prev, cur) for prev, cur in itertools.pairwise(paletted))]
     durations = [FRAME_MS] * len(frames_out)

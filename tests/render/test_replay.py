@@ -92,3 +92,26 @@ def test_a_cancelled_games_last_frame_says_so() -> None:
     for img in (unfinished, cancelled):
         img.seek(img.n_frames - 1)
     assert unfinished.convert("RGB").tobytes() != cancelled.convert("RGB").tobytes()
+
+
+def test_a_capture_keeps_its_red_x_when_the_last_turn_took_nothing() -> None:
+    """Fresh-eyes play-test (stop 36): the GIF's one palette came from its last frame, so
+    when the last turn took nothing every earlier capture's red X came out a faint brown,
+    like the centre's pattern. The frame of a capture keeps the capture red."""
+    from bot.render.theme import get_theme
+
+    setup = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"
+    pos = Position.from_spn(setup)
+    for action in ("d3-c3", "end", "b2-c2"):  # White takes c2; Black's reply takes nothing
+        pos.play(action)
+    img = frames(render_replay(GameRecord.from_position(pos, setup)))
+    red = get_theme("sand").capture
+
+    def reds() -> int:
+        rgb = img.convert("RGB")
+        return sum(
+            n for n, c in rgb.getcolors(1 << 16) or [] if sum(abs(a - b) for a, b in zip(c, red, strict=True)) < 40
+        )
+
+    img.seek(1)  # after White's capture
+    assert reds() > 50
