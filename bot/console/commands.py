@@ -28,15 +28,33 @@ from bot.suggest import did_you_mean
 errors_log = logging.getLogger("bot.console.errors")
 
 
+def _option_key(word: str) -> str | None:
+    """The key of a ``key:value`` word (normalised: ``turn-timeout`` -> ``turn_timeout``), or ``None``."""
+    key, sep, _ = word.partition(":")
+    return key.lower().replace("-", "_") if sep and key and re.fullmatch(r"[a-z_-]+", key.lower()) else None
+
+
 def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
-    """Split ``key:value`` options from plain words."""
-    plain, opts = [], {}
-    for w in words:
-        key, sep, value = w.partition(":")
-        if sep and key and re.fullmatch(r"[a-z_-]+", key.lower()):
-            opts[key.lower().replace("-", "_")] = value
-        else:
+    """Split ``key:value`` options from plain words.
+
+    ``key: value`` (a space after the colon, as prose writes it) is read as ``key:value``
+    when the word after the colon is a plain one: ``play-bot level: hard`` left the level
+    empty and the word ``hard`` aside, and started a medium game (newcomer finding; the
+    decision is in docs/commands.md's console section).
+    """
+    plain: list[str] = []
+    opts: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        w, i = words[i], i + 1
+        key = _option_key(w)
+        if key is None:
             plain.append(w)
+            continue
+        value = w.partition(":")[2]
+        if not value and i < len(words) and _option_key(words[i]) is None:
+            value, i = words[i], i + 1
+        opts[key] = value
     return plain, opts
 
 

@@ -1119,3 +1119,25 @@ def test_a_reminder_at_the_table_is_in_its_language() -> None:
         "",
         "[تذكير] اللاعب 2، حان دورك: بقي 1m30s.",
     ]
+
+
+def test_an_option_written_with_a_space_after_its_colon_is_read(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``play-bot level: hard`` silently started a medium game, and
+    ``size: 7`` was refused as a board size "not ." (empty). ``key: value`` is read as
+    ``key:value`` by every command (docs/commands.md, the console section)."""
+    out = run_console(
+        db_path,
+        [
+            "/seega play-bot level: hard color:black",
+            "/seega cancel",
+            "yes",
+            "/seega play-bot level:easy size: 7 color: white",
+            "/seega settings turn_timeout: 10m",
+        ],
+        tmp_path,
+    )
+    assert "A game against the bot (hard) has started." in out and "(medium)" not in out
+    assert "A game against the bot (easy) has started." in out and "not ." not in out
+    rows = query(db_path, "SELECT size, black_level, white_level FROM games ORDER BY id")
+    assert rows == [(5, None, "hard"), (7, "easy", None)]  # you: black, then white
+    assert query(db_path, "SELECT turn_timeout FROM guild_settings") == [(600,)]
