@@ -227,6 +227,13 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         await self._play(self.service.place(CONSOLE_CHANNEL, actor, " ".join(cells), bot_reply=False))
 
     async def move(self, args: Args) -> None:
+        if args.plain and ("from" in args.opts or "to" in args.opts):
+            # "move from:a4 to:b4 extra" played the move and dropped "extra", while
+            # "move b4 c4 please" is refused: a word not read is refused in both forms.
+            word = repr(clip_typed(args.plain[0]))
+            usage = t(self.lang, "console.usage", usage=BY_NAME["move"].usage)
+            self.say(f"{t(self.lang, 'console.extra_words.move', command='move', word=word)} {usage}")
+            return
         frm = args.opts.get("from", " ".join(args.plain))
         if await self._lesson(f"{frm} {args.opts.get('to', '')}"):
             return

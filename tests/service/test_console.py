@@ -1141,3 +1141,20 @@ def test_an_option_written_with_a_space_after_its_colon_is_read(db_path: Db, tmp
     rows = query(db_path, "SELECT size, black_level, white_level FROM games ORDER BY id")
     assert rows == [(5, None, "hard"), (7, "easy", None)]  # you: black, then white
     assert query(db_path, "SELECT turn_timeout FROM guild_settings") == [(600,)]
+
+
+#: A hot-seat 5x5 game placed to its movement phase: White (Player 2) to move, c4-c3 legal.
+_PLACED = [
+    "/seega challenge color:black",
+    *(f"/place {pair}" for pair in ("a1 b1", "a2 b2", "a3 b3", "a4 b4", "a5 b5", "c1 d1")),
+    *(f"/place {pair}" for pair in ("c2 d2", "c4 d3", "c5 d4", "d5 e1", "e2 e3", "e4 e5")),
+]
+
+
+def test_a_word_after_moves_options_is_refused_as_after_its_cells(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``move from:a4 to:b4 extra`` played the move and dropped "extra",
+    while ``move b4 c4 please`` is refused (docs/commands.md: unknown words are refused)."""
+    out = run_console(db_path, [*_PLACED, "/move from:c4 to:c3 extra"], tmp_path)
+    assert ("/move with from: or to: takes no word on its own: 'extra' was not understood. Usage: /move b2 c2") in out
+    ((actions,),) = query(db_path, "SELECT actions FROM games")
+    assert "c4-c3" not in actions and "moved" not in out  # nothing was played
