@@ -1158,3 +1158,29 @@ def test_a_word_after_moves_options_is_refused_as_after_its_cells(db_path: Db, t
     assert ("/move with from: or to: takes no word on its own: 'extra' was not understood. Usage: /move b2 c2") in out
     ((actions,),) = query(db_path, "SELECT actions FROM games")
     assert "c4-c3" not in actions and "moved" not in out  # nothing was played
+
+
+def test_puzzle_words_are_read_or_refused_never_ignored(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer findings: ``puzzle new answer:a1 a2`` ignored ``new`` and judged the answer
+    against the open puzzle (costing rating); ``puzzle show:best`` showed today's puzzle;
+    ``puzzle answer e2 e1`` was "I could not read answer" while ``puzzle e2 e1`` works."""
+    from engine.coach.puzzles import load_bank
+
+    shown = run_console(db_path, ["/seega puzzle"], tmp_path)
+    found = re.search(r"Puzzle of the day \(\S+\) · #(\S+) ·", shown)
+    assert found is not None, shown
+    solution = " ".join(next(p for p in load_bank() if p.id == found[1]).solution)
+    out = run_console(
+        db_path,
+        [f"/seega puzzle new answer:{solution}", "/seega puzzle show:best", f"/seega puzzle answer {solution}"],
+        tmp_path,
+    )
+    assert (
+        "Nothing was judged: puzzle new and an answer go on two lines. An answer is for the puzzle shown last: "
+        f"type puzzle new first if you meant it, then puzzle answer:{solution}."
+    ) in out
+    assert "Unknown puzzle show:best: did you mean top? It shows today, new or top." in out
+    assert "🧩" not in out  # neither a new puzzle nor today's was shown
+    assert out.count("✅ Right: that wins!") == 1 and "I could not read" not in out
+    # one answer judged, the last one: the refused line cost nothing
+    assert query(db_path, "SELECT puzzle_id, solved FROM coach_puzzle_attempts") == [(found[1], 1)]
