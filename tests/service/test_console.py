@@ -489,7 +489,9 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
             out.truncate(0)
             out.seek(0)
             await table.handle("no")
-            assert out.getvalue().strip() == "Cancelled: the game goes on as it was."
+            # "Not done", not "Cancelled": after /seega cancel that read as if the game had
+            # just been cancelled (newcomer finding)
+            assert out.getvalue().strip() == "Not done: the game goes on as it was."
             await table.handle("yes")  # nothing is waiting: not a confirmation
             assert "Unknown command 'yes'" in out.getvalue()
             out.truncate(0)
@@ -509,7 +511,7 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
             out.seek(0)
             await table.handle(answer)
             said = out.getvalue()
-            assert "Cancelled" not in said and len(said) < 600, said[:200]
+            assert "Not done" not in said and len(said) < 600, said[:200]
             await table.handle("yes")  # the question was dropped by the other command
             out.truncate(0)
             out.seek(0)
