@@ -322,6 +322,8 @@ def _unknown_command(name: str, rest: Sequence[str], lang: str) -> str:
     What was typed is clipped and passed as a value, never as a template, so braces in it
     print as typed.
     """
+    if not name:  # "/" alone said "Unknown command ''", naming nothing to type instead
+        return t(lang, "console.unknown_command_empty")
     shown = repr(clip_typed(name))
     notation = as_command(name) if not rest else None
     if notation:

@@ -1186,3 +1186,20 @@ def test_puzzle_words_are_read_or_refused_never_ignored(db_path: Db, tmp_path: P
     assert out.count("✅ Right: that wins!") == 1 and "I could not read" not in out
     # one answer judged, the last one: the refused line cost nothing
     assert query(db_path, "SELECT puzzle_id, solved FROM coach_puzzle_attempts") == [(found[1], 1)]
+
+
+async def test_a_slash_alone_says_what_to_type() -> None:
+    """Newcomer finding: ``/`` alone printed "Unknown command ''.", naming nothing to type."""
+    import io
+
+    from bot.console import ConsoleTable
+
+    out = io.StringIO()
+    table = ConsoleTable(None, out)  # type: ignore[arg-type]  # an unknown command needs no service
+    await table.handle("/")
+    table.lang = "ar"
+    await table.handle("//")
+    assert out.getvalue().splitlines() == [
+        "A / alone is no command: type the command after it, like /seega play-bot level:easy; help lists them all.",
+        "الشرطة ‎/ وحدها ليست أمرًا: اكتب الأمر بعدها، مثل ‎/seega play-bot level:easy؛ واكتب help لعرض كل الأوامر.",
+    ]
