@@ -1203,3 +1203,10 @@ async def test_a_slash_alone_says_what_to_type() -> None:
         "A / alone is no command: type the command after it, like /seega play-bot level:easy; help lists them all.",
         "الشرطة ‎/ وحدها ليست أمرًا: اكتب الأمر بعدها، مثل ‎/seega play-bot level:easy؛ واكتب help لعرض كل الأوامر.",
     ]
+
+
+def test_an_unknown_language_is_told_every_choice(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``language fr`` said "choose en or ar." and left out auto."""
+    out = run_console(db_path, ["/seega language fr", "/seega language auto"], tmp_path)
+    assert "Error: fr is not a language of this bot; choose en, ar or auto." in out
+    assert out.count("From now on I answer you in English.") == 1  # the auto it names is taken
