@@ -1210,3 +1210,32 @@ def test_an_unknown_language_is_told_every_choice(db_path: Db, tmp_path: Path) -
     out = run_console(db_path, ["/seega language fr", "/seega language auto"], tmp_path)
     assert "Error: fr is not a language of this bot; choose en, ar or auto." in out
     assert out.count("From now on I answer you in English.") == 1  # the auto it names is taken
+
+
+def test_the_rules_of_every_variant_the_rules_document_lists_are_shown(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``rules modern-3x3`` said it "is not a variant", though
+    docs/rules.md lists it. It is not offered for play (a 3x3 board only), on purpose:
+    its rules are shown and say so; a game of it is still refused."""
+    documented = re.findall(r"^\| `([a-z0-9-]+)` \|", (ROOT / "docs" / "rules.md").read_text(), re.M)
+    assert "modern-3x3" in documented
+    out = run_console(
+        db_path,
+        [
+            *(f"/seega rules {v}" for v in documented),
+            "/seega play-bot variant:modern-3x3",
+            "/seega language ar",
+            "/seega rules modern-3x3",
+        ],
+        tmp_path,
+    )
+    assert "is not a variant" not in out.split("play-bot variant:modern-3x3")[0]
+    assert [v for v in documented if f"Variant {v}." not in out] == []
+    assert "- Two players, Black and White, on a 3x3 board, 3 pieces each. Black begins." in out
+    assert (
+        "- The bot does not offer this variant for play: it is played on a 3x3 board only, "
+        "and the bot's boards are 5x5, 7x7, 9x9."
+    ) in out
+    assert "Error: 'modern-3x3' is not a variant; variants are standard," in out  # not for play
+    assert not query(db_path, "SELECT id FROM games")
+    assert "- لاعبان، الأسود والأبيض، على رقعة 3x3، لكل منهما 3 قطع. يبدأ الأسود." in out
+    assert "- لا يعرض البوت هذه الصيغة للعب: تُلعب على رقعة 3x3 فقط" in out
