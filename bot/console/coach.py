@@ -218,8 +218,12 @@ class CoachConsole(ConsoleOutput):
         self.say(t(self.lang, "console.hint_limit", limit=limit))
 
     async def coach_stats(self) -> None:
-        """The rating chart and the games with hints, after the table's stats."""
+        """The puzzle rating, the games with hints and the rating chart, after the table's stats."""
         me = LOCAL_PLAYERS[0]
+        solver = await self.service.coach.puzzles.standing(CONSOLE_GUILD, me.user_id)
+        if solver is not None:  # the puzzle rating was said nowhere in stats
+            counts = {"solved": solver.solved, "failed": solver.failed, "streak": solver.best_streak}
+            self.say("  " + t(self.lang, "console.stats_puzzle", rating=f"{solver.rating:.0f}", **counts))
         used = await self.service.storage.games_with_hints(CONSOLE_GUILD, me.user_id)
         if used:
             self.say("  " + t(self.lang, "console.hint_games", count=used))

@@ -108,6 +108,10 @@ class LookupsConsole(CoachConsole):
         # "You", as the games and the review say it; the name too, as history lists it.
         me = wording.player_name(Player(st.user_id, st.name), self.lang)
         self.say(t(self.lang, "console.stats_people", name=me, wins=p.wins, losses=p.losses, draws=p.draws))
+        # The ratings in words, per board size (newcomer finding: only the chart showed them)
+        for r in st.ratings:
+            said = {"size": r.size, "rating": f"{r.rating:.0f}", "rd": f"{r.rd:.0f}", "games": r.games}
+            self.say("  " + t(self.lang, "console.stats_rating", **said))
         for level, tally in st.versus_bot.items():
             counts = {"wins": tally.wins, "losses": tally.losses, "draws": tally.draws}
             self.say("  " + t(self.lang, "console.stats_bot", level=t(self.lang, f"level.{level}"), **counts))

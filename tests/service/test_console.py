@@ -1239,3 +1239,34 @@ def test_the_rules_of_every_variant_the_rules_document_lists_are_shown(db_path: 
     assert not query(db_path, "SELECT id FROM games")
     assert "- لاعبان، الأسود والأبيض، على رقعة 3x3، لكل منهما 3 قطع. يبدأ الأسود." in out
     assert "- لا يعرض البوت هذه الصيغة للعب: تُلعب على رقعة 3x3 فقط" in out
+
+
+def test_stats_says_the_ratings_per_board_size_and_the_puzzle_rating(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``stats`` printed no rating (Player 1 had ratings on 5x5 and 7x7;
+    only the chart showed them), and the puzzle rating appeared nowhere."""
+    from engine.coach.puzzles import load_bank
+
+    lines = ["/seega stats"]  # nothing rated yet: no rating line
+    for size, resigns in ((5, False), (7, True)):
+        lines += [f"/seega challenge size:{size} color:black", "/place a1 b1"]
+        lines += ["/place a2 b2", "/seega resign", "yes"] if resigns else ["/seega resign", "yes"]
+    out = run_console(db_path, [*lines, "/seega puzzle"], tmp_path)
+    assert "rating on" not in out and "puzzle rating" not in out  # a puzzle only shown is no rating
+    puzzle = re.search(r"Puzzle of the day \(\S+\) · #(\S+) ·", out)
+    assert puzzle is not None
+    solution = " ".join(next(p for p in load_bank() if p.id == puzzle[1]).solution)
+    out = run_console(
+        db_path, [f"/seega puzzle {solution}", "/seega stats", "/seega language ar", "/seega stats"], tmp_path
+    )
+    ratings = {size: round(r) for size, r in query(db_path, "SELECT size, rating FROM ratings WHERE user_id = 1")}
+    assert ratings[5] > 1500 > ratings[7]  # Player 2 resigned on 5x5, Player 1 on 7x7
+    ((solver,),) = query(db_path, "SELECT rating FROM coach_puzzle_ratings WHERE user_id = 1")
+    said = out.split("> /seega stats")[1].splitlines()
+    assert said[1:5] == [
+        "You (Player 1): against people 1 won, 1 lost, 0 drawn.",
+        f"  rating on 5x5: {ratings[5]} (+/-290), 1 rated game",
+        f"  rating on 7x7: {ratings[7]} (+/-290), 1 rated game",
+        f"  puzzle rating: {solver:.0f} (1 solved, 0 missed, best streak 1)",
+    ]
+    assert f"  التصنيف على 7x7: {ratings[7]} (±290)، مباراة واحدة محتسبة" in out
+    assert f"  تصنيف الأحاجي: {solver:.0f} (حُلّت: 1، فاتت: 0، أطول سلسلة: 1)" in out
