@@ -1268,5 +1268,5 @@ def test_stats_says_the_ratings_per_board_size_and_the_puzzle_rating(db_path: Db
         f"  rating on 7x7: {ratings[7]} (+/-290), 1 rated game",
         f"  puzzle rating: {solver:.0f} (1 solved, 0 missed, best streak 1)",
     ]
-    assert f"  التصنيف على 7x7: {ratings[7]} (±290)، مباراة واحدة محتسبة" in out
-    assert f"  تصنيف الأحاجي: {solver:.0f} (حُلّت: 1، فاتت: 0، أطول سلسلة: 1)" in out
+    assert f"  التصنيف على 7×7: {ratings[7]} (±290)، مباراة واحدة محتسبة" in out
+    assert f"  تصنيف الألغاز: {solver:.0f} (حلّ 1، أخطأ 0 · أطول سلسلة إجابات صحيحة: 1)" in out
