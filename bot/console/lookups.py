@@ -93,9 +93,10 @@ class LookupsConsole(CoachConsole):
                 self.say(t(self.lang, "console.replay_written", path=replay))
 
     async def leaderboard(self, args: CoachArgs) -> None:
-        entries = await self.service.leaderboard(CONSOLE_GUILD, self._size(args))
-        if not entries:
-            self.say(t(self.lang, "console.leaderboard_none"))
+        size = self._size(args)
+        entries = await self.service.leaderboard(CONSOLE_GUILD, size)
+        # the size named, 5x5 by default: "on this board size" and an untitled list named none
+        self.say(t(self.lang, "console.leaderboard_title" if entries else "console.leaderboard_none", size=size))
         for e in entries:
             name = wording.player_name(Player(e.user_id, e.name), self.lang)
             rating, rd = f"{e.rating:.0f}", f"{e.rd:.0f}"

@@ -1023,7 +1023,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "تُكتب الخيارات بالشكل key:value دون مسافة: turn_timeout:10m.",
         "اللغة الحالية: العربية (ar).",
         "لا مباريات بعد.",
-        "لا مباريات محتسبة في التصنيف على هذا المقاس بعد",
+        "لا مباريات محتسبة في التصنيف على 5×5 بعد",
         "لا مباراة تُعاد بعد",
         "مباراة على جهاز واحد: يتناوب اللاعب 1 واللاعب 2 على لوحة المفاتيح هذه.",
         "الأسود (اللاعب 1): وضع على a1،\u200f b1",
@@ -1084,7 +1084,7 @@ def test_an_english_table_says_the_same_words_as_before(db_path: Db, tmp_path: P
     for line in (
         "Language: en. Choose with /seega language en, ar or auto.",
         "No games yet.",
-        "No rated games on this board size yet (games against the bot are not rated).",
+        "No rated games on 5x5 yet (games against the bot are not rated).",
         "No game to play again yet: start one with /seega play-bot or /seega challenge.",
         "A hot-seat game: Player 1 and Player 2 take turns at this keyboard.",
         "Games in progress at this table:",
@@ -1270,3 +1270,21 @@ def test_stats_says_the_ratings_per_board_size_and_the_puzzle_rating(db_path: Db
     ]
     assert f"  التصنيف على 7×7: {ratings[7]} (±290)، مباراة واحدة محتسبة" in out
     assert f"  تصنيف الألغاز: {solver:.0f} (حلّ 1، أخطأ 0 · أطول سلسلة إجابات صحيحة: 1)" in out
+
+
+def test_the_leaderboard_names_its_board_size(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``leaderboard`` alone said "No rated games on this board size yet"
+    without naming the size, and the list had no size heading."""
+    out = run_console(
+        db_path,
+        [
+            "/seega leaderboard",
+            *("/seega challenge size:7 color:black", "/place a1 b1", "/seega resign", "yes"),
+            *("/seega leaderboard size:7", "/seega language ar", "/seega leaderboard size:7"),
+        ],
+        tmp_path,
+    )
+    assert "No rated games on 5x5 yet (games against the bot are not rated)." in out
+    ranks = out.split("> /seega leaderboard size:7")[1].splitlines()[1:4]
+    assert ranks[0] == "Ratings on 7x7:" and ranks[1].startswith("1. Player 1  1662 (+/-290)  1-0-0"), ranks
+    assert "الترتيب على 7×7:" in out
