@@ -120,6 +120,7 @@ class LookupsConsole(CoachConsole):
 
     async def settings(self, args: CoachArgs) -> None:
         opts = args.opts
+        settings = before = await self.service.get_settings(CONSOLE_GUILD)
         if opts:
             settings = await self.service.set_settings(
                 CONSOLE_GUILD,
@@ -128,7 +129,12 @@ class LookupsConsole(CoachConsole):
                 opts.get("default_variant"),
                 moderator=self.moderator(),
             )
-        else:
-            settings = await self.service.get_settings(CONSOLE_GUILD)
         turn, challenge = format_duration(settings.turn_timeout), format_duration(settings.challenge_timeout)
-        self.say(t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant))
+        said = t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant)
+        if opts:  # a change just echoed the settings, with no word that they had changed
+            said = t(
+                self.lang,
+                "console.settings_changed" if settings != before else "console.settings_unchanged",
+                settings=said,
+            )
+        self.say(said)

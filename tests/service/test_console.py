@@ -1288,3 +1288,25 @@ def test_the_leaderboard_names_its_board_size(db_path: Db, tmp_path: Path) -> No
     ranks = out.split("> /seega leaderboard size:7")[1].splitlines()[1:4]
     assert ranks[0] == "Ratings on 7x7:" and ranks[1].startswith("1. Player 1  1662 (+/-290)  1-0-0"), ranks
     assert "الترتيب على 7×7:" in out
+
+
+def test_a_changed_setting_says_it_changed(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``settings turn_timeout:1h30m challenge_timeout:2m`` only echoed
+    the settings, with no word that they had changed."""
+    out = run_console(
+        db_path,
+        [
+            "/seega settings turn_timeout:1h30m challenge_timeout:2m",
+            "/seega settings challenge_timeout:2m",
+            "/seega settings",
+            "/seega language ar",
+            "/seega settings turn_timeout:1h",
+        ],
+        tmp_path,
+    )
+    lines = out.splitlines()
+    assert "Changed: turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
+    assert "Unchanged (already so): turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
+    assert "turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines  # shown alone: no word
+    assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1h،") for line in lines)
+    assert query(db_path, "SELECT turn_timeout, challenge_timeout FROM guild_settings") == [(3600, 120)]
