@@ -64,7 +64,10 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
     if event.aside is not None:
         parts.append(explain.word(lang, event.aside))
     if "end" in event.actions:
-        parts.append(text(lang, "turn.ended_chain"))
+        # "then stopped" follows the steps of the same line; alone (an end-turn typed after
+        # the chain's steps, a bot's chain told step by step) it began with "then" after
+        # nothing (console newcomer finding)
+        parts.append(text(lang, "turn.ended_chain" if parts else "turn.ended_chain_alone"))
     return semicolon.join(parts)
 
 
