@@ -4,7 +4,7 @@ mixin of :class:`bot.console.commands.ConsoleTable`, whose table lists them)."""
 from __future__ import annotations
 
 from bot import texts, wording
-from bot.console.coach import CoachArgs, CoachConsole
+from bot.console.coach import CoachArgs, CoachConsole, _game_number
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.i18n import t
 from bot.results import BadInputError, Moderator, Player
@@ -27,7 +27,9 @@ class LookupsConsole(CoachConsole):
         return catalog.check_size(int(value))
 
     async def moves(self, args: CoachArgs) -> None:
-        game, lines = await self.service.moves(CONSOLE_CHANNEL)
+        # game:N as record and review take it (moves game:1 was refused as an unknown option)
+        number = _game_number(args.get("game"))
+        game, lines = await self.service.moves(CONSOLE_CHANNEL, number, CONSOLE_GUILD)
         self.say(t(self.lang, "console.moves_title", id=game.id))
         for line in lines or [t(self.lang, "console.moves_none")]:
             self.say(f"  {line}")

@@ -1310,3 +1310,27 @@ def test_a_changed_setting_says_it_changed(db_path: Db, tmp_path: Path) -> None:
     assert "turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines  # shown alone: no word
     assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1h،") for line in lines)
     assert query(db_path, "SELECT turn_timeout, challenge_timeout FROM guild_settings") == [(3600, 120)]
+
+
+def test_moves_takes_game_n_as_record_and_review_do(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``moves game:1`` was refused ("takes no option game:"), while
+    ``record`` and ``review`` take ``game:N``."""
+    out = run_console(
+        db_path,
+        [
+            *("/seega challenge color:black", "/place a1 b1", "/seega resign", "yes"),
+            *("/seega challenge color:black", "/place c1 d1"),
+            *("/seega moves game:1", "/seega moves #1", "/seega moves", "/seega moves game:99"),
+        ],
+        tmp_path,
+    )
+    asked = out.split("> /seega moves")
+    for said in asked[1:3]:  # game:1 and #1, as history prints it: the finished game
+        assert said.splitlines()[1:4] == [
+            "Moves of game #1 (turn number, colour, actions):",
+            "  1. b a1 b1",
+            "  Player 1 wins: Player 2 resigned.",
+        ], said
+    assert asked[3].splitlines()[1:3] == ["Moves of game #2 (turn number, colour, actions):", "  1. b c1 d1"]
+    assert "Error: There is no game #99 in this server." in asked[4]
+    assert "takes no option" not in out
