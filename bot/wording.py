@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from bot import explain
 from bot.explain.endings import end_line
 from bot.explain.rules import rules_lines as explain_rules
+from bot.explain.rules import sizes_text
 from bot.results import GameOver, GameSummary, GameView, Player, TurnEvent, TurnResult
 from bot.results import player_name as player_name  # re-exported: the messages name players through wording
-from bot.service.catalog import VARIANT_SIZES, rules_for
+from bot.service.catalog import SIZES, VARIANT_SIZES, rules_for, rules_sizes
 from bot.texts import text
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
 
@@ -63,7 +64,10 @@ def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) 
     if event.aside is not None:
         parts.append(explain.word(lang, event.aside))
     if "end" in event.actions:
-        parts.append(text(lang, "turn.ended_chain"))
+        # "then stopped" follows the steps of the same line; alone (an end-turn typed after
+        # the chain's steps, a bot's chain told step by step) it began with "then" after
+        # nothing (console newcomer finding)
+        parts.append(text(lang, "turn.ended_chain" if parts else "turn.ended_chain_alone"))
     return semicolon.join(parts)
 
 
@@ -234,4 +238,11 @@ def rules_lines(variant: str, lang: str) -> list[str]:
     """The rules of an offered preset, generated from its :class:`~engine.Ruleset` by
     :mod:`bot.explain.rules` (one source for Discord and the console, both languages)."""
     rules = rules_for(variant)
-    return [explain.word(lang, line) for line in explain_rules(rules, VARIANT_SIZES[rules.variant])]
+    lines = explain_rules(rules, rules_sizes(rules.variant))
+    if rules.variant not in VARIANT_SIZES:
+        # Shown, as docs/rules.md lists it, but not played here: no "play with /place".
+        lines[-1] = (
+            "explain.rules.not_offered",
+            {"sizes": sizes_text(rules_sizes(rules.variant)), "offered": sizes_text(SIZES)},
+        )
+    return [explain.word(lang, line) for line in lines]

@@ -34,6 +34,7 @@ from bot.console.output import (
 from bot.i18n import t
 from bot.results import BadInputError, Moderator, NoGameError, clip_typed, player_name
 from bot.service.coach_hints import MAX_HINT_LIMIT
+from bot.suggest import did_you_mean
 from engine.coach.lessons import LESSONS
 
 #: A typed whole number (a sign allowed, so ``-1`` is read as a number, out of range).
@@ -59,6 +60,22 @@ def _lesson_number(text: str) -> int:
     if not NUMBER.fullmatch(text) or len(text) > MAX_DIGITS or not 1 <= int(text) <= len(LESSONS):
         raise BadInputError("coach_bad_lesson", count=len(LESSONS))
     return int(text)
+
+
+#: What ``puzzle`` shows (``show:`` on Discord, a plain word here): today's, a new one, the best solvers.
+PUZZLE_SHOWS = ("today", "new", "top")
+#: Words a newcomer types for one of :data:`PUZZLE_SHOWS` that do not look like it:
+#: offered as the guess, not read as it (``show:best`` meant the best solvers).
+_SHOW_MEANT = {"best": "top", "leaders": "top", "solvers": "top", "daily": "today", "another": "new", "next": "new"}
+
+
+def _bad_show(typed: str, lang: str) -> str:
+    """The refusal of a ``show:`` value ``puzzle`` does not know, with the closest one."""
+    shown, shows = clip_typed(typed), list(PUZZLE_SHOWS)
+    guess = _SHOW_MEANT.get(typed.strip().lower()) or did_you_mean(typed, PUZZLE_SHOWS)
+    if guess:
+        return t(lang, "console.puzzle_bad_show_guess", show=shown, guess=guess, shows=shows)
+    return t(lang, "console.puzzle_bad_show", show=shown, shows=shows)
 
 
 class CoachArgs(Protocol):
@@ -129,17 +146,29 @@ class CoachConsole(ConsoleOutput):
 
     async def puzzle(self, args: CoachArgs) -> None:
         opts = args.opts
-        plain = args.plain
         me = LOCAL_PLAYERS[0]
         puzzles = self.service.coach.puzzles
-        words = [w for w in plain if w not in ("new", "top", "today")]
+        # "puzzle answer e2 e1" is "puzzle answer:e2 e1" (it was read as the answer "answer e2 e1")
+        plain = [w for w in args.plain if w.lower() != "answer"]
+        typed_show = opts.get("show")
+        if typed_show is not None and typed_show.lower() not in PUZZLE_SHOWS:
+            # "puzzle show:best" showed today's puzzle, as if it had been asked for
+            self.say(_bad_show(typed_show, self.lang))
+            return
+        shows = [w.lower() for w in plain if w.lower() in PUZZLE_SHOWS]
+        words = [w for w in plain if w.lower() not in PUZZLE_SHOWS]
         answer = " ".join(w for w in (opts.get("answer", ""), *words) if w)
+        show = (typed_show or (shows[0] if shows else "today")).lower()
+        if answer and (typed_show or shows):
+            # "puzzle new answer:a1 a2" judged the answer against the current puzzle, not a
+            # new one (and cost rating): an answer is for the puzzle shown last, alone.
+            self.say(t(self.lang, "console.puzzle_show_and_answer", show=show, answer=clip_typed(answer)))
+            return
         if answer:
             got = await puzzles.answer(CONSOLE_GUILD, me.user_id, me.name, answer, lang=self.lang)
             self.say(_plain(puzzle_answer_text(got, self.lang)))
             self._save_coach_image(got.image, f"puzzle-{got.puzzle_id}-solution")
             return
-        show = opts.get("show") or (plain[0] if plain else "today")
         if show == "top":
             self.say(_plain(puzzle_leaders_text(await puzzles.leaderboard(CONSOLE_GUILD), self.lang)))
             return
@@ -189,8 +218,12 @@ class CoachConsole(ConsoleOutput):
         self.say(t(self.lang, "console.hint_limit", limit=limit))
 
     async def coach_stats(self) -> None:
-        """The rating chart and the games with hints, after the table's stats."""
+        """The puzzle rating, the games with hints and the rating chart, after the table's stats."""
         me = LOCAL_PLAYERS[0]
+        solver = await self.service.coach.puzzles.standing(CONSOLE_GUILD, me.user_id)
+        if solver is not None:  # the puzzle rating was said nowhere in stats
+            counts = {"solved": solver.solved, "failed": solver.failed, "streak": solver.best_streak}
+            self.say("  " + t(self.lang, "console.stats_puzzle", rating=f"{solver.rating:.0f}", **counts))
         used = await self.service.storage.games_with_hints(CONSOLE_GUILD, me.user_id)
         if used:
             self.say("  " + t(self.lang, "console.hint_games", count=used))

@@ -28,15 +28,33 @@ from bot.suggest import did_you_mean
 errors_log = logging.getLogger("bot.console.errors")
 
 
+def _option_key(word: str) -> str | None:
+    """The key of a ``key:value`` word (normalised: ``turn-timeout`` -> ``turn_timeout``), or ``None``."""
+    key, sep, _ = word.partition(":")
+    return key.lower().replace("-", "_") if sep and key and re.fullmatch(r"[a-z_-]+", key.lower()) else None
+
+
 def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
-    """Split ``key:value`` options from plain words."""
-    plain, opts = [], {}
-    for w in words:
-        key, sep, value = w.partition(":")
-        if sep and key and re.fullmatch(r"[a-z_-]+", key.lower()):
-            opts[key.lower().replace("-", "_")] = value
-        else:
+    """Split ``key:value`` options from plain words.
+
+    ``key: value`` (a space after the colon, as prose writes it) is read as ``key:value``
+    when the word after the colon is a plain one: ``play-bot level: hard`` left the level
+    empty and the word ``hard`` aside, and started a medium game (newcomer finding; the
+    decision is in docs/commands.md's console section).
+    """
+    plain: list[str] = []
+    opts: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        w, i = words[i], i + 1
+        key = _option_key(w)
+        if key is None:
             plain.append(w)
+            continue
+        value = w.partition(":")[2]
+        if not value and i < len(words) and _option_key(words[i]) is None:
+            value, i = words[i], i + 1
+        opts[key] = value
     return plain, opts
 
 
@@ -209,6 +227,13 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         await self._play(self.service.place(CONSOLE_CHANNEL, actor, " ".join(cells), bot_reply=False))
 
     async def move(self, args: Args) -> None:
+        if args.plain and ("from" in args.opts or "to" in args.opts):
+            # "move from:a4 to:b4 extra" played the move and dropped "extra", while
+            # "move b4 c4 please" is refused: a word not read is refused in both forms.
+            word = repr(clip_typed(args.plain[0]))
+            usage = t(self.lang, "console.usage", usage=BY_NAME["move"].usage)
+            self.say(f"{t(self.lang, 'console.extra_words.move', command='move', word=word)} {usage}")
+            return
         frm = args.opts.get("from", " ".join(args.plain))
         if await self._lesson(f"{frm} {args.opts.get('to', '')}"):
             return
@@ -297,6 +322,8 @@ def _unknown_command(name: str, rest: Sequence[str], lang: str) -> str:
     What was typed is clipped and passed as a value, never as a template, so braces in it
     print as typed.
     """
+    if not name:  # "/" alone said "Unknown command ''", naming nothing to type instead
+        return t(lang, "console.unknown_command_empty")
     shown = repr(clip_typed(name))
     notation = as_command(name) if not rest else None
     if notation:
@@ -405,7 +432,14 @@ COMMANDS: tuple[Command, ...] = (
     Command("board", "/seega board", "show the board again (after a game: its final board)", ConsoleTable.board),
     Command("rematch", "/seega rematch", "the last game again, colours swapped", ConsoleTable.rematch),
     Command("takeback", "/seega takeback", "take back your last turn (against the bot)", ConsoleTable.takeback),
-    Command("moves", "/seega moves", "the game's moves, one line per turn", ConsoleTable.moves),
+    Command(
+        "moves",
+        "/seega moves game:N",
+        "the game's moves, one line per turn",
+        ConsoleTable.moves,
+        takes=("game",),
+        words=1,
+    ),
     Command("resign", "/seega resign", "resign the game (asks to confirm)", ConsoleTable.resign),
     Command("draw", "/seega draw", "offer a draw (says what it means, then asks to confirm)", ConsoleTable.draw),
     Command("accept-draw", "/seega accept-draw", "accept the draw offered", ConsoleTable.accept_draw),

@@ -4,7 +4,7 @@ mixin of :class:`bot.console.commands.ConsoleTable`, whose table lists them)."""
 from __future__ import annotations
 
 from bot import texts, wording
-from bot.console.coach import CoachArgs, CoachConsole
+from bot.console.coach import CoachArgs, CoachConsole, _game_number
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.i18n import t
 from bot.results import BadInputError, Moderator, Player
@@ -27,7 +27,9 @@ class LookupsConsole(CoachConsole):
         return catalog.check_size(int(value))
 
     async def moves(self, args: CoachArgs) -> None:
-        game, lines = await self.service.moves(CONSOLE_CHANNEL)
+        # game:N as record and review take it (moves game:1 was refused as an unknown option)
+        number = _game_number(args.get("game"))
+        game, lines = await self.service.moves(CONSOLE_CHANNEL, number, CONSOLE_GUILD)
         self.say(t(self.lang, "console.moves_title", id=game.id))
         for line in lines or [t(self.lang, "console.moves_none")]:
             self.say(f"  {line}")
@@ -36,7 +38,11 @@ class LookupsConsole(CoachConsole):
             self.say(f"  {wording.ending_text(game, self.lang, you)}")
 
     async def rules(self, args: CoachArgs) -> None:
-        self.say(rules_text(catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT)), self.lang))
+        self.say(
+            rules_text(
+                catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT), catalog.RULES_VARIANTS), self.lang
+            )
+        )
 
     async def history(self, args: CoachArgs) -> None:
         games = await self.service.history(CONSOLE_GUILD, None, 10)
@@ -89,9 +95,10 @@ class LookupsConsole(CoachConsole):
                 self.say(t(self.lang, "console.replay_written", path=replay))
 
     async def leaderboard(self, args: CoachArgs) -> None:
-        entries = await self.service.leaderboard(CONSOLE_GUILD, self._size(args))
-        if not entries:
-            self.say(t(self.lang, "console.leaderboard_none"))
+        size = self._size(args)
+        entries = await self.service.leaderboard(CONSOLE_GUILD, size)
+        # the size named, 5x5 by default: "on this board size" and an untitled list named none
+        self.say(t(self.lang, "console.leaderboard_title" if entries else "console.leaderboard_none", size=size))
         for e in entries:
             name = wording.player_name(Player(e.user_id, e.name), self.lang)
             rating, rd = f"{e.rating:.0f}", f"{e.rd:.0f}"
@@ -104,6 +111,10 @@ class LookupsConsole(CoachConsole):
         # "You", as the games and the review say it; the name too, as history lists it.
         me = wording.player_name(Player(st.user_id, st.name), self.lang)
         self.say(t(self.lang, "console.stats_people", name=me, wins=p.wins, losses=p.losses, draws=p.draws))
+        # The ratings in words, per board size (newcomer finding: only the chart showed them)
+        for r in st.ratings:
+            said = {"size": r.size, "rating": f"{r.rating:.0f}", "rd": f"{r.rd:.0f}", "games": r.games}
+            self.say("  " + t(self.lang, "console.stats_rating", **said))
         for level, tally in st.versus_bot.items():
             counts = {"wins": tally.wins, "losses": tally.losses, "draws": tally.draws}
             self.say("  " + t(self.lang, "console.stats_bot", level=t(self.lang, f"level.{level}"), **counts))
@@ -111,6 +122,7 @@ class LookupsConsole(CoachConsole):
 
     async def settings(self, args: CoachArgs) -> None:
         opts = args.opts
+        settings = before = await self.service.get_settings(CONSOLE_GUILD)
         if opts:
             settings = await self.service.set_settings(
                 CONSOLE_GUILD,
@@ -119,7 +131,12 @@ class LookupsConsole(CoachConsole):
                 opts.get("default_variant"),
                 moderator=self.moderator(),
             )
-        else:
-            settings = await self.service.get_settings(CONSOLE_GUILD)
         turn, challenge = format_duration(settings.turn_timeout), format_duration(settings.challenge_timeout)
-        self.say(t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant))
+        said = t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant)
+        if opts:  # a change just echoed the settings, with no word that they had changed
+            said = t(
+                self.lang,
+                "console.settings_changed" if settings != before else "console.settings_unchanged",
+                settings=said,
+            )
+        self.say(said)

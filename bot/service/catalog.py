@@ -26,6 +26,10 @@ VARIANT_SIZES: dict[str, tuple[int, ...]] = {
     name: tuple(s for s in sizes if s in SIZES) for name, (sizes, _) in PRESETS.items() if set(sizes) & set(SIZES)
 }
 VARIANTS: tuple[str, ...] = tuple(VARIANT_SIZES)
+#: The presets whose rules ``/seega rules`` shows: every one the engine knows (each is in
+#: docs/rules.md), those not offered for play too: ``rules modern-3x3`` was refused as
+#: "not a variant" though the rules document lists it.
+RULES_VARIANTS: tuple[str, ...] = tuple(PRESETS)
 #: The AI's levels, weakest first: the engine's own list.
 LEVELS: tuple[str, ...] = ENGINE_LEVELS
 DEFAULT_LEVEL = "medium"
@@ -46,14 +50,15 @@ def _closest(typed: str, allowed: Sequence[str]) -> str | None:
     return did_you_mean(typed, allowed)
 
 
-def check_variant(variant: str) -> str:
-    """The variant name, normalised, or a :class:`BadInputError` listing the variants offered."""
+def check_variant(variant: str, known: Sequence[str] = VARIANTS) -> str:
+    """The variant name, normalised, or a :class:`BadInputError` listing the variants
+    ``known`` (default: those offered for play; :data:`RULES_VARIANTS` for the rules)."""
     name = (variant or "").strip().lower()
-    if name not in VARIANT_SIZES:
-        guess = _closest(name, VARIANTS)
+    if name not in known:
+        guess = _closest(name, known)
         if guess is not None:
-            raise BadInputError("bad_variant_guess", variant=variant, variants=VARIANTS, guess=guess)
-        raise BadInputError("bad_variant", variant=variant, variants=VARIANTS)
+            raise BadInputError("bad_variant_guess", variant=variant, variants=list(known), guess=guess)
+        raise BadInputError("bad_variant", variant=variant, variants=list(known))
     return name
 
 
@@ -95,7 +100,14 @@ def check_color(color: str | None) -> str:
     return name
 
 
+def rules_sizes(variant: str) -> tuple[int, ...]:
+    """The boards a rules text speaks of: those the bot offers the preset on, else (a
+    preset not offered, ``modern-3x3``) the preset's own."""
+    return VARIANT_SIZES.get(variant) or PRESETS[variant][0]
+
+
 def rules_for(variant: str) -> Ruleset:
-    """The ruleset a rules text describes: the variant on its smallest offered board."""
-    name = check_variant(variant)
-    return Ruleset.make(name, VARIANT_SIZES[name][0])
+    """The ruleset a rules text describes: the variant (any of :data:`RULES_VARIANTS`)
+    on the smallest board of :func:`rules_sizes`."""
+    name = check_variant(variant, RULES_VARIANTS)
+    return Ruleset.make(name, rules_sizes(name)[0])

@@ -219,6 +219,14 @@ class Puzzles:
             verdict.solution_wins,
         )
 
+    async def standing(self, guild_id: int, user_id: int) -> PuzzleLeader | None:
+        """A solver's puzzle rating, or ``None`` before their first judged answer (a puzzle
+        only shown leaves the starting 1500, which is no rating yet)."""
+        row = await self.storage.puzzle_rating(guild_id, user_id)
+        if row is None or not (row.solved or row.failed):
+            return None
+        return PuzzleLeader(row.user_id, row.name, row.rating, row.solved, row.failed, row.best_streak)
+
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PuzzleLeader]:
         """The guild's best solvers."""
         rows = await self.storage.puzzle_leaderboard(guild_id, limit)

@@ -289,9 +289,12 @@ class GameService:
         return await self.asks.takeback(channel_id, user_id)
 
     # ----------------------------------------------------------------- looking
-    async def moves(self, channel_id: int) -> tuple[GameView, list[str]]:
-        """The channel's game (in progress, else the last) in notation, one line per turn."""
-        return await self.asks.moves(channel_id)
+    async def moves(
+        self, channel_id: int, game_id: int | None = None, guild_id: int | None = None
+    ) -> tuple[GameView, list[str]]:
+        """The channel's game (in progress, else the last), or game ``game_id`` of server
+        ``guild_id``, in notation, one line per turn."""
+        return await self.asks.moves(channel_id, game_id, guild_id)
 
     async def games_in_progress(self, guild_id: int) -> list[GameView]:
         """The games being played in a server, newest first (to watch)."""

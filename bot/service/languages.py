@@ -31,7 +31,8 @@ class Languages:
         """Store the member's language; ``None`` (or ``auto``) follows their client again."""
         chosen = None if language in (None, "", "auto") else str(language).strip().lower()
         if chosen is not None and chosen not in LANGUAGES:
-            raise BadInputError("bad_language", language=chosen, languages=list(LANGUAGES))
+            # auto is a choice too: "choose en or ar" left it out (console newcomer finding)
+            raise BadInputError("bad_language", language=chosen, languages=[*LANGUAGES, "auto"])
         if not storable(user_id):
             raise BadInputError("bad_number", value=user_id)
         await self.games.storage.save_user_language(user_id, chosen)

@@ -9,10 +9,11 @@ rated, and refused between people, whose games are.
 from __future__ import annotations
 
 from bot.explain.turns import moves_text
-from bot.results import GameView, IllegalMoveError, TurnResult
+from bot.results import GameView, IllegalMoveError, NoGameError, TurnResult
 from bot.service import offers
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame, replay
+from bot.service.numbers import storable
 from bot.service.snapshots import board_png, game_view, turn_result, whole_turn
 from bot.service.takeback import takeback
 from bot.storage import GameRow
@@ -50,11 +51,20 @@ class PlayerAsks:
         png = await board_png(games, g, g.pos, whole_turn(g.pos), user_id)
         return turn_result(g, png=png, acted_by=user_id)
 
-    async def moves(self, channel_id: int) -> tuple[GameView, list[str]]:
-        """The channel's game (the one in progress, else the last one) in notation, a line a turn."""
-        row = await self.games.storage.active_game(channel_id) or await self.games.storage.latest_game(channel_id)
-        if row is None:
-            raise await self.games.no_game(channel_id)
+    async def moves(
+        self, channel_id: int, game_id: int | None = None, guild_id: int | None = None
+    ) -> tuple[GameView, list[str]]:
+        """The channel's game (the one in progress, else the last one) in notation, a line a
+        turn; or game ``game_id`` of server ``guild_id``, as ``record`` finds any game."""
+        storage = self.games.storage
+        if game_id is not None:
+            row = await storage.game(game_id) if storable(game_id) else None
+            if row is None or row.guild_id != guild_id:
+                raise NoGameError("no_such_game", game_id=game_id)
+        else:
+            row = await storage.active_game(channel_id) or await storage.latest_game(channel_id)
+            if row is None:
+                raise await self.games.no_game(channel_id)
         rules = Ruleset.make(row.variant, row.size, [o for o in row.options.split(",") if o])
         start = Position.from_spn(row.setup, rules) if row.setup else Position(rules)
         pos = replay(row)

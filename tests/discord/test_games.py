@@ -291,7 +291,9 @@ async def test_chain_button_cleared_after_the_webhook_expired(h: Harness) -> Non
     h.fake.webhook_ttl = 0.0
     ended = await h.slash(h.bob, "seega end-turn")
     # Said so that a newcomer knows why the turn ended after a capture (it read "ended the chain").
-    assert "then stopped, though the piece could capture again" in ended.reply.text
+    # Alone on its line: "stopped the chain", not "then stopped" after nothing (newcomer finding).
+    assert "stopped the chain, though the piece could capture again" in ended.reply.text
+    assert "then stopped" not in ended.reply.text
     await h.idle()
     assert chain.buttons() == []
     assert any(

@@ -489,7 +489,9 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
             out.truncate(0)
             out.seek(0)
             await table.handle("no")
-            assert out.getvalue().strip() == "Cancelled: the game goes on as it was."
+            # "Not done", not "Cancelled": after /seega cancel that read as if the game had
+            # just been cancelled (newcomer finding)
+            assert out.getvalue().strip() == "Not done: the game goes on as it was."
             await table.handle("yes")  # nothing is waiting: not a confirmation
             assert "Unknown command 'yes'" in out.getvalue()
             out.truncate(0)
@@ -509,7 +511,7 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
             out.seek(0)
             await table.handle(answer)
             said = out.getvalue()
-            assert "Cancelled" not in said and len(said) < 600, said[:200]
+            assert "Not done" not in said and len(said) < 600, said[:200]
             await table.handle("yes")  # the question was dropped by the other command
             out.truncate(0)
             out.seek(0)
@@ -1021,7 +1023,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "تُكتب الخيارات بالشكل key:value دون مسافة: turn_timeout:10m.",
         "اللغة الحالية: العربية (ar).",
         "لا مباريات بعد.",
-        "لا مباريات محتسبة في التصنيف على هذا المقاس بعد",
+        "لا مباريات محتسبة في التصنيف على 5×5 بعد",
         "لا مباراة تُعاد بعد",
         "مباراة على جهاز واحد: يتناوب اللاعب 1 واللاعب 2 على لوحة المفاتيح هذه.",
         "الأسود (اللاعب 1): وضع على a1،\u200f b1",
@@ -1082,7 +1084,7 @@ def test_an_english_table_says_the_same_words_as_before(db_path: Db, tmp_path: P
     for line in (
         "Language: en. Choose with /seega language en, ar or auto.",
         "No games yet.",
-        "No rated games on this board size yet (games against the bot are not rated).",
+        "No rated games on 5x5 yet (games against the bot are not rated).",
         "No game to play again yet: start one with /seega play-bot or /seega challenge.",
         "A hot-seat game: Player 1 and Player 2 take turns at this keyboard.",
         "Games in progress at this table:",
@@ -1119,3 +1121,216 @@ def test_a_reminder_at_the_table_is_in_its_language() -> None:
         "",
         "[تذكير] اللاعب 2، حان دورك: بقي 1m30s.",
     ]
+
+
+def test_an_option_written_with_a_space_after_its_colon_is_read(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``play-bot level: hard`` silently started a medium game, and
+    ``size: 7`` was refused as a board size "not ." (empty). ``key: value`` is read as
+    ``key:value`` by every command (docs/commands.md, the console section)."""
+    out = run_console(
+        db_path,
+        [
+            "/seega play-bot level: hard color:black",
+            "/seega cancel",
+            "yes",
+            "/seega play-bot level:easy size: 7 color: white",
+            "/seega settings turn_timeout: 10m",
+        ],
+        tmp_path,
+    )
+    assert "A game against the bot (hard) has started." in out and "(medium)" not in out
+    assert "A game against the bot (easy) has started." in out and "not ." not in out
+    rows = query(db_path, "SELECT size, black_level, white_level FROM games ORDER BY id")
+    assert rows == [(5, None, "hard"), (7, "easy", None)]  # you: black, then white
+    assert query(db_path, "SELECT turn_timeout FROM guild_settings") == [(600,)]
+
+
+#: A hot-seat 5x5 game placed to its movement phase: White (Player 2) to move, c4-c3 legal.
+_PLACED = [
+    "/seega challenge color:black",
+    *(f"/place {pair}" for pair in ("a1 b1", "a2 b2", "a3 b3", "a4 b4", "a5 b5", "c1 d1")),
+    *(f"/place {pair}" for pair in ("c2 d2", "c4 d3", "c5 d4", "d5 e1", "e2 e3", "e4 e5")),
+]
+
+
+def test_a_word_after_moves_options_is_refused_as_after_its_cells(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``move from:a4 to:b4 extra`` played the move and dropped "extra",
+    while ``move b4 c4 please`` is refused (docs/commands.md: unknown words are refused)."""
+    out = run_console(db_path, [*_PLACED, "/move from:c4 to:c3 extra"], tmp_path)
+    assert ("/move with from: or to: takes no word on its own: 'extra' was not understood. Usage: /move b2 c2") in out
+    ((actions,),) = query(db_path, "SELECT actions FROM games")
+    assert "c4-c3" not in actions and "moved" not in out  # nothing was played
+
+
+def test_puzzle_words_are_read_or_refused_never_ignored(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer findings: ``puzzle new answer:a1 a2`` ignored ``new`` and judged the answer
+    against the open puzzle (costing rating); ``puzzle show:best`` showed today's puzzle;
+    ``puzzle answer e2 e1`` was "I could not read answer" while ``puzzle e2 e1`` works."""
+    from engine.coach.puzzles import load_bank
+
+    shown = run_console(db_path, ["/seega puzzle"], tmp_path)
+    found = re.search(r"Puzzle of the day \(\S+\) · #(\S+) ·", shown)
+    assert found is not None, shown
+    solution = " ".join(next(p for p in load_bank() if p.id == found[1]).solution)
+    out = run_console(
+        db_path,
+        [f"/seega puzzle new answer:{solution}", "/seega puzzle show:best", f"/seega puzzle answer {solution}"],
+        tmp_path,
+    )
+    assert (
+        "Nothing was judged: puzzle new and an answer go on two lines. An answer is for the puzzle shown last: "
+        f"type puzzle new first if you meant it, then puzzle answer:{solution}."
+    ) in out
+    assert "Unknown puzzle show:best: did you mean top? It shows today, new or top." in out
+    assert "🧩" not in out  # neither a new puzzle nor today's was shown
+    assert out.count("✅ Right: that wins!") == 1 and "I could not read" not in out
+    # one answer judged, the last one: the refused line cost nothing
+    assert query(db_path, "SELECT puzzle_id, solved FROM coach_puzzle_attempts") == [(found[1], 1)]
+
+
+async def test_a_slash_alone_says_what_to_type() -> None:
+    """Newcomer finding: ``/`` alone printed "Unknown command ''.", naming nothing to type."""
+    import io
+
+    from bot.console import ConsoleTable
+
+    out = io.StringIO()
+    table = ConsoleTable(None, out)  # type: ignore[arg-type]  # an unknown command needs no service
+    await table.handle("/")
+    table.lang = "ar"
+    await table.handle("//")
+    assert out.getvalue().splitlines() == [
+        "A / alone is no command: type the command after it, like /seega play-bot level:easy; help lists them all.",
+        "الشرطة ‎/ وحدها ليست أمرًا: اكتب الأمر بعدها، مثل ‎/seega play-bot level:easy؛ واكتب help لعرض كل الأوامر.",
+    ]
+
+
+def test_an_unknown_language_is_told_every_choice(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``language fr`` said "choose en or ar." and left out auto."""
+    out = run_console(db_path, ["/seega language fr", "/seega language auto"], tmp_path)
+    assert "Error: fr is not a language of this bot; choose en, ar or auto." in out
+    assert out.count("From now on I answer you in English.") == 1  # the auto it names is taken
+
+
+def test_the_rules_of_every_variant_the_rules_document_lists_are_shown(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``rules modern-3x3`` said it "is not a variant", though
+    docs/rules.md lists it. It is not offered for play (a 3x3 board only), on purpose:
+    its rules are shown and say so; a game of it is still refused."""
+    documented = re.findall(r"^\| `([a-z0-9-]+)` \|", (ROOT / "docs" / "rules.md").read_text(), re.M)
+    assert "modern-3x3" in documented
+    out = run_console(
+        db_path,
+        [
+            *(f"/seega rules {v}" for v in documented),
+            "/seega play-bot variant:modern-3x3",
+            "/seega language ar",
+            "/seega rules modern-3x3",
+        ],
+        tmp_path,
+    )
+    assert "is not a variant" not in out.split("play-bot variant:modern-3x3")[0]
+    assert [v for v in documented if f"Variant {v}." not in out] == []
+    assert "- Two players, Black and White, on a 3x3 board, 3 pieces each. Black begins." in out
+    assert (
+        "- The bot does not offer this variant for play: it is played on a 3x3 board only, "
+        "and the bot's boards are 5x5, 7x7, 9x9."
+    ) in out
+    assert "Error: 'modern-3x3' is not a variant; variants are standard," in out  # not for play
+    assert not query(db_path, "SELECT id FROM games")
+    assert "- لاعبان، الأسود والأبيض، على رقعة 3x3، لكل منهما 3 قطع. يبدأ الأسود." in out
+    assert "- لا يعرض البوت هذه الصيغة للعب: تُلعب على رقعة 3x3 فقط" in out
+
+
+def test_stats_says_the_ratings_per_board_size_and_the_puzzle_rating(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``stats`` printed no rating (Player 1 had ratings on 5x5 and 7x7;
+    only the chart showed them), and the puzzle rating appeared nowhere."""
+    from engine.coach.puzzles import load_bank
+
+    lines = ["/seega stats"]  # nothing rated yet: no rating line
+    for size, resigns in ((5, False), (7, True)):
+        lines += [f"/seega challenge size:{size} color:black", "/place a1 b1"]
+        lines += ["/place a2 b2", "/seega resign", "yes"] if resigns else ["/seega resign", "yes"]
+    out = run_console(db_path, [*lines, "/seega puzzle"], tmp_path)
+    assert "rating on" not in out and "puzzle rating" not in out  # a puzzle only shown is no rating
+    puzzle = re.search(r"Puzzle of the day \(\S+\) · #(\S+) ·", out)
+    assert puzzle is not None
+    solution = " ".join(next(p for p in load_bank() if p.id == puzzle[1]).solution)
+    out = run_console(
+        db_path, [f"/seega puzzle {solution}", "/seega stats", "/seega language ar", "/seega stats"], tmp_path
+    )
+    ratings = {size: round(r) for size, r in query(db_path, "SELECT size, rating FROM ratings WHERE user_id = 1")}
+    assert ratings[5] > 1500 > ratings[7]  # Player 2 resigned on 5x5, Player 1 on 7x7
+    ((solver,),) = query(db_path, "SELECT rating FROM coach_puzzle_ratings WHERE user_id = 1")
+    said = out.split("> /seega stats")[1].splitlines()
+    assert said[1:5] == [
+        "You (Player 1): against people 1 won, 1 lost, 0 drawn.",
+        f"  rating on 5x5: {ratings[5]} (+/-290), 1 rated game",
+        f"  rating on 7x7: {ratings[7]} (+/-290), 1 rated game",
+        f"  puzzle rating: {solver:.0f} (1 solved, 0 missed, best streak 1)",
+    ]
+    assert f"  التصنيف على 7×7: {ratings[7]} (±290)، مباراة واحدة محتسبة" in out
+    assert f"  تصنيف الألغاز: {solver:.0f} (حلّ 1، أخطأ 0 · أطول سلسلة إجابات صحيحة: 1)" in out
+
+
+def test_the_leaderboard_names_its_board_size(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``leaderboard`` alone said "No rated games on this board size yet"
+    without naming the size, and the list had no size heading."""
+    out = run_console(
+        db_path,
+        [
+            "/seega leaderboard",
+            *("/seega challenge size:7 color:black", "/place a1 b1", "/seega resign", "yes"),
+            *("/seega leaderboard size:7", "/seega language ar", "/seega leaderboard size:7"),
+        ],
+        tmp_path,
+    )
+    assert "No rated games on 5x5 yet (games against the bot are not rated)." in out
+    ranks = out.split("> /seega leaderboard size:7")[1].splitlines()[1:4]
+    assert ranks[0] == "Ratings on 7x7:" and ranks[1].startswith("1. Player 1  1662 (+/-290)  1-0-0"), ranks
+    assert "الترتيب على 7×7:" in out
+
+
+def test_a_changed_setting_says_it_changed(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``settings turn_timeout:1h30m challenge_timeout:2m`` only echoed
+    the settings, with no word that they had changed."""
+    out = run_console(
+        db_path,
+        [
+            "/seega settings turn_timeout:1h30m challenge_timeout:2m",
+            "/seega settings challenge_timeout:2m",
+            "/seega settings",
+            "/seega language ar",
+            "/seega settings turn_timeout:1h",
+        ],
+        tmp_path,
+    )
+    lines = out.splitlines()
+    assert "Changed: turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
+    assert "Unchanged (already so): turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
+    assert "turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines  # shown alone: no word
+    assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1h،") for line in lines)
+    assert query(db_path, "SELECT turn_timeout, challenge_timeout FROM guild_settings") == [(3600, 120)]
+
+
+def test_moves_takes_game_n_as_record_and_review_do(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer finding: ``moves game:1`` was refused ("takes no option game:"), while
+    ``record`` and ``review`` take ``game:N``."""
+    out = run_console(
+        db_path,
+        [
+            *("/seega challenge color:black", "/place a1 b1", "/seega resign", "yes"),
+            *("/seega challenge color:black", "/place c1 d1"),
+            *("/seega moves game:1", "/seega moves #1", "/seega moves", "/seega moves game:99"),
+        ],
+        tmp_path,
+    )
+    asked = out.split("> /seega moves")
+    for said in asked[1:3]:  # game:1 and #1, as history prints it: the finished game
+        assert said.splitlines()[1:4] == [
+            "Moves of game #1 (turn number, colour, actions):",
+            "  1. b a1 b1",
+            "  Player 1 wins: Player 2 resigned.",
+        ], said
+    assert asked[3].splitlines()[1:3] == ["Moves of game #2 (turn number, colour, actions):", "  1. b c1 d1"]
+    assert "Error: There is no game #99 in this server." in asked[4]
+    assert "takes no option" not in out

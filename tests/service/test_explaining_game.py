@@ -382,3 +382,21 @@ async def test_a_piece_held_by_the_shuttle_limit_says_so(service: GameService) -
     assert "حد الذهاب والإياب" in caught.value.text("ar")
     played = await service.move(1, BOB.user_id, "e3 e4")  # nothing was spoilt by the refusal
     assert [e.actions for e in played.events] == [("e3-e4",)]
+
+
+async def test_a_chain_stopped_on_its_own_line_does_not_begin_with_then(service: GameService) -> None:
+    """Console newcomer finding: an end-turn after a chain's steps read "Turn 14 · Black
+    (Player 1): then stopped, though the piece could capture again", "then" after nothing.
+    Alone it says "stopped the chain"; after steps in the same line "then stopped" stays."""
+    from dataclasses import replace
+
+    await insert_from(service, 1, CHAIN)
+    moved = (await service.move(1, BOB.user_id, "d3 c3")).events[0]
+    assert moved.actions == ("d3-c3",) and moved.captured
+    ended = (await service.end_turn(1, BOB.user_id)).events[0]
+    assert ended.actions == ("end",)
+    assert wording.event_text(ended, "en") == "stopped the chain, though the piece could capture again"
+    assert wording.event_text(ended, "ar") == "أنهى السلسلة، مع أن القطعة كانت تستطيع الأسر مجددًا"
+    both = replace(moved, actions=(*moved.actions, "end"))  # steps and the stop told in one line
+    assert wording.event_text(both, "en") == "moved d3→c3 took c2; then stopped, though the piece could capture again"
+    assert wording.event_text(both, "ar").endswith("ثم أنهى السلسلة، مع أن القطعة كانت تستطيع الأسر مجددًا")
