@@ -243,7 +243,9 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
             "/seega coach-settings hints:1",
             "/seega play-bot level:easy color:black",
             "/seega hint",
-            "/seega hint",  # over the limit of 1
+            "/seega hint",  # the same position: the same hint, not counted again (stop 36)
+            "/place a1 e5",
+            "/seega hint",  # a new position: over the limit of 1
             "/seega resign",
             "yes",
             "/seega review",
@@ -261,7 +263,7 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     assert "To answer, type puzzle answer: followed by the cells, like b2 c2" in out
     assert "Nobody has solved a puzzle here yet" in out
     assert "Hints per player and game at this table: 1." in out
-    assert "Hint (1 of 1): play" in out
+    assert "Hint (1 of 1): play" in out and "Hint (asked again: not counted; 1 of 1 used): play" in out
     assert "used the one hint allowed" in out
     assert "Review of game #1: You vs Seega bot (easy)" in out and "accuracy" in out
     assert "**You**" not in out and "You: accuracy" in out  # the console's "You", as in the game
