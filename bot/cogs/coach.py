@@ -119,6 +119,10 @@ class CoachCommands(CogMixin):
         guild = _guild(interaction)
         user = interaction.user
         coach = self.bot.service.coach
+        if answer is not None and show != "today":
+            # show:new with an answer judged the puzzle shown before, not the new one
+            # (fresh-eyes play-test at the console, stop 36): two requests, said so
+            raise Refusal("service.puzzle_show_and_answer", show=show)
         if answer is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             got = await coach.puzzles.answer(guild, user.id, name_of(user), answer[:MAX_ANSWER], lang=locale)

@@ -208,3 +208,8 @@ async def test_the_puzzle_of_the_day_an_answer_and_the_solvers(h: Harness) -> No
     assert "**Puzzle** #" in fresh.text and fresh.png()
     no_puzzle = said(await h.slash(h.mod, "seega puzzle", {"answer": "b2 c2"}))
     assert no_puzzle.ephemeral and "no puzzle open" in no_puzzle.text
+    # show:new with an answer judged the puzzle shown before (stop 36): refused, nothing judged
+    before = await h.bot.service.storage.puzzle_rating(h.fake.guild_id, h.carol)
+    both = said(await h.slash(h.carol, "seega puzzle", {"show": "new", "answer": "b2 c2"}))
+    assert both.ephemeral and "Nothing was judged: show:new and an answer are two requests" in both.text
+    assert await h.bot.service.storage.puzzle_rating(h.fake.guild_id, h.carol) == before
