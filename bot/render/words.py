@@ -56,7 +56,9 @@ def ruleset_label(position: Position, lang: str = FALLBACK) -> str:
     rules = position.rules
     if rules.variant == "standard" and rules.size == 5 and not rules.options_text():
         return ""
-    name = rules.variant.replace("-", " ").capitalize()
+    # "Two then one" in English; in another language the code people type ("two-then-one"),
+    # not English words in an Arabic picture (fresh-eyes play-test, stop 36)
+    name = rules.variant.replace("-", " ").capitalize() if lang == FALLBACK else rules.variant
     label = name if rules.variant == "modern-3x3" else text(lang, "picture.ruleset", variant=name, size=rules.size)
     extra = rules.options_text()
     return f"{label} · {extra}" if extra else label
