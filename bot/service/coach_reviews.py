@@ -183,8 +183,12 @@ class Reviews:
             best = [Action.parse(a) for a in verdict.best]
             # The engine's answer to the turn played is the next verdict's best turn.
             following = review.turns[index + 1] if index + 1 < len(review.turns) else None
-            reply = [Action.parse(a) for a in following.best] if following and following.side != verdict.side else []
-            played_why, best_why = moment_reasons(before, played, best, reply)
+            answered = following is not None and following.side != verdict.side
+            reply = [Action.parse(a) for a in following.best] if following and answered else []
+            # And the turn the opponent played: the engine's answer may be a quiet winning
+            # step while the bot took three pieces (console play-test).
+            replied = [Action.parse(a) for a in following.played] if following and answered else []
+            played_why, best_why = moment_reasons(before, played, best, reply, replied)
             image = None
             if pics is not None:
                 image = await in_thread(

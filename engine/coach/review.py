@@ -21,6 +21,8 @@ from typing import Any
 
 from engine.actions import Action
 from engine.ai.analysis import DEFAULT_NODES, Analysis, analyse, compare_turn, value_for, win_chance
+from engine.ai.search import WIN_BOUND
+from engine.errors import SeegaError
 from engine.outcome import BLACK, WHITE
 from engine.position import Position
 from engine.record import GameRecord
@@ -37,6 +39,11 @@ THRESHOLDS: tuple[tuple[float, str], ...] = (
 #: How many key moments a review picks at most, and the smallest loss that counts as one.
 KEY_MOMENTS = 5
 KEY_MOMENT_LOSS = 0.05
+#: The least loss within one search, in centipieces (one piece), that gives a turn whose
+#: next reply took pieces the material floor (:func:`material_floor`).
+MATERIAL_FLOOR_CP = 100
+#: Centipieces in a piece of material.
+PIECE = 100
 #: The smallest fall of a side's expected score over a stretch of turns that a review
 #: reports as a slide (:meth:`GameReview.slide`).
 SLIDE_DROP = 0.25
@@ -50,6 +57,29 @@ def classify(loss: float, played_best: bool = False) -> str:
         if loss >= floor:
             return label
     return "best"
+
+
+def level_loss(cp_loss: int) -> float:
+    """The loss in expected score that ``cp_loss`` centipieces would be in a level position
+    (100, one piece: 0.08, an inaccuracy; 200: a mistake; 300: a blunder)."""
+    return 0.5 - win_chance(-min(cp_loss, 10_000)) if cp_loss > 0 else 0.0
+
+
+def material_floor(label: str, material: int) -> str:
+    """``label``, or the class losing ``material`` centipieces would have in a level
+    position if that is worse (one piece: an inaccuracy, two: a mistake, three: a blunder).
+
+    Why: once a game is won or lost the win chance saturates, and a turn that gives two
+    pieces away barely moves it: a newcomer lost 0 to 12 and the review listed none of
+    the turns after which the bot took their pieces (console play-test). A review
+    applies this floor to a turn whose loss within the search is at least a piece
+    (:data:`MATERIAL_FLOOR_CP`) and after which the opponent's next turn took pieces,
+    with ``material`` the pieces taken as far as the search agrees
+    (:attr:`TurnVerdict.material`): a chain that let a forced win go but took three pieces
+    is not a blunder for the one piece given back.
+    """
+    floor = classify(level_loss(material))
+    return floor if CLASSES.index(floor) > CLASSES.index(label) else label
 
 
 #: The least accuracy a turn counts with in the harmonic mean (a 0% turn would make it 0).
@@ -136,6 +166,13 @@ class TurnVerdict:
         loss: ``before - after``, never below 0 (0 when the best turn was played).
         label: one of :data:`CLASSES`.
         forced: the mover had no choice (not counted in accuracy).
+        cp_loss: centipieces the turn played lost against the best within one search
+            (:func:`~engine.ai.analysis.compare_turn`; forced ends count as
+            :data:`~engine.ai.search.WIN_BOUND`), 0 when not scored that way.
+        gave: pieces of the mover that the opponent's next turn took (as played, or
+            the engine's answer, followed to the end of its chain), when the turn lost
+            material within the search: the class then has the material floor
+            (:func:`material_floor`). 0 otherwise.
     """
 
     index: int
@@ -148,6 +185,19 @@ class TurnVerdict:
     loss: float
     label: str
     forced: bool
+    cp_loss: int = 0
+    gave: int = 0
+
+    @property
+    def material(self) -> int:
+        """The material the turn gave away, in centipieces: the pieces the reply took, as
+        far as the search agrees (at most :attr:`cp_loss`); 0 without the floor."""
+        return min(self.cp_loss, PIECE * self.gave)
+
+    @property
+    def weight(self) -> float:
+        """How big a key moment this turn is: its loss, or its material floor's if larger."""
+        return max(self.loss, level_loss(self.material))
 
 
 @dataclass(frozen=True)
@@ -268,6 +318,7 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
         played_key = _after_turn(pos, actions)
         best_key = _after_turn(pos, here.best_turn) if here.best_turn else None
         played_best = here.forced or best_key == played_key
+        cp_loss = gave = 0
         if here.compared is not None and not played_best:
             # Both scores from one search: the loss is the gap within it, never the gap
             # between two searches of different depth (which could flag the best move).
@@ -275,8 +326,17 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
             played_best = played_score >= best_score
             loss = max(0.0, win_chance(best_score) - win_chance(played_score))
             after = max(0.0, before - loss)
+            cp_loss = max(0, _bounded(best_score) - _bounded(played_score))
+            # Not when the best was a forced win: a chain that took three pieces and kept
+            # a won game is not "giving a piece away" for the one its reply takes back.
+            if cp_loss >= MATERIAL_FLOOR_CP and best_score < WIN_BOUND:
+                following = record.turns[i + 1] if i + 1 < len(record.turns) else ()
+                gave = _taken_by_reply(pos, actions, (following, there.best_turn))
         else:
             loss = 0.0 if played_best else max(0.0, before - after)
+        label = classify(loss, played_best)
+        if gave:
+            label = material_floor(label, min(cp_loss, PIECE * gave))
         verdicts.append(
             TurnVerdict(
                 i,
@@ -287,8 +347,10 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
                 round(before, 4),
                 round(after, 4),
                 round(loss, 4),
-                classify(loss, played_best),
+                label,
                 here.forced,
+                cp_loss,
+                gave,
             )
         )
         for action in actions:
@@ -301,6 +363,42 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
         _key_moments(verdicts),
         max_nodes,
     )
+
+
+def _bounded(score: int) -> int:
+    """A search score with forced ends counted as :data:`WIN_BOUND` (two forced wins, or two
+    forced losses, differ by nothing a player could see)."""
+    return max(-WIN_BOUND, min(WIN_BOUND, score))
+
+
+def _taken_by_reply(pos: Position, actions: Sequence[Action], replies: Sequence[Sequence[Action]]) -> int:
+    """How many of the mover's pieces the opponent's next turn takes after ``actions``
+    (played in ``pos``): the most of ``replies`` (the turn played next, the engine's
+    answer), each followed to the end of its chain (:func:`biggest_capture`)."""
+    after = pos.copy()
+    side = after.side
+    for action in actions:
+        after.push(action)
+    if after.result is not None or after.side == side:
+        return 0
+    most = 0
+    for reply in replies:
+        if reply:
+            most = max(most, _taken(after, reply), biggest_capture(after, reply[0])[1])
+    return most
+
+
+def _taken(pos: Position, reply: Sequence[Action]) -> int:
+    """How many pieces of the side not to act ``reply`` takes in ``pos`` (0 if it does not fit)."""
+    copy = pos.copy()
+    victim = 1 - copy.side
+    start = copy.count(victim)
+    try:
+        for action in reply:
+            copy.play(action)
+    except SeegaError:
+        return 0
+    return start - copy.count(victim)
 
 
 def volatility_weights(curve: Sequence[float]) -> list[float]:
@@ -352,7 +450,10 @@ def _turn_accuracy(verdict: TurnVerdict, black_before: float, black_after: float
 
 
 def _key_moments(verdicts: Sequence[TurnVerdict]) -> tuple[int, ...]:
-    worst = sorted((v for v in verdicts if v.loss >= KEY_MOMENT_LOSS), key=lambda v: (-v.loss, v.index))
+    """The turns with the biggest :attr:`TurnVerdict.weight` of at least :data:`KEY_MOMENT_LOSS`
+    (at most :data:`KEY_MOMENTS`), in game order: a turn that gave pieces away counts as
+    it would in a level game."""
+    worst = sorted((v for v in verdicts if v.weight >= KEY_MOMENT_LOSS), key=lambda v: (-v.weight, v.index))
     return tuple(sorted(v.index for v in worst[:KEY_MOMENTS]))
 
 
@@ -369,3 +470,53 @@ def review_record(
         if progress is not None:
             progress(len(analyses), len(jobs))
     return build_review(record, analyses, max_nodes)
+
+
+#: How many action sequences :func:`biggest_capture` looks at before it stops (a
+#: ``chain=any`` position can branch widely; a bounded answer keeps the review cheap).
+CAPTURE_SEQUENCES = 2000
+
+
+def biggest_capture(position: Position, first: Action | None = None) -> tuple[tuple[Action, ...], int, bool]:
+    """The side to act's turn that takes the most pieces, read off the rules (no search).
+
+    Returns ``(turn, taken, wins)``: the whole turn (a chain followed as far as it goes),
+    how many enemy pieces it takes, and whether it wins the game; the turn is empty when
+    none takes anything. ``first``, when given, fixes the turn's first action (the piece
+    the opponent chose to capture with, followed to the end of its chain). At most
+    :data:`CAPTURE_SEQUENCES` sequences are looked at. ``position`` is not modified.
+    """
+    pos = position.copy()
+    if pos.result is not None:
+        return (), 0, False
+    side, turn = pos.side, pos.turn
+    enemy = 1 - side
+    start = pos.count(enemy)
+    best: tuple[tuple[Action, ...], int, bool] = ((), 0, False)
+    budget = [CAPTURE_SEQUENCES]
+
+    def walk(line: list[Action]) -> None:
+        nonlocal best
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
+        over = pos.result is not None or pos.turn != turn or pos.side != side
+        if over:
+            taken = start - pos.count(enemy)
+            wins = pos.result is not None and pos.result.winner == side
+            # The most taken (a win first), then the shortest such turn (no idle "end").
+            if (wins, taken, -len(line)) > (best[2], best[1], -len(best[0])) and (wins or taken):
+                best = (tuple(line), taken, wins)
+            return
+        actions = pos.legal_actions()
+        if not line and first is not None:
+            actions = [a for a in actions if a == first]
+        for action in actions:
+            pos.push(action)
+            line.append(action)
+            walk(line)
+            line.pop()
+            pos.pop()
+
+    walk([])
+    return best if best[1] or best[2] else ((), 0, False)

@@ -12,12 +12,15 @@ from engine.ai.analysis import SCALE, compare_turn, value_for, win_chance
 from engine.ai.search import WIN
 from engine.coach.review import (
     CLASSES,
+    MATERIAL_FLOOR_CP,
     GameReview,
     TurnVerdict,
     build_review,
     classify,
     game_accuracy,
     jobs_for,
+    level_loss,
+    material_floor,
     move_accuracy,
     review_record,
     run_job,
@@ -284,3 +287,42 @@ def test_no_slide_in_a_game_that_stayed_level() -> None:
     review = _sliding([0.5, 0.55, 0.45, 0.6, 0.42, 0.5, 0.58, 0.5])
     assert review.slide() is None
     assert review.slide(min_drop=0.1) is not None  # the biggest fall, 0.6 to 0.42, when asked for less
+
+
+# Game 1 of the newcomer's play-test (lost 0 to 12), White to play turn 29, far behind:
+# c3-d3 lets Black's b1-a1, a1-a2, a2-b2 take three pieces; a2-a1 does not.
+LOST = "b1b2/1b1b1/bww2/wwbbb/1b1bw w m 0/0 - 0 29"
+
+
+def test_a_turn_that_gives_pieces_away_in_a_lost_game_is_a_key_moment() -> None:
+    """Newcomer play-test: lost 0 to 12, the review said "2 mistakes · 0 blunders" and did
+    not list the turns after which the bot took their pieces: at 6% the win chance barely
+    moves whatever is lost. A turn that lost at least a piece within the search, and
+    after which the opponent's next turn took pieces, is classed at least as the pieces
+    taken (as far as the search agrees) would be in a level game."""
+    pos = Position.from_spn(LOST, RULES)
+    for action in ("c3-d3", "b1-a1", "a1-a2", "a2-b2"):
+        pos.play(action)
+    review = review_record(GameRecord.from_position(pos, setup=LOST), max_nodes=4000)
+    turn = review.turns[0]
+    assert turn.before < 0.1 and turn.loss < 0.05  # saturated: not even an inaccuracy by chances
+    assert turn.gave == 3 and turn.cp_loss >= MATERIAL_FLOOR_CP
+    assert turn.label in ("mistake", "blunder"), turn
+    assert review.key_moments[0] == 0 and review.counts(WHITE)[turn.label] == 1
+    # Black's chain took three pieces and White's answer takes one back, but Black's best
+    # was a forced win: no floor there (its loss, under an inaccuracy, stands).
+    chain = review.turns[1]
+    assert chain.played == ("b1-a1", "a1-a2", "a2-b2") and chain.gave == 0
+    assert chain.label not in ("mistake", "blunder")
+    # A stored review without these fields reads as before.
+    stored = review.to_dict()
+    for t in stored["turns"]:
+        del t["cp_loss"], t["gave"]
+    assert GameReview.from_dict(stored).turns[0].gave == 0
+
+
+def test_the_material_floor_by_pieces() -> None:
+    floors = ["best", "inaccuracy", "mistake", "blunder", "blunder"]
+    assert [material_floor("best", 100 * n) for n in range(5)] == floors
+    assert material_floor("blunder", 100) == "blunder"  # never lowers a class
+    assert level_loss(0) == 0.0 and level_loss(WIN) == pytest.approx(0.5)

@@ -742,3 +742,23 @@ def test_an_arabic_hint_joins_its_cells_and_reasons_with_the_arabic_marks() -> N
     assert ";" not in arabic and ", " not in arabic
     english = hint_text(got, "en")
     assert "d3-c3, c3-c2" in english and english.count("; ") == 2
+
+
+async def test_a_key_moment_names_the_capture_the_opponent_played(env: Env) -> None:
+    """Newcomer play-test (a game lost 0 to 12, turn 29): after c3-d3 the bot took three
+    pieces with b1-a1, a1-a2, a2-b2, yet the key moment gave no reason: it read only the
+    engine's answer, a quiet step that wins by force. The turn the opponent played is read
+    too, and the moment (a mistake or worse once material counts: the win chance was
+    already 6%) names the whole chain."""
+    lost = "b1b2/1b1b1/bww2/wwbbb/1b1bw w m 0/0 - 0 29"
+    gid = await insert(env, 8, lost, None, "c3-d3 b1-a1 a1-a2 a2-b2")
+    await finish(env, gid)
+    env.coach.reviews.nodes = 4000  # the 3000 of these tests sees c3-d3 as fine
+    got = await env.coach.reviews.review(GUILD, 8)
+    assert got.moments and got.moments[0].number == 29 and got.moments[0].label in ("mistake", "blunder")
+    assert got.review.turns[1].best != got.review.turns[1].played  # the engine's answer was another turn
+    assert got.moments[0].played_why == (
+        ("allows_capture", {"n": "3", "cells": "a2 b2 b3", "reply": "b1-a1 a1-a2 a2-b2"}),
+    )
+    text = review_text(got, "en")
+    assert "played c3-d3 (lets Alice capture a2, b2 and b3 with b1-a1 a1-a2 a2-b2)" in text
