@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from engine.actions import Action
+from engine.actions import PLACE, Action
 from engine.ai.analysis import DEFAULT_NODES, Analysis, analyse, compare_turn, value_for, win_chance
 from engine.ai.search import WIN_BOUND
 from engine.errors import SeegaError
@@ -132,9 +132,46 @@ def run_job(job: AnalysisJob) -> Analysis:
     analysis = analyse(pos, max_nodes=job.max_nodes)
     if not job.played or analysis.forced:
         return analysis
-    played = [Action.parse(text) for text in job.played]
-    compared = compare_turn(pos, analysis.best_turn, played, max_nodes=job.max_nodes)
+    best, played = aligned(pos, analysis.best_turn, [Action.parse(text) for text in job.played])
+    compared = compare_turn(pos, best, played, max_nodes=job.max_nodes)
     return replace(analysis, compared=compared)
+
+
+def aligned(
+    pos: Position, best: Sequence[Action], played: Sequence[Action]
+) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``(best, played)`` with the cells a placed pair shares put first, in the same order.
+
+    :func:`~engine.ai.analysis.compare_turn` compares the two turns where they first part,
+    with the played action's best continuation. A pair ``e2 e4`` against the best ``d2 e2``
+    parted at ``e2`` against ``d2``, and ``e2`` (completed by ``d2``, the best pair itself)
+    scored as well as ``d2``: ``e4`` was never judged, and a placement the next search saw
+    as losing 0.39 read "best" (newcomer play-test). Played as ``e2 e4`` against ``e2 d2``
+    they part at the second cell: the whole pair is judged, in the same one search. Only
+    turns of placements, and only when both orders are legal and reach the same position.
+    """
+    best, played = tuple(best), tuple(played)
+    if not best or not played or any(a.kind != PLACE for a in (*best, *played)):
+        return best, played
+    common = [a for a in played if a in best]
+    if not common or len(common) == len(played):
+        return best, played
+    new_best = (*common, *(a for a in best if a not in common))
+    new_played = (*common, *(a for a in played if a not in common))
+    if _reached(pos, new_best) != _reached(pos, best) or _reached(pos, new_played) != _reached(pos, played):
+        return best, played
+    return new_best, new_played
+
+
+def _reached(pos: Position, turn: Sequence[Action]) -> tuple[int, int, int, str, int, int, int, int] | None:
+    """The key of ``pos`` after ``turn``, checked (``None`` if it is not legal there)."""
+    copy = pos.copy()
+    try:
+        for action in turn:
+            copy.play(action)
+    except SeegaError:
+        return None
+    return copy.key()
 
 
 def jobs_for(record: GameRecord, max_nodes: int = DEFAULT_NODES) -> list[AnalysisJob]:

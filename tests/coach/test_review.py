@@ -15,6 +15,7 @@ from engine.coach.review import (
     MATERIAL_FLOOR_CP,
     GameReview,
     TurnVerdict,
+    aligned,
     build_review,
     classify,
     game_accuracy,
@@ -326,3 +327,29 @@ def test_the_material_floor_by_pieces() -> None:
     assert [material_floor("best", 100 * n) for n in range(5)] == floors
     assert material_floor("blunder", 100) == "blunder"  # never lowers a class
     assert level_loss(0) == 0.0 and level_loss(WIN) == pytest.approx(0.5)
+
+
+# The newcomer's game 6 (lead table), White (the bot) to place its fifth pair.
+PAIR = "bwwwb/2wb1/bb1bb/1bw2/bwwwb w p 2/4 - 0 10"
+
+
+def test_a_placed_pair_is_judged_by_both_cells() -> None:
+    """Newcomer play-test: the bot's ``e2 e4`` against the engine's ``d2 e2`` read "best"
+    while the chart jumped from 50% to 89% for Black after it (the review's "83% · 8 best"
+    and a "slow slide" over that jump). The two turns were compared where they first
+    part, ``e2`` against ``d2``, with ``e2`` completed by its best second cell (``d2``: the
+    best pair itself); ``e4`` was never judged. The shared cell now goes first, and the
+    pair is compared at ``e4`` against ``d2``, in one search as before."""
+    pos = Position.from_spn(PAIR, RULES)
+    best, played = [Action.parse(c) for c in ("d2", "e2")], [Action.parse(c) for c in ("e2", "e4")]
+    assert aligned(pos, best, played) == ((played[0], best[0]), tuple(played))
+    assert aligned(pos, played, played) == (tuple(played), tuple(played))
+    steps = [Action.parse("c2-c3")]
+    assert aligned(Position.from_spn(SPN, RULES), steps, steps) == (tuple(steps), tuple(steps))  # not a pair
+    for text in ("e2", "e4"):
+        pos.play(text)
+    review = review_record(GameRecord.from_position(pos, setup=PAIR), max_nodes=3000)
+    turn = review.turns[0]
+    assert turn.best == ("d2", "e2") and turn.played == ("e2", "e4")
+    assert turn.label == "blunder" and turn.loss > 0.3, turn
+    assert review.key_moments == (0,)
