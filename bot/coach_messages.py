@@ -152,15 +152,22 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
         # Said beside the key moments too: a newcomer's placements gave away five pieces
         # a little at a time while the key moments listed only the bot's inaccuracies,
         # and the review read as praise of a game lost 12 to 3 (fresh-eyes play-test).
+        # The turns named are the chart's points (it draws the chances after each turn),
+        # and a fall mostly at one turn is said to be so, not "a little at a time": a
+        # review said "from 69% to 6% between turns 8 and 15" under a chart showing 50% at
+        # turn 8 and one jump at turn 10 (newcomer play-test).
         lines.append(
             t(
                 locale,
-                "coach.review.slide",
+                "coach.review.slide_sudden" if slide.sudden else "coach.review.slide",
                 name=result.names[slide.side],
-                first=slide.first,
+                start=slide.start,
                 last=slide.last,
                 before=f"{slide.before:.0%}",
                 after=f"{slide.after:.0%}",
+                steep=slide.steep,
+                steep_before=f"{slide.steep_before:.0%}",
+                steep_after=f"{slide.steep_after:.0%}",
             )
         )
     elif not result.moments:

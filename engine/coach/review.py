@@ -252,6 +252,21 @@ class Slide:
     last: int
     before: float
     after: float
+    steep: int = 0
+    steep_before: float = 0.0
+    steep_after: float = 0.0
+
+    @property
+    def start(self) -> int:
+        """The turn after which the fall starts: where the evaluation chart shows ``before``
+        (the chart draws the chances after every turn, so "before turn 8" is its point 7)."""
+        return self.first - 1
+
+    @property
+    def sudden(self) -> bool:
+        """Whether one turn (:attr:`steep`) carries at least half of the fall: then it did
+        not fall "a little at a time", and the review says which turn it was."""
+        return self.steep_before - self.steep_after >= (self.before - self.after) / 2
 
 
 @dataclass(frozen=True)
@@ -280,6 +295,11 @@ class GameReview:
         lose a won game by many turns that each cost too little to be a mistake (each
         search sees a little further than the last). A review that then said only "no
         big mistakes" of a game lost 12 to 0 misled the player (console play-test).
+
+        The slide also names the turn after which the chances fell the most
+        (:attr:`Slide.steep`): a review said "fell a little at a time, from 69% to 6%
+        between turns 8 and 15" of a fall that the chart showed as one jump at turn 10
+        (and 50%, not 69%, at its point 8: the chart draws the chances after each turn).
         """
         curve, turns = self.curve, self.turns
         best: Slide | None = None
@@ -291,7 +311,9 @@ class GameReview:
                     top = j - 1
                 drop = chances[top] - chances[j]
                 if drop >= min_drop and (best is None or drop > best.before - best.after):
-                    best = Slide(side, turns[top].number, turns[j - 1].number, chances[top], chances[j])
+                    k = max(range(top, j), key=lambda k: chances[k] - chances[k + 1])
+                    steep = (turns[k].number, chances[k], chances[k + 1])
+                    best = Slide(side, turns[top].number, turns[j - 1].number, chances[top], chances[j], *steep)
         return best
 
     def counts(self, side: int) -> dict[str, int]:

@@ -262,10 +262,33 @@ def test_a_slide_is_told_beside_the_other_sides_key_moments() -> None:
     result = ReviewResult(7, ("Amira", "Omar"), review, False, None, (black_moment,), 0)
     text = review_text(result, "en")
     assert "Turn 4, Amira: **inaccuracy**" in text
-    assert "Omar: no single big mistake, but the chances fell a little at a time, from 50% to 1%" in text
+    assert "Omar: no single big mistake, but the chances fell a little at a time, from 50% after turn 2 to 1%" in text
     white_moment = replace(black_moment, side=WHITE, player="Omar", number=5)
     covered = review_text(replace(result, moments=(white_moment,)), "en")
     assert "Omar: no single big mistake" not in covered  # the moment in its stretch says it
+
+
+def test_a_slide_names_the_charts_points_and_a_fall_mostly_at_one_turn() -> None:
+    """Newcomer play-test: "no single big mistake, but the chances fell a little at a time,
+    from 69% to 6% between turns 8 and 15", while the chart showed 50% at turn 8 (it draws
+    the chances after each turn: 69% was its point 7) and one jump at turn 10. The
+    sentence now names the chart's points, and a fall mostly at one turn says which."""
+    from bot.coach_messages import review_text
+    from bot.service.coach_results import ReviewResult
+
+    # White's chances: 50% after turn 2, 38% after turn 5, 10% after turn 6, 5% after turn 8.
+    review = _sliding([0.5, 0.52, 0.5, 0.55, 0.6, 0.62, 0.9, 0.92, 0.95])
+    slide = review.slide()
+    assert slide is not None and (slide.side, slide.first, slide.start, slide.last) == (WHITE, 3, 2, 8)
+    assert slide.steep == 6 and slide.sudden
+    text = review_text(ReviewResult(7, ("Amira", "Omar"), review, False, None, (), 0), "en")
+    assert (
+        "Omar: the chances fell from 50% after turn 2 to 5% after turn 8, most of it at turn 6 (38% to 10%)"
+        ": a fall the analysis saw only from the next position." in text
+    )
+    assert "a little at a time" not in text
+    gradual = _sliding([0.5, 0.52, 0.5, 0.55, 0.6, 0.6, 0.7, 0.74, 0.8, 0.9, 0.97, 0.99, 0.98]).slide()
+    assert gradual is not None and not gradual.sudden  # no turn carries half of it
 
 
 def test_a_side_that_lost_by_a_slow_slide_does_not_read_as_accurate() -> None:

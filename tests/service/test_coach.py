@@ -490,8 +490,8 @@ def test_a_review_without_mistakes_of_a_lost_game_says_where_it_slid() -> None:
     text = review_text(result, "en")
     assert "No big mistakes" not in text
     assert (
-        "Seega bot (medium): no single big mistake, but the chances fell a little at a time, from 50% to 1% "
-        "between turns 4 and 9. Look there for better plans." in text
+        "Seega bot (medium): no single big mistake, but the chances fell a little at a time, from 50% after "
+        "turn 3 to 1% after turn 9. Look there for better plans." in text
     )
     # At the console the person at the keyboard is "You": the sentence said "You's
     # chances fell" (play-test, stop 33), so it names the player before it, as the
