@@ -101,6 +101,11 @@ def _with_why(turn: str, why: Sequence[tuple[str, dict[str, str]]], prefix: str,
     return t(locale, "coach.review.why", turn=turn, why=t(locale, "explain.sep_clauses").join(known)) if known else turn
 
 
+#: The least fall after a turn classed best or good that the review text names beside the
+#: accuracy (a mistake's size: smaller ones barely move the figure).
+UNSEEN_FALL = 0.10
+
+
 def review_text(result: ReviewResult, locale: str, you: int | None = None) -> str:
     """The review: accuracy and classes per player, key moments, hints used.
 
@@ -125,6 +130,17 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 counts=" · ".join(class_count_text(c, counts[c], locale) for c in CLASSES),
             )
         )
+    for side in (0, 1):
+        # The accuracy counts a turn by how far the chances fell after it when that is
+        # more than its loss within its own search; its class does not. Said, so that
+        # "accuracy 83% · 8 best" does not read as a contradiction (newcomer play-test).
+        falls = review.unseen_falls(side, UNSEEN_FALL)[:3]
+        if falls and review.accuracy[side] is not None:
+            turns = [
+                t(locale, "coach.review.unseen_turn", number=n, before=f"{b:.0%}", after=f"{a:.0%}")
+                for n, b, a in falls
+            ]
+            lines.append(t(locale, "coach.review.unseen", name=result.names[side], turns=join(locale, turns, "and")))
     if result.moments:
         lines.append(t(locale, "coach.review.moments"))
         for m in result.moments:

@@ -316,6 +316,27 @@ class GameReview:
                     best = Slide(side, turns[top].number, turns[j - 1].number, chances[top], chances[j], *steep)
         return best
 
+    def unseen_falls(self, side: int, min_fall: float = KEY_MOMENT_LOSS) -> tuple[tuple[int, float, float], ...]:
+        """``(turn number, chances before, chances after)`` of ``side``'s turns classed best
+        or good whose fall along the curve was at least ``min_fall``.
+
+        The accuracy counts such a turn by that fall (:func:`game_accuracy`), the class by
+        the loss within its own search: a review read "accuracy 83% · 8 best · 0 good · 0
+        inaccuracies · 0 mistakes · 0 blunders" (newcomer play-test), and the text now
+        names these turns beside the figure. The engine's own best turn is never listed
+        (its accuracy is 100 whatever the next search finds).
+        """
+        out = []
+        for i, v in enumerate(self.turns):
+            if v.side != side or v.forced or not v.loss or CLASSES.index(v.label) > CLASSES.index("good"):
+                continue
+            before, after = self.curve[i], self.curve[i + 1]
+            if side == WHITE:
+                before, after = 1.0 - before, 1.0 - after
+            if before - after >= min_fall:
+                out.append((v.number, before, after))
+        return tuple(out)
+
     def counts(self, side: int) -> dict[str, int]:
         """How many turns of ``side`` fell in each class."""
         out = dict.fromkeys(CLASSES, 0)

@@ -291,6 +291,30 @@ def test_a_slide_names_the_charts_points_and_a_fall_mostly_at_one_turn() -> None
     assert gradual is not None and not gradual.sudden  # no turn carries half of it
 
 
+def test_the_text_names_the_falls_the_accuracy_counts_and_the_classes_do_not() -> None:
+    """Newcomer play-test: "Seega bot (medium): accuracy 83% · 8 best · 0 good · 0
+    inaccuracies · 0 mistakes · 0 blunders" read as a contradiction. The accuracy counts a
+    turn by the fall of the chances after it when that is larger than its loss within its
+    own search (a slide must not read as accurate); the class goes by the loss. The text
+    now names such turns beside the figure (falls of 0.10 or more)."""
+    from bot.coach_messages import review_text
+    from bot.service.coach_results import ReviewResult
+
+    review = _sliding([0.5, 0.52, 0.7, 0.7, 0.72, 0.74])  # Omar (White) rated best at turn 2, 48% -> 30%
+    assert [v.label for v in review.turns if v.side == WHITE] == ["best", "best"]
+    assert review.unseen_falls(WHITE) == ((2, pytest.approx(0.48), pytest.approx(0.30)),)
+    assert review.unseen_falls(BLACK) == ()
+    accuracy = game_accuracy(review.turns, review.curve, WHITE)
+    assert accuracy is not None and accuracy < 90
+    text = review_text(ReviewResult(7, ("Amira", "Omar"), review, False, None, (), 0), "en")
+    assert "Omar: the accuracy also counts how far the chances fell after turn 2 (48% to 30%)" in text
+    assert "Amira: the accuracy also counts" not in text
+    assert "الدور 2" in review_text(ReviewResult(7, ("Amira", "Omar"), review, False, None, (), 0), "ar")
+    # The engine's own turn is not listed: its accuracy is 100 whatever the next search saw.
+    best = replace(review, turns=tuple(replace(v, loss=0.0) for v in review.turns))
+    assert best.unseen_falls(WHITE) == ()
+
+
 def test_a_side_that_lost_by_a_slow_slide_does_not_read_as_accurate() -> None:
     """Noticed at stop 30: each turn is judged within one search, so a side whose chances
     fell from 50% to 1% by turns that each cost under 1% read 97% accurate. Where the
