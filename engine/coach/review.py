@@ -39,6 +39,10 @@ THRESHOLDS: tuple[tuple[float, str], ...] = (
 #: How many key moments a review picks at most, and the smallest loss that counts as one.
 KEY_MOMENTS = 5
 KEY_MOMENT_LOSS = 0.05
+#: The version of the review's judgement stored with it (:meth:`GameReview.to_dict`): a
+#: stored review of an earlier version is computed again when asked for. 2 (2026-11-27):
+#: the material floor, placed pairs judged by both cells.
+REVIEW_VERSION = 2
 #: The least loss within one search, in centipieces (one piece), that gives a turn whose
 #: next reply took pieces the material floor (:func:`material_floor`).
 MATERIAL_FLOOR_CP = 100
@@ -353,6 +357,7 @@ class GameReview:
             "accuracy": list(self.accuracy),
             "key_moments": list(self.key_moments),
             "max_nodes": self.max_nodes,
+            "version": REVIEW_VERSION,
         }
 
     @classmethod

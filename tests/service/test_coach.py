@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
@@ -39,7 +40,7 @@ from engine.actions import Action
 from engine.coach.hints import advise_job
 from engine.coach.lessons import LESSONS, lesson
 from engine.coach.puzzles import Puzzle, check, load_bank
-from engine.coach.review import AnalysisJob, run_job
+from engine.coach.review import REVIEW_VERSION, AnalysisJob, run_job
 from engine.position import Position
 from engine.rules import Ruleset
 from tests.service.helpers import Db, execute
@@ -762,3 +763,21 @@ async def test_a_key_moment_names_the_capture_the_opponent_played(env: Env) -> N
     )
     text = review_text(got, "en")
     assert "played c3-d3 (lets Alice capture a2, b2 and b3 with b1-a1 a1-a2 a2-b2)" in text
+
+
+async def test_a_review_stored_by_an_earlier_judgement_is_computed_again(env: Env) -> None:
+    """The newcomer asked again for the review of the game lost 0 to 12 and read the
+    stored one, without the material floor. A review stored without the current
+    judgement's version is computed again once, then answered from the table."""
+    gid = await insert(env, 9, SPN, None, "c2-b2 b3-c3 a5-b5")
+    await finish(env, gid)
+    got = await env.coach.reviews.review(GUILD, 9)
+    old = got.review.to_dict()
+    del old["version"]
+    old["accuracy"] = [1.0, 1.0]
+    await env.storage.save_coach_review(gid, env.coach.reviews.nodes, json.dumps(old), env.clock.now())
+    again = await env.coach.reviews.review(GUILD, 9)
+    assert not again.cached and again.review == got.review
+    stored = await env.storage.coach_review(gid)
+    assert stored is not None and json.loads(stored[1])["version"] == REVIEW_VERSION
+    assert (await env.coach.reviews.review(GUILD, 9)).cached
