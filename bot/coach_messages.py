@@ -146,6 +146,12 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
         for m in result.moments:
             # What the turn let the other player do, said to them when they read it.
             let = m.played_why if you != 1 - m.side else tuple((f"{k}_you", p) for k, p in m.played_why)
+            if not let and 0 <= m.index < len(review.turns):
+                # Nothing the board shows at once (a placement, a quiet step): say at least
+                # what the engine thinks it cost; "played a2, b4, better d2, b4" alone left
+                # a newcomer asking why it was a blunder (play-test).
+                verdict = review.turns[m.index]
+                let = (("chances", {"before": f"{verdict.before:.0%}", "after": f"{verdict.after:.0%}"}),)
             other = result.names[1 - m.side]
             played = _with_why(turn_text(m.played, locale), let, "coach.review", locale, player=other)
             lines.append(

@@ -297,7 +297,10 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
         "better c2-c3 (captures 2 (b3 and d3); takes the centre)" in text
     )
     assert "(b3 وd3)" in review_text(got, "ar")  # the cells listed as Arabic lists them
-    assert "played b3-c3, better a1-b1 (captures 1 (b2))" in text  # no reply captured: nothing said of b3-c3
+    # No reply captured: what the engine thinks b3-c3 cost is said instead ("played a2, b4,
+    # better d2, b4" alone left a newcomer asking why it was a blunder).
+    assert "played b3-c3 (the chances fall from 76% to 69%), better a1-b1 (captures 1 (b2))" in text
+    assert "(تنخفض الحظوظ من 76% إلى 69%)" in review_text(got, "ar")
     assert "a1-b1" in review_text(got, "ar") and "coach.review" not in review_text(got, "ar")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
     assert got.moments[0].image is not None and HINT in colours(got.moments[0].image)
