@@ -13,6 +13,7 @@ from engine.ai.search import WIN
 from engine.coach.review import (
     CLASSES,
     MATERIAL_FLOOR_CP,
+    AnalysisJob,
     GameReview,
     TurnVerdict,
     aligned,
@@ -400,3 +401,21 @@ def test_a_placed_pair_is_judged_by_both_cells() -> None:
     assert turn.best == ("d2", "e2") and turn.played == ("e2", "e4")
     assert turn.label == "blunder" and turn.loss > 0.3, turn
     assert review.key_moments == (0,)
+
+
+def test_a_placed_pair_sharing_no_cell_with_the_best_is_judged_by_its_second_cell_too() -> None:
+    """The newcomer's game lost 0 to 12, turn 8: ``e4 b4`` against the engine's ``d2 c5``
+    was judged at ``e4`` against ``d2`` only (``e4`` completed by its best second cell), and
+    the chart fell further after it than its class said. A second search, after ``e4``,
+    scores ``b4`` against ``d2``; the gap lowers the played score (never raises it)."""
+    spn = "5/b1ww1/wb1bw/b1b1b/wwbb1 w p 4/6 - 0 8"
+    pos = Position.from_spn(spn, RULES)
+    job = AnalysisJob("standard", 5, (), spn, (), 3000, ("e4", "b4"))
+    first_only = compare_turn(pos, analyse(pos, max_nodes=3000).best_turn, [Action.parse("e4")], max_nodes=3000)
+    both = run_job(job).compared
+    assert first_only is not None and both is not None
+    assert both[0] == first_only[0] and both[1] < first_only[1] - 50  # the second cell cost more
+    for text in ("e4", "b4"):
+        pos.play(text)
+    turn = review_record(GameRecord.from_position(pos, setup=spn), max_nodes=3000).turns[0]
+    assert turn.best == ("d2", "c5") and turn.label == "mistake", turn
