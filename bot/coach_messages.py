@@ -101,6 +101,11 @@ def _with_why(turn: str, why: Sequence[tuple[str, dict[str, str]]], prefix: str,
     return t(locale, "coach.review.why", turn=turn, why=t(locale, "explain.sep_clauses").join(known)) if known else turn
 
 
+#: The least fall after a turn classed best or good that the review text names beside the
+#: accuracy (a mistake's size: smaller ones barely move the figure).
+UNSEEN_FALL = 0.10
+
+
 def review_text(result: ReviewResult, locale: str, you: int | None = None) -> str:
     """The review: accuracy and classes per player, key moments, hints used.
 
@@ -125,11 +130,28 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 counts=" · ".join(class_count_text(c, counts[c], locale) for c in CLASSES),
             )
         )
+    for side in (0, 1):
+        # The accuracy counts a turn by how far the chances fell after it when that is
+        # more than its loss within its own search; its class does not. Said, so that
+        # "accuracy 83% · 8 best" does not read as a contradiction (newcomer play-test).
+        falls = review.unseen_falls(side, UNSEEN_FALL)[:3]
+        if falls and review.accuracy[side] is not None:
+            turns = [
+                t(locale, "coach.review.unseen_turn", number=n, before=f"{b:.0%}", after=f"{a:.0%}")
+                for n, b, a in falls
+            ]
+            lines.append(t(locale, "coach.review.unseen", name=result.names[side], turns=join(locale, turns, "and")))
     if result.moments:
         lines.append(t(locale, "coach.review.moments"))
         for m in result.moments:
             # What the turn let the other player do, said to them when they read it.
             let = m.played_why if you != 1 - m.side else tuple((f"{k}_you", p) for k, p in m.played_why)
+            if not let and 0 <= m.index < len(review.turns):
+                # Nothing the board shows at once (a placement, a quiet step): say at least
+                # what the engine thinks it cost; "played a2, b4, better d2, b4" alone left
+                # a newcomer asking why it was a blunder (play-test).
+                verdict = review.turns[m.index]
+                let = (("chances", {"before": f"{verdict.before:.0%}", "after": f"{verdict.after:.0%}"}),)
             other = result.names[1 - m.side]
             played = _with_why(turn_text(m.played, locale), let, "coach.review", locale, player=other)
             lines.append(
@@ -152,15 +174,22 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
         # Said beside the key moments too: a newcomer's placements gave away five pieces
         # a little at a time while the key moments listed only the bot's inaccuracies,
         # and the review read as praise of a game lost 12 to 3 (fresh-eyes play-test).
+        # The turns named are the chart's points (it draws the chances after each turn),
+        # and a fall mostly at one turn is said to be so, not "a little at a time": a
+        # review said "from 69% to 6% between turns 8 and 15" under a chart showing 50% at
+        # turn 8 and one jump at turn 10 (newcomer play-test).
         lines.append(
             t(
                 locale,
-                "coach.review.slide",
+                "coach.review.slide_sudden" if slide.sudden else "coach.review.slide",
                 name=result.names[slide.side],
-                first=slide.first,
+                start=slide.start,
                 last=slide.last,
                 before=f"{slide.before:.0%}",
                 after=f"{slide.after:.0%}",
+                steep=slide.steep,
+                steep_before=f"{slide.steep_before:.0%}",
+                steep_after=f"{slide.steep_after:.0%}",
             )
         )
     elif not result.moments:

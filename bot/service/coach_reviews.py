@@ -26,7 +26,7 @@ from bot.texts import FALLBACK
 from engine.actions import Action
 from engine.ai.analysis import Analysis
 from engine.coach.hints import moment_reasons
-from engine.coach.review import GameReview, build_review, run_job
+from engine.coach.review import REVIEW_VERSION, GameReview, build_review, run_job
 from engine.record import GameRecord
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,12 @@ log = logging.getLogger(__name__)
 #: Nodes per position: about 0.1 s a position on a 5x5 board in one worker.
 REVIEW_NODES = 8000
 Progress = Callable[[int, int], Awaitable[None]]
+
+
+def _version(data: object) -> int:
+    """The judgement version of a stored review's JSON (1 when it has none)."""
+    version = data.get("version", 1) if isinstance(data, dict) else 1
+    return version if isinstance(version, int) else 1
 
 
 class Reviews:
@@ -99,9 +105,13 @@ class Reviews:
         row = await self._row(guild_id, channel_id, game_id)
         record = record_of(row)
         stored = await self.storage.coach_review(row.id)
-        cached = stored is not None and stored[0] == self.nodes
-        if stored is not None and cached:
-            review = GameReview.from_dict(json.loads(stored[1]))
+        data = json.loads(stored[1]) if stored is not None else None
+        # A review stored by an earlier judgement (before the material floor and the
+        # placed pairs judged by both cells) is computed again once: the newcomer who
+        # asked again would still read "0 blunders" of a game lost 0 to 12.
+        cached = stored is not None and stored[0] == self.nodes and _version(data) >= REVIEW_VERSION
+        if data is not None and cached:
+            review = GameReview.from_dict(data)
         else:
             review = await self._computed(row, record, progress, user_id)
         hints = sum((await self.storage.hint_counts([row.id])).values())
@@ -183,8 +193,12 @@ class Reviews:
             best = [Action.parse(a) for a in verdict.best]
             # The engine's answer to the turn played is the next verdict's best turn.
             following = review.turns[index + 1] if index + 1 < len(review.turns) else None
-            reply = [Action.parse(a) for a in following.best] if following and following.side != verdict.side else []
-            played_why, best_why = moment_reasons(before, played, best, reply)
+            answered = following is not None and following.side != verdict.side
+            reply = [Action.parse(a) for a in following.best] if following and answered else []
+            # And the turn the opponent played: the engine's answer may be a quiet winning
+            # step while the bot took three pieces (console play-test).
+            replied = [Action.parse(a) for a in following.played] if following and answered else []
+            played_why, best_why = moment_reasons(before, played, best, reply, replied)
             image = None
             if pics is not None:
                 image = await in_thread(

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.actions import Action
+from engine.actions import END, Action
 from engine.ai.analysis import Analysis, analyse, win_chance
 from engine.ai.levels import get_level
 from engine.ai.player import action_of, components, make_searcher
 from engine.ai.progress import MARGIN, forcing_actions, is_stuck, worth_playing
 from engine.ai.search import WIN_BOUND
 from engine.board import cell_name
-from engine.coach.review import AnalysisJob
+from engine.coach.review import AnalysisJob, biggest_capture
 from engine.errors import SeegaError
 from engine.position import Position, iter_bits
 
@@ -110,36 +110,70 @@ def turn_reasons(before: Position, turn: Sequence[Action]) -> tuple[Reason, ...]
 
 
 def moment_reasons(
-    before: Position, played: Sequence[Action], best: Sequence[Action], reply: Sequence[Action]
+    before: Position,
+    played: Sequence[Action],
+    best: Sequence[Action],
+    reply: Sequence[Action],
+    played_reply: Sequence[Action] = (),
 ) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
     """Why a review's key moment went wrong, as a player can check it on the board.
 
-    Returns ``(played_why, best_why)``: what the turn played let the opponent do with
-    ``reply`` (the engine's best answer to it, from the review's next verdict): capture
+    Returns ``(played_why, best_why)``: what the turn played let the opponent do: capture
     pieces (``allows_capture``) or win (``allows_win``); and what the better turn does
     (:func:`turn_reasons`). Either may be empty: a review that says only "played a4-a3,
     better b4-b5" leaves a newcomer asking why (console play-test).
+
+    The opponent's turn named is the one that does the most harm among ``reply`` (the
+    engine's best answer, from the review's next verdict) and ``played_reply`` (the turn
+    the opponent played), each followed to the end of its chain
+    (:func:`~engine.coach.review.biggest_capture`), the turn played on a tie. Before,
+    only the engine's answer was read: a turn after which the bot took three pieces
+    said nothing because the engine's answer was a quiet winning step, and a chain the
+    engine stopped early ("a1-a2 a2-a3 end") was named when a3-b3 took a third piece.
     """
     best_why = tuple(r for r in turn_reasons(before, best) if r[0] != "only")
     side = before.side
     pos = before.copy()
     for action in played:
         pos.push(action)
-    if pos.result is not None or not reply or pos.side == side:
+    if pos.result is not None or pos.side == side:
         return (), best_why
     mine = pos.bb[side]
-    try:
-        for action in reply:
-            pos.play(action)  # checked: a stored reply that does not fit says nothing
-    except SeegaError:
+    harm: tuple[tuple[bool, int], tuple[Action, ...]] | None = None
+    for candidate in (played_reply, reply):
+        if not candidate:
+            continue
+        for turn in (tuple(candidate), biggest_capture(pos, candidate[0])[0]):
+            after = _played(pos, turn)
+            if after is None:
+                continue
+            won = after.result is not None and after.result.winner == 1 - side
+            value = (won, (mine & ~after.bb[side]).bit_count())
+            if harm is None or value > harm[0]:
+                harm = (value, turn)
+    if harm is None or harm[0] == (False, 0):
         return (), best_why
-    said = (("reply", " ".join(str(a) for a in reply)),)
-    if pos.result is not None and pos.result.winner == 1 - side:
+    (won, _taken), turn = harm
+    said = (("reply", " ".join(str(a) for a in turn if a.kind != END)),)
+    if won:
         return (("allows_win", said),), best_why
-    lost = mine & ~pos.bb[side]
-    if lost:
-        return (("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(pos, lost)), *said)),), best_why
-    return (), best_why
+    after = _played(pos, turn)
+    assert after is not None
+    lost = mine & ~after.bb[side]
+    return (("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(after, lost)), *said)),), best_why
+
+
+def _played(pos: Position, turn: Sequence[Action]) -> Position | None:
+    """``pos`` after ``turn``, checked (``None`` when a stored turn does not fit it)."""
+    if not turn:
+        return None
+    copy = pos.copy()
+    try:
+        for action in turn:
+            copy.play(action)
+    except SeegaError:
+        return None
+    return copy
 
 
 def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:

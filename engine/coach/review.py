@@ -19,8 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from engine.actions import Action
+from engine.actions import PLACE, Action
 from engine.ai.analysis import DEFAULT_NODES, Analysis, analyse, compare_turn, value_for, win_chance
+from engine.ai.search import WIN_BOUND
+from engine.errors import SeegaError
 from engine.outcome import BLACK, WHITE
 from engine.position import Position
 from engine.record import GameRecord
@@ -37,6 +39,15 @@ THRESHOLDS: tuple[tuple[float, str], ...] = (
 #: How many key moments a review picks at most, and the smallest loss that counts as one.
 KEY_MOMENTS = 5
 KEY_MOMENT_LOSS = 0.05
+#: The version of the review's judgement stored with it (:meth:`GameReview.to_dict`): a
+#: stored review of an earlier version is computed again when asked for. 2 (2026-11-27):
+#: the material floor, placed pairs judged by both cells.
+REVIEW_VERSION = 2
+#: The least loss within one search, in centipieces (one piece), that gives a turn whose
+#: next reply took pieces the material floor (:func:`material_floor`).
+MATERIAL_FLOOR_CP = 100
+#: Centipieces in a piece of material.
+PIECE = 100
 #: The smallest fall of a side's expected score over a stretch of turns that a review
 #: reports as a slide (:meth:`GameReview.slide`).
 SLIDE_DROP = 0.25
@@ -50,6 +61,29 @@ def classify(loss: float, played_best: bool = False) -> str:
         if loss >= floor:
             return label
     return "best"
+
+
+def level_loss(cp_loss: int) -> float:
+    """The loss in expected score that ``cp_loss`` centipieces would be in a level position
+    (100, one piece: 0.08, an inaccuracy; 200: a mistake; 300: a blunder)."""
+    return 0.5 - win_chance(-min(cp_loss, 10_000)) if cp_loss > 0 else 0.0
+
+
+def material_floor(label: str, material: int) -> str:
+    """``label``, or the class losing ``material`` centipieces would have in a level
+    position if that is worse (one piece: an inaccuracy, two: a mistake, three: a blunder).
+
+    Why: once a game is won or lost the win chance saturates, and a turn that gives two
+    pieces away barely moves it: a newcomer lost 0 to 12 and the review listed none of
+    the turns after which the bot took their pieces (console play-test). A review
+    applies this floor to a turn whose loss within the search is at least a piece
+    (:data:`MATERIAL_FLOOR_CP`) and after which the opponent's next turn took pieces,
+    with ``material`` the pieces taken as far as the search agrees
+    (:attr:`TurnVerdict.material`): a chain that let a forced win go but took three pieces
+    is not a blunder for the one piece given back.
+    """
+    floor = classify(level_loss(material))
+    return floor if CLASSES.index(floor) > CLASSES.index(label) else label
 
 
 #: The least accuracy a turn counts with in the harmonic mean (a 0% turn would make it 0).
@@ -102,9 +136,81 @@ def run_job(job: AnalysisJob) -> Analysis:
     analysis = analyse(pos, max_nodes=job.max_nodes)
     if not job.played or analysis.forced:
         return analysis
-    played = [Action.parse(text) for text in job.played]
-    compared = compare_turn(pos, analysis.best_turn, played, max_nodes=job.max_nodes)
+    best, played = aligned(pos, analysis.best_turn, [Action.parse(text) for text in job.played])
+    compared = compare_turn(pos, best, played, max_nodes=job.max_nodes)
+    if compared is not None and _disjoint_pair(best, played):
+        compared = _second_cell(pos, best, played, compared, job.max_nodes)
     return replace(analysis, compared=compared)
+
+
+def _disjoint_pair(best: Sequence[Action], played: Sequence[Action]) -> bool:
+    """Two placed pairs with no cell in common (compared at their first cells only)."""
+    pairs = len(best) == len(played) == 2 and all(a.kind == PLACE for a in (*best, *played))
+    return pairs and not set(best) & set(played)
+
+
+def _second_cell(
+    pos: Position, best: Sequence[Action], played: Sequence[Action], compared: tuple[int, int], max_nodes: int
+) -> tuple[int, int]:
+    """``compared`` with the played pair's second cell judged too.
+
+    The first search scored the played first cell with its best second cell; this one
+    scores the played second cell against the best pair's first cell, both after the
+    played first cell, in one search. The played score is lowered by that gap (never
+    raised). It can only understate the pair's loss (the best second cell after the
+    played first one is at least as good as the cell it is compared with), so a pair
+    as good as the best is never flagged. Forced ends are left as they are.
+
+    Why: a pair sharing no cell with the best was judged by its first cell alone, and
+    the newcomer's review of the bot's ``b5 d5`` (the chances fell 0.19 after it) said
+    "best". It costs one more search, for these turns only.
+    """
+    best_score, played_score = compared
+    if max(abs(best_score), abs(played_score)) >= WIN_BOUND:
+        return compared
+    after = pos.copy()
+    after.push(played[0])
+    second = compare_turn(after, best[:1], played[1:], max_nodes=max_nodes)
+    if second is None or max(abs(second[0]), abs(second[1])) >= WIN_BOUND:
+        return compared
+    return best_score, played_score - max(0, second[0] - second[1])
+
+
+def aligned(
+    pos: Position, best: Sequence[Action], played: Sequence[Action]
+) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``(best, played)`` with the cells a placed pair shares put first, in the same order.
+
+    :func:`~engine.ai.analysis.compare_turn` compares the two turns where they first part,
+    with the played action's best continuation. A pair ``e2 e4`` against the best ``d2 e2``
+    parted at ``e2`` against ``d2``, and ``e2`` (completed by ``d2``, the best pair itself)
+    scored as well as ``d2``: ``e4`` was never judged, and a placement the next search saw
+    as losing 0.39 read "best" (newcomer play-test). Played as ``e2 e4`` against ``e2 d2``
+    they part at the second cell: the whole pair is judged, in the same one search. Only
+    turns of placements, and only when both orders are legal and reach the same position.
+    """
+    best, played = tuple(best), tuple(played)
+    if not best or not played or any(a.kind != PLACE for a in (*best, *played)):
+        return best, played
+    common = [a for a in played if a in best]
+    if not common or len(common) == len(played):
+        return best, played
+    new_best = (*common, *(a for a in best if a not in common))
+    new_played = (*common, *(a for a in played if a not in common))
+    if _reached(pos, new_best) != _reached(pos, best) or _reached(pos, new_played) != _reached(pos, played):
+        return best, played
+    return new_best, new_played
+
+
+def _reached(pos: Position, turn: Sequence[Action]) -> tuple[int, int, int, str, int, int, int, int] | None:
+    """The key of ``pos`` after ``turn``, checked (``None`` if it is not legal there)."""
+    copy = pos.copy()
+    try:
+        for action in turn:
+            copy.play(action)
+    except SeegaError:
+        return None
+    return copy.key()
 
 
 def jobs_for(record: GameRecord, max_nodes: int = DEFAULT_NODES) -> list[AnalysisJob]:
@@ -136,6 +242,13 @@ class TurnVerdict:
         loss: ``before - after``, never below 0 (0 when the best turn was played).
         label: one of :data:`CLASSES`.
         forced: the mover had no choice (not counted in accuracy).
+        cp_loss: centipieces the turn played lost against the best within one search
+            (:func:`~engine.ai.analysis.compare_turn`; forced ends count as
+            :data:`~engine.ai.search.WIN_BOUND`), 0 when not scored that way.
+        gave: pieces of the mover that the opponent's next turn took (as played, or
+            the engine's answer, followed to the end of its chain), when the turn lost
+            material within the search: the class then has the material floor
+            (:func:`material_floor`). 0 otherwise.
     """
 
     index: int
@@ -148,6 +261,19 @@ class TurnVerdict:
     loss: float
     label: str
     forced: bool
+    cp_loss: int = 0
+    gave: int = 0
+
+    @property
+    def material(self) -> int:
+        """The material the turn gave away, in centipieces: the pieces the reply took, as
+        far as the search agrees (at most :attr:`cp_loss`); 0 without the floor."""
+        return min(self.cp_loss, PIECE * self.gave)
+
+    @property
+    def weight(self) -> float:
+        """How big a key moment this turn is: its loss, or its material floor's if larger."""
+        return max(self.loss, level_loss(self.material))
 
 
 @dataclass(frozen=True)
@@ -165,6 +291,21 @@ class Slide:
     last: int
     before: float
     after: float
+    steep: int = 0
+    steep_before: float = 0.0
+    steep_after: float = 0.0
+
+    @property
+    def start(self) -> int:
+        """The turn after which the fall starts: where the evaluation chart shows ``before``
+        (the chart draws the chances after every turn, so "before turn 8" is its point 7)."""
+        return self.first - 1
+
+    @property
+    def sudden(self) -> bool:
+        """Whether one turn (:attr:`steep`) carries at least half of the fall: then it did
+        not fall "a little at a time", and the review says which turn it was."""
+        return self.steep_before - self.steep_after >= (self.before - self.after) / 2
 
 
 @dataclass(frozen=True)
@@ -193,6 +334,11 @@ class GameReview:
         lose a won game by many turns that each cost too little to be a mistake (each
         search sees a little further than the last). A review that then said only "no
         big mistakes" of a game lost 12 to 0 misled the player (console play-test).
+
+        The slide also names the turn after which the chances fell the most
+        (:attr:`Slide.steep`): a review said "fell a little at a time, from 69% to 6%
+        between turns 8 and 15" of a fall that the chart showed as one jump at turn 10
+        (and 50%, not 69%, at its point 8: the chart draws the chances after each turn).
         """
         curve, turns = self.curve, self.turns
         best: Slide | None = None
@@ -204,8 +350,31 @@ class GameReview:
                     top = j - 1
                 drop = chances[top] - chances[j]
                 if drop >= min_drop and (best is None or drop > best.before - best.after):
-                    best = Slide(side, turns[top].number, turns[j - 1].number, chances[top], chances[j])
+                    k = max(range(top, j), key=lambda k: chances[k] - chances[k + 1])
+                    steep = (turns[k].number, chances[k], chances[k + 1])
+                    best = Slide(side, turns[top].number, turns[j - 1].number, chances[top], chances[j], *steep)
         return best
+
+    def unseen_falls(self, side: int, min_fall: float = KEY_MOMENT_LOSS) -> tuple[tuple[int, float, float], ...]:
+        """``(turn number, chances before, chances after)`` of ``side``'s turns classed best
+        or good whose fall along the curve was at least ``min_fall``.
+
+        The accuracy counts such a turn by that fall (:func:`game_accuracy`), the class by
+        the loss within its own search: a review read "accuracy 83% · 8 best · 0 good · 0
+        inaccuracies · 0 mistakes · 0 blunders" (newcomer play-test), and the text now
+        names these turns beside the figure. The engine's own best turn is never listed
+        (its accuracy is 100 whatever the next search finds).
+        """
+        out = []
+        for i, v in enumerate(self.turns):
+            if v.side != side or v.forced or not v.loss or CLASSES.index(v.label) > CLASSES.index("good"):
+                continue
+            before, after = self.curve[i], self.curve[i + 1]
+            if side == WHITE:
+                before, after = 1.0 - before, 1.0 - after
+            if before - after >= min_fall:
+                out.append((v.number, before, after))
+        return tuple(out)
 
     def counts(self, side: int) -> dict[str, int]:
         """How many turns of ``side`` fell in each class."""
@@ -223,6 +392,7 @@ class GameReview:
             "accuracy": list(self.accuracy),
             "key_moments": list(self.key_moments),
             "max_nodes": self.max_nodes,
+            "version": REVIEW_VERSION,
         }
 
     @classmethod
@@ -268,6 +438,7 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
         played_key = _after_turn(pos, actions)
         best_key = _after_turn(pos, here.best_turn) if here.best_turn else None
         played_best = here.forced or best_key == played_key
+        cp_loss = gave = 0
         if here.compared is not None and not played_best:
             # Both scores from one search: the loss is the gap within it, never the gap
             # between two searches of different depth (which could flag the best move).
@@ -275,8 +446,17 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
             played_best = played_score >= best_score
             loss = max(0.0, win_chance(best_score) - win_chance(played_score))
             after = max(0.0, before - loss)
+            cp_loss = max(0, _bounded(best_score) - _bounded(played_score))
+            # Not when the best was a forced win: a chain that took three pieces and kept
+            # a won game is not "giving a piece away" for the one its reply takes back.
+            if cp_loss >= MATERIAL_FLOOR_CP and best_score < WIN_BOUND:
+                following = record.turns[i + 1] if i + 1 < len(record.turns) else ()
+                gave = _taken_by_reply(pos, actions, (following, there.best_turn))
         else:
             loss = 0.0 if played_best else max(0.0, before - after)
+        label = classify(loss, played_best)
+        if gave:
+            label = material_floor(label, min(cp_loss, PIECE * gave))
         verdicts.append(
             TurnVerdict(
                 i,
@@ -287,8 +467,10 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
                 round(before, 4),
                 round(after, 4),
                 round(loss, 4),
-                classify(loss, played_best),
+                label,
                 here.forced,
+                cp_loss,
+                gave,
             )
         )
         for action in actions:
@@ -301,6 +483,42 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
         _key_moments(verdicts),
         max_nodes,
     )
+
+
+def _bounded(score: int) -> int:
+    """A search score with forced ends counted as :data:`WIN_BOUND` (two forced wins, or two
+    forced losses, differ by nothing a player could see)."""
+    return max(-WIN_BOUND, min(WIN_BOUND, score))
+
+
+def _taken_by_reply(pos: Position, actions: Sequence[Action], replies: Sequence[Sequence[Action]]) -> int:
+    """How many of the mover's pieces the opponent's next turn takes after ``actions``
+    (played in ``pos``): the most of ``replies`` (the turn played next, the engine's
+    answer), each followed to the end of its chain (:func:`biggest_capture`)."""
+    after = pos.copy()
+    side = after.side
+    for action in actions:
+        after.push(action)
+    if after.result is not None or after.side == side:
+        return 0
+    most = 0
+    for reply in replies:
+        if reply:
+            most = max(most, _taken(after, reply), biggest_capture(after, reply[0])[1])
+    return most
+
+
+def _taken(pos: Position, reply: Sequence[Action]) -> int:
+    """How many pieces of the side not to act ``reply`` takes in ``pos`` (0 if it does not fit)."""
+    copy = pos.copy()
+    victim = 1 - copy.side
+    start = copy.count(victim)
+    try:
+        for action in reply:
+            copy.play(action)
+    except SeegaError:
+        return 0
+    return start - copy.count(victim)
 
 
 def volatility_weights(curve: Sequence[float]) -> list[float]:
@@ -352,7 +570,10 @@ def _turn_accuracy(verdict: TurnVerdict, black_before: float, black_after: float
 
 
 def _key_moments(verdicts: Sequence[TurnVerdict]) -> tuple[int, ...]:
-    worst = sorted((v for v in verdicts if v.loss >= KEY_MOMENT_LOSS), key=lambda v: (-v.loss, v.index))
+    """The turns with the biggest :attr:`TurnVerdict.weight` of at least :data:`KEY_MOMENT_LOSS`
+    (at most :data:`KEY_MOMENTS`), in game order: a turn that gave pieces away counts as
+    it would in a level game."""
+    worst = sorted((v for v in verdicts if v.weight >= KEY_MOMENT_LOSS), key=lambda v: (-v.weight, v.index))
     return tuple(sorted(v.index for v in worst[:KEY_MOMENTS]))
 
 
@@ -369,3 +590,53 @@ def review_record(
         if progress is not None:
             progress(len(analyses), len(jobs))
     return build_review(record, analyses, max_nodes)
+
+
+#: How many action sequences :func:`biggest_capture` looks at before it stops (a
+#: ``chain=any`` position can branch widely; a bounded answer keeps the review cheap).
+CAPTURE_SEQUENCES = 2000
+
+
+def biggest_capture(position: Position, first: Action | None = None) -> tuple[tuple[Action, ...], int, bool]:
+    """The side to act's turn that takes the most pieces, read off the rules (no search).
+
+    Returns ``(turn, taken, wins)``: the whole turn (a chain followed as far as it goes),
+    how many enemy pieces it takes, and whether it wins the game; the turn is empty when
+    none takes anything. ``first``, when given, fixes the turn's first action (the piece
+    the opponent chose to capture with, followed to the end of its chain). At most
+    :data:`CAPTURE_SEQUENCES` sequences are looked at. ``position`` is not modified.
+    """
+    pos = position.copy()
+    if pos.result is not None:
+        return (), 0, False
+    side, turn = pos.side, pos.turn
+    enemy = 1 - side
+    start = pos.count(enemy)
+    best: tuple[tuple[Action, ...], int, bool] = ((), 0, False)
+    budget = [CAPTURE_SEQUENCES]
+
+    def walk(line: list[Action]) -> None:
+        nonlocal best
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
+        over = pos.result is not None or pos.turn != turn or pos.side != side
+        if over:
+            taken = start - pos.count(enemy)
+            wins = pos.result is not None and pos.result.winner == side
+            # The most taken (a win first), then the shortest such turn (no idle "end").
+            if (wins, taken, -len(line)) > (best[2], best[1], -len(best[0])) and (wins or taken):
+                best = (tuple(line), taken, wins)
+            return
+        actions = pos.legal_actions()
+        if not line and first is not None:
+            actions = [a for a in actions if a == first]
+        for action in actions:
+            pos.push(action)
+            line.append(action)
+            walk(line)
+            line.pop()
+            pos.pop()
+
+    walk([])
+    return best if best[1] or best[2] else ((), 0, False)

@@ -107,3 +107,31 @@ def test_a_forced_turn_is_one_legal_action_that_ends_the_turn() -> None:
     assert forced_turn(Position.from_spn("w3b/5/bw1wb/2b2/w3w b m 0/0 - 0 30", rules)) is None  # ten steps
     last = Position(rules)
     assert forced_turn(last) is None  # placement: any empty cell
+
+
+def test_a_key_moment_names_the_whole_capture_the_turn_allowed() -> None:
+    """Newcomer play-test (game 17, turn 28): after a2-b2 the bot played a1-a2, a2-a3,
+    a3-b3 and took three pieces, while the review said "lets Seega bot capture a3 and b3
+    with a1-a2 a2-a3 end": it named the engine's answer, a chain it stopped early. And
+    (game 1, turn 29) after c3-d3 the bot took three pieces with a chain, while the
+    engine's answer was a quiet step that wins by force: the moment gave no reason."""
+    from engine.actions import Action
+    from engine.coach.hints import moment_reasons
+
+    def turn(text: str) -> list[Action]:
+        return [Action.parse(a) for a in text.split()]
+
+    rules = Ruleset.make("standard", 5)
+    pos = Position.from_spn("bwwwb/wbwbw/bbwbb/b2wb/w1w1w b m 0/0 - 0 28", rules)
+    played, best = turn("a2-b2"), turn("b3-b2")
+    full = (("allows_capture", (("n", "3"), ("cells", "a3 b3 b4"), ("reply", "a1-a2 a2-a3 a3-b3"))),)
+    # The engine's answer stopped early, and no turn played is known: followed to its end.
+    assert moment_reasons(pos, played, best, turn("a1-a2 a2-a3 end"))[0] == full
+    # The turn played took all three.
+    assert moment_reasons(pos, played, best, turn("a1-a2 a2-a3 end"), turn("a1-a2 a2-a3 a3-b3"))[0] == full
+
+    lost = Position.from_spn("b1b2/1b1b1/bww2/wwbbb/1b1bw w m 0/0 - 0 29", rules)
+    played, best = turn("c3-d3"), turn("a2-a1")
+    assert moment_reasons(lost, played, best, turn("e2-e3"))[0] == ()  # the quiet answer alone
+    why = moment_reasons(lost, played, best, turn("e2-e3"), turn("b1-a1 a1-a2 a2-b2"))[0]
+    assert why == (("allows_capture", (("n", "3"), ("cells", "a2 b2 b3"), ("reply", "b1-a1 a1-a2 a2-b2"))),)

@@ -12,12 +12,17 @@ from engine.ai.analysis import SCALE, compare_turn, value_for, win_chance
 from engine.ai.search import WIN
 from engine.coach.review import (
     CLASSES,
+    MATERIAL_FLOOR_CP,
+    AnalysisJob,
     GameReview,
     TurnVerdict,
+    aligned,
     build_review,
     classify,
     game_accuracy,
     jobs_for,
+    level_loss,
+    material_floor,
     move_accuracy,
     review_record,
     run_job,
@@ -258,10 +263,57 @@ def test_a_slide_is_told_beside_the_other_sides_key_moments() -> None:
     result = ReviewResult(7, ("Amira", "Omar"), review, False, None, (black_moment,), 0)
     text = review_text(result, "en")
     assert "Turn 4, Amira: **inaccuracy**" in text
-    assert "Omar: no single big mistake, but the chances fell a little at a time, from 50% to 1%" in text
+    assert "Omar: no single big mistake, but the chances fell a little at a time, from 50% after turn 2 to 1%" in text
     white_moment = replace(black_moment, side=WHITE, player="Omar", number=5)
     covered = review_text(replace(result, moments=(white_moment,)), "en")
     assert "Omar: no single big mistake" not in covered  # the moment in its stretch says it
+
+
+def test_a_slide_names_the_charts_points_and_a_fall_mostly_at_one_turn() -> None:
+    """Newcomer play-test: "no single big mistake, but the chances fell a little at a time,
+    from 69% to 6% between turns 8 and 15", while the chart showed 50% at turn 8 (it draws
+    the chances after each turn: 69% was its point 7) and one jump at turn 10. The
+    sentence now names the chart's points, and a fall mostly at one turn says which."""
+    from bot.coach_messages import review_text
+    from bot.service.coach_results import ReviewResult
+
+    # White's chances: 50% after turn 2, 38% after turn 5, 10% after turn 6, 5% after turn 8.
+    review = _sliding([0.5, 0.52, 0.5, 0.55, 0.6, 0.62, 0.9, 0.92, 0.95])
+    slide = review.slide()
+    assert slide is not None and (slide.side, slide.first, slide.start, slide.last) == (WHITE, 3, 2, 8)
+    assert slide.steep == 6 and slide.sudden
+    text = review_text(ReviewResult(7, ("Amira", "Omar"), review, False, None, (), 0), "en")
+    assert (
+        "Omar: the chances fell from 50% after turn 2 to 5% after turn 8, most of it at turn 6 (38% to 10%)"
+        ": a fall the analysis saw only from the next position." in text
+    )
+    assert "a little at a time" not in text
+    gradual = _sliding([0.5, 0.52, 0.5, 0.55, 0.6, 0.6, 0.7, 0.74, 0.8, 0.9, 0.97, 0.99, 0.98]).slide()
+    assert gradual is not None and not gradual.sudden  # no turn carries half of it
+
+
+def test_the_text_names_the_falls_the_accuracy_counts_and_the_classes_do_not() -> None:
+    """Newcomer play-test: "Seega bot (medium): accuracy 83% · 8 best · 0 good · 0
+    inaccuracies · 0 mistakes · 0 blunders" read as a contradiction. The accuracy counts a
+    turn by the fall of the chances after it when that is larger than its loss within its
+    own search (a slide must not read as accurate); the class goes by the loss. The text
+    now names such turns beside the figure (falls of 0.10 or more)."""
+    from bot.coach_messages import review_text
+    from bot.service.coach_results import ReviewResult
+
+    review = _sliding([0.5, 0.52, 0.7, 0.7, 0.72, 0.74])  # Omar (White) rated best at turn 2, 48% -> 30%
+    assert [v.label for v in review.turns if v.side == WHITE] == ["best", "best"]
+    assert review.unseen_falls(WHITE) == ((2, pytest.approx(0.48), pytest.approx(0.30)),)
+    assert review.unseen_falls(BLACK) == ()
+    accuracy = game_accuracy(review.turns, review.curve, WHITE)
+    assert accuracy is not None and accuracy < 90
+    text = review_text(ReviewResult(7, ("Amira", "Omar"), review, False, None, (), 0), "en")
+    assert "Omar: the accuracy also counts how far the chances fell after turn 2 (48% to 30%)" in text
+    assert "Amira: the accuracy also counts" not in text
+    assert "الدور 2" in review_text(ReviewResult(7, ("Amira", "Omar"), review, False, None, (), 0), "ar")
+    # The engine's own turn is not listed: its accuracy is 100 whatever the next search saw.
+    best = replace(review, turns=tuple(replace(v, loss=0.0) for v in review.turns))
+    assert best.unseen_falls(WHITE) == ()
 
 
 def test_a_side_that_lost_by_a_slow_slide_does_not_read_as_accurate() -> None:
@@ -284,3 +336,86 @@ def test_no_slide_in_a_game_that_stayed_level() -> None:
     review = _sliding([0.5, 0.55, 0.45, 0.6, 0.42, 0.5, 0.58, 0.5])
     assert review.slide() is None
     assert review.slide(min_drop=0.1) is not None  # the biggest fall, 0.6 to 0.42, when asked for less
+
+
+# Game 1 of the newcomer's play-test (lost 0 to 12), White to play turn 29, far behind:
+# c3-d3 lets Black's b1-a1, a1-a2, a2-b2 take three pieces; a2-a1 does not.
+LOST = "b1b2/1b1b1/bww2/wwbbb/1b1bw w m 0/0 - 0 29"
+
+
+def test_a_turn_that_gives_pieces_away_in_a_lost_game_is_a_key_moment() -> None:
+    """Newcomer play-test: lost 0 to 12, the review said "2 mistakes · 0 blunders" and did
+    not list the turns after which the bot took their pieces: at 6% the win chance barely
+    moves whatever is lost. A turn that lost at least a piece within the search, and
+    after which the opponent's next turn took pieces, is classed at least as the pieces
+    taken (as far as the search agrees) would be in a level game."""
+    pos = Position.from_spn(LOST, RULES)
+    for action in ("c3-d3", "b1-a1", "a1-a2", "a2-b2"):
+        pos.play(action)
+    review = review_record(GameRecord.from_position(pos, setup=LOST), max_nodes=4000)
+    turn = review.turns[0]
+    assert turn.before < 0.1 and turn.loss < 0.05  # saturated: not even an inaccuracy by chances
+    assert turn.gave == 3 and turn.cp_loss >= MATERIAL_FLOOR_CP
+    assert turn.label in ("mistake", "blunder"), turn
+    assert review.key_moments[0] == 0 and review.counts(WHITE)[turn.label] == 1
+    # Black's chain took three pieces and White's answer takes one back, but Black's best
+    # was a forced win: no floor there (its loss, under an inaccuracy, stands).
+    chain = review.turns[1]
+    assert chain.played == ("b1-a1", "a1-a2", "a2-b2") and chain.gave == 0
+    assert chain.label not in ("mistake", "blunder")
+    # A stored review without these fields reads as before.
+    stored = review.to_dict()
+    for t in stored["turns"]:
+        del t["cp_loss"], t["gave"]
+    assert GameReview.from_dict(stored).turns[0].gave == 0
+
+
+def test_the_material_floor_by_pieces() -> None:
+    floors = ["best", "inaccuracy", "mistake", "blunder", "blunder"]
+    assert [material_floor("best", 100 * n) for n in range(5)] == floors
+    assert material_floor("blunder", 100) == "blunder"  # never lowers a class
+    assert level_loss(0) == 0.0 and level_loss(WIN) == pytest.approx(0.5)
+
+
+# The newcomer's game 6 (lead table), White (the bot) to place its fifth pair.
+PAIR = "bwwwb/2wb1/bb1bb/1bw2/bwwwb w p 2/4 - 0 10"
+
+
+def test_a_placed_pair_is_judged_by_both_cells() -> None:
+    """Newcomer play-test: the bot's ``e2 e4`` against the engine's ``d2 e2`` read "best"
+    while the chart jumped from 50% to 89% for Black after it (the review's "83% · 8 best"
+    and a "slow slide" over that jump). The two turns were compared where they first
+    part, ``e2`` against ``d2``, with ``e2`` completed by its best second cell (``d2``: the
+    best pair itself); ``e4`` was never judged. The shared cell now goes first, and the
+    pair is compared at ``e4`` against ``d2``, in one search as before."""
+    pos = Position.from_spn(PAIR, RULES)
+    best, played = [Action.parse(c) for c in ("d2", "e2")], [Action.parse(c) for c in ("e2", "e4")]
+    assert aligned(pos, best, played) == ((played[0], best[0]), tuple(played))
+    assert aligned(pos, played, played) == (tuple(played), tuple(played))
+    steps = [Action.parse("c2-c3")]
+    assert aligned(Position.from_spn(SPN, RULES), steps, steps) == (tuple(steps), tuple(steps))  # not a pair
+    for text in ("e2", "e4"):
+        pos.play(text)
+    review = review_record(GameRecord.from_position(pos, setup=PAIR), max_nodes=3000)
+    turn = review.turns[0]
+    assert turn.best == ("d2", "e2") and turn.played == ("e2", "e4")
+    assert turn.label == "blunder" and turn.loss > 0.3, turn
+    assert review.key_moments == (0,)
+
+
+def test_a_placed_pair_sharing_no_cell_with_the_best_is_judged_by_its_second_cell_too() -> None:
+    """The newcomer's game lost 0 to 12, turn 8: ``e4 b4`` against the engine's ``d2 c5``
+    was judged at ``e4`` against ``d2`` only (``e4`` completed by its best second cell), and
+    the chart fell further after it than its class said. A second search, after ``e4``,
+    scores ``b4`` against ``d2``; the gap lowers the played score (never raises it)."""
+    spn = "5/b1ww1/wb1bw/b1b1b/wwbb1 w p 4/6 - 0 8"
+    pos = Position.from_spn(spn, RULES)
+    job = AnalysisJob("standard", 5, (), spn, (), 3000, ("e4", "b4"))
+    first_only = compare_turn(pos, analyse(pos, max_nodes=3000).best_turn, [Action.parse("e4")], max_nodes=3000)
+    both = run_job(job).compared
+    assert first_only is not None and both is not None
+    assert both[0] == first_only[0] and both[1] < first_only[1] - 50  # the second cell cost more
+    for text in ("e4", "b4"):
+        pos.play(text)
+    turn = review_record(GameRecord.from_position(pos, setup=spn), max_nodes=3000).turns[0]
+    assert turn.best == ("d2", "c5") and turn.label == "mistake", turn

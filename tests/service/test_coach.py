@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
@@ -39,7 +40,7 @@ from engine.actions import Action
 from engine.coach.hints import advise_job
 from engine.coach.lessons import LESSONS, lesson
 from engine.coach.puzzles import Puzzle, check, load_bank
-from engine.coach.review import AnalysisJob, run_job
+from engine.coach.review import REVIEW_VERSION, AnalysisJob, run_job
 from engine.position import Position
 from engine.rules import Ruleset
 from tests.service.helpers import Db, execute
@@ -296,7 +297,10 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
         "better c2-c3 (captures 2 (b3 and d3); takes the centre)" in text
     )
     assert "(b3 وd3)" in review_text(got, "ar")  # the cells listed as Arabic lists them
-    assert "played b3-c3, better a1-b1 (captures 1 (b2))" in text  # no reply captured: nothing said of b3-c3
+    # No reply captured: what the engine thinks b3-c3 cost is said instead ("played a2, b4,
+    # better d2, b4" alone left a newcomer asking why it was a blunder).
+    assert "played b3-c3 (the chances fall from 76% to 69%), better a1-b1 (captures 1 (b2))" in text
+    assert "(تنخفض الحظوظ من 76% إلى 69%)" in review_text(got, "ar")
     assert "a1-b1" in review_text(got, "ar") and "coach.review" not in review_text(got, "ar")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
     assert got.moments[0].image is not None and HINT in colours(got.moments[0].image)
@@ -490,8 +494,8 @@ def test_a_review_without_mistakes_of_a_lost_game_says_where_it_slid() -> None:
     text = review_text(result, "en")
     assert "No big mistakes" not in text
     assert (
-        "Seega bot (medium): no single big mistake, but the chances fell a little at a time, from 50% to 1% "
-        "between turns 4 and 9. Look there for better plans." in text
+        "Seega bot (medium): no single big mistake, but the chances fell a little at a time, from 50% after "
+        "turn 3 to 1% after turn 9. Look there for better plans." in text
     )
     # At the console the person at the keyboard is "You": the sentence said "You's
     # chances fell" (play-test, stop 33), so it names the player before it, as the
@@ -742,3 +746,41 @@ def test_an_arabic_hint_joins_its_cells_and_reasons_with_the_arabic_marks() -> N
     assert ";" not in arabic and ", " not in arabic
     english = hint_text(got, "en")
     assert "d3-c3, c3-c2" in english and english.count("; ") == 2
+
+
+async def test_a_key_moment_names_the_capture_the_opponent_played(env: Env) -> None:
+    """Newcomer play-test (a game lost 0 to 12, turn 29): after c3-d3 the bot took three
+    pieces with b1-a1, a1-a2, a2-b2, yet the key moment gave no reason: it read only the
+    engine's answer, a quiet step that wins by force. The turn the opponent played is read
+    too, and the moment (a mistake or worse once material counts: the win chance was
+    already 6%) names the whole chain."""
+    lost = "b1b2/1b1b1/bww2/wwbbb/1b1bw w m 0/0 - 0 29"
+    gid = await insert(env, 8, lost, None, "c3-d3 b1-a1 a1-a2 a2-b2")
+    await finish(env, gid)
+    env.coach.reviews.nodes = 4000  # the 3000 of these tests sees c3-d3 as fine
+    got = await env.coach.reviews.review(GUILD, 8)
+    assert got.moments and got.moments[0].number == 29 and got.moments[0].label in ("mistake", "blunder")
+    assert got.review.turns[1].best != got.review.turns[1].played  # the engine's answer was another turn
+    assert got.moments[0].played_why == (
+        ("allows_capture", {"n": "3", "cells": "a2 b2 b3", "reply": "b1-a1 a1-a2 a2-b2"}),
+    )
+    text = review_text(got, "en")
+    assert "played c3-d3 (lets Alice capture a2, b2 and b3 with b1-a1 a1-a2 a2-b2)" in text
+
+
+async def test_a_review_stored_by_an_earlier_judgement_is_computed_again(env: Env) -> None:
+    """The newcomer asked again for the review of the game lost 0 to 12 and read the
+    stored one, without the material floor. A review stored without the current
+    judgement's version is computed again once, then answered from the table."""
+    gid = await insert(env, 9, SPN, None, "c2-b2 b3-c3 a5-b5")
+    await finish(env, gid)
+    got = await env.coach.reviews.review(GUILD, 9)
+    old = got.review.to_dict()
+    del old["version"]
+    old["accuracy"] = [1.0, 1.0]
+    await env.storage.save_coach_review(gid, env.coach.reviews.nodes, json.dumps(old), env.clock.now())
+    again = await env.coach.reviews.review(GUILD, 9)
+    assert not again.cached and again.review == got.review
+    stored = await env.storage.coach_review(gid)
+    assert stored is not None and json.loads(stored[1])["version"] == REVIEW_VERSION
+    assert (await env.coach.reviews.review(GUILD, 9)).cached
