@@ -327,7 +327,8 @@ def status_beside_clock(
     lang: str = FALLBACK,
 ) -> tuple[str, ImageFont.FreeTypeFont, str]:
     """The footer's status line fitted to ``room`` (what it shares with the clock), and the
-    clock's words (``""``: no clock): the long ones unless they would cut the status."""
+    clock's words (``""``: no clock): the long ones unless they would cut the status, the
+    name in it included (an Arabic status read "بوت سيجة... يواصل الأسر من c2")."""
     direction = direction_of(lang)
     size, min_size = round(30 * s), round(22 * s)
 
@@ -343,7 +344,7 @@ def status_beside_clock(
         return (*status(room), "")
     for said in clock_forms(time_left, lang):
         line, face = status(room - _clock_width(said, s, lang) - round(20 * s))
-        if not is_cut(line):
+        if ELLIPSIS not in line:  # nothing cut: neither what to do nor the name before it
             break
     return line, face, said
 

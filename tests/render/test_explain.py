@@ -229,3 +229,17 @@ def test_an_end_by_count_agreed_on_says_so_with_the_count() -> None:
     said = reason_text(won, pos, ("Ann", "Bob"))
     assert said == f"ended by count, as both agreed: {counts[1]} pieces to {counts[0]}"
     assert reason_text(Outcome(None, "agreement"), pos, ("Ann", "Bob")) == "drawn by agreement"
+
+
+def test_the_clock_says_less_before_a_name_in_the_status_is_cut() -> None:
+    """Stop 36, at 360 px: the Arabic status read "بوت سيجة... يواصل الأسر من c2" beside
+    "بقي 50:00 لهذا الدور": the name was cut (not what to do), and the clock kept its long words."""
+    from bot.render.layout import HEIGHT, WIDTH, layout
+    from bot.render.panels import status_beside_clock
+    from engine import Action, Position
+
+    pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")
+    pos.push(Action.parse("d3-c3"))
+    x0, _, x1, _ = layout(5, WIDTH, HEIGHT).footer
+    line, _, said = status_beside_clock(pos, ("أنت", "بوت سيجة السهل"), None, 3000, (x1 - x0) - 150, 1.0, "ar")
+    assert "…" not in line and said == "50:00", (line, said)
