@@ -18,8 +18,7 @@ from engine.ai.player import action_of, components, make_searcher
 from engine.ai.progress import MARGIN, forcing_actions, is_stuck, worth_playing
 from engine.ai.search import WIN_BOUND
 from engine.board import cell_name
-from engine.coach.review import AnalysisJob, biggest_capture
-from engine.errors import SeegaError
+from engine.coach.review import AnalysisJob, biggest_capture, played_on
 from engine.position import Position, iter_bits
 
 Reason = tuple[str, tuple[tuple[str, str], ...]]
@@ -164,16 +163,9 @@ def moment_reasons(
 
 
 def _played(pos: Position, turn: Sequence[Action]) -> Position | None:
-    """``pos`` after ``turn``, checked (``None`` when a stored turn does not fit it)."""
-    if not turn:
-        return None
-    copy = pos.copy()
-    try:
-        for action in turn:
-            copy.play(action)
-    except SeegaError:
-        return None
-    return copy
+    """``pos`` after ``turn``, checked (``None`` when a stored turn does not fit it, or
+    there is no turn)."""
+    return played_on(pos, turn) if turn else None
 
 
 def advise(position: Position, max_nodes: int = HINT_NODES) -> Advice:

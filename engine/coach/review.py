@@ -202,15 +202,21 @@ def aligned(
     return new_best, new_played
 
 
-def _reached(pos: Position, turn: Sequence[Action]) -> tuple[int, int, int, str, int, int, int, int] | None:
-    """The key of ``pos`` after ``turn``, checked (``None`` if it is not legal there)."""
+def played_on(pos: Position, turn: Sequence[Action]) -> Position | None:
+    """A copy of ``pos`` after ``turn``, checked (``None`` if it is not legal there)."""
     copy = pos.copy()
     try:
         for action in turn:
             copy.play(action)
     except SeegaError:
         return None
-    return copy.key()
+    return copy
+
+
+def _reached(pos: Position, turn: Sequence[Action]) -> tuple[int, int, int, str, int, int, int, int] | None:
+    """The key of ``pos`` after ``turn``, checked (``None`` if it is not legal there)."""
+    after = played_on(pos, turn)
+    return None if after is None else after.key()
 
 
 def jobs_for(record: GameRecord, max_nodes: int = DEFAULT_NODES) -> list[AnalysisJob]:
