@@ -273,6 +273,25 @@ BOT_NAMES = frozenset(player_name(Player.bot(level), lang) for level in catalog.
 _ME = frozenset(player_name(LOCAL_PLAYERS[0], lang) for lang in LANGUAGES)
 
 
+#: The table's own players (the two local ones and the bot at each level) by the name
+#: they have in any language.
+_TABLE_PLAYERS = {
+    player_name(player, lang): player
+    for player in (*LOCAL_PLAYERS, *(Player.bot(level) for level in catalog.LEVELS))
+    for lang in LANGUAGES
+}
+
+
+def in_table_language(players: tuple[str, str], lang: str) -> tuple[str, str]:
+    """The names of the table's own players said in ``lang``, the table's. The service
+    names a picture's players in the language of the person it answers, and at a hot-seat
+    table the second player has none of their own: an Arabic table's pictures said
+    "Player 2" (native play-test, stop 36)."""
+    named = (_TABLE_PLAYERS.get(name) for name in players)
+    black, white = (player_name(p, lang) if p is not None else name for p, name in zip(named, players, strict=True))
+    return black, white
+
+
 def you_in_pictures(players: tuple[str, str]) -> tuple[str, str]:
     """The picture's names as the console's text says them: "You" for the person at the
     keyboard in a game against the bot (a hot-seat game keeps both names)."""
@@ -327,8 +346,8 @@ class ConsolePictures:
         lang: str = LANG,
     ) -> bytes:
         """The board picture with the console's names, in the table's language."""
-        shown = you_in_pictures(players)
         lang = self.table_lang() if self.table_lang is not None else lang
+        shown = you_in_pictures(in_table_language(players, lang))
         return self.inner.render_board(
             position, last_turn, players=shown, outcome=outcome, time_left=time_left, lang=lang
         )
@@ -338,4 +357,4 @@ class ConsolePictures:
     ) -> bytes:
         """The replay as the board pictures are drawn: "You" and the table's language."""
         lang = self.table_lang() if self.table_lang is not None else lang
-        return self.inner.render_replay(record, players=you_in_pictures(players), lang=lang)
+        return self.inner.render_replay(record, players=you_in_pictures(in_table_language(players, lang)), lang=lang)

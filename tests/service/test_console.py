@@ -1336,3 +1336,17 @@ def test_moves_takes_game_n_as_record_and_review_do(db_path: Db, tmp_path: Path)
     assert asked[3].splitlines()[1:3] == ["Moves of game #2 (turn number, colour, actions):", "  1. b c1 d1"]
     assert "Error: There is no game #99 in this server." in asked[4]
     assert "takes no option" not in out
+
+
+def test_the_tables_own_players_are_named_in_its_language_on_its_pictures() -> None:
+    """Native play-test (stop 36): an Arabic hot-seat table's pictures said "Player 1" and
+    "Player 2": the service names a picture's players in the language of who it answers,
+    and the second local player has none of their own. The console says them in the
+    table's; a member's own name stays as it is."""
+    from bot.console.output import in_table_language
+    from bot.results import Player, player_name
+
+    assert in_table_language(("Player 1", "Player 2"), "ar") == ("اللاعب 1", "اللاعب 2")
+    bot = player_name(Player.bot("easy"), "en")
+    assert in_table_language((bot, "اللاعب 1"), "ar") == (player_name(Player.bot("easy"), "ar"), "اللاعب 1")
+    assert in_table_language(("اللاعب 2", "Amira"), "en") == ("Player 2", "Amira")
