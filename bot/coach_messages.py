@@ -78,12 +78,14 @@ def hint_text(result: HintResult, locale: str) -> str:
     if len(result.actions) > 1 and result.actions[-1] == "end":
         # "end" is nothing people type: say how to stop the chain there
         turn = t(locale, "coach.hint.then_end", turn=turn_text(result.actions[:-1], locale))
+    elif result.actions == ("end",):  # "play end" (native re-check, stop 36)
+        turn = t(locale, "coach.hint.end_alone")
     key = "coach.hint.free" if result.free else "coach.hint.again" if result.again else "coach.hint.text"
     lines = [t(locale, key, used=result.used, limit=result.limit, turn=turn, reasons=reasons)]
     if result.win_chance is not None:
         lines.append(t(locale, "coach.hint.chance", percent=round(result.win_chance * 100)))
-    if result.image is not None:
-        lines.append(t(locale, "coach.hint.legend"))
+    if result.image is not None and any(a not in ("end", "pass") for a in result.actions):
+        lines.append(t(locale, "coach.hint.legend"))  # nothing green is drawn for stopping a chain
     return "\n".join(lines)
 
 

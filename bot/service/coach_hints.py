@@ -126,7 +126,8 @@ class Hints:
         if self.pictures is None:
             return None
         w = wording or (lambda key, **p: key)
-        legend = (w("coach.legend.played"), w("coach.legend.hint"))
+        drawn = any(a.kind not in ("end", "pass") for a in actions)  # stopping a chain draws nothing
+        legend = (w("coach.legend.played"), w("coach.legend.hint")) if drawn else None
         players = names if names_shown is None else names_shown(names)
         image: bytes = await in_thread(
             self.pictures.suggestion_image, pos, actions, players=players, legend=legend, lang=lang

@@ -784,3 +784,18 @@ async def test_a_review_stored_by_an_earlier_judgement_is_computed_again(env: En
     stored = await env.storage.coach_review(gid)
     assert stored is not None and json.loads(stored[1])["version"] == REVIEW_VERSION
     assert (await env.coach.reviews.review(GUILD, 9)).cached
+
+
+async def test_a_hint_to_stop_the_chain_says_how_and_draws_no_legend(env: Env) -> None:
+    """Native re-check (stop 36): a hint to stop a chain read "play end" ("العب end"), and
+    its picture, with nothing drawn in green, still had the legend "suggested"."""
+    from bot.service.coach_results import HintResult
+    from engine.actions import END_ACTION
+
+    stop = HintResult(1, ("end",), (), 1, 3, 0.4, b"png")
+    text = hint_text(stop, "en")
+    assert "play **/seega end-turn (stop the chain here)**" in text and "**end**" not in text
+    assert "drawn in green" not in text and "العب **‎/seega end-turn" in hint_text(stop, "ar")
+    pos = Position.from_spn(SPN, RULES)
+    image = await env.coach.hints._picture(pos, [END_ACTION], ("A", "B"), wording("en"), None)
+    assert image is not None and Image.open(io.BytesIO(image)).height == 900  # no legend strip under it
