@@ -138,7 +138,11 @@ class CoachConsole(ConsoleOutput):
         )
         # The text says "You" in the table's language, as the pictures do (it said "You"
         # at an Arabic table); reader_side still reads the marker you_in_pictures set.
-        said = replace(result, names=said_names(result.names, self.lang))
+        names = said_names(result.names, self.lang)
+        # each key moment names its player too ("الدور 9، You: ..." at an Arabic table)
+        as_said = dict(zip(result.names, names, strict=True))
+        moments = tuple(replace(m, player=as_said.get(m.player, m.player)) for m in result.moments)
+        said = replace(result, names=names, moments=moments)
         self.say(_plain(review_text(said, self.lang, reader_side(result.names))))
         self._save_coach_image(result.chart, f"game{result.game_id}-review")
         for m in result.moments:

@@ -1350,3 +1350,31 @@ def test_the_tables_own_players_are_named_in_its_language_on_its_pictures() -> N
     bot = player_name(Player.bot("easy"), "en")
     assert in_table_language((bot, "اللاعب 1"), "ar") == (player_name(Player.bot("easy"), "ar"), "اللاعب 1")
     assert in_table_language(("اللاعب 2", "Amira"), "en") == ("Player 2", "Amira")
+
+
+async def test_an_arabic_reviews_key_moments_name_the_person_in_arabic(db_path: Db) -> None:
+    """Native re-check (stop 36): at an Arabic table a review's key moments read
+    "الدور 9، You: خطأ فادح", where its header said أنت."""
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from bot.results import Player
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    table = ConsoleTable(service, out, None)
+    try:
+        await table.handle("/seega language ar")
+        spn = "w3b/5/wb1bw/2w2/b3b w m 0/0 - 0 30"  # White (you) to move: c2-b2 throws the game away
+        await insert_from(service, CONSOLE_CHANNEL, spn, Player.bot("easy"), LOCAL_PLAYERS[0], guild_id=CONSOLE_GUILD)
+        await table.handle("/move c2 b2")
+        await table.handle("/seega resign")
+        await table.handle("نعم")
+        out.truncate(0)
+        out.seek(0)
+        await table.handle("/seega review")
+        review = out.getvalue()
+        assert "You" not in review and re.search(r"الدور \d+، أنت: ", review), review
+    finally:
+        await close_service(service)
