@@ -1378,3 +1378,19 @@ async def test_an_arabic_reviews_key_moments_name_the_person_in_arabic(db_path: 
         assert "You" not in review and re.search(r"الدور \d+، أنت: ", review), review
     finally:
         await close_service(service)
+
+
+def test_an_arabic_tables_game_over_error_names_its_player_in_arabic(db_path: Db, tmp_path: Path) -> None:
+    """Native re-check (stop 36): after a hot-seat game the refusal read "فاز Player 2":
+    the stored name, not the table's."""
+    lines = [
+        "/seega language ar",
+        "/seega challenge color:black",
+        "/place a1 b1",
+        "/seega resign",
+        "نعم",
+        "/seega takeback",
+    ]
+    out = run_console(db_path, lines, tmp_path)
+    last = out.strip().splitlines()[-2]  # the refusal, before the goodbye
+    assert "فاز اللاعب 1" in last and "Player" not in last, last
