@@ -147,7 +147,9 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
             board_cell(text, pos)
         raise BadInputError("too_many_cells", count=len(cells))
     if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower():
-        raise IllegalMoveError("same_cells", cell=cells[0].strip().lower())
+        # the example is two cells free now ("like a1 b2" came when a1 was taken)
+        free = [cell_name(a.src) for a in pos.legal_actions() if a.kind == PLACE][:2]
+        raise IllegalMoveError("same_cells", cell=cells[0].strip().lower(), example=" ".join(free) or "a1 b2")
     played: list[Action] = []
     # A refused pair places nothing, so the cells it offers are those free before it
     # (the first cell of the pair among them).

@@ -160,13 +160,15 @@ async def test_place_refusals(service: GameService, db_path: Db) -> None:
     )
     await expect_refused(service, db_path, lambda: service.place(1, BOB.user_id, "f6"), BadInputError, "a1 to e5")
     # the second cell is bad: the first is not placed either
-    await expect_refused(
+    same = await expect_refused(
         service,
         db_path,
         lambda: service.place(1, BOB.user_id, "a2", "a2"),
         IllegalMoveError,
         "The two cells must differ: a2 was given twice",
     )
+    # its example is two cells free now (fresh-eyes play-test, stop 36: "like a1 b2" with a1 taken)
+    assert same.endswith("like c1 d1."), same
     await expect_refused(
         service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError, "at most two"
     )
