@@ -111,8 +111,21 @@ def board_cell(text: str, pos: Position) -> int:
         cell = parse_cell(text)
         pos.geo.index(cell)
     except SeegaError:
-        raise BadInputError("bad_cell", cell=text.strip(), size=n, last=last) from None
+        typed = text.strip()
+        turned = typed[-1:] + typed[:-1]  # "1a": the number typed first (fresh-eyes play-test)
+        if typed[:1].isdigit() and _on_board(turned, pos):
+            raise BadInputError("bad_cell_reversed", cell=typed, meant=turned.lower()) from None
+        raise BadInputError("bad_cell", cell=typed, size=n, last=last) from None
     return cell
+
+
+def _on_board(text: str, pos: Position) -> bool:
+    """Whether ``text`` names a cell of ``pos``'s board."""
+    try:
+        pos.geo.index(parse_cell(text))
+    except SeegaError:
+        return False
+    return True
 
 
 def hint(pos: Position) -> Text:
@@ -146,6 +159,10 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
         for text in cells[:3]:
             board_cell(text, pos)
         raise BadInputError("too_many_cells", count=len(cells))
+    if len(cells) == 2 and cells[0].strip().isalpha() and cells[1].strip().isdigit():
+        joined = cells[0].strip() + cells[1].strip()
+        if _on_board(joined, pos):  # "/place a 1": one cell typed as two words
+            raise BadInputError("bad_cell_split", cell=" ".join(c.strip() for c in cells), meant=joined.lower())
     if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower():
         # the example is two cells free now ("like a1 b2" came when a1 was taken)
         free = [cell_name(a.src) for a in pos.legal_actions() if a.kind == PLACE][:2]

@@ -169,6 +169,21 @@ async def test_place_refusals(service: GameService, db_path: Db) -> None:
     )
     # its example is two cells free now (fresh-eyes play-test, stop 36: "like a1 b2" with a1 taken)
     assert same.endswith("like c1 d1."), same
+    # a cell typed as two words, or number first, is named as the cell meant (stop 36)
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(1, BOB.user_id, "c 2"),
+        BadInputError,
+        "letter and number together, like c2",
+    )
+    await expect_refused(
+        service,
+        db_path,
+        lambda: service.place(1, BOB.user_id, "2c d2"),
+        BadInputError,
+        "the letter comes first, like c2",
+    )
     await expect_refused(
         service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError, "at most two"
     )
