@@ -112,9 +112,10 @@ def test_the_console_draws_arabic_pictures_at_an_arabic_table_in_hot_seat_too(tm
     pos = Position(Ruleset.make("standard", 5))
     for cell in ("a1", "b1", "a2", "b2"):
         pos.play(cell)
-    names = ("Player 1", "Player 2")
+    names = ("اللاعب 1", "اللاعب 2")  # named in the table's language too (native re-check, stop 36)
     got = _cards(images[-1].read_bytes())
     assert _same(got, _cards(render.render_board(pos, players=names, lang="ar")))
+    assert not _same(got, _cards(render.render_board(pos, players=("Player 1", "Player 2"), lang="ar")))
     assert not _same(got, _cards(render.render_board(pos, players=names)))
 
 
