@@ -598,6 +598,12 @@ class StorageFullError(ServiceError):
     key = "storage_full"
 
 
+class StorageReadOnlyError(ServiceError):
+    """The database refuses writes (a read-only file, folder or server): nothing was written."""
+
+    key = "storage_read_only"
+
+
 class NotAModeratorError(ServiceError):
     """Moderation (cancel, settings) without the guild's moderator capability."""
 

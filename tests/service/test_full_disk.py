@@ -55,3 +55,25 @@ def test_what_counts_as_a_full_disk() -> None:
     assert not disk_is_full(OSError(errno.EACCES, "Permission denied"))
     with pytest.raises(AssertionError):
         assert disk_is_full(ValueError("full"))
+
+
+async def test_a_read_only_database_is_answered_and_left_whole(tmp_path: Path) -> None:
+    """Outside review (stop 36): a database that refuses writes (a file made read-only,
+    a standby server) answered "unexpected error (id)". It is a service error saying what
+    the host must fix; nothing is written and reading goes on. SQLite's ``query_only``
+    gives the same "attempt to write a readonly database" a read-only file gives."""
+    from bot.results import StorageReadOnlyError
+
+    path = tmp_path / "ro.db"
+    service = await make_service(path, limits=NO_CAPS)
+    try:
+        await start_people(service, 1, ALICE, BOB)
+        await service.storage._conn.execute("PRAGMA query_only = ON")  # type: ignore[attr-defined]
+        before = snapshot(path)
+        with pytest.raises(StorageReadOnlyError) as refused:
+            await service.challenge(GUILD, 2, ALICE, BOB)
+        assert refused.value.key == "storage_read_only" and "read-only" in refused.value.message
+        assert snapshot(path) == before
+        assert (await service.board(1)).game.id == 1, "reading still works"
+    finally:
+        await close_service(service)
