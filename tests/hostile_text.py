@@ -57,6 +57,9 @@ def hostile_strings(size: int = LONG) -> list[str]:
         "key:" * third,
         '"' * size,
         "{0}{error}%s%(x)s" * (size // 20),
+        "[x](https://e.example)" * (size // 22),  # a masked link, over and over
+        "a " + "1" * size,  # a cell typed as two words, the number enormous
+        "1" * size + "a",  # number first, enormous
     ]
 
 
@@ -79,7 +82,63 @@ def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseExcept
         "parse_duration": (timeparse.parse_duration, (timeparse.DurationError,)),
         "console_options": (lambda s: console._options(s.split(" ")), ()),
         "service": (service_text, ()),
+        "console_lines": (lambda s: asyncio.run(_through_console(s)), ()),
+        "display_name": (lambda s: _display_name(s), ()),
     }
+
+
+def _display_name(text: str) -> None:
+    """A Discord display name as the adapter reads it (its links broken, stop 36): one
+    line, clipped, whatever it holds."""
+    from types import SimpleNamespace
+
+    from bot.flows import name_of
+
+    shown = name_of(SimpleNamespace(display_name=text))  # type: ignore[arg-type]
+    assert len(shown) <= 64 and "](" not in shown and "://" not in shown, shown[:80]
+
+
+async def _through_console(text: str) -> None:
+    """The console's own readings of typed words (stop 36's): ``key: value``, a cell typed
+    as two words or number first, ``puzzle`` words and ``show:``, ``moves game:``, a word
+    after ``move``'s options, a bare ``/``, a language, and an answer to a question. Each
+    is answered in a line of bounded length (never the text echoed whole)."""
+    import io
+
+    from bot.console import ConsoleTable
+    from tests.service.helpers import close_service, make_service
+
+    lines = [
+        f"/seega play-bot level: {text}",
+        f"/seega challenge size: {text}",
+        f"/seega puzzle show:{text}",
+        f"/seega puzzle answer {text}",
+        f"/seega puzzle new answer:{text}",
+        f"/seega moves game:{text}",
+        f"/seega language {text}",
+        f"/{text}",
+        "/seega challenge",
+        f"/place a {text}",
+        f"/place {text} 1",
+        f"/move from:a1 to:b2 {text}",
+        "/seega resign",
+        text,  # the answer to the question: anything but yes drops it
+        "/seega cancel",
+        text,
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        service = await make_service(Path(tmp) / "console.db")
+        out = io.StringIO()
+        table = ConsoleTable(service, out, None)
+        try:
+            for line in lines:
+                out.seek(0)
+                out.truncate(0)
+                await table.handle(line)
+                longest = max((len(said) for said in out.getvalue().splitlines()), default=0)
+                assert longest < 1_000, f"{line[:40]!r}: a line of {longest} characters"
+        finally:
+            await close_service(service)
 
 
 async def _through_service(text: str) -> None:

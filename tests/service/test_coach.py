@@ -799,3 +799,34 @@ async def test_a_hint_to_stop_the_chain_says_how_and_draws_no_legend(env: Env) -
     pos = Position.from_spn(SPN, RULES)
     image = await env.coach.hints._picture(pos, [END_ACTION], ("A", "B"), wording("en"), None)
     assert image is not None and Image.open(io.BytesIO(image)).height == 900  # no legend strip under it
+
+
+async def test_the_same_hint_asked_twice_at_once_counts_once_and_a_dead_worker_counts_none(env: Env) -> None:
+    """Hostile review of stop 36's repeated hint: two requests at once for the same
+    position count one hint (the position check and the insert are one transaction);
+    a worker that dies while thinking counts none; another person gets no hint of Alice's."""
+    gid = await insert(env, 12, None, "easy")
+    first, second = await asyncio.gather(env.coach.hints.hint(GUILD, 12, ALICE), env.coach.hints.hint(GUILD, 12, ALICE))
+    assert first.actions == second.actions and {first.used, second.used} == {1}
+    assert await env.storage.hint_counts([gid]) == {gid: 1}
+    real = env.coach.hints.work
+
+    class Dying:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            raise RuntimeError("the worker process died")
+
+    row = await env.storage.game(gid)
+    assert row is not None
+    pos = Position.from_spn(row.spn, RULES)
+    played = [*first.actions, *[c for c in ("a1", "a2", "a3", "a4") if c not in first.actions][:2]]
+    for action in played:
+        pos.play(action)
+    assert await env.storage.update_game(GameUpdate(row.id, row.version, " ".join(played), pos.spn(), env.clock.now()))
+    env.coach.hints.work = Dying()  # type: ignore[assignment]
+    with pytest.raises(RuntimeError):
+        await env.coach.hints.hint(GUILD, 12, ALICE)
+    assert await env.storage.hint_counts([gid]) == {gid: 1}, "a hint nobody got is not counted"
+    env.coach.hints.work = real
+    assert (await env.coach.hints.hint(GUILD, 12, ALICE)).used == 2
+    with pytest.raises(NotAPlayerError):
+        await env.coach.hints.hint(GUILD, 12, BOB)

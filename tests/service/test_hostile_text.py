@@ -38,6 +38,8 @@ PARSERS = [
     "parse_duration",
     "console_options",
     "service",
+    "console_lines",
+    "display_name",
 ]
 
 

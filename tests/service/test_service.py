@@ -669,3 +669,20 @@ async def test_five_in_a_row_replacement(service: GameService, db_path: Db) -> N
     )
     replaced = await service.place(11, ALICE.user_id, "b1")  # /place and /remove both replace here
     assert replaced.events[0].actions == ("b1",) and replaced.to_move == BOB
+
+
+async def test_moves_by_number_reads_only_this_servers_games(service: GameService) -> None:
+    """Hostile review of stop 36's ``moves game:N``: another server's game, ids beyond
+    any stored one and huge or negative numbers are "no such game", never another
+    server's moves and never a database error."""
+    from bot.results import NoGameError
+
+    other = await start_people(service, 7)  # GUILD's game
+    await insert_from(service, 8, "5/5/5/5/5 b p 12/12 - 0 1", guild_id=GUILD + 1)  # another server's
+    elsewhere = (await service.game(8)).id  # type: ignore[union-attr]
+    game, _ = await service.moves(7, other.game.id, GUILD)
+    assert game.id == other.game.id
+    for asked in (elsewhere, 10**6, 10**40, -(10**40), 0, -1, 2**63):
+        with pytest.raises(NoGameError) as refused:
+            await service.moves(7, asked, GUILD)
+        assert refused.value.key == "no_such_game", asked
