@@ -56,9 +56,14 @@ LANGUAGES = ("en", "ar")
 FALLBACK = "en"
 #: Lists longer than this are cut: "a1, b2 ... and 5 more".
 LIST_LIMIT = 12
-#: The right-to-left mark: after an Arabic comma between two Latin items, it keeps the
-#: items apart, so that a list of cells reads from right to left ("d3، a3" reads d3 first).
+#: RIGHT-TO-LEFT MARK: after an Arabic comma between two Latin items, it keeps the items
+#: apart, so that a list of cells reads from right to left ("d3، a3" reads d3 first); the
+#: renderer ends a cut Arabic name with it (``bot.render.fonts``).
 RLM = "\u200f"
+#: LEFT-TO-RIGHT MARK: holds a score left to right in an Arabic sentence (:data:`LTR_PARAMS`).
+LRM = "\u200e"
+#: The languages written right to left (the renderer lays their pictures out from the right).
+RIGHT_TO_LEFT = frozenset({"ar"})
 _JOIN = {
     "en": {"sep": ", ", "or": " or ", "and": " and ", "more": "{shown} and {count} more", "none": "nothing"},
     "ar": {"sep": "،" + RLM + " ", "or": " أو ", "and": " و", "more": "{shown} و{count} غيرها", "none": "لا شيء"},
@@ -243,15 +248,11 @@ def _template(lang: str, key: str, params: Mapping[str, Any]) -> str | None:
     return messages(lang).get(key)
 
 
-#: The languages written right to left.
-RIGHT_TO_LEFT = frozenset({"ar"})
 #: Parameters that must read left to right inside a right-to-left sentence: a score
 #: ("0-1"). In an Arabic sentence its digits follow Arabic letters and become Arabic
 #: numbers to the bidirectional algorithm, and the hyphen between them turns the run
 #: around: "0-1" was read "1-0", the other side winning (native play-test, stop 36).
 LTR_PARAMS = frozenset({"result"})
-#: LEFT-TO-RIGHT MARK.
-LRM = "\u200e"
 
 
 def _left_to_right(value: Any) -> Any:

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.board import encode_png
-from bot.render.fonts import DIRECTION, direction_of, draw_text, fit, font, width
+from bot.render.fonts import direction_of, draw_text, fit, font, width
 from bot.render.theme import RGB, get_theme
+from bot.texts import FALLBACK, RIGHT_TO_LEFT
 
 WIDTH, HEIGHT = 900, 460
 SS = 2  # supersampling for the curves
@@ -36,11 +37,11 @@ class ChartWords:
         top, bottom: what the top and bottom of the value axis mean ("Black better").
         x_axis: the name of the horizontal axis ("turn", "rated games").
         legend: labels for the marks or lines, by key (``blunder``, ``mistake``, ``5``...).
-        rtl: the words are in a language written right to left (Arabic): the title, the
-            labels and the legend stand at the right and read from there, each legend
-            dot to the right of its label (native play-test: "● خطأ فادح ● خطأ" read as
-            if each dot belonged to the next label, and the title "... You :المباراة رقم 1"
-            ran left to right). The plot itself keeps time running left to right.
+        lang: the words' language. Written right to left (Arabic), the title, the labels
+            and the legend stand at the right and read from there, each legend dot to the
+            right of its label (native play-test: "● خطأ فادح ● خطأ" read as if each dot
+            belonged to the next label, and the title "... You :المباراة رقم 1" ran left to
+            right). The plot itself keeps time running left to right.
     """
 
     title: str
@@ -48,12 +49,17 @@ class ChartWords:
     bottom: str = ""
     x_axis: str = ""
     legend: Mapping[str, str] | None = None
-    rtl: bool = False
+    lang: str = FALLBACK
+
+    @property
+    def rtl(self) -> bool:
+        """Whether the words are laid out from the right."""
+        return self.lang in RIGHT_TO_LEFT
 
     @property
     def direction(self) -> str | None:
         """The base direction the words are laid out in."""
-        return direction_of("ar") if self.rtl else DIRECTION
+        return direction_of(self.lang)
 
 
 def _frame(words: ChartWords, theme: str) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]]:

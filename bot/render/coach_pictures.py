@@ -14,7 +14,6 @@ from PIL import ImageDraw
 from bot.render import words
 from bot.render.board import board_image, encode_png, render_board
 from bot.render.chart import ChartWords, evaluation_chart, rating_chart
-from bot.render.fonts import RIGHT_TO_LEFT
 from bot.render.hint import suggestion_image
 from bot.render.layout import layout
 from bot.render.theme import RGB
@@ -62,7 +61,7 @@ def chart_words(
     lang: str = FALLBACK,
 ) -> ChartWords:
     """The words of a chart in ``lang`` (see :class:`bot.render.chart.ChartWords`)."""
-    return ChartWords(title, top, bottom, x_axis, legend, rtl=lang in RIGHT_TO_LEFT)
+    return ChartWords(title, top, bottom, x_axis, legend, lang)
 
 
 def shown_name(name: str, lang: str = FALLBACK) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont, features
 
-from bot.texts import one_line
+from bot.texts import LRM, RIGHT_TO_LEFT, RLM, one_line
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +30,10 @@ if not HAS_RAQM:  # pragma: no cover - depends on how Pillow was built
     log.warning("Pillow has no raqm: Arabic names will be drawn without shaping")
 
 ELLIPSIS = "…"
-#: RIGHT-TO-LEFT MARK: after the ellipsis of a cut right-to-left name it makes the
-#: ellipsis part of the name's run, so it is drawn at the name's end (its left side),
-#: where a reader of Arabic looks for it, not after it on the right.
-RLM = "\u200f"
-#: LEFT-TO-RIGHT MARK: the same for a cut Latin name inside a right-to-left sentence.
-LRM = "\u200e"
+# RLM after the ellipsis of a cut right-to-left name makes the ellipsis part of the name's
+# run, so it is drawn at the name's end (its left side), where a reader of Arabic looks for
+# it; LRM does the same for a cut Latin name inside a right-to-left sentence. The marks
+# and the right-to-left languages are the wording's (bot.texts), one definition each.
 
 
 _local = threading.local()
@@ -60,10 +58,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 #: ("فاطمة to move") must still read left to right, the name as one RTL run.
 #: Only raqm can set it; the basic layout is always left to right.
 DIRECTION: str | None = "ltr" if HAS_RAQM else None
-#: The languages written right to left: their sentences are laid out with an RTL base
-#: direction, so a Latin name or a cell (``b2``) inside one sits where an Arabic reader
-#: expects it ("عمر يحرّك" with the name on the right, the verb to its left).
-RIGHT_TO_LEFT = frozenset({"ar"})
+# The languages written right to left (bot.texts.RIGHT_TO_LEFT) have their sentences laid
+# out with an RTL base direction, so a Latin name or a cell (``b2``) inside one sits where
+# an Arabic reader expects it ("عمر يحرّك" with the name on the right, the verb to its left).
 
 
 def direction_of(lang: str) -> str | None:

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from bot import texts
 from bot.render import render_board, text_board
 from bot.render.board import board_image
-from bot.render.fonts import HAS_RAQM, LRM, direction_of, draw_text, fit, font, is_cut, width
+from bot.render.fonts import HAS_RAQM, direction_of, draw_text, fit, font, is_cut, width
 from bot.render.layout import HEIGHT, WIDTH, layout
 from bot.render.panels import status_fit
 from bot.render.words import (
@@ -25,6 +25,7 @@ from bot.render.words import (
     turn_text,
     winner_text,
 )
+from bot.texts import LRM
 from engine import Outcome, Position, Ruleset
 from tests.hostile_text import hostile_strings
 from tests.render.scenarios import BY_NAME
