@@ -345,10 +345,18 @@ def player_name(player: Player, lang: str) -> str:
     Arabic table): their stored name stays "Player 1", so the games, records and ratings
     written before are unchanged and read the same, and only the display is translated.
     """
+    said = player_words(player)
+    return said if isinstance(said, str) else texts.text(lang, said.key, **said.params)
+
+
+def player_words(player: Player) -> str | texts.Text:
+    """A player's name as a message parameter: a person's name as it is, or the words that
+    :func:`player_name` says in the reader's language, for a message worded later (an
+    error raised before its reader is known said "فاز Player 2" at an Arabic table)."""
     if player.is_bot:
-        return texts.text(lang, "player.bot", level=texts.text(lang, f"level.{player.bot_level}"))
+        return texts.Text.of("player.bot", level=texts.Text.of(f"level.{player.bot_level}"))
     if LOCAL_NAMES.get(player.user_id) == player.name:
-        return texts.text(lang, "console.player", number=player.user_id)
+        return texts.Text.of("console.player", number=player.user_id)
     return player.name
 
 

@@ -264,17 +264,8 @@ class ConsoleOutput:
             self.show(result)
 
 
-#: The names the service gives its AI players (``Seega bot (easy)``...).
-#: The bot's names in every language: the service names the bot in the picture's language.
-BOT_NAMES = frozenset(player_name(Player.bot(level), lang) for level in catalog.LEVELS for lang in LANGUAGES)
-
-
-#: Player 1's name in every language: the service names the players in the picture's.
-_ME = frozenset(player_name(LOCAL_PLAYERS[0], lang) for lang in LANGUAGES)
-
-
 #: The table's own players (the two local ones and the bot at each level) by the name
-#: they have in any language.
+#: they have in any language: the service names them in the language of whom it answers.
 _TABLE_PLAYERS = {
     player_name(player, lang): player
     for player in (*LOCAL_PLAYERS, *(Player.bot(level) for level in catalog.LEVELS))
@@ -297,9 +288,10 @@ def you_in_pictures(players: tuple[str, str]) -> tuple[str, str]:
     keyboard in a game against the bot (a hot-seat game keeps both names)."""
     from bot.render.words import YOU  # here, not at the top: the renderer (Pillow) is optional
 
-    if players[0] in _ME and players[1] in BOT_NAMES:
+    black, white = (_TABLE_PLAYERS.get(name) for name in players)
+    if black == LOCAL_PLAYERS[0] and white is not None and white.is_bot:
         return (YOU, players[1])
-    if players[1] in _ME and players[0] in BOT_NAMES:
+    if white == LOCAL_PLAYERS[0] and black is not None and black.is_bot:
         return (players[0], YOU)
     return players
 

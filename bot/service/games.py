@@ -30,14 +30,15 @@ from bot.ai_pool import AiRunner
 from bot.clock import Clock
 from bot.ratings import rate_game
 from bot.results import (
-    LOCAL_NAMES,
     CorruptGameError,
     GameOver,
     GameOverServiceError,
     NoGameError,
+    Player,
     RatingChange,
     ServiceError,
     StorageBusyError,
+    player_words,
 )
 from bot.service import offers
 from bot.service.limits import AiQueue, Limits
@@ -365,8 +366,7 @@ async def no_game_error(storage: Storage, channel_id: int) -> ServiceError:
         reason = Text.of(f"reason.{last.reason}")
         if last.result not in ("1-0", "0-1"):
             return GameOverServiceError("game_over_draw", game_id=last.id, result=last.result, reason=reason)
-        won = (last.black_id, last.black_name) if last.result == "1-0" else (last.white_id, last.white_name)
-        # the console's local players in the reader's language ("فاز Player 2" at an Arabic table)
-        winner: str | Text = Text.of("console.player", number=won[0]) if LOCAL_NAMES.get(won[0]) == won[1] else won[1]
+        won = Player(last.black_id, last.black_name) if last.result == "1-0" else Player(last.white_id, last.white_name)
+        winner = player_words(won)  # worded in the reader's language ("فاز Player 2" at an Arabic table)
         return GameOverServiceError("game_over", game_id=last.id, winner=winner, result=last.result, reason=reason)
     return NoGameError("no_game")
