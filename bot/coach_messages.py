@@ -19,6 +19,7 @@ from bot.service.coach_results import (
     PuzzleView,
     ReviewResult,
     Wording,
+    draws_a_mark,
 )
 from bot.texts import FALLBACK, has, join, separator
 from bot.texts import text as t
@@ -84,8 +85,8 @@ def hint_text(result: HintResult, locale: str) -> str:
     lines = [t(locale, key, used=result.used, limit=result.limit, turn=turn, reasons=reasons)]
     if result.win_chance is not None:
         lines.append(t(locale, "coach.hint.chance", percent=round(result.win_chance * 100)))
-    if result.image is not None and any(a not in ("end", "pass") for a in result.actions):
-        lines.append(t(locale, "coach.hint.legend"))  # nothing green is drawn for stopping a chain
+    if result.image is not None and draws_a_mark(result.actions):
+        lines.append(t(locale, "coach.hint.legend"))
     return "\n".join(lines)
 
 

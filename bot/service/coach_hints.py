@@ -24,7 +24,7 @@ from bot.results import (
     NotYourTurnError,
 )
 from bot.service.coach_common import is_practice, job_for, position_of
-from bot.service.coach_results import HintResult, NamesShown, Wording
+from bot.service.coach_results import HintResult, NamesShown, Wording, draws_a_mark
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.games import no_game_error
 from bot.service.snapshots import names_of
@@ -126,7 +126,7 @@ class Hints:
         if self.pictures is None:
             return None
         w = wording or (lambda key, **p: key)
-        drawn = any(a.kind not in ("end", "pass") for a in actions)  # stopping a chain draws nothing
+        drawn = draws_a_mark([str(a) for a in actions])
         legend = (w("coach.legend.played"), w("coach.legend.hint")) if drawn else None
         players = names if names_shown is None else names_shown(names)
         image: bytes = await in_thread(

@@ -6,7 +6,7 @@ pictures are PNG bytes (``None`` when the service runs without a renderer).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.coach.review import GameReview
@@ -21,6 +21,12 @@ NamesShown = Callable[[tuple[str, str]], tuple[str, str]]
 def plain_wording(key: str, **params: object) -> str:
     """A stand-in wording that shows the key and its parameters (tests, no locale)."""
     return f"{key} {' '.join(f'{k}={v}' for k, v in sorted(params.items()))}".strip()
+
+
+def draws_a_mark(actions: Sequence[str]) -> bool:
+    """Whether a suggested turn puts anything on the board picture: stopping a chain or
+    passing draws nothing (its legend and the line about the green marks are left out)."""
+    return any(a not in ("end", "pass") for a in actions)
 
 
 @dataclass(frozen=True)
