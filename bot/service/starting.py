@@ -25,7 +25,14 @@ from bot.service.limits import LimitError
 from bot.service.loaded import LoadedGame
 from bot.service.numbers import storable
 from bot.service.snapshots import board_png, challenge_view, last_png, turn_result
-from bot.storage import ChallengeRow, ChannelTakenError, NewGame
+from bot.storage import (
+    ChallengeCaps,
+    ChallengeRow,
+    ChannelTakenError,
+    NewGame,
+    TooManyChallengesError,
+    TooManyGamesError,
+)
 from bot.texts import Text
 from engine import BLACK, Position, Ruleset
 
@@ -39,22 +46,13 @@ class Starting:
         self.games = games
         self.bots = bots
 
-    async def _check_active(self, guild_id: int, player: Player, *, opponent: bool = False) -> None:
-        """Refuse a new game for someone already playing the most games allowed at once."""
+    def _too_many_games(self, exc: TooManyGamesError, acting: int, players: tuple[Player, ...]) -> LimitError:
+        """The refusal for a full count of games: the asker's own, or the other player's by name."""
         cap = self.games.limits.active_games
-        if await self.games.storage.active_count(guild_id, player.user_id) >= cap:
-            if opponent:
-                raise LimitError("opponent_too_many_games", player=player.name, limit=cap)
-            raise LimitError("too_many_games", limit=cap)
-
-    async def _check_challenges(self, guild_id: int, challenger: Player, opponent: Player) -> None:
-        """Refuse a challenge past the pending caps (all pending, and to one opponent)."""
-        limits = self.games.limits
-        pending = await self.games.storage.pending_challenges_from(guild_id, challenger.user_id, self.games.clock.now())
-        if sum(1 for c in pending if c.opponent_id == opponent.user_id) >= limits.pending_to_one_opponent:
-            raise LimitError("challenge_already_pending", opponent=opponent.name)
-        if len(pending) >= limits.pending_challenges:
-            raise LimitError("too_many_challenges", limit=limits.pending_challenges)
+        if exc.user_id == acting:
+            return LimitError("too_many_games", limit=cap)
+        name = next(p.name for p in players if p.user_id == exc.user_id)
+        return LimitError("opponent_too_many_games", player=name, limit=cap)
 
     async def _ensure_free(self, channel_id: int) -> None:
         if await self.games.storage.active_game(channel_id) is not None:
@@ -67,8 +65,11 @@ class Starting:
         rules: Ruleset,
         black: Player,
         white: Player,
+        acting: int,
         challenge_id: int | None = None,
     ) -> LoadedGame:
+        """Insert the game, each person seated under the cap of active games (``acting``
+        is who asked: the refusal speaks of their own count or names the other player)."""
         games = self.games
         now = games.clock.now()
         pos = Position(rules)
@@ -95,7 +96,9 @@ class Starting:
         )
         async with games.lock(channel_id):
             try:
-                row = await games.storage.insert_game(new, challenge_id)
+                row = await games.storage.insert_game(new, challenge_id, max_active=games.limits.active_games)
+            except TooManyGamesError as exc:
+                raise self._too_many_games(exc, acting, (black, white)) from None
             except ChannelTakenError:
                 raise ChannelBusyError("channel_busy") from None
             except LookupError:
@@ -127,13 +130,12 @@ class Starting:
         if c == "random":
             c = self.games.rng.choice(("black", "white"))
         await self._ensure_free(channel_id)
-        await self._check_active(guild_id, player)
         if c == "white":  # the bot plays first: it needs the AI at once
             self.games.ai_queue.check(guild_id, player.user_id, channel_id)
         bot = Player.bot(lvl)
         black, white = (player, bot) if c == "black" else (bot, player)
         try:
-            g = await self._start(guild_id, channel_id, rules, black, white)
+            g = await self._start(guild_id, channel_id, rules, black, white, player.user_id)
         except BaseException:
             self.games.ai_queue.release(guild_id, player.user_id, channel_id)  # no game: no bot turn
             raise
@@ -172,21 +174,29 @@ class Starting:
         c = catalog.check_color(color)
         if not thread:
             await self._ensure_free(channel_id)
-        await self._check_active(guild_id, challenger)
-        await self._check_challenges(guild_id, challenger, opponent)
         now = games.clock.now()
-        row = await games.storage.insert_challenge(
-            guild_id,
-            channel_id,
-            (challenger.user_id, challenger.name),
-            (opponent.user_id, opponent.name),
-            size,
-            rules.variant,
-            c,
-            thread,
-            now,
-            now + settings.challenge_timeout,
-        )
+        limits = games.limits
+        caps = ChallengeCaps(limits.active_games, limits.pending_challenges, limits.pending_to_one_opponent)
+        try:
+            row = await games.storage.insert_challenge(
+                guild_id,
+                channel_id,
+                (challenger.user_id, challenger.name),
+                (opponent.user_id, opponent.name),
+                size,
+                rules.variant,
+                c,
+                thread,
+                now,
+                now + settings.challenge_timeout,
+                caps,
+            )
+        except TooManyGamesError:
+            raise LimitError("too_many_games", limit=limits.active_games) from None
+        except TooManyChallengesError as exc:
+            if exc.to_opponent:
+                raise LimitError("challenge_already_pending", opponent=opponent.name) from None
+            raise LimitError("too_many_challenges", limit=limits.pending_challenges) from None
         games.note_timer(row.expires_at)
         return ChallengeResult(challenge_view(row), ping=opponent.user_id)
 
@@ -221,10 +231,10 @@ class Starting:
         color = row.color if row.color != "random" else self.games.rng.choice(("black", "white"))
         challenger = Player(row.challenger_id, row.challenger_name)
         opponent = Player(row.opponent_id, row.opponent_name)
-        await self._check_active(row.guild_id, opponent)
-        await self._check_active(row.guild_id, challenger, opponent=True)
         black, white = (challenger, opponent) if color == "black" else (opponent, challenger)
-        g = await self._start(row.guild_id, channel_id or row.channel_id, rules, black, white, challenge_id=row.id)
+        g = await self._start(
+            row.guild_id, channel_id or row.channel_id, rules, black, white, user_id, challenge_id=row.id
+        )
         return turn_result(g, png=await board_png(self.games, g, g.pos, None, user_id))
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> ChallengeResult:

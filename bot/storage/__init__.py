@@ -10,6 +10,7 @@ Both implement the contract of :mod:`bot.storage.contract` and hand out the rows
 from bot.storage import postgres, sqlite
 from bot.storage.contract import Storage, is_postgres_url, sqlite_path
 from bot.storage.rows import (
+    ChallengeCaps,
     ChallengeRow,
     ChannelTakenError,
     GameRow,
@@ -19,6 +20,8 @@ from bot.storage.rows import (
     RatingRow,
     SettingsRow,
     TallyRow,
+    TooManyChallengesError,
+    TooManyGamesError,
 )
 from bot.storage.sqlite import MIGRATIONS_DIR, migrations
 from bot.storage.timers import Shards, shard_of
@@ -29,6 +32,7 @@ __all__ = [
     "is_postgres_url",
     "shard_of",
     "sqlite_path",
+    "ChallengeCaps",
     "ChallengeRow",
     "ChannelTakenError",
     "GameRow",
@@ -38,6 +42,8 @@ __all__ = [
     "Rater",
     "SettingsRow",
     "TallyRow",
+    "TooManyChallengesError",
+    "TooManyGamesError",
     "MIGRATIONS_DIR",
     "migrations",
     "postgres",

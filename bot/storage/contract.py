@@ -30,12 +30,13 @@ from dataclasses import fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.storage.coach import CoachQueries
-from bot.storage.history import HistoryQueries
+from bot.storage.history import ACTIVE_COUNT_SQL, HistoryQueries
 from bot.storage.locks import lock_key
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
     GAME_COLUMNS,
     RATING_COLUMNS,
+    ChallengeCaps,
     ChallengeRow,
     ChannelTakenError,
     ConstraintError,
@@ -45,6 +46,8 @@ from bot.storage.rows import (
     Rater,
     RatingRow,
     SettingsRow,
+    TooManyChallengesError,
+    TooManyGamesError,
 )
 from bot.storage.timers import Shards, TimerQueries
 from bot.texts import shown_name
@@ -90,6 +93,20 @@ class Transaction(Protocol):
     async def lock(self, keys: Sequence[int]) -> None:
         """Hold these keys until the transaction ends (taken in sorted order)."""
         ...
+
+
+async def _check_active(tx: Transaction, guild_id: int, people: Sequence[int], cap: int) -> None:
+    """Inside a write transaction: refuse if one of ``people`` plays ``cap`` active games.
+
+    The lock per person makes the count hold until the transaction ends on every backend
+    (SQLite's one writer holds it anyway; PostgreSQL's transactions would otherwise each
+    count before the other's insert).
+    """
+    await tx.lock([lock_key("active games", guild_id, uid) for uid in people])
+    for uid in people:
+        row = await tx.fetchone(ACTIVE_COUNT_SQL, (guild_id, uid, uid))
+        if row is not None and int(row[0]) >= cap:
+            raise TooManyGamesError(uid)
 
 
 class Storage(TimerQueries, HistoryQueries, CoachQueries):
@@ -154,15 +171,29 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         """Inside the settings write: tell other processes (PostgreSQL ``NOTIFY``)."""
 
     # ----------------------------------------------------------------- games
-    async def insert_game(self, game: NewGame, challenge_id: int | None = None) -> GameRow:
+    async def insert_game(
+        self, game: NewGame, challenge_id: int | None = None, *, max_active: int | None = None
+    ) -> GameRow:
         """Insert an active game (and settle its challenge in the same transaction).
+
+        With ``max_active``, each person seated (not the bot) must play fewer active games
+        in the guild; the count and the insert are one transaction, so games started at
+        once cannot all pass it (the seated people are counted in the order black, white).
 
         Raises:
             ChannelTakenError: the channel already has an active game.
             LookupError: the challenge is no longer pending.
+            TooManyGamesError: a seated person plays ``max_active`` games already.
         """
+        people = [
+            uid
+            for uid, level in ((game.black_id, game.black_level), (game.white_id, game.white_level))
+            if level is None
+        ]
 
         async def body(tx: Transaction) -> GameRow:
+            if max_active is not None:
+                await _check_active(tx, game.guild_id, people, max_active)
             try:
                 row = await tx.fetchone(
                     "INSERT INTO games (guild_id, channel_id, variant, size, options, setup, black_id, black_name,"
@@ -316,10 +347,33 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         thread: bool,
         created_at: float,
         expires_at: float,
+        caps: ChallengeCaps | None = None,
     ) -> ChallengeRow:
-        """Store a pending challenge."""
+        """Store a pending challenge, within ``caps`` if given: the checks and the insert
+        are one transaction, so challenges sent at once cannot all pass them.
+
+        Raises:
+            TooManyGamesError: the challenger plays ``caps.active_games`` games already.
+            TooManyChallengesError: the challenger has ``caps.to_one_opponent`` challenges
+                to this opponent pending, or ``caps.pending`` in all.
+        """
 
         async def body(tx: Transaction) -> ChallengeRow:
+            if caps is not None:
+                await _check_active(tx, guild_id, [challenger[0]], caps.active_games)
+                await tx.lock([lock_key("challenges", guild_id, challenger[0])])
+                pending = (
+                    "SELECT COUNT(*) FROM challenges WHERE status = 'pending' AND expires_at > ?"
+                    " AND guild_id = ? AND challenger_id = ?"
+                )
+                to_one = await tx.fetchone(
+                    pending + " AND opponent_id = ?", (created_at, guild_id, challenger[0], opponent[0])
+                )
+                if to_one is not None and int(to_one[0]) >= caps.to_one_opponent:
+                    raise TooManyChallengesError(to_opponent=True)
+                in_all = await tx.fetchone(pending, (created_at, guild_id, challenger[0]))
+                if in_all is not None and int(in_all[0]) >= caps.pending:
+                    raise TooManyChallengesError(to_opponent=False)
             row = await tx.fetchone(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
                 " opponent_name, size, variant, color, thread, status, created_at, expires_at)"

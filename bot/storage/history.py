@@ -11,6 +11,13 @@ from typing import Any
 
 from bot.storage.rows import GAME_COLUMNS, RATING_COLUMNS, GameRow, RatingRow, TallyRow
 
+#: Active games a person plays in a guild (parameters: guild, user, user); bot seats
+#: (a level) are not a person's.
+ACTIVE_COUNT_SQL = (
+    "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active' AND"
+    " ((black_id = ? AND black_level IS NULL) OR (white_id = ? AND white_level IS NULL))"
+)
+
 
 class HistoryQueries:
     """Ratings, tallies and recent games."""
@@ -56,11 +63,7 @@ class HistoryQueries:
 
     async def active_count(self, guild_id: int, user_id: int) -> int:
         """Active games the player is in."""
-        row = await self._fetchone(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active' AND"
-            " ((black_id = ? AND black_level IS NULL) OR (white_id = ? AND white_level IS NULL))",
-            (guild_id, user_id, user_id),
-        )
+        row = await self._fetchone(ACTIVE_COUNT_SQL, (guild_id, user_id, user_id))
         return int(row[0]) if row else 0
 
     async def history(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[GameRow]:

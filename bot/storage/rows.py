@@ -17,6 +17,24 @@ class ChannelTakenError(Exception):
     """Inserting a game failed: the channel already has an active game."""
 
 
+class TooManyGamesError(Exception):
+    """Inserting a game or a challenge failed: a player already plays the most games
+    allowed at once (counted in the inserting transaction)."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"user {user_id} plays the most games allowed at once")
+        self.user_id = user_id
+
+
+class TooManyChallengesError(Exception):
+    """Inserting a challenge failed: its challenger has the most pending challenges
+    allowed, to this opponent (``to_opponent``) or in all."""
+
+    def __init__(self, *, to_opponent: bool) -> None:
+        super().__init__("a challenge to this opponent is pending" if to_opponent else "too many pending challenges")
+        self.to_opponent = to_opponent
+
+
 @dataclass(frozen=True)
 class GameRow:
     """One row of ``games``."""
@@ -172,6 +190,18 @@ class TallyRow:
 
 #: A function that rates a finished game: (black, white, black's score 1/0.5/0) -> new rows.
 Rater = Callable[[RatingRow, RatingRow, float], tuple[RatingRow, RatingRow]]
+
+
+@dataclass(frozen=True)
+class ChallengeCaps:
+    """What a new challenge must stay under (the service's per-person limits)."""
+
+    #: Active games the challenger may play at once.
+    active_games: int
+    #: Pending challenges the challenger may have open at once.
+    pending: int
+    #: Pending challenges from the challenger to one opponent.
+    to_one_opponent: int
 
 
 class ConstraintError(Exception):

@@ -150,3 +150,53 @@ async def test_a_bot_turn_due_but_not_yet_started_holds_the_persons_share(db_pat
     finally:
         await service.storage.close()
         ai.close()
+
+
+async def test_games_started_at_once_never_pass_the_cap(service: GameService, db_path: Path) -> None:
+    """The count and the insert were two steps: games started together (several
+    channels, one click each) all read the same count under the cap and all began,
+    one person past the cap by as many as they sent at once."""
+    cap = service.games.limits.active_games
+    for channel in range(1, cap):
+        await service.play_bot(GUILD, channel, ALICE, "easy", 5, None, "black")
+    tries = [service.play_bot(GUILD, 100 + i, ALICE, "easy", 5, None, "black") for i in range(6)]
+    outcome = await asyncio.gather(*tries, return_exceptions=True)
+    refused = [o for o in outcome if isinstance(o, LimitError)]
+    assert len(refused) == 5 and {e.key for e in refused} == {"too_many_games"}
+    assert await service.storage.active_count(GUILD, ALICE.user_id) == cap
+
+
+async def test_challenges_accepted_at_once_never_pass_the_cap(service: GameService) -> None:
+    """Alice, one game short of the cap, accepts three challenges at once (and the
+    challengers are named when it is their count that is full)."""
+    cap = service.games.limits.active_games
+    for channel in range(1, cap):
+        await service.play_bot(GUILD, channel, ALICE, "easy", 5, None, "black")
+    others = [Player(300 + i, f"P{i}") for i in range(3)]
+    made = [await service.challenge(GUILD, 50 + i, p, ALICE) for i, p in enumerate(others)]
+    outcome = await asyncio.gather(
+        *(service.accept_challenge(m.challenge.id, ALICE.user_id) for m in made), return_exceptions=True
+    )
+    assert sum(isinstance(o, LimitError) and o.key == "too_many_games" for o in outcome) == 2
+    assert await service.storage.active_count(GUILD, ALICE.user_id) == cap
+    from_bob = await service.challenge(GUILD, 70, BOB, CAROL)
+    for channel in range(60, 60 + cap):  # Bob then fills his games: Carol's refusal names him
+        await service.play_bot(GUILD, channel, BOB, "easy", 5, None, "black")
+    with pytest.raises(LimitError) as info:
+        await service.accept_challenge(from_bob.challenge.id, CAROL.user_id)
+    assert info.value.key == "opponent_too_many_games" and info.value.params["player"] == BOB.name
+
+
+async def test_challenges_sent_at_once_never_pass_the_caps(service: GameService) -> None:
+    """Ten challenges sent together to one person store one; to ten people, three."""
+    outcome = await asyncio.gather(
+        *(service.challenge(GUILD, 1, ALICE, BOB, thread=True) for _ in range(10)), return_exceptions=True
+    )
+    assert sum(isinstance(o, LimitError) and o.key == "challenge_already_pending" for o in outcome) == 9
+    others = [Player(300 + i, f"P{i}") for i in range(10)]
+    outcome = await asyncio.gather(
+        *(service.challenge(GUILD, 1, CAROL, p, thread=True) for p in others), return_exceptions=True
+    )
+    assert sum(isinstance(o, LimitError) and o.key == "too_many_challenges" for o in outcome) == 7
+    now = service.games.clock.now()
+    assert len(await service.storage.pending_challenges_from(GUILD, CAROL.user_id, now)) == 3
