@@ -155,6 +155,8 @@ def status_line(result: TurnResult, locale: Locale) -> str:
     why = wording.task_text(game, language(locale))
     if why:
         key = {"r": "turn.your_removal", "s": "turn.your_replacement"}.get(game.phase, "turn.your_turn_why")
+    elif why := wording.placing_help(game, result.legal, language(locale)):
+        key = "turn.your_turn_why"
     line = t(locale, key, mention=mention(result.to_move, locale), stone=stone(color), why=why)
     if game.deadline is not None:
         # A Discord timestamp counts down live in every client, in the reader's own locale.
@@ -201,6 +203,16 @@ def board_embed(
     return embed
 
 
+def _with_stone(turn: str) -> str:
+    """``"24. w d1 b4"`` -> ``"24. ⚪ d1 b4"``: the record's side letter, which newcomers
+    did not read (Discord play-test), as the stone the rest of the message shows."""
+    number, _, rest = turn.partition(" ")
+    side, _, actions = rest.partition(" ")
+    if side not in ("b", "w"):
+        return turn
+    return f"{number} {stone('black' if side == 'b' else 'white')} {actions}"
+
+
 def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | None = None, intro: str = "") -> Reply:
     """The message after a command that changed (or showed) a game."""
     game = result.game
@@ -211,7 +223,7 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
     if news:
         lines.append(f"▶ {news}")
     if game.recent:
-        lines.append(t(locale, "explain.recent", turns=" · ".join(game.recent)))
+        lines.append(t(locale, "explain.recent", turns=" · ".join(_with_stone(turn) for turn in game.recent)))
     over = result.game_over
     if over is not None:
         lines.append(f"🏁 **{game_over_text(over, locale, game)}**")

@@ -14,11 +14,12 @@ import discord
 from discord import app_commands
 
 from bot.results import clip_typed
-from bot.service.commands import split_chain_text
-from engine import parse_cell
-from engine.errors import InvalidActionError
+from bot.service.commands import split_chain_text, split_move_text
 
-_CELL = re.compile(r"^[a-i][1-9]$")
+#: The shape of a cell on some board: a letter, then a number. Whether it is on the game's
+#: board is the service's to say, with the board's own range ("'z9' is not a cell of this
+#: 5x5 board; ... from a1 to e5"): "z9 is not a cell: a letter, then a number" was false.
+_CELL_SHAPE = re.compile(r"^[a-z][0-9]{1,2}$")
 
 
 class CellError(app_commands.AppCommandError):
@@ -31,18 +32,15 @@ class CellError(app_commands.AppCommandError):
 
 
 def normalize_cell(text: str) -> str:
-    """``" B2 "`` -> ``"b2"``.
+    """``" B2 "`` -> ``"b2"``; a letter and a number off every board (``" Z9 "``) too, for
+    the service to refuse with the game's board in its message.
 
     Raises:
-        ValueError: the text is not a cell name.
+        ValueError: the text is not shaped like a cell name.
     """
     name = text.strip().lower()
-    if not _CELL.match(name):
+    if not _CELL_SHAPE.match(name):
         raise ValueError(f"{clip_typed(text)!r} is not a cell")
-    try:
-        parse_cell(name)
-    except InvalidActionError as exc:  # the engine is the authority on names
-        raise ValueError(str(exc)) from None
     return name
 
 
@@ -57,16 +55,26 @@ class CellTransformer(app_commands.Transformer):
 
 
 def split_move(text: str) -> tuple[str, str] | None:
-    """``"b2 c2"``, ``"b2-c2"`` or ``"b2c2"`` -> ``("b2", "c2")``; ``None`` if it is not two cells."""
-    parts = [p for p in re.split(r"[\s\-–>,]+", text.strip().lower()) if p]
-    if len(parts) == 1 and len(parts[0]) == 4:
-        parts = [parts[0][:2], parts[0][2:]]
-    if len(parts) != 2:
+    """``"b2 c2"``, ``"b2-c2"``, ``"b2→c2"`` or ``"b2c2"`` -> ``("b2", "c2")``; ``None`` if
+    it is not two cells (read as the service reads a step: :func:`split_move_text`)."""
+    cells = split_move_text(text)
+    if cells is None or cells[1] is None:
         return None
-    try:
-        return normalize_cell(parts[0]), normalize_cell(parts[1])
-    except ValueError:
-        return None
+    return cells[0].lower(), cells[1].lower()
+
+
+class PlaceTransformer(app_commands.Transformer):
+    """The ``first`` option of ``/place``: a cell, or both cells of the pair (``a1 b2``),
+    as the console and ``/move``'s ``from`` read two cells in one option."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        both = split_move(value)
+        if both is not None:
+            return f"{both[0]} {both[1]}"
+        try:
+            return normalize_cell(value)
+        except ValueError:
+            raise CellError(value) from None
 
 
 class MoveTransformer(app_commands.Transformer):
@@ -86,4 +94,5 @@ class MoveTransformer(app_commands.Transformer):
 
 
 Cell = app_commands.Transform[str, CellTransformer]
+PlaceFirst = app_commands.Transform[str, PlaceTransformer]
 MoveFrom = app_commands.Transform[str, MoveTransformer]

@@ -144,6 +144,38 @@ def example(legal: Sequence[str], kind: str) -> str | None:
     return f"{cells[0]} {cells[-1]}" if kind == "pair" and len(cells) > 1 else cells[0]
 
 
+def mid_pair(game: GameView) -> bool:
+    """Whether the side to place has placed the first piece of its pair this turn (the
+    SPN's fifth field counts the turn's actions done): a newcomer who typed one cell
+    needs to be told the turn is not over."""
+    fields = game.spn.split()
+    return game.phase == "p" and len(fields) > 4 and fields[4] != "-"
+
+
+def placing_help(game: GameView, legal: Sequence[str], lang: str) -> str | None:
+    """How to place now, said where a person learns it on Discord: on their first
+    placement turn, on the first turn of single placements (``two-then-one``), and after
+    the first piece of a pair (the turn is not over); ``None`` on the other turns, whose
+    picture says "to place 2" to someone who has placed before.
+
+    The Discord play-test found the first turn said only "your turn (⚫)": the command to
+    type was in the picture's rules line for the opening of the lane rule, nowhere else.
+    """
+    if game.phase != "p" or game.to_move is None:
+        return None
+    if mid_pair(game):
+        return text(lang, "explain.how.place_second", example=example(legal, "one"))
+    rules = _rules(game)
+    held = game.hand[0 if game.to_move == game.black else 1]
+    if rules.placement == "singles":
+        return text(lang, "explain.how.place_one", example=example(legal, "one")) if held == rules.pieces else None
+    if rules.placement == "pairs-then-singles" and held == rules.pieces - 2:
+        return text(lang, "explain.how.place_one_now", example=example(legal, "one"))
+    if held == rules.pieces:
+        return text(lang, "explain.how.place", example=example(legal, "pair"))
+    return None
+
+
 def end_offer_explained(
     game: GameView, result: str, user_id: int, lang: str, name: Callable[[Player], str] | None = None
 ) -> str:

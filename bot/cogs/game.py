@@ -31,7 +31,7 @@ from bot.messages import challenge_reply, player_name, turn_reply
 from bot.results import TurnResult
 from bot.senders import interaction_sender, remember_board
 from bot.service import catalog
-from bot.transformers import Cell, MoveFrom
+from bot.transformers import Cell, MoveFrom, PlaceFirst
 from bot.tree import Refusal, answer_error
 from bot.views import challenge_view, draw_confirm_view, end_confirm_view, game_view, resign_view
 
@@ -96,9 +96,9 @@ class PlayCog(commands.Cog):
         return True
 
     @app_commands.command(name="place", description=_("Place your pieces: one or two empty cells"))
-    @app_commands.describe(first=_("A cell such as b2"), second=_("The second cell of the pair"))
+    @app_commands.describe(first=_("A cell such as b2 (or both, like b2 d4)"), second=_("The second cell of the pair"))
     @app_commands.guild_only()
-    async def place(self, interaction: discord.Interaction, first: Cell, second: Cell | None = None) -> None:
+    async def place(self, interaction: discord.Interaction, first: PlaceFirst, second: Cell | None = None) -> None:
         if await self._lesson(interaction, f"{first} {second or ''}"):
             return
         await self._play(

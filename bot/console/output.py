@@ -64,14 +64,6 @@ def _how(game: GameView, legal: Sequence[str], color: str, lang: str) -> tuple[s
     return None
 
 
-def _mid_pair(game: GameView) -> bool:
-    """Whether the side to place has placed the first piece of its pair this turn (the
-    SPN's fifth field counts the turn's actions done): a newcomer who typed one cell
-    needs to be told the turn is not over."""
-    fields = game.spn.split()
-    return game.phase == "p" and len(fields) > 4 and fields[4] != "-"
-
-
 def _only_cells(game: GameView, legal: Sequence[str], color: str) -> list[str]:
     """The cells left when they are exactly the pieces the side to place still holds
     (the last placement turn, at most the two a turn places: no choice is left), else
@@ -203,7 +195,7 @@ class ConsoleOutput:
                 line += f" - {task}"
             elif not result.to_move.is_bot and (last := _only_cells(g, result.legal, color)):
                 line += f" - {t(self.lang, 'explain.how.place_last', cells=' '.join(last))}"
-            elif not result.to_move.is_bot and _mid_pair(g):
+            elif not result.to_move.is_bot and wording.mid_pair(g):
                 line += f" - {t(self.lang, 'explain.how.place_second', example=wording.example(result.legal, 'one'))}"
             elif (
                 not result.to_move.is_bot

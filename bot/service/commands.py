@@ -21,7 +21,9 @@ from engine.board import cell_name, parse_cell
 
 _FILES = "abcdefghiABCDEFGHI"
 _RANKS = "123456789"
-_MOVE_SEPARATORS = "->,"
+#: Between the cells of a step: the arrow is how the bot's own messages write one ("moved
+#: c2→c3"), so a player copying it back is understood (Discord play-test).
+_MOVE_SEPARATORS = "->,\u2192\u2013"
 
 
 def _is_cell_text(text: str) -> bool:
@@ -32,7 +34,7 @@ def _is_cell_text(text: str) -> bool:
 def split_move_text(text: str) -> tuple[str, str | None] | None:
     """The from cell and (if given) the to cell of a step typed in one string, or ``None``.
 
-    Accepts ``b2 c2``, ``b2-c2``, ``b2 -> c2``, ``b2,c2``, ``b2c2`` or just ``b2``. A scan
+    Accepts ``b2 c2``, ``b2-c2``, ``b2 -> c2``, ``b2→c2``, ``b2,c2``, ``b2c2`` or just ``b2``. A scan
     that looks at each character once, not a regular expression: this runs on the event
     loop for every keystroke of ``/move``'s autocomplete, and the nested-quantifier
     pattern it replaces took seconds for 30 typed characters (issue 9, item 1).

@@ -89,10 +89,14 @@ def test_the_token_is_redacted_from_tracebacks_and_arguments(capsys: pytest.Capt
 
 def test_cells_as_people_type_them() -> None:
     assert normalize_cell(" B2 ") == "b2"
-    for bad in ("b", "b0", "j1", "22", "bb", ""):
+    # a letter and a number off the board go on to the service, which names the board's range
+    assert normalize_cell(" Z9 ") == "z9" and normalize_cell("j1") == "j1"
+    for bad in ("b", "22", "bb", "", "b2 c2", "b123", "2b"):
         with pytest.raises(ValueError):
             normalize_cell(bad)
     assert split_move("b2 c2") == ("b2", "c2") == split_move(" B2-C2 ") == split_move("b2c2")
+    # the arrow of the bot's own messages ("moved c2→c3"), copied back (Discord play-test)
+    assert split_move("c3→b3") == ("c3", "b3") == split_move("C3 → B3") == split_move("c3–b3")
     assert split_move("b2") is None and split_move("b2 x9") is None
 
 

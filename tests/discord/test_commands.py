@@ -65,18 +65,50 @@ async def test_bad_inputs_are_answered_ephemerally_and_change_nothing(h: Harness
     assert await _spn(h) == before
 
 
-async def test_place_one_then_the_rest_of_the_pair(h: Harness) -> None:
+async def test_cells_as_a_newcomer_types_them(h: Harness) -> None:
+    """Discord play-test: "z9 is not a cell: ... (a letter, then a number)" was false (z9 is
+    a letter then a number: it is off the board); two cells in /place's first option were
+    "not a cell" though /move's from takes two; the bot's own "c2→c3" was refused."""
     await _people_game(h)
+    off = await h.slash(h.alice, "place", {"first": "Z9"})
+    assert off.reply.ephemeral and "not a cell of this 5x5 board" in off.reply.text, off.reply.text
+    assert "from a1 to e5" in off.reply.text and "a letter, then a number" not in off.reply.text
+    pair = await h.slash(h.alice, "place", {"first": "a1 b1"})
+    assert not pair.reply.ephemeral and "b1" in pair.reply.text, pair.reply.text
+    rest = FULL_PLACEMENT[2:]
+    for i in range(0, len(rest), 2):
+        player = h.bob if i % 4 == 0 else h.alice
+        await h.slash(player, "place", {"first": rest[i], "second": rest[i + 1]})
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.phase == "m" and game.to_move is not None, game
+    mover = game.to_move.user_id
+    step = "c2→c3" if mover == h.bob else "d3→c3"  # white's c2, black's d3 (rank by rank)
+    arrow = await h.slash(mover, "move", {"from": step})
+    assert not arrow.reply.ephemeral, arrow.reply.text
+    assert (await h.bot.service.game(h.fake.channel_id)).to_move.user_id != mover  # type: ignore[union-attr]
+
+
+async def test_place_one_then_the_rest_of_the_pair(h: Harness) -> None:
+    """The turn lines say what to type on each player's first turn and after the first
+    piece of a pair (the Discord play-test: "your turn (⚫)." and nothing about /place;
+    after one piece the same "your turn", as if the turn were new), not on every turn."""
+    start = await _people_game(h)
+    assert "your turn (⚫): place two pieces with /place, like /place " in start.text, start.text
     one = await h.slash(h.alice, "place", {"first": "A1"})
     assert not one.reply.ephemeral and "a1" in one.reply.text
+    assert "place your second piece with /place, like /place " in one.reply.text, one.reply.text
     assert one.reply.pinged_user_ids() == set(), "the same player places the rest of the turn: no ping"
     two = await h.slash(h.alice, "place", {"first": "b1"})
     assert two.reply.pinged_user_ids() == {h.bob}
+    assert "your turn (⚪): place two pieces with /place, like /place " in two.reply.text, two.reply.text
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.deadline is not None
     # the clock in the turn message: a Discord timestamp that counts down live
     assert f"⏱ time runs out <t:{int(game.deadline)}:R>" in two.reply.text
-    assert (await _spn(h)).startswith("5/5/5/5/bb3 w p")
+    third = await h.slash(h.bob, "place", {"first": "c1", "second": "d1"})
+    assert "your turn (⚫)." in third.reply.text and "/place" not in third.reply.text, "said once, not every turn"
+    await h.slash(h.alice, "place", {"first": "e1", "second": "a2"})
+    assert (await _spn(h)).startswith("5/5/5/b4/bbwwb w p")
 
 
 async def test_refusals_say_why(h: Harness) -> None:
@@ -418,7 +450,9 @@ async def test_takeback_moves_and_games(h: Harness) -> None:
     moves = (await h.slash(h.carol, "seega moves")).reply
     assert "1. b a1 b1" in moves.text and "2. w " in moves.text
     board = (await h.slash(h.carol, "seega board")).reply
-    assert "Last turns: 1. b a1 b1 · 2. w " in board.text  # the turn message lists the last turns
+    # the turn message lists the last turns, each side as its stone (the record's "b"/"w"
+    # was a letter newcomers did not read: Discord play-test)
+    assert "Last turns: 1. ⚫ a1 b1 · 2. ⚪ " in board.text, board.text
     back = (await h.slash(h.alice, "seega takeback")).reply
     assert not back.ephemeral and "took back their last turn" in back.text
     game = await h.bot.service.game(h.fake.channel_id)
