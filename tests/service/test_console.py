@@ -880,8 +880,8 @@ def test_after_a_game_every_command_for_it_says_how_it_ended(db_path: Db, tmp_pa
         tmp_path,
     )
     after = out.split("Type rematch", 1)[1]
-    assert "There is no game in this channel" not in after, after
-    assert after.count("The game in this channel is over (Player 2 won, 0-1: resignation)") == 5, after
+    assert "There is no game" not in after, after
+    assert after.count("The game at this table is over (Player 2 won, 0-1: resignation)") == 5, after
 
 
 def test_the_reader_of_a_console_review_is_the_person_against_the_bot() -> None:
@@ -1394,3 +1394,15 @@ def test_an_arabic_tables_game_over_error_names_its_player_in_arabic(db_path: Db
     out = run_console(db_path, lines, tmp_path)
     last = out.strip().splitlines()[-2]  # the refusal, before the goodbye
     assert "فاز اللاعب 1" in last and "Player" not in last, last
+
+
+def test_a_refusal_about_the_tables_game_says_the_table_not_a_channel(db_path: Db, tmp_path: Path) -> None:
+    """Native review: the console has no channel, yet its refusals said "There is no game
+    in this channel" ("لا توجد مباراة في هذه القناة"); they say the table, in both languages."""
+    english = run_console(db_path, ["/seega takeback", "/seega record"], tmp_path)
+    assert "There is no game at this table" in english, english
+    assert "No game has been played at this table yet." in english, english
+    arabic = run_console(db_path, ["/seega language ar", "/seega takeback", "/seega record"], tmp_path)
+    assert "لا توجد مباراة على هذه الطاولة" in arabic, arabic
+    assert "لم تُلعب أي مباراة على هذه الطاولة بعد" in arabic, arabic
+    assert "channel" not in english + arabic and "القناة" not in arabic
