@@ -28,6 +28,7 @@ from bot.results import (
     PlayerStats,
     TurnEvent,
     TurnResult,
+    score_words,
 )
 from bot.timeparse import format_duration
 
@@ -361,7 +362,7 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
         return embed
     lines = []
     for g in games:
-        result = g.result or "*"
+        result = score_words(g.result or "*")
         reason = t(locale, f"reason.{g.reason}") if g.reason else t(locale, f"status.{g.status}")
         lines.append(
             t(

@@ -237,3 +237,16 @@ def test_the_puzzle_leaderboard_names_the_consoles_players_in_the_readers_langua
     assert "Player 1" in puzzle_leaders_text([local], "en")
     member = PuzzleLeader(81234567890123456, "Player 1", 1400.0, 0, 1, 0)
     assert "Player 1" in puzzle_leaders_text([member], "ar")
+
+
+def test_a_won_score_says_which_side_it_went_to() -> None:
+    """Native review: a bare "0-1" said neither who won nor whose number came first (in
+    chess "1-0" is White's win, here Black's), and in an Arabic sentence the sides' order
+    could not be told at all. A win's score names its side; a draw's is the same both ways. (A
+    picture names the winner beside its score: "1-0 after 60 turns · Black wins".)"""
+    from bot.results import score_words
+
+    assert texts.text("en", "console.game_over", result=score_words("0-1"), text="x") == "Game over (0-1 to White): x"
+    arabic = texts.text("ar", "console.game_over", result=score_words("1-0"), text="x")
+    assert arabic == f"انتهت المباراة بنتيجة {texts.LRM}1-0{texts.LRM} لصالح الأسود. x"
+    assert score_words("1/2-1/2") == "1/2-1/2"

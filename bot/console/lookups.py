@@ -7,7 +7,7 @@ from bot import texts, wording
 from bot.console.coach import CoachArgs, CoachConsole, _game_number
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.i18n import t
-from bot.results import BadInputError, Moderator, Player
+from bot.results import BadInputError, Moderator, Player, score_words
 from bot.service import catalog
 from bot.timeparse import format_duration
 
@@ -52,7 +52,13 @@ class LookupsConsole(CoachConsole):
             you = LOCAL_PLAYERS[0] if s.black.is_bot != s.white.is_bot else None  # "you resigned", as elsewhere
             how = wording.ending_text(s, self.lang, you)
             if s.result:
-                how = t(self.lang, "console.history_result", how=how, result=s.result, reason=self._reason(s.reason))
+                how = t(
+                    self.lang,
+                    "console.history_result",
+                    how=how,
+                    result=score_words(s.result),
+                    reason=self._reason(s.reason),
+                )
             black, white = (wording.player_name(p, self.lang) for p in (s.black, s.white))
             self.say(
                 t(

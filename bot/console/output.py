@@ -14,7 +14,17 @@ from typing import TextIO
 
 from bot import wording
 from bot.i18n import t
-from bot.results import LOCAL_NAMES, GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult, player_name
+from bot.results import (
+    LOCAL_NAMES,
+    GameOver,
+    GameView,
+    Player,
+    TimerEvent,
+    TurnEvent,
+    TurnResult,
+    player_name,
+    score_words,
+)
 from bot.service import GameService, Renderer, catalog
 from bot.texts import LANGUAGES
 from bot.timeparse import format_duration
@@ -141,7 +151,7 @@ class ConsoleOutput:
             whose = "console.you_cancelled" if you is not None else "console.cancelled"
             text = t(self.lang, "console.game_over_cancelled", text=t(self.lang, whose))
         else:
-            text = t(self.lang, "console.game_over", result=over.result, text=said)
+            text = t(self.lang, "console.game_over", result=score_words(over.result), text=said)
         for c in over.rating_changes:
             change = {"before": f"{c.before:.0f}", "after": f"{c.after:.0f}", "delta": f"{c.delta:+.0f}"}
             name = wording.player_name(Player(c.user_id, c.name), self.lang)
