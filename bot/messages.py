@@ -29,6 +29,7 @@ from bot.results import (
     TurnEvent,
     TurnResult,
     score_words,
+    variant_words,
 )
 from bot.timeparse import format_duration
 
@@ -172,7 +173,7 @@ def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None)
 
 
 def _footer(game: GameView, locale: Locale) -> str:
-    variant = t(locale, "game.variant", variant=game.variant, size=game.size)
+    variant = t(locale, "game.variant", variant=variant_words(game.variant), size=game.size)
     return t(locale, "game.footer", id=game.id, turn=game.turn, variant=variant)
 
 
@@ -261,7 +262,7 @@ def challenge_reply(challenge: ChallengeView, locale: Locale, view: discord.ui.V
             opponent=f"<@{challenge.opponent.user_id}>",
             challenger=challenge.challenger.name,
             size=challenge.size,
-            variant=challenge.variant,
+            variant=variant_words(challenge.variant),
             colors=colors,
             expires=f"<t:{int(challenge.expires_at)}:R>",
         )
@@ -274,7 +275,7 @@ def challenge_reply(challenge: ChallengeView, locale: Locale, view: discord.ui.V
         opponent=challenge.opponent.name,
         challenger=challenge.challenger.name,
         size=challenge.size,
-        variant=challenge.variant,
+        variant=variant_words(challenge.variant),
     )
     return Reply(content=body, view=view)
 
@@ -375,7 +376,7 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
                 result=result,
                 reason=reason,
                 size=g.size,
-                variant=g.variant,
+                variant=variant_words(g.variant),
                 when=f"<t:{int(g.ended_at or g.created_at)}:R>",
             )
         )
@@ -395,7 +396,7 @@ def rules_embed(variant: str, locale: Locale) -> discord.Embed:
     """The rules of a preset, generated from its options so they never disagree with the engine."""
     lines = wording.rules_lines(variant, language(locale))
     embed = discord.Embed(
-        title=t(locale, "rules.title", variant=variant),
+        title=t(locale, "rules.title", variant=variant_words(variant)),
         description="\n".join(f"• {line}" for line in lines),
         colour=COLOURS["info"],
     )

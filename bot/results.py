@@ -374,6 +374,13 @@ def score_words(result: str) -> str | texts.Text:
     return result
 
 
+def variant_words(variant: str) -> texts.Text:
+    """A variant's name to read in a message or a picture (``variant.<code>``): the code
+    people type in English ("two-then-one"), a name in Arabic ("قطعتان ثم قطعة"). Where
+    the variant is to be typed (the lists of choices, the settings) the code is shown."""
+    return texts.Text.of(f"variant.{variant}")
+
+
 @dataclass(frozen=True)
 class PlayerStats:
     """A player's rating and record in a guild.

@@ -148,6 +148,7 @@ def test_keys_built_from_data_are_worded(lang: str) -> None:
     built += [f"reason.{reason}" for reason in (*REASONS, "agreement", "resignation", "timeout", "abandoned")]
     built += [f"challenge_status.{s}" for s in ("accepted", "declined", "withdrawn", "expired")]
     built += [f"challenge.{s}" for s in ("pending", "accepted", "declined", "withdrawn", "expired")]
+    built += [f"variant.{v}" for v in catalog.RULES_VARIANTS]
     built += picture_keys()
     missing = [key for key in built if key not in messages]
     assert not missing
@@ -250,3 +251,19 @@ def test_a_won_score_says_which_side_it_went_to() -> None:
     arabic = texts.text("ar", "console.game_over", result=score_words("1-0"), text="x")
     assert arabic == f"انتهت المباراة بنتيجة {texts.LRM}1-0{texts.LRM} لصالح الأسود. x"
     assert score_words("1/2-1/2") == "1/2-1/2"
+
+
+def test_a_variant_is_named_in_arabic_and_keeps_its_code_in_english() -> None:
+    """Native review: Arabic messages named the variant by the code people type
+    ("two-then-one 5×5"); they name it ("قطعتان ثم قطعة 5×5"), English keeps the code, and
+    the lists of what to type (help, refusals, settings) keep the codes."""
+    from bot.results import variant_words
+
+    for code in catalog.RULES_VARIANTS:
+        assert texts.text("en", f"variant.{code}") == code
+        arabic = texts.text("ar", f"variant.{code}")
+        assert arabic != code and not any("a" <= ch.lower() <= "z" for ch in arabic), arabic
+    footer = texts.text("ar", "game.variant", variant=variant_words("two-then-one"), size=5)
+    assert footer == "قطعتان ثم قطعة 5×5"
+    assert texts.text("en", "game.variant", variant=variant_words("two-then-one"), size=5) == "two-then-one 5x5"
+    assert "seejeh" in texts.text("ar", "service.bad_variant", variant="x", variants=list(catalog.VARIANTS))

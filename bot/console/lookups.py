@@ -7,7 +7,7 @@ from bot import texts, wording
 from bot.console.coach import CoachArgs, CoachConsole, _game_number
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.i18n import t
-from bot.results import BadInputError, Moderator, Player, score_words
+from bot.results import BadInputError, Moderator, Player, score_words, variant_words
 from bot.service import catalog
 from bot.timeparse import format_duration
 
@@ -67,7 +67,7 @@ class LookupsConsole(CoachConsole):
                     id=s.id,
                     black=black,
                     white=white,
-                    variant=s.variant,
+                    variant=variant_words(s.variant),
                     size=s.size,
                     turns=s.turns,
                     how=how,

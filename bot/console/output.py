@@ -24,6 +24,7 @@ from bot.results import (
     TurnResult,
     player_name,
     score_words,
+    variant_words,
 )
 from bot.service import GameService, Renderer, catalog
 from bot.texts import LANGUAGES
@@ -47,7 +48,7 @@ LANG = "en"
 
 def rules_text(variant: str, lang: str = LANG) -> str:
     """The rules of a preset as the console prints them (the same lines as on Discord)."""
-    lines = [t(lang, "console.rules_variant", variant=variant)]
+    lines = [t(lang, "console.rules_variant", variant=variant_words(variant))]
     lines += [f"- {line}" for line in wording.rules_lines(variant, lang)]
     return "\n".join(lines)
 

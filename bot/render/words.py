@@ -50,15 +50,17 @@ def _listed(lang: str, items: Sequence[str]) -> str:
 def ruleset_label(position: Position, lang: str = FALLBACK) -> str:
     """``"Seejeh · 7×7"``; empty for the standard 5x5 game, which needs no label.
 
-    The variant's name stays the one people type (``seejeh``) in every language, as the
-    messages write it, and so do the options (``chain=any``, the record's own words).
+    The variant is named as the messages name it in the picture's language (``variant.*``:
+    "البدوية · 7×7" in Arabic, a native review), English capitalising the code; the options
+    stay as written (``chain=any``, the record's own words).
     """
     rules = position.rules
     if rules.variant == "standard" and rules.size == 5 and not rules.options_text():
         return ""
-    # "Two then one" in English; in another language the code people type ("two-then-one"),
-    # not English words in an Arabic picture (fresh-eyes play-test, stop 36)
-    name = rules.variant.replace("-", " ").capitalize() if lang == FALLBACK else rules.variant
+    # "Two then one" in English; in another language its own name, not English words in an
+    # Arabic picture (fresh-eyes play-test, stop 36)
+    english = rules.variant.replace("-", " ").capitalize()
+    name = english if lang == FALLBACK else text(lang, f"variant.{rules.variant}")
     label = name if rules.variant == "modern-3x3" else text(lang, "picture.ruleset", variant=name, size=rules.size)
     extra = rules.options_text()
     return f"{label} · {extra}" if extra else label

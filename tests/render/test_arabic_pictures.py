@@ -225,11 +225,13 @@ def test_a_score_reads_as_written_in_an_arabic_sentence() -> None:
     assert texts.text("en", "picture.after", result="0-1", count=24) == "0-1 after 24 turns"  # English as it was
 
 
-def test_an_arabic_pictures_variant_label_is_the_code_people_type() -> None:
+def test_an_arabic_pictures_variant_label_is_its_arabic_name() -> None:
     """Fresh-eyes play-test (stop 36): an Arabic picture's badge read "Two then one · 5×5",
-    English words; it shows the variant as it is typed, as the Arabic messages write it."""
+    English words; then the code people type; a native review asked for its name, as the
+    Arabic messages now write it."""
     from bot.render.words import ruleset_label
 
     pos = Position(Ruleset.make("two-then-one", 5))
-    assert ruleset_label(pos, "ar") == "two-then-one · 5×5"
+    assert ruleset_label(pos, "ar") == "قطعتان ثم قطعة · 5×5"
+    assert ruleset_label(Position(Ruleset.make("modern-3x3", 3)), "ar") == "الحديثة 3×3"
     assert ruleset_label(pos, "en") == "Two then one · 5×5"

@@ -1035,7 +1035,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "رقم 1 · اللاعب 1 ضد اللاعب 2",
         "نقلات المباراة #1 (رقم الدور، اللون، النقلات):",
         "يعرض اللاعب 1 التعادل؛ ويجيب اللاعب 2 بـ",
-        "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  standard 5×5  الأدوار: 2",
+        "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  القياسية 5×5  الأدوار: 2",
         "(\u200e0-1\u200e لصالح الأبيض، استسلام)",  # the score held left to right (stop 36)
         "كُتب السجل في ",
         "كُتبت الإعادة في ",
@@ -1048,7 +1048,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "مهلة الدور (turn_timeout) 1h، مهلة التحدي (challenge_timeout) 10m",
         "عدد التلميحات لكل لاعب في كل مباراة على هذه الطاولة: ",
         "صورة الرقعة: ",
-        "الصيغة: standard.",
+        "الصيغة: القياسية.",
         "مراجعة المباراة رقم 4: بوت سيجة السهل ضد أنت",
     ):
         assert arabic in said, arabic
