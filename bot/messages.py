@@ -386,8 +386,8 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
 
 def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
     embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOURS["info"])
-    embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout))
-    embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout))
+    embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout, language(locale)))
+    embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout, language(locale)))
     embed.add_field(name="default_variant", value=settings.default_variant)
     return embed
 

@@ -267,3 +267,16 @@ def test_a_variant_is_named_in_arabic_and_keeps_its_code_in_english() -> None:
     assert footer == "قطعتان ثم قطعة 5×5"
     assert texts.text("en", "game.variant", variant=variant_words("two-then-one"), size=5) == "two-then-one 5x5"
     assert "seejeh" in texts.text("ar", "service.bad_variant", variant="x", variants=list(catalog.VARIANTS))
+
+
+def test_a_duration_to_read_is_said_in_the_readers_units() -> None:
+    """Native review: the Arabic settings read "1h" and "10m"; a duration to read is said
+    with the units of the pictures' clock ("1س 30د"), English keeps the typed form, and a
+    refusal still says the range as it is typed."""
+    from bot.timeparse import format_duration
+
+    assert format_duration(5400, "ar") == "1س 30د" and format_duration(3 * 86400, "ar") == "3ي"
+    assert format_duration(45, "ar") == "45ث" and format_duration(600, "ar") == "10د"
+    assert format_duration(5400, "en") == format_duration(5400) == "1h30m"
+    said = texts.text("ar", "console.settings", turn=format_duration(3600, "ar"), challenge="x", variant="standard")
+    assert "1س" in said and "1h" not in said

@@ -137,7 +137,8 @@ class LookupsConsole(CoachConsole):
                 opts.get("default_variant"),
                 moderator=self.moderator(),
             )
-        turn, challenge = format_duration(settings.turn_timeout), format_duration(settings.challenge_timeout)
+        turn = format_duration(settings.turn_timeout, self.lang)
+        challenge = format_duration(settings.challenge_timeout, self.lang)
         said = t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant)
         if opts:  # a change just echoed the settings, with no word that they had changed
             said = t(

@@ -237,7 +237,7 @@ class ConsoleOutput:
     def show_timer(self, event: TimerEvent) -> None:
         """Print what the scheduler did (reminders, timeouts)."""
         if event.kind == "reminder" and event.game is not None:
-            left = format_duration(event.remaining or 0)
+            left = format_duration(event.remaining or 0, self.lang)
             to_move = event.game.to_move
             who = t(self.lang, "console.nobody") if to_move is None else wording.player_name(to_move, self.lang)
             self.say("\n" + t(self.lang, "console.reminder", who=who, left=left))

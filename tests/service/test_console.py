@@ -1045,7 +1045,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "مباراة إعادة ضد البوت (سهل): تلعب باللون الأبيض.",
         "نتائجك (اللاعب 1) ضد اللاعبين — فوز: 0، خسارة: 1، تعادل: 0.",
         "  ضد البوت (سهل) — فوز: 0، خسارة: 2، تعادل: 0",
-        "مهلة الدور (turn_timeout) 1h، مهلة التحدي (challenge_timeout) 10m",
+        "مهلة الدور (turn_timeout) 1س، مهلة التحدي (challenge_timeout) 10د",
         "عدد التلميحات لكل لاعب في كل مباراة على هذه الطاولة: ",
         "صورة الرقعة: ",
         "الصيغة: القياسية.",
@@ -1312,7 +1312,7 @@ def test_a_changed_setting_says_it_changed(db_path: Db, tmp_path: Path) -> None:
     assert "Changed: turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
     assert "Unchanged (already so): turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
     assert "turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines  # shown alone: no word
-    assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1h،") for line in lines)
+    assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1س،") for line in lines)
     assert query(db_path, "SELECT turn_timeout, challenge_timeout FROM guild_settings") == [(3600, 120)]
 
 
