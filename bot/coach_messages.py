@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from bot.results import Player, player_name
+from bot.results import Player, player_name, variant_words
 from bot.service.coach_results import (
     HintResult,
     LessonAnswer,
@@ -212,7 +212,7 @@ def puzzle_text(view: PuzzleView, locale: str) -> str:
             day=view.day or "",
             id=view.puzzle_id,
             difficulty=view.difficulty,
-            variant=view.variant,
+            variant=variant_words(view.variant),
             size=view.size,
         ),
         t(locale, "coach.puzzle.task", color=t(locale, f"color.{COLOR_NAMES[view.side]}").capitalize()),

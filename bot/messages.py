@@ -28,6 +28,8 @@ from bot.results import (
     PlayerStats,
     TurnEvent,
     TurnResult,
+    score_words,
+    variant_words,
 )
 from bot.timeparse import format_duration
 
@@ -173,7 +175,7 @@ def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None)
 
 
 def _footer(game: GameView, locale: Locale) -> str:
-    variant = t(locale, "game.variant", variant=game.variant, size=game.size)
+    variant = t(locale, "game.variant", variant=variant_words(game.variant), size=game.size)
     return t(locale, "game.footer", id=game.id, turn=game.turn, variant=variant)
 
 
@@ -272,7 +274,7 @@ def challenge_reply(challenge: ChallengeView, locale: Locale, view: discord.ui.V
             opponent=f"<@{challenge.opponent.user_id}>",
             challenger=challenge.challenger.name,
             size=challenge.size,
-            variant=challenge.variant,
+            variant=variant_words(challenge.variant),
             colors=colors,
             expires=f"<t:{int(challenge.expires_at)}:R>",
         )
@@ -285,7 +287,7 @@ def challenge_reply(challenge: ChallengeView, locale: Locale, view: discord.ui.V
         opponent=challenge.opponent.name,
         challenger=challenge.challenger.name,
         size=challenge.size,
-        variant=challenge.variant,
+        variant=variant_words(challenge.variant),
     )
     return Reply(content=body, view=view)
 
@@ -373,7 +375,7 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
         return embed
     lines = []
     for g in games:
-        result = g.result or "*"
+        result = score_words(g.result or "*")
         reason = t(locale, f"reason.{g.reason}") if g.reason else t(locale, f"status.{g.status}")
         lines.append(
             t(
@@ -386,7 +388,7 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
                 result=result,
                 reason=reason,
                 size=g.size,
-                variant=g.variant,
+                variant=variant_words(g.variant),
                 when=f"<t:{int(g.ended_at or g.created_at)}:R>",
             )
         )
@@ -396,8 +398,8 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
 
 def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
     embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOURS["info"])
-    embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout))
-    embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout))
+    embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout, language(locale)))
+    embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout, language(locale)))
     embed.add_field(name="default_variant", value=settings.default_variant)
     return embed
 
@@ -406,7 +408,7 @@ def rules_embed(variant: str, locale: Locale) -> discord.Embed:
     """The rules of a preset, generated from its options so they never disagree with the engine."""
     lines = wording.rules_lines(variant, language(locale))
     embed = discord.Embed(
-        title=t(locale, "rules.title", variant=variant),
+        title=t(locale, "rules.title", variant=variant_words(variant)),
         description="\n".join(f"• {line}" for line in lines),
         colour=COLOURS["info"],
     )

@@ -360,6 +360,27 @@ def player_words(player: Player) -> str | texts.Text:
     return player.name
 
 
+def score_words(result: str) -> str | texts.Text:
+    """A result as a message parameter: a win's score with the side it went to ("1-0 to
+    Black", "1-0 لصالح الأسود"), a draw's or a cancel's as it is.
+
+    A bare "1-0" said neither who won nor which number was whose (in chess "1-0" is a
+    White win; here the first number is Black's), and in an Arabic sentence the reader
+    could not tell the sides' order at all (native review)."""
+    if result == "1-0":
+        return texts.Text.of("score.black", result=result)
+    if result == "0-1":
+        return texts.Text.of("score.white", result=result)
+    return result
+
+
+def variant_words(variant: str) -> texts.Text:
+    """A variant's name to read in a message or a picture (``variant.<code>``): the code
+    people type in English ("two-then-one"), a name in Arabic ("قطعتان ثم قطعة"). Where
+    the variant is to be typed (the lists of choices, the settings) the code is shown."""
+    return texts.Text.of(f"variant.{variant}")
+
+
 @dataclass(frozen=True)
 class PlayerStats:
     """A player's rating and record in a guild.

@@ -5,6 +5,7 @@ Guild settings take timeouts this way (docs/commands.md): from 30 seconds to 7 d
 
 from __future__ import annotations
 
+from bot import texts
 from bot.results import clip_typed
 
 MIN_SECONDS = 30
@@ -65,14 +66,25 @@ def _parts(t: str) -> list[tuple[str, str]] | None:
     return parts or None
 
 
-def format_duration(seconds: float) -> str:
-    """A short human form: ``45s``, ``10m``, ``1h30m``, ``3d``."""
-    s = round(seconds)
-    if s <= 0:
-        return "0s"
-    out = []
+#: Each unit's catalogue key (``duration.hours``: ``{count}h``, ``{count}س``).
+_UNIT_KEYS = {"d": "duration.days", "h": "duration.hours", "m": "duration.minutes", "s": "duration.seconds"}
+
+
+def format_duration(seconds: float, lang: str | None = None) -> str:
+    """A short form: as it is typed (``45s``, ``10m``, ``1h30m``, ``3d``) without ``lang``,
+    as the language abbreviates its units with it (``duration.*``: English the typed form,
+    Arabic "1س 30د", the units of the pictures' clock, native review).
+
+    The typed form stays where the reader must type one (the refusal of a bad duration
+    says its range as it is typed); a duration to read (the settings, a reminder) is
+    said in the reader's language."""
+    s = max(0, round(seconds))
+    parts: list[tuple[str, int]] = []
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60), ("s", 1)):
-        if s >= size:
+        if s >= size or (unit == "s" and not parts):
             n, s = divmod(s, size)
-            out.append(f"{n}{unit}")
-    return "".join(out)
+            parts.append((unit, n))
+    if lang is None:
+        return "".join(f"{n}{unit}" for unit, n in parts)
+    said = [texts.text(lang, _UNIT_KEYS[unit], count=n) for unit, n in parts]
+    return texts.text(lang, "duration.sep").join(said)

@@ -148,6 +148,7 @@ def test_keys_built_from_data_are_worded(lang: str) -> None:
     built += [f"reason.{reason}" for reason in (*REASONS, "agreement", "resignation", "timeout", "abandoned")]
     built += [f"challenge_status.{s}" for s in ("accepted", "declined", "withdrawn", "expired")]
     built += [f"challenge.{s}" for s in ("pending", "accepted", "declined", "withdrawn", "expired")]
+    built += [f"variant.{v}" for v in catalog.RULES_VARIANTS]
     built += picture_keys()
     missing = [key for key in built if key not in messages]
     assert not missing
@@ -237,3 +238,45 @@ def test_the_puzzle_leaderboard_names_the_consoles_players_in_the_readers_langua
     assert "Player 1" in puzzle_leaders_text([local], "en")
     member = PuzzleLeader(81234567890123456, "Player 1", 1400.0, 0, 1, 0)
     assert "Player 1" in puzzle_leaders_text([member], "ar")
+
+
+def test_a_won_score_says_which_side_it_went_to() -> None:
+    """Native review: a bare "0-1" said neither who won nor whose number came first (in
+    chess "1-0" is White's win, here Black's), and in an Arabic sentence the sides' order
+    could not be told at all. A win's score names its side; a draw's is the same both ways. (A
+    picture names the winner beside its score: "1-0 after 60 turns · Black wins".)"""
+    from bot.results import score_words
+
+    assert texts.text("en", "console.game_over", result=score_words("0-1"), text="x") == "Game over (0-1 to White): x"
+    arabic = texts.text("ar", "console.game_over", result=score_words("1-0"), text="x")
+    assert arabic == f"انتهت المباراة بنتيجة {texts.LRM}1-0{texts.LRM} لصالح الأسود. x"
+    assert score_words("1/2-1/2") == "1/2-1/2"
+
+
+def test_a_variant_is_named_in_arabic_and_keeps_its_code_in_english() -> None:
+    """Native review: Arabic messages named the variant by the code people type
+    ("two-then-one 5×5"); they name it ("قطعتان ثم قطعة 5×5"), English keeps the code, and
+    the lists of what to type (help, refusals, settings) keep the codes."""
+    from bot.results import variant_words
+
+    for code in catalog.RULES_VARIANTS:
+        assert texts.text("en", f"variant.{code}") == code
+        arabic = texts.text("ar", f"variant.{code}")
+        assert arabic != code and not any("a" <= ch.lower() <= "z" for ch in arabic), arabic
+    footer = texts.text("ar", "game.variant", variant=variant_words("two-then-one"), size=5)
+    assert footer == "قطعتان ثم قطعة 5×5"
+    assert texts.text("en", "game.variant", variant=variant_words("two-then-one"), size=5) == "two-then-one 5x5"
+    assert "seejeh" in texts.text("ar", "service.bad_variant", variant="x", variants=list(catalog.VARIANTS))
+
+
+def test_a_duration_to_read_is_said_in_the_readers_units() -> None:
+    """Native review: the Arabic settings read "1h" and "10m"; a duration to read is said
+    with the units of the pictures' clock ("1س 30د"), English keeps the typed form, and a
+    refusal still says the range as it is typed."""
+    from bot.timeparse import format_duration
+
+    assert format_duration(5400, "ar") == "1س 30د" and format_duration(3 * 86400, "ar") == "3ي"
+    assert format_duration(45, "ar") == "45ث" and format_duration(600, "ar") == "10د"
+    assert format_duration(5400, "en") == format_duration(5400) == "1h30m"
+    said = texts.text("ar", "console.settings", turn=format_duration(3600, "ar"), challenge="x", variant="standard")
+    assert "1س" in said and "1h" not in said

@@ -22,6 +22,7 @@ from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
 from bot.messages import history_embed, leaderboard_embed, rules_embed, stats_embed
+from bot.results import variant_words
 from bot.service import catalog
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ class StatsCommands(CogMixin):
                 id=g.id,
                 black=g.black.name,
                 white=g.white.name,
-                variant=g.variant,
+                variant=variant_words(g.variant),
                 size=g.size,
                 turn=g.turn,
                 where=f"<#{g.channel_id}>",  # a channel mention is a link to the game

@@ -7,7 +7,7 @@ from bot import texts, wording
 from bot.console.coach import CoachArgs, CoachConsole, _game_number
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.i18n import t
-from bot.results import BadInputError, Moderator, Player
+from bot.results import BadInputError, Moderator, Player, score_words, variant_words
 from bot.service import catalog
 from bot.timeparse import format_duration
 
@@ -52,7 +52,13 @@ class LookupsConsole(CoachConsole):
             you = LOCAL_PLAYERS[0] if s.black.is_bot != s.white.is_bot else None  # "you resigned", as elsewhere
             how = wording.ending_text(s, self.lang, you)
             if s.result:
-                how = t(self.lang, "console.history_result", how=how, result=s.result, reason=self._reason(s.reason))
+                how = t(
+                    self.lang,
+                    "console.history_result",
+                    how=how,
+                    result=score_words(s.result),
+                    reason=self._reason(s.reason),
+                )
             black, white = (wording.player_name(p, self.lang) for p in (s.black, s.white))
             self.say(
                 t(
@@ -61,7 +67,7 @@ class LookupsConsole(CoachConsole):
                     id=s.id,
                     black=black,
                     white=white,
-                    variant=s.variant,
+                    variant=variant_words(s.variant),
                     size=s.size,
                     turns=s.turns,
                     how=how,
@@ -131,7 +137,8 @@ class LookupsConsole(CoachConsole):
                 opts.get("default_variant"),
                 moderator=self.moderator(),
             )
-        turn, challenge = format_duration(settings.turn_timeout), format_duration(settings.challenge_timeout)
+        turn = format_duration(settings.turn_timeout, self.lang)
+        challenge = format_duration(settings.challenge_timeout, self.lang)
         said = t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant)
         if opts:  # a change just echoed the settings, with no word that they had changed
             said = t(

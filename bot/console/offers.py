@@ -15,7 +15,7 @@ from bot import wording
 from bot.console.coach import CoachArgs
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput
 from bot.i18n import t
-from bot.results import GameView, OfferResult, Player
+from bot.results import GameView, OfferResult, Player, variant_words
 
 #: Names people type for the languages (``/seega language arabic``), besides the codes.
 LANGUAGE_NAMES = {"english": "en", "arabic": "ar", "العربية": "ar", "عربي": "ar"}
@@ -151,7 +151,7 @@ class OffersConsole(ConsoleOutput):
                     id=g.id,
                     black=_name(g.black, self.lang),
                     white=_name(g.white, self.lang),
-                    variant=g.variant,
+                    variant=variant_words(g.variant),
                     size=g.size,
                     turn=g.turn,
                     where=where,

@@ -14,7 +14,18 @@ from typing import TextIO
 
 from bot import wording
 from bot.i18n import t
-from bot.results import LOCAL_NAMES, GameOver, GameView, Player, TimerEvent, TurnEvent, TurnResult, player_name
+from bot.results import (
+    LOCAL_NAMES,
+    GameOver,
+    GameView,
+    Player,
+    TimerEvent,
+    TurnEvent,
+    TurnResult,
+    player_name,
+    score_words,
+    variant_words,
+)
 from bot.service import GameService, Renderer, catalog
 from bot.texts import LANGUAGES
 from bot.timeparse import format_duration
@@ -37,7 +48,7 @@ LANG = "en"
 
 def rules_text(variant: str, lang: str = LANG) -> str:
     """The rules of a preset as the console prints them (the same lines as on Discord)."""
-    lines = [t(lang, "console.rules_variant", variant=variant)]
+    lines = [t(lang, "console.rules_variant", variant=variant_words(variant))]
     lines += [f"- {line}" for line in wording.rules_lines(variant, lang)]
     return "\n".join(lines)
 
@@ -133,7 +144,7 @@ class ConsoleOutput:
             whose = "console.you_cancelled" if you is not None else "console.cancelled"
             text = t(self.lang, "console.game_over_cancelled", text=t(self.lang, whose))
         else:
-            text = t(self.lang, "console.game_over", result=over.result, text=said)
+            text = t(self.lang, "console.game_over", result=score_words(over.result), text=said)
         for c in over.rating_changes:
             change = {"before": f"{c.before:.0f}", "after": f"{c.after:.0f}", "delta": f"{c.delta:+.0f}"}
             name = wording.player_name(Player(c.user_id, c.name), self.lang)
@@ -218,7 +229,7 @@ class ConsoleOutput:
     def show_timer(self, event: TimerEvent) -> None:
         """Print what the scheduler did (reminders, timeouts)."""
         if event.kind == "reminder" and event.game is not None:
-            left = format_duration(event.remaining or 0)
+            left = format_duration(event.remaining or 0, self.lang)
             to_move = event.game.to_move
             who = t(self.lang, "console.nobody") if to_move is None else wording.player_name(to_move, self.lang)
             self.say("\n" + t(self.lang, "console.reminder", who=who, left=left))

@@ -50,15 +50,17 @@ def _listed(lang: str, items: Sequence[str]) -> str:
 def ruleset_label(position: Position, lang: str = FALLBACK) -> str:
     """``"Seejeh · 7×7"``; empty for the standard 5x5 game, which needs no label.
 
-    The variant's name stays the one people type (``seejeh``) in every language, as the
-    messages write it, and so do the options (``chain=any``, the record's own words).
+    The variant is named as the messages name it in the picture's language (``variant.*``:
+    "البدوية · 7×7" in Arabic, a native review), English capitalising the code; the options
+    stay as written (``chain=any``, the record's own words).
     """
     rules = position.rules
     if rules.variant == "standard" and rules.size == 5 and not rules.options_text():
         return ""
-    # "Two then one" in English; in another language the code people type ("two-then-one"),
-    # not English words in an Arabic picture (fresh-eyes play-test, stop 36)
-    name = rules.variant.replace("-", " ").capitalize() if lang == FALLBACK else rules.variant
+    # "Two then one" in English; in another language its own name, not English words in an
+    # Arabic picture (fresh-eyes play-test, stop 36)
+    english = rules.variant.replace("-", " ").capitalize()
+    name = english if lang == FALLBACK else text(lang, f"variant.{rules.variant}")
     label = name if rules.variant == "modern-3x3" else text(lang, "picture.ruleset", variant=name, size=rules.size)
     extra = rules.options_text()
     return f"{label} · {extra}" if extra else label
@@ -299,7 +301,7 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str 
     for i, (side, played, cells) in enumerate(segments):
         colour = colour_name(side, lang)
         if played:
-            said = f"{colour} {_listed(lang, played)}"
+            said = _played_text(colour, played, lang)
             if apart and cells:
                 said += " " + text(lang, "picture.last.took", cells=_listed(lang, [names[c] for c in cells]))
             words.append(said)
@@ -313,6 +315,23 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str 
     if last_turn.removed and not apart:
         parts.append(text(lang, "picture.last.removed", cells=_listed(lang, [names[c] for c, _ in last_turn.removed])))
     return " · ".join(parts)
+
+
+def _played_text(colour: str, played: Sequence[str], lang: str) -> str:
+    """One side's actions with their verbs: "وضع الأبيض d1، b4 ثم حرّك d3-c3" in Arabic (a
+    bot's reply spanning placement and movement read "الأبيض d1، b4، d3-c3", no verb: native
+    review); English lists them after the colour as before ("White d1, b4, d3-c3")."""
+    runs: list[tuple[str, list[str]]] = []
+    for action in played:  # a placement ("a1"), a step ("b2-c2") or a removal ("xd4")
+        kind = "remove" if action.startswith("x") else "step" if "-" in action else "place"
+        if not runs or runs[-1][0] != kind:
+            runs.append((kind, []))
+        runs[-1][1].append(action)
+    kind, actions = runs[0]
+    said = text(lang, f"picture.last.{kind}", colour=colour, actions=_listed(lang, actions))
+    for kind, actions in runs[1:]:
+        said += text(lang, f"picture.last.then_{kind}", actions=_listed(lang, actions))
+    return said
 
 
 def hint_text(position: Position, lang: str = FALLBACK) -> str:

@@ -39,6 +39,7 @@ from bot.results import (
     ServiceError,
     StorageBusyError,
     player_words,
+    score_words,
 )
 from bot.service import offers
 from bot.service.limits import AiQueue, Limits
@@ -368,5 +369,6 @@ async def no_game_error(storage: Storage, channel_id: int) -> ServiceError:
             return GameOverServiceError("game_over_draw", game_id=last.id, result=last.result, reason=reason)
         won = Player(last.black_id, last.black_name) if last.result == "1-0" else Player(last.white_id, last.white_name)
         winner = player_words(won)  # worded in the reader's language ("فاز Player 2" at an Arabic table)
-        return GameOverServiceError("game_over", game_id=last.id, winner=winner, result=last.result, reason=reason)
+        score = score_words(last.result)
+        return GameOverServiceError("game_over", game_id=last.id, winner=winner, result=score, reason=reason)
     return NoGameError("no_game")

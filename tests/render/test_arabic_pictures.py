@@ -225,11 +225,24 @@ def test_a_score_reads_as_written_in_an_arabic_sentence() -> None:
     assert texts.text("en", "picture.after", result="0-1", count=24) == "0-1 after 24 turns"  # English as it was
 
 
-def test_an_arabic_pictures_variant_label_is_the_code_people_type() -> None:
+def test_an_arabic_pictures_variant_label_is_its_arabic_name() -> None:
     """Fresh-eyes play-test (stop 36): an Arabic picture's badge read "Two then one · 5×5",
-    English words; it shows the variant as it is typed, as the Arabic messages write it."""
+    English words; then the code people type; a native review asked for its name, as the
+    Arabic messages now write it."""
     from bot.render.words import ruleset_label
 
     pos = Position(Ruleset.make("two-then-one", 5))
-    assert ruleset_label(pos, "ar") == "two-then-one · 5×5"
+    assert ruleset_label(pos, "ar") == "قطعتان ثم قطعة · 5×5"
+    assert ruleset_label(Position(Ruleset.make("modern-3x3", 3)), "ar") == "الحديثة 3×3"
     assert ruleset_label(pos, "en") == "Two then one · 5×5"
+
+
+def test_an_arabic_last_turn_across_placement_and_movement_has_its_verbs() -> None:
+    """Native review: a bot's reply that placed its last pair and then moved read "آخر دور:
+    الأبيض d1، b4، d3-c3..." with no verb; each run of actions says what it did."""
+    pos, turn = BY_NAME["placement-and-chain-5x5"].build()
+    said = last_turn_text(pos, turn, "ar")
+    assert "وضع الأبيض d1،\u200f b4 ثم حرّك d3-c3،\u200f c3-c2،\u200f c2-b2" in said, said
+    chain, chain_turn = BY_NAME["chain-5x5"].build()
+    assert "حرّك الأبيض a2-b2" in last_turn_text(chain, chain_turn, "ar")
+    assert last_turn_text(pos, turn, "en") == "Last: White d1, b4, d3-c3, c3-c2, c2-b2 · took c2, b2, b3"

@@ -74,9 +74,9 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     # lose the game" named neither)
     asked = "Resign game #1 for Player 1 (black)? Player 1 loses the game. Type /seega resign again (or yes)"
     assert out.count(asked) == 2, out
-    assert out.count("Game over (0-1)") == 1
+    assert out.count("Game over (0-1 to White)") == 1
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
-    assert "Player 2 wins: Player 1 resigned. (0-1 resignation)" in out, "the result in words"
+    assert "Player 2 wins: Player 1 resigned. (0-1 to White, resignation)" in out, "the result in words"
     assert '[Result "0-1"]' in out and "1. a1,b1 2. a2,b2 0-1" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
     # each board image is a real PNG written where the console says
@@ -133,8 +133,10 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     assert "  Seega bot (easy) wins: you resigned." in out.splitlines(), "moves end with how it ended"
     assert "Resuming game #1." in out
     assert f"White (you): placed on {free[0]}, {free[1]}" in out
-    assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out
-    assert "Seega bot (easy) wins: you resigned. (1-0 resignation)" in run_console(db, ["/seega history"], tmp_path)
+    assert "Game over (1-0 to Black): Seega bot (easy) wins: you resigned." in out
+    assert "Seega bot (easy) wins: you resigned. (1-0 to Black, resignation)" in run_console(
+        db, ["/seega history"], tmp_path
+    )
     assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
     # Console play-test: "Player 1: against people ..." beside "games where you took hints"
@@ -152,7 +154,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     # a refused takeback is not announced as done (play-test finding)
     early = run_console(tmp_path / "fresh.db", ["/seega play-bot level:easy color:black", "takeback"], tmp_path)
     assert "nothing to take back" in early and "back your last turn" not in early
-    assert "Game over (1-0): Seega bot (easy) wins: you resigned." in out  # the final board
+    assert "Game over (1-0 to Black): Seega bot (easy) wins: you resigned." in out  # the final board
     assert "Rematch against the bot (easy): you play black." in out
     assert "Unknown command 'plcae': did you mean /place? Type help for the list." in out
     # a refused start says so without first announcing a game
@@ -707,14 +709,14 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
     assert "Turn 13 · Black (Player 1): replaced White's piece on a1" in out
     assert "so a1 is left empty" not in out
     # The winner is named once (play-test: "Seega bot (easy) wins: Seega bot (easy) made 5 in a row").
-    assert "Game over (1-0): Player 1 wins: 5 in a row." in out
+    assert "Game over (1-0 to Black): Player 1 wins: 5 in a row." in out
     assert "\n  Player 1: rating 1500 -> 1662 (+162)\n  Player 2: rating 1500 -> 1338 (-162)" in out
 
 
 def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, tmp_path: Path) -> None:
     """Play-test in Arabic: the game's end was in Arabic, the rating lines under it in English."""
     out = run_console(db_path, ["/seega language ar", *LINE_WIN], tmp_path)
-    end = out.split("بنتيجة \u200e1-0\u200e.")[1]
+    end = out.split("بنتيجة \u200e1-0\u200e لصالح الأسود.")[1]
     assert "5 على خط واحد" in end
     assert "اللاعب 1: التصنيف 1500 ← 1662 (+162)" in end and "rating" not in end
 
@@ -722,7 +724,7 @@ def test_the_rating_lines_after_a_game_are_in_the_tables_language(db_path: Db, t
 def test_a_review_at_an_arabic_table_counts_its_progress_in_arabic(db_path: Db, tmp_path: Path) -> None:
     """The console's "Reviewing turn 10 of 13..." was written in English at any table."""
     out = run_console(db_path, ["/seega language ar", *LINE_WIN, "/seega review"], tmp_path)
-    review = out.split("بنتيجة \u200e1-0\u200e.")[1]
+    review = out.split("بنتيجة \u200e1-0\u200e لصالح الأسود.")[1]
     assert re.search(r"جارٍ مراجعة الدور (\d+) من \1", review) and "Reviewing" not in review
 
 
@@ -880,8 +882,8 @@ def test_after_a_game_every_command_for_it_says_how_it_ended(db_path: Db, tmp_pa
         tmp_path,
     )
     after = out.split("Type rematch", 1)[1]
-    assert "There is no game in this channel" not in after, after
-    assert after.count("The game in this channel is over (Player 2 won, 0-1: resignation)") == 5, after
+    assert "There is no game" not in after, after
+    assert after.count("The game at this table is over (Player 2 won, 0-1 to White: resignation)") == 5, after
 
 
 def test_the_reader_of_a_console_review_is_the_person_against_the_bot() -> None:
@@ -1033,8 +1035,8 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "رقم 1 · اللاعب 1 ضد اللاعب 2",
         "نقلات المباراة #1 (رقم الدور، اللون، النقلات):",
         "يعرض اللاعب 1 التعادل؛ ويجيب اللاعب 2 بـ",
-        "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  standard 5×5  الأدوار: 2",
-        "(\u200e0-1\u200e استسلام)",  # the score held left to right (stop 36)
+        "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  القياسية 5×5  الأدوار: 2",
+        "(\u200e0-1\u200e لصالح الأبيض، استسلام)",  # the score held left to right (stop 36)
         "كُتب السجل في ",
         "كُتبت الإعادة في ",
         "مباراة إعادة مع تبادل الألوان: يلعب اللاعب 1 باللون الأبيض.",
@@ -1043,10 +1045,10 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "مباراة إعادة ضد البوت (سهل): تلعب باللون الأبيض.",
         "نتائجك (اللاعب 1) ضد اللاعبين — فوز: 0، خسارة: 1، تعادل: 0.",
         "  ضد البوت (سهل) — فوز: 0، خسارة: 2، تعادل: 0",
-        "مهلة الدور (turn_timeout) 1h، مهلة التحدي (challenge_timeout) 10m",
+        "مهلة الدور (turn_timeout) 1س، مهلة التحدي (challenge_timeout) 10د",
         "عدد التلميحات لكل لاعب في كل مباراة على هذه الطاولة: ",
         "صورة الرقعة: ",
-        "الصيغة: standard.",
+        "الصيغة: القياسية.",
         "مراجعة المباراة رقم 4: بوت سيجة السهل ضد أنت",
     ):
         assert arabic in said, arabic
@@ -1310,7 +1312,7 @@ def test_a_changed_setting_says_it_changed(db_path: Db, tmp_path: Path) -> None:
     assert "Changed: turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
     assert "Unchanged (already so): turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
     assert "turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines  # shown alone: no word
-    assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1h،") for line in lines)
+    assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1س،") for line in lines)
     assert query(db_path, "SELECT turn_timeout, challenge_timeout FROM guild_settings") == [(3600, 120)]
 
 
@@ -1394,3 +1396,15 @@ def test_an_arabic_tables_game_over_error_names_its_player_in_arabic(db_path: Db
     out = run_console(db_path, lines, tmp_path)
     last = out.strip().splitlines()[-2]  # the refusal, before the goodbye
     assert "فاز اللاعب 1" in last and "Player" not in last, last
+
+
+def test_a_refusal_about_the_tables_game_says_the_table_not_a_channel(db_path: Db, tmp_path: Path) -> None:
+    """Native review: the console has no channel, yet its refusals said "There is no game
+    in this channel" ("لا توجد مباراة في هذه القناة"); they say the table, in both languages."""
+    english = run_console(db_path, ["/seega takeback", "/seega record"], tmp_path)
+    assert "There is no game at this table" in english, english
+    assert "No game has been played at this table yet." in english, english
+    arabic = run_console(db_path, ["/seega language ar", "/seega takeback", "/seega record"], tmp_path)
+    assert "لا توجد مباراة على هذه الطاولة" in arabic, arabic
+    assert "لم تُلعب أي مباراة على هذه الطاولة بعد" in arabic, arabic
+    assert "channel" not in english + arabic and "القناة" not in arabic
