@@ -375,18 +375,18 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
         return embed
     lines = []
     for g in games:
-        result = score_words(g.result or "*")
-        reason = t(locale, f"reason.{g.reason}") if g.reason else t(locale, f"status.{g.status}")
+        # The ending says who won and why; the score alone is added, for a game with one
+        # ("in progress (*, in progress)", "resigned. (0-1, resignation)": the play-test)
+        scored = g.result not in (None, "*")
         lines.append(
             t(
                 locale,
-                "history.line",
+                "history.line_scored" if scored else "history.line",
                 ending=wording.ending_text(g, language(locale)),
                 id=g.id,
                 black=player_name(g.black, locale),
                 white=player_name(g.white, locale),
-                result=result,
-                reason=reason,
+                result=score_words(g.result or "*"),
                 size=g.size,
                 variant=variant_words(g.variant),
                 when=f"<t:{int(g.ended_at or g.created_at)}:R>",

@@ -3,7 +3,7 @@ mixin of :class:`bot.console.commands.ConsoleTable`, whose table lists them)."""
 
 from __future__ import annotations
 
-from bot import texts, wording
+from bot import wording
 from bot.console.coach import CoachArgs, CoachConsole, _game_number
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, rules_text
 from bot.i18n import t
@@ -57,7 +57,6 @@ class LookupsConsole(CoachConsole):
                     "console.history_result",
                     how=how,
                     result=score_words(s.result),
-                    reason=self._reason(s.reason),
                 )
             black, white = (wording.player_name(p, self.lang) for p in (s.black, s.white))
             self.say(
@@ -73,15 +72,6 @@ class LookupsConsole(CoachConsole):
                     how=how,
                 )
             )
-
-    def _reason(self, reason: str | None) -> str:
-        """The reason beside a result: its code in English ("resignation", as the record
-        writes it, the sentence before it saying it in words), its words in another
-        language (an Arabic table read "(0-1 resignation)")."""
-        code = reason or ""
-        if self.lang == texts.FALLBACK or not texts.has(self.lang, f"reason.{code}"):
-            return code
-        return t(self.lang, f"reason.{code}")
 
     async def record(self, args: CoachArgs) -> None:
         game_id = args.get("game").lstrip("#")

@@ -322,8 +322,10 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
     if h.bot.service.renderer is not None:  # the rated game drew Bob's rating history
         assert stats.reply.png() and stats.reply.attachments[0].filename == "rating-history.png"
     history = await h.slash(h.carol, "seega history", {"user": h.alice})
-    assert "#1" in history.reply.text and "resignation" in history.reply.text
-    assert "Bob wins: Alice resigned." in history.reply.text, "the result in words (play-test finding f)"
+    assert "#1" in history.reply.text
+    assert "Bob wins: Alice resigned. (0-1 to White)" in history.reply.text, "the result in words (play-test finding f)"
+    # said once: the reason again ("(0-1, resignation)") repeated the sentence (Discord play-test)
+    assert "resignation" not in history.reply.text, history.reply.text
     record = await h.slash(h.carol, "seega record")
     assert record.callback_type == 5, "the record is deferred: a replay can take a while"
     files = {a.filename: a.data for m in [record.reply, *record.followups] for a in m.attachments}
@@ -335,6 +337,9 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
     assert "99" in (missing.followups[0].text if missing.followups else missing.reply.text)
     rules = await h.slash(h.carol, "seega rules", {"variant": "aljaafreh"})
     assert rules.reply.ephemeral and "loses" in rules.reply.text
+    await h.slash(h.alice, "seega play-bot", {"level": "easy"})
+    history = await h.slash(h.carol, "seega history", {"user": h.alice})
+    assert "in progress" in history.reply.text and "(*" not in history.reply.text, history.reply.text
 
 
 async def test_rules_text_follows_the_variant(h: Harness) -> None:

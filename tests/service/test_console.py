@@ -76,7 +76,7 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert out.count(asked) == 2, out
     assert out.count("Game over (0-1 to White)") == 1
     assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
-    assert "Player 2 wins: Player 1 resigned. (0-1 to White, resignation)" in out, "the result in words"
+    assert "Player 2 wins: Player 1 resigned. (0-1 to White)" in out, "the result in words"
     assert '[Result "0-1"]' in out and "1. a1,b1 2. a2,b2 0-1" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
     # each board image is a real PNG written where the console says
@@ -134,9 +134,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     assert "Resuming game #1." in out
     assert f"White (you): placed on {free[0]}, {free[1]}" in out
     assert "Game over (1-0 to Black): Seega bot (easy) wins: you resigned." in out
-    assert "Seega bot (easy) wins: you resigned. (1-0 to Black, resignation)" in run_console(
-        db, ["/seega history"], tmp_path
-    )
+    assert "Seega bot (easy) wins: you resigned. (1-0 to Black)" in run_console(db, ["/seega history"], tmp_path)
     assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
     # Console play-test: "Player 1: against people ..." beside "games where you took hints"
@@ -1036,7 +1034,7 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "نقلات المباراة #1 (رقم الدور، اللون، النقلات):",
         "يعرض اللاعب 1 التعادل؛ ويجيب اللاعب 2 بـ",
         "#1  اللاعب 1 (الأسود) ضد اللاعب 2 (الأبيض)  القياسية 5×5  الأدوار: 2",
-        "(\u200e0-1\u200e لصالح الأبيض، استسلام)",  # the score held left to right (stop 36)
+        "(\u200e0-1\u200e لصالح الأبيض)",  # the score held left to right (stop 36)
         "كُتب السجل في ",
         "كُتبت الإعادة في ",
         "مباراة إعادة مع تبادل الألوان: يلعب اللاعب 1 باللون الأبيض.",
