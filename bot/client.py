@@ -87,10 +87,11 @@ class SeegaBotMixin:
         self.bot_turn_delay = bot_turn_delay
         #: Pause between the frames of a bot's capture chain, shown step by step (0: at once).
         self.chain_step_delay = chain_step_delay
-        #: channel id -> id of the last message showing that channel's board (to disable stale buttons).
-        self.board_messages: MutableMapping[
-            int, discord.Message | discord.InteractionMessage | discord.WebhookMessage
-        ] = Recent(BOARD_MESSAGES_LIMIT)
+        #: channel id -> the last message showing that channel's board (to disable stale
+        #: buttons and take back its "thinking" line): a :class:`bot.senders.Board`.
+        self.board_messages: MutableMapping[int, Any] = Recent(BOARD_MESSAGES_LIMIT)
+        #: channel id -> (kind, message) of its open offer (to remove its buttons when it no longer stands).
+        self.offer_messages: MutableMapping[int, tuple[str, Any]] = Recent(BOARD_MESSAGES_LIMIT)
         #: challenge id -> the message showing it (to disable its buttons when it expires).
         self.challenge_messages: dict[int, Any] = {}
         self.background: set[asyncio.Task[Any]] = set()

@@ -20,7 +20,15 @@ from discord import app_commands
 
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, t
-from bot.messages import Reply, challenge_reply, draw_offer_reply, offer_reply, player_name, turn_reply
+from bot.messages import (
+    Reply,
+    challenge_reply,
+    draw_offer_reply,
+    offer_reply,
+    past_edit,
+    player_name,
+    turn_reply,
+)
 from bot.results import (
     ChallengeError,
     GameView,
@@ -31,7 +39,7 @@ from bot.results import (
     TimerEvent,
     TurnResult,
 )
-from bot.senders import Send, channel_sender, interaction_sender, remember_board
+from bot.senders import Send, channel_sender, forget_offer, interaction_sender, remember_board, remember_offer
 from bot.texts import shown_name
 from bot.tree import Refusal, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, draw_offer_view, end_offer_view, game_view
@@ -96,12 +104,26 @@ def channel_id(interaction: discord.Interaction) -> int:
 
 
 async def show_turn(
-    bot: SeegaHost, result: TurnResult, locale: Any, send: Send, *, intro: str = "", then: Send | None = None
+    bot: SeegaHost,
+    result: TurnResult,
+    locale: Any,
+    send: Send,
+    *,
+    intro: str = "",
+    then: Send | None = None,
+    also_ping: tuple[int, ...] = (),
 ) -> None:
-    """Post a turn result, then (in the background) the bot's reply if it is the bot's turn."""
+    """Post a turn result, then (in the background) the bot's reply if it is the bot's turn.
+
+    The message is remembered as the channel's board with how it reads once superseded
+    (:func:`~bot.messages.past_edit`), and an offer the result ended loses its buttons.
+    """
     view = game_view(result, locale)
-    message = await send(turn_reply(result, locale, view=view, intro=intro))
-    remember_board(bot, result.game.channel_id, message)
+    reply = turn_reply(result, locale, view=view, intro=intro)
+    reply.also_ping = also_ping
+    message = await send(reply)
+    remember_board(bot, result.game.channel_id, message, past_edit(result, locale, intro))
+    forget_offer(bot, result)
     if result.bot_to_move:
         bot.spawn(play_bot_turn(bot, result.game, locale, then or send), name=f"bot-turn-{result.game.id}")
 
@@ -151,7 +173,8 @@ async def show_chain(bot: SeegaHost, result: TurnResult, locale: Any, send: Send
         except discord.HTTPException:
             log.warning("could not show the next step of the bot's chain in game %s", result.game.id)
             break
-    remember_board(bot, result.game.channel_id, message)
+    remember_board(bot, result.game.channel_id, message, past_edit(result, locale))
+    forget_offer(bot, result)
 
 
 # ------------------------------------------------------------------------ buttons
@@ -177,11 +200,13 @@ async def current_game(interaction: discord.Interaction, game_id: int) -> GameVi
 async def button_accept(interaction: discord.Interaction, challenge_id: int) -> None:
     bot = host_of(interaction)
     challenge = await bot.service.get_challenge(challenge_id)
-    if interaction.user.id != challenge.opponent.user_id:
+    if interaction.user.id not in (challenge.opponent.user_id, challenge.challenger.user_id):
         raise Refusal("error.not_for_you", name=challenge.opponent.name)
     if challenge.status != "pending":
         await stale_button(interaction, "error.challenge_closed")
         return
+    if interaction.user.id == challenge.challenger.user_id:
+        raise Refusal("error.own_challenge")  # their Decline withdraws it
     thread: discord.Thread | None = None
     message = interaction.message
     if challenge.thread and message is not None and not isinstance(interaction.channel, discord.Thread):
@@ -208,8 +233,20 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
     if thread is not None:
         reply.content = f"{reply.content}\n{t(lang(interaction), 'challenge.go_to_thread', thread=thread.mention)}"
     await interaction.response.edit_message(**{k: v for k, v in reply.send_kwargs().items() if k != "files"})
-    send = channel_sender(bot, thread.id, interaction.guild_id) if thread else interaction_sender(interaction)
-    await show_turn(bot, result, lang(interaction), send)
+    if thread is None:
+        await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
+        return
+    # The thread is new: its first message names and notifies both players, so the
+    # challenger (who did not click anything) finds the game too.
+    players = (challenge.challenger.user_id, challenge.opponent.user_id)
+    intro = t(
+        lang(interaction),
+        "thread.welcome",
+        challenger=f"<@{players[0]}>",
+        opponent=f"<@{players[1]}>",
+    )
+    send = channel_sender(bot, thread.id, interaction.guild_id)
+    await show_turn(bot, result, lang(interaction), send, intro=intro, also_ping=players)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:
@@ -258,6 +295,11 @@ async def button_resign(interaction: discord.Interaction, game_id: int) -> None:
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
+async def button_cancel_resign(interaction: discord.Interaction, game_id: int) -> None:
+    """The private resignation question's Cancel: nothing is done, and it says so."""
+    await interaction.response.edit_message(content=t(lang(interaction), "resign.cancelled"), view=None)
+
+
 async def button_accept_end(interaction: discord.Interaction, game_id: int) -> None:
     game = await current_game(interaction, game_id)
     if game is None:
@@ -266,8 +308,29 @@ async def button_accept_end(interaction: discord.Interaction, game_id: int) -> N
         raise Refusal("error.not_a_player")
     bot = host_of(interaction)
     result = await bot.service.accept_end(channel_id(interaction), interaction.user.id)
+    bot.offer_messages.pop(channel_id(interaction), None)  # answered here: disabled below
     await interaction.response.edit_message(view=end_offer_view(game_id, lang(interaction), disabled=True))
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
+
+
+async def button_decline_end(interaction: discord.Interaction, game_id: int) -> None:
+    """The opponent declines the offer to end by count; the offerer withdraws it."""
+    game = await current_game(interaction, game_id)
+    if game is None:
+        return
+    if game.color_of(interaction.user.id) is None:
+        raise Refusal("error.not_a_player")
+    bot = host_of(interaction)
+    done = await bot.service.decline_end(channel_id(interaction), interaction.user.id)
+    bot.offer_messages.pop(channel_id(interaction), None)
+    locale = lang(interaction)
+    offerer = player_name(done.offered_by, locale)
+    if interaction.user.id == done.offered_by.user_id and done.offered_by.user_id != done.opponent.user_id:
+        text = t(locale, "offer.withdrawn", name=offerer)
+    else:
+        text = t(locale, "offer.declined", name=player_name(done.opponent, locale), offerer=offerer)
+    view = end_offer_view(game_id, locale, disabled=True)
+    await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def button_offer_end(interaction: discord.Interaction, game_id: int) -> None:
@@ -280,7 +343,8 @@ async def button_offer_end(interaction: discord.Interaction, game_id: int) -> No
     await interaction.response.edit_message(content=t(locale, "offer.sent"), view=None)
     send = interaction_sender(interaction)
     if isinstance(outcome, OfferResult):
-        await send(offer_reply(outcome, locale, end_offer_view(game_id, locale)))
+        message = await send(offer_reply(outcome, locale, end_offer_view(game_id, locale)))
+        remember_offer(bot, channel_id(interaction), "count", message)
     else:
         ended = outcome.game
         bot_player = ended.black if ended.black.is_bot else ended.white
@@ -297,7 +361,8 @@ async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> N
     await interaction.response.edit_message(content=t(lang(interaction), "draw.sent"), view=None)
     send = interaction_sender(interaction)
     if isinstance(outcome, OfferResult):
-        await send(draw_offer_reply(outcome, lang(interaction), draw_offer_view(game_id, lang(interaction))))
+        message = await send(draw_offer_reply(outcome, lang(interaction), draw_offer_view(game_id, lang(interaction))))
+        remember_offer(bot, channel_id(interaction), "draw", message)
     else:
         game = outcome.game
         bot_player = game.black if game.black.is_bot else game.white
@@ -317,6 +382,7 @@ async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> 
         return
     bot = host_of(interaction)
     result = await bot.service.accept_draw(channel_id(interaction), interaction.user.id)
+    bot.offer_messages.pop(channel_id(interaction), None)  # answered here: disabled below
     await interaction.response.edit_message(view=draw_offer_view(game_id, lang(interaction), disabled=True))
     intro = t(lang(interaction), "draw.accepted", name=name_of(interaction.user))
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
@@ -326,6 +392,7 @@ async def button_decline_draw(interaction: discord.Interaction, game_id: int) ->
     if await _draw_answer(interaction, game_id) is None:
         return
     declined = await host_of(interaction).service.decline_draw(channel_id(interaction), interaction.user.id)
+    host_of(interaction).offer_messages.pop(channel_id(interaction), None)
     locale = lang(interaction)
     text = t(
         locale,
@@ -375,6 +442,8 @@ BUTTON_HANDLERS = ButtonHandlers(
     end_turn=button_end_turn,
     resign=button_resign,
     accept_end=button_accept_end,
+    decline_end=button_decline_end,
+    cancel_resign=button_cancel_resign,
     rematch=button_rematch,
     offer_end=button_offer_end,
     offer_draw=button_offer_draw,

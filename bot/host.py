@@ -30,6 +30,8 @@ class ButtonHandlers:
     end_turn: ButtonHandler
     resign: ButtonHandler
     accept_end: ButtonHandler
+    decline_end: ButtonHandler
+    cancel_resign: ButtonHandler
     rematch: ButtonHandler
     offer_end: ButtonHandler
     offer_draw: ButtonHandler
@@ -43,6 +45,8 @@ class SeegaHost(Protocol):
     service: GameService
     #: channel id -> the message showing that channel's latest board (its buttons go stale).
     board_messages: MutableMapping[int, Any]
+    #: channel id -> (``count`` or ``draw``, the message) of its open offer.
+    offer_messages: MutableMapping[int, tuple[str, Any]]
     #: challenge id -> the message showing it (to disable its buttons when it expires).
     challenge_messages: dict[int, Any]
     #: Pause between the human's turn and the bot's (0 in tests).

@@ -54,11 +54,14 @@ class Reply:
     view: discord.ui.View | None = None
     ping: int | None = None
     ephemeral: bool = False
+    #: Others notified besides ``ping`` (both players, in the first message of a game's thread).
+    also_ping: tuple[int, ...] = ()
 
     def allowed_mentions(self) -> discord.AllowedMentions:
         """Only the human to play is notified; everything else is plain text."""
-        if self.ping:
-            return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(self.ping)])
+        users = list(dict.fromkeys(u for u in (self.ping, *self.also_ping) if u))
+        if users:
+            return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
         return discord.AllowedMentions.none()
 
     def discord_files(self) -> list[discord.File]:
@@ -215,11 +218,17 @@ def _with_stone(turn: str) -> str:
     return f"{number} {stone('black' if side == 'b' else 'white')} {actions}"
 
 
-def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | None = None, intro: str = "") -> Reply:
-    """The message after a command that changed (or showed) a game."""
+def turn_reply(
+    result: TurnResult, locale: Locale, *, view: discord.ui.View | None = None, intro: str = "", past: bool = False
+) -> Reply:
+    """The message after a command that changed (or showed) a game.
+
+    ``past``: as it reads once a newer board supersedes it, without whose turn it is nor
+    the invitation to capture again (see :func:`past_edit`).
+    """
     game = result.game
     lines = [event_line(e, locale) for e in merge_events(result.events)]
-    if result.chain_pending and result.to_move is not None:
+    if result.chain_pending and result.to_move is not None and not past:
         lines.append(t(locale, "turn.chain_hint", cell=wording.chain_cell(result.legal)))
     news = wording.movement_begins(result, language(locale))
     if news:
@@ -251,12 +260,27 @@ def turn_reply(result: TurnResult, locale: Locale, *, view: discord.ui.View | No
     png = result.png or next((e.png for e in reversed(result.events) if e.png is not None), None)
     image = f"seega-{game.id}-{game.turn}.png" if png else None
     embed = board_embed(game, locale, title=title, lines=lines, image=image)
-    status = status_line(result, locale)
+    status = "" if past else status_line(result, locale)
     content = "\n".join(x for x in (intro, status) if x) or None
     reply = Reply(content=content, embeds=[embed], view=view, ping=result.ping)
     if png is not None and image is not None:
         reply.files.append((image, png))
     return reply
+
+
+def past_edit(result: TurnResult, locale: Locale, intro: str = "") -> dict[str, Any] | None:
+    """The edit of a board message once a newer board supersedes it, if its words would
+    mislead when read later: "the bot is thinking" (the bot has played since), or "you
+    may capture again, or press End turn" (the chain is over). ``None``: it stays as it is.
+    """
+    if result.game_over is not None or result.to_move is None:
+        return None
+    if result.to_move.is_bot:
+        return {"content": intro or None, "allowed_mentions": discord.AllowedMentions.none()}
+    if result.chain_pending:
+        past = turn_reply(result, locale, intro=intro, past=True)
+        return {"content": past.content, "embeds": past.embeds, "allowed_mentions": discord.AllowedMentions.none()}
+    return None
 
 
 def challenge_reply(challenge: ChallengeView, locale: Locale, view: discord.ui.View | None) -> Reply:

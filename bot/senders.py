@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.host import SeegaHost
 from bot.messages import Reply
+from bot.results import TurnResult
 
 log = logging.getLogger(__name__)
 
@@ -42,27 +44,73 @@ def channel_sender(bot: SeegaHost, channel: int, guild: int | None = None) -> Se
     return send
 
 
-async def strip_buttons(bot: SeegaHost, channel: int, message: Any) -> None:
-    """Remove the buttons of a board message that no longer applies (best effort).
+@dataclass
+class Board:
+    """A channel's latest board message, and what it should say once a newer board
+    supersedes it (``settled``: the keyword arguments of its edit, such as a content
+    without "the bot is thinking" or an invitation to capture again; ``None``: it stays
+    as it is, but for its buttons)."""
+
+    message: Any
+    settled: dict[str, Any] | None = None
+
+    @property
+    def id(self) -> Any:
+        return self.message.id
+
+
+async def edit_past(bot: SeegaHost, channel: int, message: Any, changes: dict[str, Any] | None = None) -> None:
+    """Remove the buttons of a message that no longer applies, and apply ``changes``
+    (best effort).
 
     An interaction's own message is edited through its webhook, which Discord honours
     for 15 minutes; after that the bot edits it as its author through the channel.
     """
+    kwargs: dict[str, Any] = {"view": None, **(changes or {})}
     try:
-        await message.edit(view=None)
+        await message.edit(**kwargs)
         return
     except discord.HTTPException:
         pass
     try:
-        await bot.get_partial_messageable(channel).get_partial_message(message.id).edit(view=None)
+        await bot.get_partial_messageable(channel).get_partial_message(message.id).edit(**kwargs)
     except discord.HTTPException:
-        log.debug("could not clear the buttons of message %s", message.id)
+        log.debug("could not settle message %s", message.id)
 
 
-def remember_board(bot: SeegaHost, channel: int, message: Any) -> None:
-    """Track the channel's latest board message; clear the buttons of the previous one."""
-    previous = bot.board_messages.get(channel)
-    if previous is not None and previous is not message and getattr(previous, "components", None):
-        bot.spawn(strip_buttons(bot, channel, previous), name=f"strip-buttons-{channel}")
+async def strip_buttons(bot: SeegaHost, channel: int, message: Any) -> None:
+    """Remove the buttons of a message that no longer applies (best effort)."""
+    await edit_past(bot, channel, message)
+
+
+def remember_board(bot: SeegaHost, channel: int, message: Any, settled: dict[str, Any] | None = None) -> None:
+    """Track the channel's latest board message (and how it reads once superseded, see
+    :class:`Board`); settle the previous one: its buttons go, and its words if they said
+    something that no longer holds."""
+    previous: Board | None = bot.board_messages.get(channel)
+    superseded = previous is not None and previous.message is not message
+    if previous is not None and superseded and (previous.settled or getattr(previous.message, "components", None)):
+        bot.spawn(edit_past(bot, channel, previous.message, previous.settled), name=f"settle-board-{channel}")
     if message is not None:
-        bot.board_messages[channel] = message
+        bot.board_messages[channel] = Board(message, settled)
+
+
+def remember_offer(bot: SeegaHost, channel: int, kind: str, message: Any) -> None:
+    """Track the channel's open offer (``count`` or ``draw``) and the message that shows it."""
+    bot.offer_messages[channel] = (kind, message)
+
+
+def forget_offer(bot: SeegaHost, result: TurnResult) -> None:
+    """Once a turn result shows that the channel's open offer no longer stands (the game
+    ended, or a turn let it lapse), remove the offer's buttons."""
+    channel = result.game.channel_id
+    entry = bot.offer_messages.get(channel)
+    if entry is None:
+        return
+    kind, message = entry
+    game = result.game
+    pending = game.end_offer_by if kind == "count" else game.draw_offer_by
+    if result.game_over is None and game.status == "active" and pending is not None:
+        return
+    bot.offer_messages.pop(channel, None)
+    bot.spawn(edit_past(bot, channel, message), name=f"settle-offer-{channel}")

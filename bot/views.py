@@ -113,6 +113,28 @@ class AcceptEnd(_SeegaButton, template=r"seega:acceptend:(?P<id>\d+)"):
         return handlers.accept_end
 
 
+class DeclineEnd(_SeegaButton, template=r"seega:enddecline:(?P<id>\d+)"):
+    """The opponent declines the offer to end by count; its offerer withdraws it."""
+
+    action = "enddecline"
+    style = discord.ButtonStyle.danger
+    label_key = "button.decline"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.decline_end
+
+
+class CancelResign(_SeegaButton, template=r"seega:resignno:(?P<id>\d+)"):
+    """Closes the private resignation question: the game goes on."""
+
+    action = "resignno"
+    style = discord.ButtonStyle.secondary
+    label_key = "button.cancel"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.cancel_resign
+
+
 class OfferEnd(_SeegaButton, template=r"seega:offerend:(?P<id>\d+)"):
     """Sends the offer to end by count, once what it means has been read."""
 
@@ -169,6 +191,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     EndTurn,
     ConfirmResign,
     AcceptEnd,
+    DeclineEnd,
+    CancelResign,
     Rematch,
     OfferEnd,
     OfferDraw,
@@ -203,11 +227,13 @@ def game_view(result: TurnResult, locale: Locale) -> discord.ui.View | None:
 
 
 def resign_view(game_id: int, locale: Locale) -> discord.ui.View:
-    return view_of(ConfirmResign(game_id, locale=locale))
+    return view_of(ConfirmResign(game_id, locale=locale), CancelResign(game_id, locale=locale))
 
 
 def end_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
-    return view_of(AcceptEnd(game_id, locale=locale, disabled=disabled))
+    return view_of(
+        AcceptEnd(game_id, locale=locale, disabled=disabled), DeclineEnd(game_id, locale=locale, disabled=disabled)
+    )
 
 
 def end_confirm_view(game_id: int, locale: Locale) -> discord.ui.View:

@@ -80,6 +80,8 @@ class CoachCommands(CogMixin):
         locale = lang(interaction)
         guild = _guild(interaction)
         assert interaction.channel_id is not None
+        # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
+        await self.bot.service.coach.reviews.check(guild, interaction.channel_id, game)
         await interaction.response.defer(thinking=True)
         last = [0.0]
 

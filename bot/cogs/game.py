@@ -23,11 +23,11 @@ from bot.coach_messages import lesson_answer_text
 from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.stats import StatsCommands
-from bot.flows import as_player, channel_id, guild_id, name_of, show_turn
+from bot.flows import as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
-from bot.messages import challenge_reply, player_name, turn_reply
+from bot.messages import challenge_reply, past_edit, player_name, turn_reply
 from bot.results import TurnResult
 from bot.senders import interaction_sender, remember_board
 from bot.service import catalog
@@ -237,7 +237,7 @@ class GameCommands(CogMixin):
     )
     async def takeback(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
-        intro = t(lang(interaction), "explain.takeback.done", name=name_of(interaction.user))
+        intro = t(lang(interaction), "explain.takeback.done")
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
     @app_commands.command(name="board", description=_("Show the current board again"))
@@ -246,7 +246,7 @@ class GameCommands(CogMixin):
         reply = turn_reply(result, lang(interaction), view=game_view(result, lang(interaction)))
         reply.ping = None  # looking is not a reason to notify the player to move
         message = await interaction_sender(interaction)(reply)
-        remember_board(self.bot, channel_id(interaction), message)
+        remember_board(self.bot, channel_id(interaction), message, past_edit(result, lang(interaction)))
 
     @app_commands.command(name="resign", description=_("Resign the game (asks to confirm)"))
     async def resign(self, interaction: discord.Interaction) -> None:

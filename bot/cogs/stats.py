@@ -86,6 +86,8 @@ class StatsCommands(CogMixin):
     @app_commands.describe(game=_("Game number (default: this channel's last game)"))
     async def record(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         guild = _guild(interaction)
+        # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
+        await self.bot.service.check_record(guild, game, interaction.channel_id)
         await interaction.response.defer(thinking=True)  # the replay may take a moment to draw
         rec = await self.bot.service.record(guild, game, interaction.channel_id, user_id=interaction.user.id)
         files = [discord.File(io.BytesIO(rec.sgn.encode()), filename=rec.filename)]

@@ -78,6 +78,11 @@ class Reviews:
             )
         return row
 
+    async def check(self, guild_id: int, channel_id: int, game_id: int | None = None) -> int:
+        """The id of the game :meth:`review` would review, or its refusal (no such game, not
+        finished), checked before any work so an adapter can answer it at once."""
+        return (await self._row(guild_id, channel_id, game_id)).id
+
     async def review(
         self,
         guild_id: int,

@@ -43,7 +43,8 @@ def _check_can_offer(g: LoadedGame, color: int) -> None:
     if by == mine:
         raise IllegalMoveError("draw_already_offered" if kind == offers.DRAW else "draw_count_pending")
     if kind == offers.COUNT:
-        raise IllegalMoveError("draw_answer_count_first")
+        # Playing on answers it only for the player to move; the other answers with the buttons.
+        raise IllegalMoveError("draw_answer_count_first" if g.pos.side == color else "draw_answer_count_first_wait")
 
 
 class Draws:

@@ -50,6 +50,13 @@ def by_count(g: LoadedGame) -> str:
     return result_of(None if b == w else (BLACK if b > w else WHITE))
 
 
+def _check_can_offer_end(g: LoadedGame, color: int) -> None:
+    """Refuse an offer to end by count from a player whose last one was declined, before
+    their next turn (an offer is a question, not a way to nag)."""
+    if g.row.black_id != g.row.white_id and offers.was_declined(g.row.end_offer, COLOR_NAMES[color], offers.COUNT):
+        raise IllegalMoveError("end_declined_wait")
+
+
 class Ending:
     """Everything that ends a game before the rules do, and the turn timers."""
 
@@ -92,7 +99,7 @@ class Ending:
         ``1/2-1/2``), for the sentence that explains an offer before it is sent; the
         refusals of :meth:`offer_end` that need no search come first."""
         g, _ = await self.games.load(channel_id, fresh=True)
-        g.check_player(user_id, need_turn=False)
+        _check_can_offer_end(g, g.check_player(user_id, need_turn=False))
         if g.pos.phase == "p":
             raise IllegalMoveError("offer_end_placement")
         bot_color = next((c for c in (BLACK, WHITE) if g.player(c).is_bot), None)
@@ -111,7 +118,7 @@ class Ending:
         """
         games = self.games
         g, _ = await games.load(channel_id, fresh=True)
-        g.check_player(user_id, need_turn=False)
+        _check_can_offer_end(g, g.check_player(user_id, need_turn=False))
         if g.pos.phase == "p":
             # Counting pieces means nothing while they are still being placed (the board
             # fills up evenly): the barrier rule is for a blocked movement phase.
@@ -125,6 +132,7 @@ class Ending:
             opponent = g.player(1 - color)
             if offers.offered_by(g.row.end_offer, offers.COUNT) == COLOR_NAMES[1 - color]:
                 return await self.finish(g, (by_count(g), "agreement", "finished"))
+            _check_can_offer_end(g, color)
             if offers.offered_by(g.row.end_offer, offers.COUNT) != COLOR_NAMES[color]:
                 offered = await games.set_offer(g, offers.with_offer(g.row.end_offer, offers.COUNT, COLOR_NAMES[color]))
                 if offered is None:
@@ -166,11 +174,39 @@ class Ending:
 
         def decide(g: LoadedGame) -> Decision:
             color = g.check_player(user_id, need_turn=False)
-            if offers.offered_by(g.row.end_offer, offers.COUNT) != COLOR_NAMES[1 - color]:
+            by = offers.offered_by(g.row.end_offer, offers.COUNT)
+            if by == COLOR_NAMES[color] and g.row.black_id != g.row.white_id:
+                raise IllegalMoveError("own_end_offer")  # their own: only the opponent accepts it
+            if by != COLOR_NAMES[1 - color]:
                 raise IllegalMoveError("no_offer")
             return by_count(g), "agreement", "finished"
 
         return await self.end(channel_id, decide, user_id)
+
+    async def decline_end(self, channel_id: int, user_id: int) -> OfferResult:
+        """The opponent declines the offer to end by count, or its offerer withdraws it: the
+        game goes on. A declined offerer may offer again after their next turn (a withdrawn
+        offer leaves nothing to wait for). The result names who offered; ``user_id`` tells
+        a withdrawal (the offerer's) from a decline."""
+        games = self.games
+
+        async def attempt(g: LoadedGame) -> OfferResult | None:
+            color = g.check_player(user_id, need_turn=False)
+            by = offers.offered_by(g.row.end_offer, offers.COUNT)
+            if by is None:
+                raise IllegalMoveError("no_end_offer_open")
+            offerer = BLACK if by == COLOR_NAMES[BLACK] else WHITE
+            if offerer == color and g.row.black_id != g.row.white_id:
+                value = offers.without_pending(g.row.end_offer)
+            else:
+                value = offers.declined(g.row.end_offer, by, offers.COUNT)
+            stored = await games.set_offer(g, value)
+            if stored is None:
+                return None
+            return OfferResult(game_view(stored), stored.player(offerer), stored.player(1 - offerer), ping=None)
+
+        result: OfferResult = await games.write(channel_id, attempt, fresh=True)
+        return result
 
     async def cancel(self, channel_id: int, moderator: Moderator | None = None) -> TurnResult:
         """End the channel's game unrated, result ``*`` and reason ``abandoned``: only with

@@ -256,6 +256,10 @@ class GameService:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
         return await self.ending.accept_end(channel_id, user_id)
 
+    async def decline_end(self, channel_id: int, user_id: int) -> OfferResult:
+        """The opponent declines the offer to end by count, or its offerer withdraws it."""
+        return await self.ending.decline_end(channel_id, user_id)
+
     async def draw_preview(self, channel_id: int, user_id: int) -> GameView:
         """The game if the player may offer a draw now (else the refusal), to explain it first."""
         return await self.draws.preview(channel_id, user_id)
@@ -359,6 +363,10 @@ class GameService:
     async def get_game(self, game_id: int, guild_id: int | None = None) -> GameSummary | None:
         """Any game by id, or ``None``; ``guild_id`` limits the search to one guild."""
         return await self.queries.get_game(game_id, guild_id)
+
+    async def check_record(self, guild_id: int, game_id: int | None = None, channel_id: int | None = None) -> int:
+        """The id of the game :meth:`record` would write, or its refusal (before anything is drawn)."""
+        return (await self.queries.record_row(guild_id, game_id, channel_id)).id
 
     async def record(
         self,

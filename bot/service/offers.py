@@ -2,9 +2,10 @@
 
 A game has at most one pending offer, either to end by count (the barrier rule) or a
 draw; and it remembers a declined draw so the same player cannot offer it again until
-they have played a turn (an offer is a question, not a way to nag). The column holds
-space-separated ``kind:colour`` words, e.g. ``draw:black`` or ``declined:white``; a
-bare colour (``black``, what older versions stored) is an offer to end by count.
+they have played a turn (an offer is a question, not a way to nag); a declined offer to
+end by count likewise (``countdeclined``). The column holds space-separated
+``kind:colour`` words, e.g. ``draw:black`` or ``declined:white``; a bare colour
+(``black``, what older versions stored) is an offer to end by count.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ COUNT = "count"
 DRAW = "draw"
 #: A draw offered by this colour was declined: it may not offer another before its next turn.
 DECLINED = "declined"
+#: An offer to end by count made by this colour was declined: not again before its next turn.
+COUNT_DECLINED = "countdeclined"
 _PENDING = (COUNT, DRAW)
+_DECLINES = (DECLINED, COUNT_DECLINED)
+
+
+def _decline_mark(kind: str) -> str:
+    return COUNT_DECLINED if kind == COUNT else DECLINED
 
 
 def _words(value: str | None) -> list[tuple[str, str]]:
@@ -41,9 +49,9 @@ def offered_by(value: str | None, kind: str) -> str | None:
     return offer[1] if offer is not None and offer[0] == kind else None
 
 
-def was_declined(value: str | None, color: str) -> bool:
-    """Whether ``color``'s draw offer was declined and it has not played a turn since."""
-    return (DECLINED, color) in _words(value)
+def was_declined(value: str | None, color: str, kind: str = DRAW) -> bool:
+    """Whether ``color``'s offer of ``kind`` was declined and it has not played a turn since."""
+    return (_decline_mark(kind), color) in _words(value)
 
 
 def with_offer(value: str | None, kind: str, color: str) -> str | None:
@@ -51,19 +59,22 @@ def with_offer(value: str | None, kind: str, color: str) -> str | None:
     return _join([w for w in _words(value) if w[0] not in _PENDING] + [(kind, color)])
 
 
-def declined(value: str | None, color: str) -> str | None:
-    """``value`` once ``color``'s pending offer is declined (remembered until its next turn)."""
-    kept = [w for w in _words(value) if w[0] not in _PENDING and w != (DECLINED, color)]
-    return _join([*kept, (DECLINED, color)])
+def declined(value: str | None, color: str, kind: str = DRAW) -> str | None:
+    """``value`` once ``color``'s pending offer of ``kind`` is declined (remembered until its next turn)."""
+    mark = _decline_mark(kind)
+    kept = [w for w in _words(value) if w[0] not in _PENDING and w != (mark, color)]
+    return _join([*kept, (mark, color)])
 
 
 def after_turn(value: str | None, mover: str) -> str | None:
     """``value`` once ``mover`` has completed a turn: an offer ``mover`` did not make lapses
     (playing on answers it), and ``mover`` may offer a draw again."""
-    return _join([(k, c) for k, c in _words(value) if (k in _PENDING and c == mover) or (k == DECLINED and c != mover)])
+    return _join(
+        [(k, c) for k, c in _words(value) if (k in _PENDING and c == mover) or (k in _DECLINES and c != mover)]
+    )
 
 
 def without_pending(value: str | None) -> str | None:
-    """``value`` with no pending offer (a takeback withdraws it) but the declines kept, so
-    taking a turn back is no way around "not again before your next turn"."""
-    return _join([w for w in _words(value) if w[0] == DECLINED])
+    """``value`` with no pending offer (a takeback or its offerer withdraws it) but the
+    declines kept, so taking a turn back is no way around "not again before your next turn"."""
+    return _join([w for w in _words(value) if w[0] in _DECLINES])

@@ -32,6 +32,7 @@ from bot.service.limits import OneAtATime
 from bot.service.loaded import LoadedGame, winner_of
 from bot.service.numbers import list_length, storable
 from bot.service.snapshots import board_png, game_summary, game_view, names_of, reader_language, turn_result, whole_turn
+from bot.storage import GameRow
 from engine import Action, GameRecord
 from engine.actions import PLACE, REMOVE, STEP
 from engine.board import parse_cell
@@ -181,6 +182,24 @@ class Queries:
             return None
         return game_summary(row)
 
+    async def record_row(self, guild_id: int, game_id: int | None = None, channel_id: int | None = None) -> GameRow:
+        """The game :meth:`record` would write (by id, or the channel's latest), or its
+        refusal: checked before anything is drawn, so an adapter can answer it at once."""
+        storage = self.games.storage
+        if game_id is not None:
+            row = await storage.game(game_id) if storable(game_id) else None
+            if row is None or row.guild_id != guild_id:
+                raise NoGameError("no_such_game", game_id=game_id)
+        elif channel_id is not None:
+            row = await storage.latest_game(channel_id)
+            if row is None:
+                raise NoGameError("no_game_yet")
+        else:
+            raise BadInputError("missing_game")
+        if row.status == "corrupt":
+            raise CorruptGameError("corrupt_record", game_id=row.id)
+        return row
+
     async def record(
         self,
         guild_id: int,
@@ -196,18 +215,7 @@ class Queries:
         posted with it (:func:`reader_language`). The SGN file is the standard's, in English.
         """
         storage = self.games.storage
-        if game_id is not None:
-            row = await storage.game(game_id) if storable(game_id) else None
-            if row is None or row.guild_id != guild_id:
-                raise NoGameError("no_such_game", game_id=game_id)
-        elif channel_id is not None:
-            row = await storage.latest_game(channel_id)
-            if row is None:
-                raise NoGameError("no_game_yet")
-        else:
-            raise BadInputError("missing_game")
-        if row.status == "corrupt":
-            raise CorruptGameError("corrupt_record", game_id=row.id)
+        row = await self.record_row(guild_id, game_id, channel_id)
         pos = await self.games.restore(row, set_aside=row.status == "active")
         record = GameRecord.from_position(
             pos,

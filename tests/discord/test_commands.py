@@ -459,7 +459,9 @@ async def test_takeback_moves_and_games(h: Harness) -> None:
     # was a letter newcomers did not read: Discord play-test)
     assert "Last turns: 1. ⚫ a1 b1 · 2. ⚪ " in board.text, board.text
     back = (await h.slash(h.alice, "seega takeback")).reply
-    assert not back.ephemeral and "took back their last turn" in back.text
+    # Worded for the reader, as the rest of a game against the bot (play-test finding: "Alice
+    # took back their last turn: it is their turn again").
+    assert not back.ephemeral and "You took back your last turn: it is your turn again" in back.text, back.text
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.turn == 1 and game.pieces == (0, 0)
     listed = (await h.slash(h.carol, "seega games")).reply

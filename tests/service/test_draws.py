@@ -140,3 +140,34 @@ async def test_a_takeback_is_no_way_around_a_declined_draw(service: GameService,
         await service.offer_draw(1, ALICE.user_id)
     await service.takeback(1, ALICE.user_id)
     await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_declined_wait")
+
+
+async def test_an_offer_to_end_is_declined_or_withdrawn_and_a_decline_waits_for_a_turn(
+    service: GameService, db_path: object
+) -> None:
+    """Play-test finding: the offer to end by count had only Accept. The opponent now
+    declines it (the offerer may offer again after their next turn, as for a draw) and the
+    offerer withdraws it; the offerer's own Accept says it is their own offer."""
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)  # Alice (Black) to move
+    await _refused(service, db_path, lambda: service.decline_end(1, BOB.user_id), "no_end_offer_open")
+    await service.offer_end(1, ALICE.user_id)
+    await _refused(service, db_path, lambda: service.accept_end(1, ALICE.user_id), "own_end_offer")
+    await _refused(service, db_path, lambda: service.decline_end(1, CAROL.user_id), "not_a_player")
+    # Bob, not to move, cannot play on to answer: he is told to use the buttons
+    await _refused(service, db_path, lambda: service.offer_draw(1, BOB.user_id), "draw_answer_count_first_wait")
+    withdrawn = await service.decline_end(1, ALICE.user_id)
+    assert withdrawn.offered_by == ALICE and withdrawn.opponent == BOB
+    assert (await service.game(1)).end_offer_by is None  # type: ignore[union-attr]
+    await service.offer_end(1, ALICE.user_id)  # a withdrawal leaves nothing to wait for
+    declined = await service.decline_end(1, BOB.user_id)
+    assert declined.offered_by == ALICE and declined.opponent == BOB
+    game = await service.game(1)
+    assert game is not None and game.end_offer_by is None and game.status == "active"
+    await _refused(service, db_path, lambda: service.end_preview(1, ALICE.user_id), "end_declined_wait")
+    await _refused(service, db_path, lambda: service.offer_end(1, ALICE.user_id), "end_declined_wait")
+    offer = await service.offer_draw(1, ALICE.user_id)  # a declined count is no declined draw
+    assert isinstance(offer, OfferResult)
+    await service.decline_draw(1, BOB.user_id)
+    await service.move(1, ALICE.user_id, "a5", "a4")  # Alice's turn: she may offer again
+    again = await service.offer_end(1, ALICE.user_id)
+    assert isinstance(again, OfferResult)

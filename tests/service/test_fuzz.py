@@ -131,6 +131,7 @@ hostile_calls = st.one_of(
     st.builds(lambda c, u: _call("resign", c, u), channels, users),
     st.builds(lambda c, u: _call("offer_end", c, u), channels, users),
     st.builds(lambda c, u: _call("accept_end", c, u), channels, users),
+    st.builds(lambda c, u: _call("decline_end", c, u), channels, users),
     st.builds(lambda c: _call("bot_turn", c), channels),
     st.builds(lambda c: _call("board", c), channels),
     st.builds(lambda c, u, t: _call("legal_to_cells", c, t, u), channels, users, maybe_texts),

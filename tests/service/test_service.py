@@ -471,7 +471,9 @@ async def test_resign_offer_accept_cancel(service: GameService, db_path: Db) -> 
     assert moving.game.phase == "m" and moving.game_over is None
     offer = await service.offer_end(1, ALICE.user_id)
     assert isinstance(offer, OfferResult) and offer.opponent == BOB and offer.ping == BOB.user_id
-    await expect_refused(service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError, "no offer")
+    await expect_refused(
+        service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError, "your own offer"
+    )
     ended = await service.accept_end(1, BOB.user_id)
     assert ended.game_over is not None and ended.game_over.reason == "agreement"
     assert ended.game_over.result == "1/2-1/2" and ended.game_over.rated  # 12 pieces each: a draw

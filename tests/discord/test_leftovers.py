@@ -1,0 +1,142 @@
+"""A fresh-eyes play-test through the loopback Discord: what a message, a button or an
+answer left behind or said to the wrong person (offers, the bot's "thinking" line, a
+chain's invitation, threads, resign, review and record, own challenges)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.results import Player
+from tests.discord.fake_discord import Message
+from tests.discord.harness import Harness, running
+from tests.discord.test_games import GAME_END, ScriptedAi
+from tests.service.helpers import insert_from
+
+
+async def _offer_end(h: Harness) -> Message:
+    """Alice sends an offer to end by count (through its private explanation): the public offer."""
+    ask = (await h.slash(h.alice, "seega offer-end")).reply
+    sent = await h.click(h.alice, ask, "Offer to end", followup=True)
+    return sent.followups[0]
+
+
+async def test_an_offer_to_end_is_declined_withdrawn_and_cleared_when_the_game_ends(h: Harness) -> None:
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(
+        h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
+    )
+    offer = await _offer_end(h)
+    assert [b.get("label") for b in offer.buttons()] == ["Accept the end", "Decline"]
+    # The offerer's own Accept says so (it said "There is no offer ... for you to accept").
+    own = (await h.click(h.alice, offer, "Accept the end")).reply
+    assert own.ephemeral and "your own offer to end by count" in own.text and "Decline withdraws it" in own.text
+    # Bob is not to move: he cannot "play on"; he is told to use the offer's buttons.
+    draw = (await h.slash(h.bob, "seega draw")).reply
+    assert draw.ephemeral and "with **Accept the end** or **Decline** on the offer" in draw.text, draw.text
+    assert "play on" not in draw.text
+    declined = await h.click(h.bob, offer, "Decline")
+    assert declined.callback_type == 7 and "**Bob** declines to end the game by count" in offer.text, offer.text
+    assert all(b.get("disabled") for b in offer.buttons())
+    again = (await h.slash(h.alice, "seega offer-end")).reply
+    assert again.ephemeral and "was declined" in again.text
+    # The offerer withdraws a new offer (after her turn) with Decline.
+    await h.slash(h.alice, "move", {"from": "a5", "to": "a4"})
+    offer = await _offer_end(h)
+    withdrawn = await h.click(h.alice, offer, "Decline")
+    assert withdrawn.callback_type == 7 and "**Alice** withdrew the offer" in offer.text, offer.text
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.end_offer_by is None and game.status == "active"
+    # An open offer loses its buttons when the game ends (it read "no longer applies" on a click).
+    offer = await _offer_end(h)
+    assert offer.button("Accept the end")
+    ask = (await h.slash(h.bob, "seega resign")).reply
+    await h.click(h.bob, ask, "Resign", followup=True)
+    await h.idle()
+    assert offer.buttons() == []
+
+
+async def test_an_open_offer_loses_its_buttons_when_the_opponent_plays_on(h: Harness) -> None:
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(
+        h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 w m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
+    )
+    offer = await _offer_end(h)  # Bob (White) is to move
+    played = (await h.slash(h.bob, "move", {"from": "a1", "to": "a2"})).reply
+    assert not played.ephemeral, played.text
+    await h.idle()
+    assert offer.buttons() == [], "the offer lapsed: its buttons went"
+
+
+async def test_the_bots_thinking_line_does_not_stay_behind(tmp_path: Path) -> None:
+    """Against the bot, every reply and the start said "Seega bot (easy) is thinking…",
+    never edited: scrolling back, every second message said the bot was still thinking."""
+    async with running(tmp_path, ai=ScriptedAi(GAME_END)) as h:
+        start = (await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "white"})).reply
+        assert "Seega bot (easy) is thinking…" in start.text
+        await h.idle()
+        assert "is thinking" not in start.text and "A new game against the bot (easy)." in start.text
+        mine = (await h.slash(h.alice, "place", {"first": "a3", "second": "b1"})).reply
+        assert not mine.ephemeral and "is thinking" in mine.text
+        await h.idle()
+        assert "is thinking" not in mine.text and "a3" in mine.text
+        assert [m.id for m in h.fake.channel_messages() if "is thinking" in m.text] == []
+        assert h.fake.last_message().pinged_user_ids() == {h.alice}
+
+
+async def test_a_finished_chain_no_longer_invites_a_capture(h: Harness) -> None:
+    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})
+    await h.click(h.bob, r.reply, "Accept", followup=True)
+    placements = GAME_END[:24]
+    for i in range(0, 24, 2):
+        await h.bot.service.place(h.fake.channel_id, h.alice if i % 4 == 0 else h.bob, placements[i], placements[i + 1])
+    chain = (await h.slash(h.bob, "move", {"from": "c4", "to": "c3"})).reply
+    assert "you may capture again" in chain.text and "The chain goes on" in chain.text
+    await h.slash(h.bob, "seega end-turn")
+    await h.idle()
+    assert chain.buttons() == []
+    assert "you may capture again" not in chain.text and "End turn" not in chain.text, chain.text
+    assert "The chain goes on" not in chain.text and "c4→c3" in chain.text and " took " in chain.text
+    assert chain.embeds and chain.embeds[0]["image"]["url"] == f"attachment://{chain.attachments[0].filename}"
+
+
+async def test_a_thread_game_names_and_pings_both_players(h: Harness) -> None:
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
+    await h.click(h.bob, challenge, "Accept")
+    thread = next(cid for cid, c in h.fake.channels.items() if c["type"] == 11)
+    await h.fake.wait_for(lambda: h.fake.channel_messages(thread), what="the board in the thread")
+    first = h.fake.channel_messages(thread)[0]
+    assert f"<@{h.alice}>" in first.content and f"<@{h.bob}>" in first.content
+    assert first.pinged_user_ids() == {h.alice, h.bob}
+
+
+async def test_resign_can_be_cancelled(h: Harness) -> None:
+    r = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})
+    await h.click(h.bob, r.reply, "Accept", followup=True)
+    ask = (await h.slash(h.bob, "seega resign")).reply
+    assert [b.get("label") for b in ask.buttons()] == ["Resign", "Cancel"]
+    cancelled = await h.click(h.bob, ask, "Cancel")
+    assert cancelled.callback_type == 7 and "Not resigned: the game goes on." in ask.text
+    assert ask.buttons() == []
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.status == "active"
+
+
+async def test_review_and_record_refuse_privately_without_a_public_thinking(h: Harness) -> None:
+    for command in ("seega review", "seega record"):
+        r = await h.slash(h.alice, command)
+        assert r.callback_type == 4 and r.reply.ephemeral, (command, r.callbacks)
+        assert "No game has been played in this channel yet." in r.reply.text
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    unfinished = await h.slash(h.alice, "seega review")
+    assert unfinished.callback_type == 4 and unfinished.reply.ephemeral, unfinished.callbacks
+    assert not [m for m in h.fake.messages.values() if m.interaction_id in (unfinished.id,) and not m.ephemeral]
+
+
+async def test_the_challenger_is_told_they_cannot_accept_their_own_challenge(h: Harness) -> None:
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    own = (await h.click(h.alice, challenge, "Accept")).reply
+    assert own.ephemeral and own.text == "You can't accept your own challenge; Decline withdraws it."
+    assert not any(b.get("disabled") for b in challenge.buttons())
+    carol = (await h.click(h.carol, challenge, "Accept")).reply
+    assert carol.ephemeral and "This button is for Bob" in carol.text
