@@ -1121,7 +1121,7 @@ def test_a_reminder_at_the_table_is_in_its_language() -> None:
         "",
         "[reminder] Player 2, it is your turn: 1m30s left.",
         "",
-        "[تذكير] اللاعب 2، حان دورك: بقي 1m30s.",
+        "[تذكير] اللاعب 2، حان دورك: بقي 1د 30ث.",  # the clock's units (stop 37)
     ]
 
 
