@@ -6,7 +6,6 @@ import asyncio
 import time
 from typing import Any
 
-from bot.coach_messages import solve_text
 from engine.coach.lessons import LESSONS
 from tests.discord.fake_discord import Interaction, Message
 from tests.discord.harness import Harness
@@ -324,6 +323,7 @@ async def test_a_60000_character_answer_gets_a_short_answer_at_once(h: Harness) 
     """Hostile input to ``/seega solve``: answered quickly, in a short private message,
     nothing of it echoed whole (tests/hostile_text.py's strings). Discord carries at most
     6,000 characters in an option; the service is given the 60,000 ones itself."""
+    from bot.coach_messages import solve_text
     from tests.hostile_text import hostile_strings
 
     said(await h.slash(h.alice, "seega learn", {"lesson": 2}))
