@@ -229,7 +229,7 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
     if answer.outcome == "partial":
         return t(locale, "coach.puzzle.partial")
     lines = [
-        t(locale, f"coach.puzzle.{answer.outcome}"),
+        _wrong_text(answer, locale) if answer.outcome == "wrong" else t(locale, f"coach.puzzle.{answer.outcome}"),
         t(locale, "coach.puzzle.solution", solution=turn_text(answer.solution, locale)),
     ]
     if answer.outcome == "wrong":
@@ -248,6 +248,26 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
     else:
         lines.append(t(locale, "coach.puzzle.unrated"))
     return "\n".join(lines)
+
+
+def _wrong_text(answer: PuzzleAnswer, locale: str) -> str:
+    """ "Not this one", with what the answer visibly does wrong where the engine can tell
+    cheaply: it takes nothing where the solution takes, and what it lets the opponent do
+    at once, worded as a review's key moment (``coach.review.allows_*``)."""
+    said = [t(locale, "coach.puzzle.takes_nothing")] if not answer.captured and answer.solution_captures else []
+    said += _phrases(answer.why, "coach.review", locale, player=t(locale, "coach.puzzle.opponent"))
+    if not said:
+        return t(locale, "coach.puzzle.wrong")
+    return t(locale, "coach.puzzle.wrong_why", why=join(locale, said, "and"))
+
+
+def solve_text(answer: PuzzleAnswer | LessonAnswer, locale: str) -> str:
+    """``/seega solve``'s answer: what was answered (the puzzle by number, or the lesson),
+    then the verdict as ``puzzle``'s and ``learn``'s own texts say it."""
+    if isinstance(answer, LessonAnswer):
+        head = t(locale, "coach.solve.lesson", number=answer.number)
+        return f"{head}\n{lesson_answer_text(answer, locale)}"
+    return f"{t(locale, 'coach.solve.puzzle', id=answer.puzzle_id)}\n{puzzle_answer_text(answer, locale)}"
 
 
 def _why_text(answer: PuzzleAnswer, locale: str) -> str:

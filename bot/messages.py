@@ -31,7 +31,6 @@ from bot.results import (
     score_words,
     variant_words,
 )
-from bot.timeparse import format_duration
 
 Locale = discord.Locale | str | None
 
@@ -420,11 +419,15 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
     return embed
 
 
-def settings_embed(settings: GuildSettings, locale: Locale) -> discord.Embed:
+def settings_embed(settings: GuildSettings, locale: Locale, before: GuildSettings | None = None) -> discord.Embed:
+    """The server's settings, each by its name in words and the option people type; after
+    a change (``before`` given), what changed is said above them."""
+    lang = language(locale)
     embed = discord.Embed(title=t(locale, "settings.title"), colour=COLOURS["info"])
-    embed.add_field(name="turn_timeout", value=format_duration(settings.turn_timeout, language(locale)))
-    embed.add_field(name="challenge_timeout", value=format_duration(settings.challenge_timeout, language(locale)))
-    embed.add_field(name="default_variant", value=settings.default_variant)
+    if before is not None:
+        embed.description = wording.settings_change_text(before, settings, lang)
+    for label, value in wording.settings_items(settings, lang):
+        embed.add_field(name=label, value=value)
     return embed
 
 

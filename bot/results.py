@@ -442,12 +442,14 @@ class RecordResult:
 
 @dataclass(frozen=True)
 class GuildSettings:
-    """Per-guild settings (``/seega settings``). Timeouts are in seconds."""
+    """Per-guild settings (``/seega settings``). Timeouts are in seconds; ``hints`` is the
+    hints a player may take per game (0: hints are off)."""
 
     guild_id: int
     turn_timeout: int = 3600
     challenge_timeout: int = 600
     default_variant: str = "standard"
+    hints: int = 3
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from bot import explain
 from bot.explain.endings import end_line
 from bot.explain.rules import rules_lines as explain_rules
 from bot.explain.rules import sizes_text
-from bot.results import GameOver, GameSummary, GameView, Player, TurnEvent, TurnResult
+from bot.results import GameOver, GameSummary, GameView, GuildSettings, Player, TurnEvent, TurnResult
 from bot.results import player_name as player_name  # re-exported: the messages name players through wording
 from bot.service.catalog import SIZES, VARIANT_SIZES, rules_for, rules_sizes
 from bot.texts import text
+from bot.timeparse import format_duration
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
 
 
@@ -278,3 +279,44 @@ def rules_lines(variant: str, lang: str) -> list[str]:
             {"sizes": sizes_text(rules_sizes(rules.variant)), "offered": sizes_text(SIZES)},
         )
     return [explain.word(lang, line) for line in lines]
+
+
+#: The settings of ``/seega settings``, by the option names people type, in the order shown.
+SETTINGS = ("turn_timeout", "challenge_timeout", "default_variant", "hints")
+
+
+def setting_value(settings: GuildSettings, name: str, lang: str) -> str:
+    """One setting's value as a reader reads it: ``1h``, ``standard``, ``3``, or "off" for no hints."""
+    if name == "hints":
+        return str(settings.hints) if settings.hints else text(lang, "settings.hints_off")
+    if name == "default_variant":
+        return settings.default_variant
+    return format_duration(settings.turn_timeout if name == "turn_timeout" else settings.challenge_timeout, lang)
+
+
+def setting_label(name: str, lang: str) -> str:
+    """A setting's name in words, with the option people type: "Time per turn (turn_timeout)"."""
+    return text(lang, "settings.name", label=text(lang, f"settings.label.{name}"), option=name)
+
+
+def settings_items(settings: GuildSettings, lang: str) -> list[tuple[str, str]]:
+    """``(label, value)`` of every setting, in :data:`SETTINGS` order."""
+    return [(setting_label(name, lang), setting_value(settings, name, lang)) for name in SETTINGS]
+
+
+def settings_change_text(before: GuildSettings, after: GuildSettings, lang: str) -> str:
+    """What a change did: each setting changed, old value to new; or that nothing changed."""
+    changed = [
+        text(
+            lang,
+            "settings.change",
+            label=text(lang, f"settings.label.{name}"),
+            before=setting_value(before, name, lang),
+            after=setting_value(after, name, lang),
+        )
+        for name in SETTINGS
+        if setting_value(before, name, lang) != setting_value(after, name, lang)
+    ]
+    if not changed:
+        return text(lang, "settings.unchanged")
+    return text(lang, "settings.changed", changes=text(lang, "explain.sep_clauses").join(changed))

@@ -100,7 +100,8 @@ def _display_name(text: str) -> None:
 
 async def _through_console(text: str) -> None:
     """The console's own readings of typed words (stop 36's): ``key: value``, a cell typed
-    as two words or number first, ``puzzle`` words and ``show:``, ``moves game:``, a word
+    as two words or number first, ``puzzle`` words and its old ``answer``, ``solve``,
+    ``settings hints:`` and the old ``coach-settings``, ``moves game:``, a word
     after ``move``'s options, a bare ``/``, a language, and an answer to a question. Each
     is answered in a line of bounded length (never the text echoed whole)."""
     import io
@@ -111,9 +112,15 @@ async def _through_console(text: str) -> None:
     lines = [
         f"/seega play-bot level: {text}",
         f"/seega challenge size: {text}",
-        f"/seega puzzle show:{text}",
+        f"/seega puzzle {text}",
+        f"/seega puzzle new:{text}",
         f"/seega puzzle answer {text}",
         f"/seega puzzle new answer:{text}",
+        f"/seega learn answer:{text}",
+        f"/seega solve {text}",
+        f"/seega solve answer:{text}",
+        f"/seega settings hints:{text}",
+        f"/seega coach-settings hints:{text}",
         f"/seega moves game:{text}",
         f"/seega language {text}",
         f"/{text}",
@@ -160,6 +167,8 @@ async def _through_service(text: str) -> None:
                 service.remove(1, ALICE.user_id, text),
                 service.set_settings(GUILD, turn_timeout=text, moderator=MOD),
                 service.set_settings(GUILD, challenge_timeout=text, moderator=MOD),
+                service.set_settings(GUILD, hints=text, moderator=MOD),
+                service.coach.solve(GUILD, ALICE.user_id, "Alice", text),
             ):
                 try:
                     await call

@@ -24,6 +24,7 @@ from bot.i18n import lang
 from bot.messages import settings_embed
 from bot.senders import interaction_sender
 from bot.service import catalog
+from bot.service.coach_hints import MAX_HINT_LIMIT
 from bot.tree import Refusal
 
 if TYPE_CHECKING:
@@ -47,11 +48,14 @@ class AdminCommands(CogMixin):
         log.info("game %s cancelled by moderator %s", result.game.id, interaction.user.id)
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
 
-    @app_commands.command(name="settings", description=_("Moderators: timeouts and default variant of this server"))
+    @app_commands.command(
+        name="settings", description=_("Moderators: timeouts, default variant and hints of this server")
+    )
     @app_commands.describe(
         turn_timeout=_("Time for a turn, like 45s, 10m, 1h, 3d"),
         challenge_timeout=_("How long a challenge stays open, like 10m"),
         default_variant=_("Preset used when a challenge names none"),
+        hints=_("Hints per player and game (0 turns hints off)"),
     )
     @app_commands.choices(default_variant=[Choice(name=name, value=name) for name in catalog.VARIANTS])
     @app_commands.default_permissions(manage_channels=True)
@@ -61,16 +65,20 @@ class AdminCommands(CogMixin):
         turn_timeout: str | None = None,
         challenge_timeout: str | None = None,
         default_variant: str | None = None,
+        hints: app_commands.Range[int, 0, MAX_HINT_LIMIT] | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         moderator = moderator_of(interaction)
-        if turn_timeout is None and challenge_timeout is None and default_variant is None:
-            if moderator is None:
-                raise Refusal("error.moderator_only")
-            current = await self.bot.service.get_settings(interaction.guild_id)
+        showing = turn_timeout is None and challenge_timeout is None and default_variant is None and hints is None
+        if showing and moderator is None:
+            raise Refusal("error.moderator_only")
+        before = await self.bot.service.get_settings(interaction.guild_id)
+        if showing:
+            embed = settings_embed(before, lang(interaction))
         else:
             current = await self.bot.service.set_settings(
-                interaction.guild_id, turn_timeout, challenge_timeout, default_variant, moderator=moderator
+                interaction.guild_id, turn_timeout, challenge_timeout, default_variant, hints=hints, moderator=moderator
             )
-        await interaction.response.send_message(embed=settings_embed(current, lang(interaction)), ephemeral=True)
+            embed = settings_embed(current, lang(interaction), before)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,9 +1,11 @@
-"""``/seega hint``, ``review``, ``puzzle``, ``learn`` and ``coach-settings``: the coach.
+"""``/seega hint``, ``review``, ``puzzle``, ``solve`` and ``learn``: the coach.
 
 A mixin of the ``/seega`` group cog (one Discord group, one file per feature). The work
 is the service's (``bot.service.coach``); this file only reads options, shows progress,
 and sends text and pictures. Hints, answers and lessons are private (ephemeral); a
-review and a puzzle are posted for the channel.
+review and a puzzle are posted for the channel. ``/seega solve`` answers whichever of the
+puzzle and the lesson was shown last (docs/commands.md); the hint limit is one of
+``/seega settings`` (``bot.cogs.admin``).
 """
 
 from __future__ import annotations
@@ -15,23 +17,22 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.coach_messages import (
     hint_text,
-    lesson_answer_text,
     lesson_text,
-    puzzle_answer_text,
     puzzle_leaders_text,
     puzzle_text,
     review_text,
+    solve_text,
     wording,
 )
-from bot.flows import moderator_of, name_of
+from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
+from bot.service.coach_results import PuzzleAnswer
 from bot.tree import Refusal
 
 if TYPE_CHECKING:
@@ -104,78 +105,57 @@ class CoachCommands(CogMixin):
         files = _files(("review.png", result.chart), *((f"moment-{m.number}.png", m.image) for m in result.moments))
         await interaction.edit_original_response(content=review_text(result, locale), attachments=files)
 
-    @app_commands.command(name="puzzle", description=_("The puzzle of the day, another one, or your answer"))
+    @app_commands.command(
+        name="puzzle", description=_("The puzzle of the day, or another one; answer with /seega solve")
+    )
     @app_commands.describe(
-        answer=_("Your answer: the cells of your turn, like b2 c2"),
-        show=_("What to show (default: today's puzzle)"),
+        new=_("Show another puzzle instead of today's"),
+        top=_("Show the server's best puzzle solvers instead"),
     )
-    @app_commands.choices(
-        show=[
-            Choice(name=_("today's puzzle"), value="today"),
-            Choice(name=_("a new puzzle"), value="new"),
-            Choice(name=_("best solvers"), value="top"),
-        ]
-    )
-    async def puzzle(self, interaction: discord.Interaction, answer: str | None = None, show: str = "today") -> None:
+    async def puzzle(self, interaction: discord.Interaction, new: bool = False, top: bool = False) -> None:
         locale = lang(interaction)
         guild = _guild(interaction)
         user = interaction.user
         coach = self.bot.service.coach
-        if answer is not None and show != "today":
-            # show:new with an answer judged the puzzle shown before, not the new one
-            # (fresh-eyes play-test at the console, stop 36): two requests, said so
-            raise Refusal("service.puzzle_show_and_answer", show=show)
-        if answer is not None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            got = await coach.puzzles.answer(guild, user.id, name_of(user), answer[:MAX_ANSWER], lang=locale)
-            await interaction.edit_original_response(
-                content=puzzle_answer_text(got, locale), attachments=_files(("solution.png", got.image))
-            )
-            return
-        if show == "top":
+        if new and top:
+            raise Refusal("service.puzzle_new_and_top")
+        if top:
             leaders = await coach.puzzles.leaderboard(guild)
             await interaction.response.send_message(puzzle_leaders_text(leaders, locale))
             return
         await interaction.response.defer(thinking=True)
-        view = await coach.puzzles.show(guild, user.id, name_of(user), new=show == "new", lang=locale)
+        view = await coach.puzzles.show(guild, user.id, name_of(user), new=new, lang=locale)
         await interaction.edit_original_response(
             content=puzzle_text(view, locale), attachments=_files(("puzzle.png", view.image))
         )
 
+    @app_commands.command(name="solve", description=_("Your answer to the puzzle or the lesson's exercise shown last"))
+    @app_commands.describe(answer=_("The cells of your turn, like b2 c2 (a chain: b2 c2 c3)"))
+    async def solve(self, interaction: discord.Interaction, answer: str) -> None:
+        locale = lang(interaction)
+        guild = _guild(interaction)
+        user = interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        got = await self.bot.service.coach.solve(
+            guild, user.id, name_of(user), answer[:MAX_ANSWER], interaction.channel_id, lang=locale
+        )
+        image = got.image if isinstance(got, PuzzleAnswer) else None
+        await interaction.edit_original_response(
+            content=solve_text(got, locale), attachments=_files(("solution.png", image))
+        )
+
     @app_commands.command(name="learn", description=_("Learn Seega in eight short lessons"))
-    @app_commands.describe(lesson=_("Lesson number (default: your next one)"), answer=_("Your answer to the exercise"))
+    @app_commands.describe(lesson=_("Lesson number (default: your next one)"))
     async def learn(
-        self,
-        interaction: discord.Interaction,
-        lesson: app_commands.Range[int, 1, 8] | None = None,
-        answer: str | None = None,
+        self, interaction: discord.Interaction, lesson: app_commands.Range[int, 1, 8] | None = None
     ) -> None:
         locale = lang(interaction)
         coach = self.bot.service.coach
         user = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if answer is not None:
-            shown = lesson or (await coach.lessons.show(user)).number
-            got = await coach.lessons.answer(user, shown, answer[:MAX_ANSWER], interaction.channel_id)
-            await interaction.edit_original_response(content=lesson_answer_text(got, locale))
-            return
-        view = await coach.lessons.show(user, lesson, interaction.channel_id, lang=locale)
+        view = await coach.lessons.show(
+            user, lesson, interaction.channel_id, guild_id=interaction.guild_id, lang=locale
+        )
         await interaction.edit_original_response(
             content=lesson_text(view, locale), attachments=_files(("lesson.png", view.image))
-        )
-
-    @app_commands.command(name="coach-settings", description=_("Moderators: how many hints a player may take per game"))
-    @app_commands.describe(hints=_("Hints per player and game (0 turns hints off)"))
-    @app_commands.default_permissions(manage_channels=True)
-    async def coach_settings(self, interaction: discord.Interaction, hints: int | None = None) -> None:
-        guild = _guild(interaction)
-        moderator = moderator_of(interaction)
-        if moderator is None:
-            raise Refusal("error.moderator_only")
-        hints_coach = self.bot.service.coach.hints
-        limit = (
-            await hints_coach.limit(guild) if hints is None else await hints_coach.set_limit(guild, hints, moderator)
-        )
-        await interaction.response.send_message(
-            t(lang(interaction), "coach.settings.hints", limit=limit), ephemeral=True
         )

@@ -1,4 +1,4 @@
-"""The console's coach commands: hint, review, puzzle, learn, coach-settings.
+"""The console's coach commands: hint, review, puzzle, solve, learn.
 
 A mixin of :class:`bot.console.commands.ConsoleTable` (its rows are in the one command
 table there); the sentences are the Discord ones (:mod:`bot.coach_messages`) in the
@@ -16,10 +16,10 @@ from bot.coach_messages import (
     hint_text,
     lesson_answer_text,
     lesson_text,
-    puzzle_answer_text,
     puzzle_leaders_text,
     puzzle_text,
     review_text,
+    solve_text,
     wording,
 )
 from bot.console.output import (
@@ -32,8 +32,8 @@ from bot.console.output import (
     you_in_pictures,
 )
 from bot.i18n import t
-from bot.results import BadInputError, Moderator, NoGameError, clip_typed, player_name
-from bot.service.coach_hints import MAX_HINT_LIMIT
+from bot.results import BadInputError, NoGameError, clip_typed, player_name
+from bot.service.coach_results import PuzzleAnswer
 from bot.suggest import did_you_mean
 from engine.coach.lessons import LESSONS
 
@@ -62,15 +62,18 @@ def _lesson_number(text: str) -> int:
     return int(text)
 
 
-#: What ``puzzle`` shows (``show:`` on Discord, a plain word here): today's, a new one, the best solvers.
-PUZZLE_SHOWS = ("today", "new", "top")
+#: What ``puzzle`` shows besides today's puzzle (``new:True``, ``top:True`` on Discord; a
+#: plain word or ``new:true`` here): a new one, the best solvers.
+PUZZLE_SHOWS = ("new", "top")
+#: How a typed ``new:``/``top:`` value reads as yes or no.
+_TRUE, _FALSE = frozenset({"true", "yes", "1", "on", ""}), frozenset({"false", "no", "0", "off"})
 #: Words a newcomer types for one of :data:`PUZZLE_SHOWS` that do not look like it:
 #: offered as the guess, not read as it (``show:best`` meant the best solvers).
-_SHOW_MEANT = {"best": "top", "leaders": "top", "solvers": "top", "daily": "today", "another": "new", "next": "new"}
+_SHOW_MEANT = {"best": "top", "leaders": "top", "solvers": "top", "another": "new", "next": "new"}
 
 
 def _bad_show(typed: str, lang: str) -> str:
-    """The refusal of a ``show:`` value ``puzzle`` does not know, with the closest one."""
+    """The refusal of a word ``puzzle`` does not know, with the closest one."""
     shown, shows = clip_typed(typed), list(PUZZLE_SHOWS)
     guess = _SHOW_MEANT.get(typed.strip().lower()) or did_you_mean(typed, PUZZLE_SHOWS)
     if guess:
@@ -92,6 +95,11 @@ class CoachArgs(Protocol):
     def get(self, key: str, default: str = "") -> str:
         """The option ``key``, else the first plain word, else ``default``."""
         ...
+
+
+def _looks_like_cells(word: str) -> bool:
+    """Whether a word is a cell or a step (``b2``, ``b2-c2``): an answer typed after ``puzzle``."""
+    return re.fullmatch(r"x?[a-i][1-9](-[a-i][1-9])?", word.strip().lower()) is not None
 
 
 def _plain(text: str) -> str:
@@ -152,34 +160,45 @@ class CoachConsole(ConsoleOutput):
         opts = args.opts
         me = LOCAL_PLAYERS[0]
         puzzles = self.service.coach.puzzles
-        # "puzzle answer e2 e1" is "puzzle answer:e2 e1" (it was read as the answer "answer e2 e1")
-        plain = [w for w in args.plain if w.lower() != "answer"]
-        typed_show = opts.get("show")
-        if typed_show is not None and typed_show.lower() not in PUZZLE_SHOWS:
-            # "puzzle show:best" showed today's puzzle, as if it had been asked for
-            self.say(_bad_show(typed_show, self.lang))
+        if "answer" in opts or any(_looks_like_cells(w) for w in args.plain):
+            # the old form, "puzzle answer:b2 c2" (or "puzzle b2 c2"): answers go through solve
+            skip = {"answer", *PUZZLE_SHOWS}
+            answer = " ".join(w for w in (opts.get("answer", ""), *args.plain) if w.lower() not in skip and w)
+            self.say(t(self.lang, "console.moved.answer", answer=clip_typed(answer) or "b2 c2"))
             return
-        shows = [w.lower() for w in plain if w.lower() in PUZZLE_SHOWS]
-        words = [w for w in plain if w.lower() not in PUZZLE_SHOWS]
-        answer = " ".join(w for w in (opts.get("answer", ""), *words) if w)
-        show = (typed_show or (shows[0] if shows else "today")).lower()
-        if answer and (typed_show or shows):
-            # "puzzle new answer:a1 a2" judged the answer against the current puzzle, not a
-            # new one (and cost rating): an answer is for the puzzle shown last, alone.
-            self.say(t(self.lang, "console.puzzle_show_and_answer", show=show, answer=clip_typed(answer)))
-            return
-        if answer:
-            got = await puzzles.answer(CONSOLE_GUILD, me.user_id, me.name, answer, lang=self.lang)
-            self.say(_plain(puzzle_answer_text(got, self.lang)))
-            self._save_coach_image(got.image, f"puzzle-{got.puzzle_id}-solution")
-            return
-        if show == "top":
+        asked = set()
+        for key in PUZZLE_SHOWS:
+            value = opts.get(key)
+            if value is not None and value.strip().lower() not in _TRUE | _FALSE:
+                self.say(t(self.lang, "error.bad_value", value=clip_typed(value)))  # new:maybe
+                return
+            if value is not None and value.strip().lower() in _TRUE:
+                asked.add(key)
+        for word in args.plain:
+            if word.lower() not in PUZZLE_SHOWS:
+                self.say(_bad_show(word, self.lang))  # "puzzle best" showed today's puzzle
+                return
+            asked.add(word.lower())
+        if asked == {"new", "top"}:
+            raise BadInputError("puzzle_new_and_top")
+        if "top" in asked:
             self.say(_plain(puzzle_leaders_text(await puzzles.leaderboard(CONSOLE_GUILD), self.lang)))
             return
-        view = await puzzles.show(CONSOLE_GUILD, me.user_id, me.name, new=show == "new", lang=self.lang)
+        view = await puzzles.show(CONSOLE_GUILD, me.user_id, me.name, new="new" in asked, lang=self.lang)
         self.say(_plain(puzzle_text(view, self.lang)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"puzzle-{view.puzzle_id}")
+
+    async def solve(self, args: CoachArgs) -> None:
+        """The answer to the puzzle or the lesson shown last (else today's puzzle), as ``/seega solve``."""
+        me = LOCAL_PLAYERS[0]
+        answer = " ".join(w for w in (args.opts.get("answer", ""), *args.plain) if w)
+        got = await self.service.coach.solve(
+            CONSOLE_GUILD, me.user_id, me.name, answer, CONSOLE_CHANNEL, lang=self.lang
+        )
+        self.say(_plain(solve_text(got, self.lang)))
+        if isinstance(got, PuzzleAnswer):
+            self._save_coach_image(got.image, f"puzzle-{got.puzzle_id}-solution")
 
     async def _lesson(self, text: str) -> bool:
         """Answer Player 1's open lesson exercise when no game is in progress here."""
@@ -197,29 +216,16 @@ class CoachConsole(ConsoleOutput):
         lessons = self.service.coach.lessons
         me = LOCAL_PLAYERS[0].user_id
         number_text = opts.get("lesson") or (plain.pop(0) if plain and NUMBER.fullmatch(plain[0]) else "")
-        number = _lesson_number(number_text) if number_text else None
-        answer = " ".join(w for w in (opts.get("answer", ""), *plain) if w)
-        if answer:
-            shown = number if number is not None else (await lessons.show(me)).number
-            got = await lessons.answer(me, shown, answer, CONSOLE_CHANNEL)
-            self.say(_plain(lesson_answer_text(got, self.lang)))
+        answer = " ".join(w for w in (opts.get("answer", ""), *plain) if w.lower() != "answer" and w)
+        if "answer" in opts or answer:
+            # the old form, "learn answer:c2 c4" (or "learn 1 c2 c4"): answers go through solve
+            self.say(t(self.lang, "console.moved.answer", answer=clip_typed(answer) or "b2 c2"))
             return
-        view = await lessons.show(me, number, CONSOLE_CHANNEL, lang=self.lang)
+        number = _lesson_number(number_text) if number_text else None
+        view = await lessons.show(me, number, CONSOLE_CHANNEL, guild_id=CONSOLE_GUILD, lang=self.lang)
         self.say(_plain(lesson_text(view, self.lang)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"lesson-{view.number}")
-
-    async def coach_settings(self, args: CoachArgs) -> None:
-        value = args.get("hints")
-        hints = self.service.coach.hints
-        at_table = Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)  # whoever sits at the table moderates it
-        if not value:
-            limit = await hints.limit(CONSOLE_GUILD)
-        elif NUMBER.fullmatch(value) and len(value) <= MAX_DIGITS:
-            limit = await hints.set_limit(CONSOLE_GUILD, int(value), at_table)  # it checks the range
-        else:
-            raise BadInputError("coach_hint_limit_range", max=MAX_HINT_LIMIT)
-        self.say(t(self.lang, "console.hint_limit", limit=limit))
 
     async def coach_stats(self) -> None:
         """The puzzle rating, the games with hints and the rating chart, after the table's stats."""

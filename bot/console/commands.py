@@ -167,6 +167,11 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         elif self.confirming is not None and BY_NAME.get(name) is not BY_NAME.get(self.confirming[0]):
             self.confirming = None  # another command: the question is dropped
         command = BY_NAME.get(name)
+        if command is None and name == "coach-settings":
+            # the old command: the hint limit is one of the settings now
+            hints = next((w.partition(":")[2] for w in rest if w.lower().startswith("hints:")), "") or "N"
+            self.say(t(self.lang, "console.moved.coach_settings", hints=clip_typed(hints)))
+            return True
         if command is None:
             self.say(_unknown_command(name, rest, self.lang))
             return True
@@ -481,7 +486,12 @@ COMMANDS: tuple[Command, ...] = (
         "/seega settings turn_timeout:10m",
         "show or change the table's settings",
         ConsoleTable.settings,
-        options=("turn_timeout:", "challenge_timeout:", *(f"default_variant:{v}" for v in catalog.VARIANTS)),
+        options=(
+            "turn_timeout:",
+            "challenge_timeout:",
+            *(f"default_variant:{v}" for v in catalog.VARIANTS),
+            "hints:",
+        ),
     ),
     Command("hint", "/seega hint", "the bot's suggestion for your turn (games against the bot)", ConsoleTable.hint),
     Command(
@@ -494,28 +504,28 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "puzzle",
-        "/seega puzzle [new|top] [answer:b2 c2]",
-        "the puzzle of the day, a new one, your answer, the best solvers",
+        "/seega puzzle [new|top]",
+        "the puzzle of the day, a new one, the best solvers",
         ConsoleTable.puzzle,
-        options=("new", "top", "answer:"),
-        takes=("show",),
+        options=("new", "top", "new:true", "top:true"),
+        takes=("answer",),  # the old form, answered with a pointer to solve
+        words=None,
+    ),
+    Command(
+        "solve",
+        "/seega solve b2 c2",
+        "your answer to the puzzle or the lesson shown last (else today's puzzle)",
+        ConsoleTable.solve,
+        takes=("answer",),
         words=None,
     ),
     Command(
         "learn",
-        "/seega learn [N] [answer]",
+        "/seega learn [N]",
         "eight lessons, each with an exercise",
         ConsoleTable.learn,
-        takes=("lesson", "answer"),
+        takes=("lesson", "answer"),  # answer: the old form, answered with a pointer to solve
         words=None,
-    ),
-    Command(
-        "coach-settings",
-        "/seega coach-settings hints:3",
-        "hints per player and game",
-        ConsoleTable.coach_settings,
-        takes=("hints",),
-        words=1,
     ),
     Command("cancel", "/seega cancel", "abandon the game at this table, unrated", ConsoleTable.cancel),
     Command("help", "help", "this text", ConsoleTable.help, aliases=("h", "?"), words=None),

@@ -9,7 +9,6 @@ from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ru
 from bot.i18n import t
 from bot.results import BadInputError, Moderator, Player, score_words, variant_words
 from bot.service import catalog
-from bot.timeparse import format_duration
 
 
 class LookupsConsole(CoachConsole):
@@ -125,15 +124,10 @@ class LookupsConsole(CoachConsole):
                 opts.get("turn_timeout"),
                 opts.get("challenge_timeout"),
                 opts.get("default_variant"),
+                hints=opts.get("hints"),
                 moderator=self.moderator(),
             )
-        turn = format_duration(settings.turn_timeout, self.lang)
-        challenge = format_duration(settings.challenge_timeout, self.lang)
-        said = t(self.lang, "console.settings", turn=turn, challenge=challenge, variant=settings.default_variant)
-        if opts:  # a change just echoed the settings, with no word that they had changed
-            said = t(
-                self.lang,
-                "console.settings_changed" if settings != before else "console.settings_unchanged",
-                settings=said,
-            )
-        self.say(said)
+            # a change just echoed the settings, with no word that they had changed
+            self.say(wording.settings_change_text(before, settings, self.lang))
+        for label, value in wording.settings_items(settings, self.lang):
+            self.say(f"  {label}: {value}")

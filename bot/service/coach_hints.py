@@ -2,11 +2,13 @@
 
 Allowed in games against the bot and in games one person plays alone (neither is rated);
 refused in games between people, which are rated. Each player may take at most the
-guild's limit of hints per game (3 by default, ``coach_settings.hint_limit``); the count
+guild's limit of hints per game (3 by default, ``/seega settings hints:``, stored in
+``coach_settings.hint_limit``); the count
 is stored, so records and reviews can say that hints were used. A hint for a forced
 turn (one legal action, and the turn ends with it) is free: it is read off the rules,
 without a search, and not counted (play-test: "Hint (1 of 3): play b1-b2: the only legal
-move"); only a guild that turned hints off (limit 0) refuses it. A hint asked for again
+move"); only a guild that turned hints off (limit 0, ``/seega settings hints:0``) refuses
+it, saying that hints are off here. A hint asked for again
 at the same position (nothing played since) is the same hint and is not counted again
 (fresh-eyes play-test: three hints in a row, "play e1" each time, used all three).
 """
@@ -86,18 +88,20 @@ class Hints:
             raise NotAPlayerError("not_a_player", black=black, white=white)
         if not is_practice(row):
             raise BadInputError("coach_hint_rated")
+        limit = await self.limit(guild_id)
+        if limit == 0:  # said as what it is, not "you have used all 0 hints" (play-test)
+            raise BadInputError("coach_hints_off")
         pos = position_of(row)
         if pos.result is not None:
             raise GameOverServiceError("coach_hint_game_over")
         mover = (row.black_id, row.black_level) if pos.side == 0 else (row.white_id, row.white_level)
         if mover != (user_id, None):
             raise NotYourTurnError("coach_hint_not_your_turn", color=COLOR_NAMES[pos.side])
-        limit = await self.limit(guild_id)
         used = await self.storage.hint_count(row.id, user_id)
         forced = forced_turn(pos)
         ply = len(row.action_list)  # the position: a hint asked again before a move is the same hint
         again = await self.storage.hint_taken_at(row.id, user_id, ply)
-        if used >= limit and not again and (forced is None or limit == 0):
+        if used >= limit and not again and forced is None:
             raise BadInputError("coach_hint_limit", limit=limit)
         if forced is not None:
             texts = tuple(str(a) for a in forced)

@@ -31,7 +31,7 @@ class Lessons:
         #: a restart closes it, progress stays).
         self._open: Recent[tuple[int, int], int] = Recent(OPEN_LESSONS_LIMIT)
         #: (user, channel) -> (lesson, the actions of an unfinished turn): a pair's first
-        #: cell, a chain's first capture, by ``/move`` or ``learn answer:``. The next try
+        #: cell, a chain's first capture, by ``/move`` or ``/seega solve``. The next try
         #: in that lesson may continue it ("c2 d2" after "c1 c2") or give the whole turn.
         self._partial: Recent[tuple[int, int], tuple[int, str]] = Recent(OPEN_LESSONS_LIMIT)
 
@@ -45,13 +45,20 @@ class Lessons:
             raise BadInputError("coach_bad_lesson", count=len(LESSONS))
 
     async def show(
-        self, user_id: int, number: int | None = None, channel_id: int | None = None, *, lang: str = FALLBACK
+        self,
+        user_id: int,
+        number: int | None = None,
+        channel_id: int | None = None,
+        *,
+        guild_id: int | None = None,
+        lang: str = FALLBACK,
     ) -> LessonView:
         """A lesson: the one asked for, or the first the user has not done yet; its picture's
         words in ``lang`` (the reader's, as the adapter words the lesson).
 
         Shown in a channel, its exercise is opened there: the user's next ``/move`` or
-        ``/place`` in that channel answers it (:meth:`active`).
+        ``/place`` in that channel answers it (:meth:`active`). Shown in a guild, it is
+        what the user's ``/seega solve`` there answers, until a puzzle is shown.
         """
         done = await self.storage.lessons_done(user_id)
         if number is None:
@@ -61,6 +68,8 @@ class Lessons:
         if channel_id is not None:
             self._open[(user_id, channel_id)] = number
             self._partial.pop((user_id, channel_id), None)
+        if guild_id is not None:
+            await self.storage.set_coach_shown(guild_id, user_id, "lesson", str(number), self.clock.now())
         pos = item.position()
         image = None
         if self.pictures is not None:

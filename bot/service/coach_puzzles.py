@@ -131,7 +131,7 @@ class Puzzles:
         return self._by_id.get(puzzle_id)
 
     def daily(self, guild_id: int) -> tuple[Puzzle, str]:
-        """The guild's puzzle of the day and the day."""
+        """The guild's puzzle of the day and the day (the bank must not be empty)."""
         day = day_of(self.clock.now())
         pool = daily_pool(self.bank)
         return pool[daily_index(guild_id, day, len(pool))], day
@@ -151,7 +151,10 @@ class Puzzles:
         else:
             puzzle, day_text = self.daily(guild_id)
             day = day_text
-        await self.storage.set_current_puzzle(guild_id, user_id, name, puzzle.id, self.clock.now())
+        now = self.clock.now()
+        await self.storage.set_current_puzzle(guild_id, user_id, name, puzzle.id, now)
+        # what ``/seega solve`` answers now: this puzzle (a daily one only on its day)
+        await self.storage.set_coach_shown(guild_id, user_id, "puzzle" if new else "daily", puzzle.id, now)
         pos = puzzle.position()
         image = None
         if self.pictures is not None:
@@ -171,10 +174,25 @@ class Puzzles:
             image,
         )
 
-    async def answer(self, guild_id: int, user_id: int, name: str, text: str, *, lang: str = FALLBACK) -> PuzzleAnswer:
-        """Judge an answer to the user's current puzzle (the solution's picture in ``lang``)."""
+    def current_daily(self, guild_id: int) -> Puzzle | None:
+        """The guild's puzzle of the day, ``None`` when the bank has no puzzle at all."""
+        return self.daily(guild_id)[0] if self.bank else None
+
+    async def answer(
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        text: str,
+        *,
+        puzzle_id: str | None = None,
+        lang: str = FALLBACK,
+    ) -> PuzzleAnswer:
+        """Judge an answer to ``puzzle_id`` (default: the user's current puzzle; the
+        solution's picture in ``lang``)."""
         row = await self.storage.puzzle_rating(guild_id, user_id)
-        puzzle = self.by_id(row.current) if row and row.current else None
+        chosen = puzzle_id or (row.current if row else None)
+        puzzle = self.by_id(chosen) if chosen else None
         if puzzle is None:
             raise BadInputError("coach_no_puzzle")
         verdict = judge(puzzle, text)
@@ -217,6 +235,8 @@ class Puzzles:
             image,
             verdict.solution_captures,
             verdict.solution_wins,
+            verdict.captured,
+            tuple((key, dict(params)) for key, params in verdict.why),
         )
 
     async def standing(self, guild_id: int, user_id: int) -> PuzzleLeader | None:

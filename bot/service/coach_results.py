@@ -142,6 +142,9 @@ class PuzzleAnswer:
         rating_before, rating_after, streak, best_streak: the solver's numbers.
         image: the position with the solution drawn (after a right or wrong answer).
         solution_captures, solution_wins: what the solution does (said after a wrong answer).
+        captured: pieces the answer took.
+        why: for a wrong answer, what it lets the opponent do at once, as a review's key
+            moment says it (``coach.review.<key>``: ``allows_capture``, ``allows_win``).
     """
 
     puzzle_id: str
@@ -156,6 +159,8 @@ class PuzzleAnswer:
     image: bytes | None = None
     solution_captures: int = 0
     solution_wins: bool = False
+    captured: int = 0
+    why: tuple[tuple[str, dict[str, str]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -322,7 +322,7 @@ class GameService:
 
         ``None`` means the command is a game move: the user has no exercise open here, or a
         game in this channel waits for this user's move (the game always comes first;
-        ``/seega learn answer:`` still answers the exercise then). docs/coach.md.
+        ``/seega solve`` still answers the exercise then). docs/coach.md.
         """
         number = self.coach.lessons.active(user_id, channel_id)
         if number is None:
@@ -393,11 +393,13 @@ class GameService:
         challenge_timeout: str | int | None = None,
         default_variant: str | None = None,
         *,
+        hints: int | str | None = None,
         moderator: Moderator | None = None,
     ) -> GuildSettings:
-        """Change some settings (moderators only); timeouts are written ``45s``, ``10m``, ``1h``, ``3d``."""
+        """Change some settings (moderators only); timeouts are written ``45s``, ``10m``, ``1h``, ``3d``;
+        ``hints`` per player and game, 0 turns them off."""
         return await self.guild_settings.set_settings(
-            guild_id, turn_timeout, challenge_timeout, default_variant, moderator=moderator
+            guild_id, turn_timeout, challenge_timeout, default_variant, hints=hints, moderator=moderator
         )
 
     # ----------------------------------------------------------------- members' languages

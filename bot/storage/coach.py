@@ -247,6 +247,28 @@ class CoachQueries:
         )
         return [PuzzleRatingRow(*r) for r in rows]
 
+    # ----------------------------------------------------------------- shown last
+    async def coach_shown(self, guild_id: int, user_id: int) -> tuple[str, str, float] | None:
+        """What the coach showed ``user_id`` last in a guild (migration 009):
+        ``(kind, item, shown_at)`` with kind ``puzzle``, ``daily`` or ``lesson``."""
+        row = await self._fetchone(
+            "SELECT kind, item, shown_at FROM coach_shown WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return (str(row[0]), str(row[1]), float(row[2])) if row else None
+
+    async def set_coach_shown(self, guild_id: int, user_id: int, kind: str, item: str, now: float) -> None:
+        """Remember what the coach showed ``user_id`` last in a guild (``/seega solve`` answers it)."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute(
+                "INSERT INTO coach_shown (guild_id, user_id, kind, item, shown_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET kind = excluded.kind, item = excluded.item,"
+                " shown_at = excluded.shown_at",
+                (guild_id, user_id, kind, item, now),
+            )
+
+        await self._write(body)
+
     # ----------------------------------------------------------------- lessons
     async def lessons_done(self, user_id: int) -> set[str]:
         """The lessons a user has completed."""

@@ -43,6 +43,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("coach_puzzle_attempts", ("guild_id", "user_id", "puzzle_id")),
     ("coach_lessons", ("user_id", "lesson")),
     ("coach_settings", ("guild_id",)),
+    ("coach_shown", ("guild_id", "user_id")),
 )
 #: Tables whose ``id`` is an identity column whose sequence must follow the copied ids.
 IDENTITY_TABLES = ("games", "challenges", "rating_history", "coach_hints")

@@ -122,12 +122,16 @@ def play_answer(pos: Position, text: str) -> PlayedTurn:
     return PlayedTurn(tuple(done), copy, complete, None, "", captured)
 
 
-def finish_turn(pos: Position) -> None:
-    """End an unfinished chain with ``end`` (the only way a turn may stop early)."""
+def finish_turn(pos: Position) -> tuple[Action, ...]:
+    """End an unfinished chain with ``end`` (the only way a turn may stop early); the
+    actions it played."""
     side, turn = pos.side, pos.turn
+    played: list[Action] = []
     while pos.result is None and pos.side == side and pos.turn == turn:
         legal = pos.legal_actions()
         ends = [a for a in legal if a.kind == "end"]
         if not ends:
-            return
+            break
         pos.push(ends[0])
+        played.append(ends[0])
+    return tuple(played)

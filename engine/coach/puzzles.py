@@ -26,6 +26,8 @@ from engine.ai.levels import get_level
 from engine.ai.player import make_searcher
 from engine.ai.search import WIN, Limits, Searcher
 from engine.coach.answers import finish_turn, play_answer
+from engine.coach.hints import Reason, moment_reasons
+from engine.coach.review import biggest_capture
 from engine.position import Position
 from engine.rules import Ruleset
 
@@ -238,6 +240,10 @@ class Verdict:
         captured: pieces the answer took.
         solution_captures: pieces the solution takes (to say why it is better).
         solution_wins: whether the solution ends the game in the mover's favour.
+        why: for a wrong answer, what it visibly lets the opponent do next, read off the
+            board as a review's key moment is (:func:`~engine.coach.hints.moment_reasons`:
+            ``allows_capture`` or ``allows_win`` with the opponent's biggest capture);
+            empty when it lets nothing happen at once.
     """
 
     outcome: str
@@ -245,6 +251,7 @@ class Verdict:
     captured: int = 0
     solution_captures: int = 0
     solution_wins: bool = False
+    why: tuple[Reason, ...] = ()
 
 
 def judge(puzzle: Puzzle, text: str) -> Verdict:
@@ -254,15 +261,20 @@ def judge(puzzle: Puzzle, text: str) -> Verdict:
     if played.error is not None:
         return Verdict(played.error, played.detail)
     solved = play_answer(pos, " ".join(puzzle.solution))
+    turn = played.actions
     if not played.complete:
         target = solved.actions
         if played.actions == target[: len(played.actions)]:
             return Verdict("partial", "", played.captured)
-        finish_turn(played.after)
+        turn += finish_turn(played.after)
     mover = pos.side
     if _key(played.after) == _key(solved.after) or _wins(played.after, mover):
         return Verdict("solved", "", played.captured)
-    return Verdict("wrong", "", played.captured, solved.captured, _wins(solved.after, mover))
+    # What the wrong turn lets the opponent do at once: the review's words for a key
+    # moment, with the opponent's biggest capture as its reply (no search: cheap).
+    reply = biggest_capture(played.after)[0]
+    why = moment_reasons(pos, turn, solved.actions, reply)[0] if reply else ()
+    return Verdict("wrong", "", played.captured, solved.captured, _wins(solved.after, mover), why)
 
 
 def _wins(after: Position, mover: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from engine.coach.lessons import LESSONS
@@ -37,22 +38,26 @@ async def test_the_tutorial_lesson_by_lesson_with_wrong_answers(h: Harness) -> N
         shown = said(await h.slash(h.alice, "seega learn"))
         assert shown.ephemeral and f"Lesson {number} of 8" in shown.text, shown.text
         assert shown.png(), "every lesson has its board picture"
+        assert "type `/seega solve` followed by the cells" in shown.text, shown.text
         wrong, hint = WRONG_TRIES[lesson.id]
-        tried = said(await h.slash(h.alice, "seega learn", {"answer": wrong}))
+        tried = said(await h.slash(h.alice, "seega solve", {"answer": wrong}))
         assert tried.ephemeral and hint in tried.text and "✅" not in tried.text, (lesson.id, tried.text)
-        solved = said(await h.slash(h.alice, "seega learn", {"lesson": number, "answer": lesson.model}))
+        assert f"Lesson {number}" in tried.text, "the answer says what it answered"
+        solved = said(await h.slash(h.alice, "seega solve", {"answer": lesson.model}))
         assert solved.ephemeral and "✅" in solved.text, (lesson.id, solved.text)
     assert "finished every lesson" in solved.text
-    unreadable = said(await h.slash(h.bob, "seega learn", {"lesson": 3, "answer": "<@1> @everyone"}))
+    said(await h.slash(h.bob, "seega learn", {"lesson": 3}))
+    unreadable = said(await h.slash(h.bob, "seega solve", {"answer": "<@1> @everyone"}))
     assert unreadable.ephemeral and "could not read" in unreadable.text and unreadable.pinged_user_ids() == set()
 
 
-async def test_a_chain_begun_by_learn_answer_is_continued_by_the_next_answer(h: Harness) -> None:
+async def test_a_chain_begun_by_solve_is_continued_by_the_next_answer(h: Harness) -> None:
     """ "answer:c1 c2" is told to go on; "answer:c2 d2" used to be refused (the first
     capture was forgotten unless the turn was played with /move)."""
-    begun = said(await h.slash(h.alice, "seega learn", {"lesson": 5, "answer": "c1 c2"}))
+    said(await h.slash(h.alice, "seega learn", {"lesson": 5}))
+    begun = said(await h.slash(h.alice, "seega solve", {"answer": "c1 c2"}))
     assert begun.ephemeral and "go on with its next capturing step" in begun.text, begun.text
-    done = said(await h.slash(h.alice, "seega learn", {"lesson": 5, "answer": "c2 d2"}))
+    done = said(await h.slash(h.alice, "seega solve", {"answer": "c2 d2"}))
     assert done.ephemeral and "✅" in done.text, done.text
 
 
@@ -100,8 +105,8 @@ async def test_a_game_waiting_for_the_move_comes_before_the_exercise(h: Harness)
     # Bob's move now: Alice's /place goes to her exercise, privately.
     answered = said(await h.slash(h.alice, "place", {"first": "c2", "second": "c4"}))
     assert answered.ephemeral and "✅" in answered.text, answered.text
-    # Bob, whose move the game waits for, answers with /seega learn answer: meanwhile.
-    by_answer = said(await h.slash(h.bob, "seega learn", {"answer": "c2 c4"}))
+    # Bob, whose move the game waits for, answers with /seega solve meanwhile.
+    by_answer = said(await h.slash(h.bob, "seega solve", {"answer": "c2 c4"}))
     assert by_answer.ephemeral and "✅" in by_answer.text
     bobs = said(await h.slash(h.bob, "place", {"first": "a1", "second": "e5"}))
     assert not bobs.ephemeral, bobs.text
@@ -116,8 +121,8 @@ async def test_a_hint_is_refused_in_a_rated_game_between_people(h: Harness) -> N
 
 
 async def test_a_hint_against_the_bot_and_the_hint_limit(h: Harness) -> None:
-    limit = said(await h.slash(h.mod, "seega coach-settings", {"hints": 1}))
-    assert limit.ephemeral and "1" in limit.text
+    limit = said(await h.slash(h.mod, "seega settings", {"hints": 1}))
+    assert limit.ephemeral and "Changed: Hints per player and game: 3 → 1." in limit.text, limit.text
     await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
     hint = said(await h.slash(h.alice, "seega hint"))
     assert hint.ephemeral and "Hint" in hint.text and "(1 of 1)" in hint.text, hint.text
@@ -128,7 +133,7 @@ async def test_a_hint_against_the_bot_and_the_hint_limit(h: Harness) -> None:
     assert again.ephemeral and "asked again: not counted; 1 of 1 used" in again.text, again.text
     onlooker = said(await h.slash(h.carol, "seega hint"))
     assert onlooker.ephemeral and "Only the two players" in onlooker.text
-    not_mod = said(await h.slash(h.alice, "seega coach-settings", {"hints": 9}))
+    not_mod = said(await h.slash(h.alice, "seega settings", {"hints": 9}))
     assert not_mod.ephemeral and await h.bot.service.coach.hints.limit(h.fake.guild_id) == 1
 
 
@@ -196,22 +201,141 @@ async def test_a_second_review_while_ones_own_is_computed_is_refused(h: Harness)
 async def test_the_puzzle_of_the_day_an_answer_and_the_solvers(h: Harness) -> None:
     shown = said(await h.slash(h.alice, "seega puzzle"))
     assert not shown.ephemeral and "Puzzle of the day" in shown.text and shown.png()
+    assert "To answer, type `/seega solve` followed by the cells" in shown.text, shown.text
     same = said(await h.slash(h.bob, "seega puzzle"))
     assert same.text.splitlines()[0] == shown.text.splitlines()[0], "the same puzzle for everyone today"
     coach = h.bot.service.coach.puzzles
     puzzle, _day = coach.daily(h.fake.guild_id)
-    right = said(await h.slash(h.alice, "seega puzzle", {"answer": " ".join(puzzle.solution)}))
+    right = said(await h.slash(h.alice, "seega solve", {"answer": " ".join(puzzle.solution)}))
     assert right.ephemeral and "Right" in right.text and "Puzzle rating 1500 →" in right.text, right.text
-    typo = said(await h.slash(h.bob, "seega puzzle", {"answer": "zz"}))
+    assert f"Puzzle #{puzzle.id}" in right.text, "the answer says which puzzle it answered"
+    typo = said(await h.slash(h.bob, "seega solve", {"answer": "zz"}))
     assert typo.ephemeral and "could not read" in typo.text
-    top = said(await h.slash(h.carol, "seega puzzle", {"show": "top"}))
+    top = said(await h.slash(h.carol, "seega puzzle", {"top": True}))
     assert "Best puzzle solvers" in top.text and "Alice" in top.text and "Bob" not in top.text
-    fresh = said(await h.slash(h.carol, "seega puzzle", {"show": "new"}))
+    fresh = said(await h.slash(h.carol, "seega puzzle", {"new": True}))
     assert "**Puzzle** #" in fresh.text and fresh.png()
-    no_puzzle = said(await h.slash(h.mod, "seega puzzle", {"answer": "b2 c2"}))
-    assert no_puzzle.ephemeral and "no puzzle open" in no_puzzle.text
-    # show:new with an answer judged the puzzle shown before (stop 36): refused, nothing judged
+    # new and top at once are two requests: refused, nothing shown
     before = await h.bot.service.storage.puzzle_rating(h.fake.guild_id, h.carol)
-    both = said(await h.slash(h.carol, "seega puzzle", {"show": "new", "answer": "b2 c2"}))
-    assert both.ephemeral and "Nothing was judged: show:new and an answer are two requests" in both.text
+    both = said(await h.slash(h.carol, "seega puzzle", {"new": True, "top": True}))
+    assert both.ephemeral and "Choose one" in both.text, both.text
     assert await h.bot.service.storage.puzzle_rating(h.fake.guild_id, h.carol) == before
+
+
+async def test_the_old_answer_options_and_coach_settings_are_gone(h: Harness) -> None:
+    """The contract's commands only: ``/seega solve`` answers, ``/seega settings`` holds the
+    hints; ``puzzle`` has ``new`` (and ``top``), ``learn`` only ``lesson``."""
+    names = h.fake.command_names()
+    assert "seega solve" in names and not any("coach-settings" in n for n in names), names
+    seega = h.fake._find_command("seega")
+    options = {sub["name"]: {o["name"] for o in sub.get("options", [])} for sub in seega["options"]}
+    assert options["puzzle"] == {"new", "top"}
+    assert options["solve"] == {"answer"}
+    assert options["learn"] == {"lesson"}
+    assert options["settings"] == {"turn_timeout", "challenge_timeout", "default_variant", "hints"}
+    assert "coach-settings" not in options
+
+
+async def test_bob_answers_the_daily_puzzle_alice_showed_with_none_open(h: Harness) -> None:
+    """Play-tester's finding: Bob saw Alice's public daily puzzle, answered it and was told
+    "You have no puzzle open". With nothing shown to him, his answer is for the puzzle of
+    the day, the same for everyone."""
+    said(await h.slash(h.alice, "seega puzzle"))
+    puzzle, _day = h.bot.service.coach.puzzles.daily(h.fake.guild_id)
+    answered = said(await h.slash(h.bob, "seega solve", {"answer": " ".join(puzzle.solution)}))
+    assert answered.ephemeral and "Right" in answered.text and f"#{puzzle.id}" in answered.text, answered.text
+    assert "no puzzle open" not in answered.text
+
+
+async def test_solve_answers_whichever_was_shown_last(h: Harness) -> None:
+    """A lesson shown after a puzzle is what ``/seega solve`` answers, and the other way
+    round; the choice is stored, so a restarted bot answers the same."""
+    puzzles = h.bot.service.coach.puzzles
+    fresh = said(await h.slash(h.alice, "seega puzzle", {"new": True}))
+    row = await h.bot.service.storage.puzzle_rating(h.fake.guild_id, h.alice)
+    assert row is not None and row.current is not None and f"#{row.current}" in fresh.text
+    new_puzzle = puzzles.by_id(row.current)
+    assert new_puzzle is not None
+    said(await h.slash(h.alice, "seega learn", {"lesson": 3}))
+    lesson = said(await h.slash(h.alice, "seega solve", {"answer": LESSONS[2].model}))
+    assert "Lesson 3" in lesson.text and "✅" in lesson.text, lesson.text
+    said(await h.slash(h.alice, "seega puzzle", {"new": True}))
+    row = await h.bot.service.storage.puzzle_rating(h.fake.guild_id, h.alice)
+    assert row is not None and row.current is not None
+    second = puzzles.by_id(row.current)
+    assert second is not None
+    # a new service over the same database (a restart, another process) answers the same
+    from bot.service.coach import Coach
+
+    again = Coach(h.bot.service.storage, h.bot.service.clock, h.bot.service.coach.hints.work)
+    got = await again.solve(h.fake.guild_id, h.alice, "Alice", " ".join(second.solution))
+    assert got.puzzle_id == second.id and got.outcome == "solved"  # type: ignore[union-attr]
+    puzzle = said(await h.slash(h.alice, "seega solve", {"answer": " ".join(second.solution)}))
+    assert f"Puzzle #{second.id}" in puzzle.text and "Right" in puzzle.text, puzzle.text
+
+
+async def test_nothing_to_solve_says_what_to_do(h: Harness) -> None:
+    h.bot.service.coach.puzzles._bank = []  # a bank without puzzles, nothing shown
+    h.bot.service.coach.puzzles._by_id = {}
+    nothing = said(await h.slash(h.alice, "seega solve", {"answer": "b2 c2"}))
+    assert nothing.ephemeral and "nothing to answer" in nothing.text and "/seega puzzle" in nothing.text, nothing.text
+
+
+async def test_a_wrong_puzzle_answer_says_why(h: Harness) -> None:
+    """ "❌ Not this one." alone left the solver guessing: a turn that takes nothing where
+    the solution takes is told so."""
+    puzzle, _day = h.bot.service.coach.puzzles.daily(h.fake.guild_id)
+    from engine.coach.puzzles import judge, turn_outcomes
+
+    wrong = next(
+        " ".join(str(a) for a in actions)
+        for actions, _after in turn_outcomes(puzzle.position())
+        if judge(puzzle, " ".join(str(a) for a in actions)).outcome == "wrong"
+    )
+    verdict = judge(puzzle, wrong)
+    said(await h.slash(h.alice, "seega puzzle"))
+    answered = said(await h.slash(h.alice, "seega solve", {"answer": wrong}))
+    if verdict.captured == 0 and verdict.solution_captures:
+        assert "❌ Not this one: your turn captures nothing" in answered.text, answered.text
+    if verdict.why:
+        assert "lets your opponent" in answered.text, answered.text
+    assert "Solution:" in answered.text
+
+
+async def test_hints_are_a_setting_shown_in_words_and_off_says_so(h: Harness) -> None:
+    shown = said(await h.slash(h.mod, "seega settings"))
+    assert shown.ephemeral and "Time per turn (turn_timeout): 1h" in shown.text, shown.text
+    assert "Hints per player and game (hints): 3" in shown.text
+    changed = said(await h.slash(h.mod, "seega settings", {"hints": 0, "turn_timeout": "10m"}))
+    assert "Changed: Time per turn: 1h → 10m; Hints per player and game: 3 → off." in changed.text, changed.text
+    assert "Hints per player and game (hints): off" in changed.text
+    same = said(await h.slash(h.mod, "seega settings", {"hints": 0}))
+    assert "Nothing changed" in same.text, same.text
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+    off = said(await h.slash(h.alice, "seega hint"))
+    assert off.ephemeral and "Hints are turned off on this server" in off.text, off.text
+    assert "used all 0" not in off.text
+    out_of_range = said(await h.slash(h.mod, "seega settings", {"hints": 21}))
+    assert out_of_range.ephemeral and await h.bot.service.coach.hints.limit(h.fake.guild_id) == 0
+
+
+async def test_a_60000_character_answer_gets_a_short_answer_at_once(h: Harness) -> None:
+    """Hostile input to ``/seega solve``: answered quickly, in a short private message,
+    nothing of it echoed whole (tests/hostile_text.py's strings). Discord carries at most
+    6,000 characters in an option; the service is given the 60,000 ones itself."""
+    from bot.coach_messages import solve_text
+    from tests.hostile_text import hostile_strings
+
+    said(await h.slash(h.alice, "seega learn", {"lesson": 2}))
+    for i, text in enumerate(t[:6000] for t in hostile_strings(5_990)):
+        user = h.alice if i % 2 else h.bob  # Alice answers her lesson, Bob the puzzle of the day
+        started = time.monotonic()
+        got = said(await h.slash(user, "seega solve", {"answer": text}, timeout=10.0))
+        assert time.monotonic() - started < 5.0, f"string {i}: {time.monotonic() - started:.1f}s"
+        assert got.ephemeral and len(got.text) < 600 and "error id" not in got.text, (i, got.text[:200])
+    coach = h.bot.service.coach
+    for i, text in enumerate(hostile_strings(60_000)):
+        started = time.monotonic()
+        answer = await coach.solve(h.fake.guild_id, h.alice if i % 2 else h.bob, "Member", text)
+        assert time.monotonic() - started < 2.0, f"string {i}: {time.monotonic() - started:.1f}s"
+        assert len(solve_text(answer, "en")) < 600

@@ -33,6 +33,7 @@ from bot.results import (
 from bot.service import GameService
 from bot.service.coach import Coach
 from bot.service.coach_puzzles import MAX_SWING, Puzzles, rate_answer
+from bot.service.coach_results import LessonAnswer, PuzzleAnswer
 from bot.service.coach_work import thread_work, work_for
 from bot.storage import GameUpdate, NewGame, Storage
 from bot.storage.coach import PuzzleRatingRow
@@ -220,7 +221,9 @@ async def test_a_hint_for_a_forced_turn_is_free_and_needs_no_search(env: Env) ->
     await env.coach.hints.set_limit(GUILD, 0, MOD)
     with pytest.raises(BadInputError) as err:
         await env.coach.hints.hint(GUILD, 8, ALICE)
-    assert err.value.key == "coach_hint_limit"
+    # said as what it is: "You have used all 0 hints allowed" read as a count (play-test)
+    assert err.value.key == "coach_hints_off"
+    assert err.value.text("en").startswith("Hints are turned off on this server")
 
 
 async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:
@@ -508,6 +511,76 @@ def test_a_review_without_mistakes_of_a_lost_game_says_where_it_slid() -> None:
 
 
 # ---------------------------------------------------------------------------- puzzles
+
+
+async def test_solve_answers_what_was_shown_last_and_it_survives_a_restart(env: Env) -> None:
+    """``/seega solve``: the lesson or the puzzle shown last, remembered in the database
+    (a new service over it answers the same); the puzzle of the day by default, and only
+    on its own day."""
+    daily, _day = env.coach.puzzles.daily(GUILD)
+    # nothing shown to Bob: his answer is for the puzzle of the day (he saw Alice's)
+    bobs = await env.coach.solve(GUILD, BOB, "Bob", " ".join(daily.solution))
+    assert isinstance(bobs, PuzzleAnswer) and bobs.puzzle_id == daily.id and bobs.outcome == "solved"
+    view = await env.coach.puzzles.show(GUILD, ALICE, "Alice", new=True)
+    await env.coach.lessons.show(ALICE, 3, 7, guild_id=GUILD)
+    lesson_try = await env.coach.solve(GUILD, ALICE, "Alice", LESSONS[2].model, 7)
+    assert isinstance(lesson_try, LessonAnswer) and lesson_try.number == 3 and lesson_try.solved
+    await env.coach.puzzles.show(GUILD, ALICE, "Alice", new=True)
+    again = await env.coach.puzzles.storage.puzzle_rating(GUILD, ALICE)
+    assert again is not None and again.current is not None and again.current != view.puzzle_id
+    restarted = Coach(env.storage, env.clock, thread_work(), None, bank=BANK)
+    puzzle = restarted.puzzles.by_id(again.current)
+    assert puzzle is not None
+    got = await restarted.solve(GUILD, ALICE, "Alice", " ".join(puzzle.solution))
+    assert isinstance(got, PuzzleAnswer) and got.puzzle_id == puzzle.id and got.outcome == "solved"
+    # in another server nothing was shown: that server's puzzle of the day
+    elsewhere = await restarted.solve(GUILD + 1, ALICE, "Alice", "zz")
+    assert isinstance(elsewhere, PuzzleAnswer) and elsewhere.puzzle_id == restarted.puzzles.daily(GUILD + 1)[0].id
+    # the puzzle of the day answers as such on its day, and gives way to the next day's
+    shown = await env.coach.puzzles.show(GUILD, ALICE, "Alice")
+    assert (await env.coach.solve(GUILD, ALICE, "Alice", "zz")).puzzle_id == shown.puzzle_id  # type: ignore[union-attr]
+    env.clock.advance(86_400)
+    tomorrow, _ = env.coach.puzzles.daily(GUILD)
+    assert (await env.coach.solve(GUILD, ALICE, "Alice", "zz")).puzzle_id == tomorrow.id  # type: ignore[union-attr]
+    empty = Coach(env.storage, env.clock, thread_work(), None, bank=[])
+    with pytest.raises(BadInputError) as err:
+        await empty.solve(GUILD, ALICE + 50, "Carol", "b2 c2")
+    assert err.value.key == "coach_nothing_to_solve"
+
+
+def test_a_wrong_puzzle_answer_says_what_it_does_wrong() -> None:
+    """ "❌ Not this one." alone: the solver learnt nothing. A turn that takes nothing where
+    the solution takes says so, and one that lets the opponent capture says which, in
+    the words of a review's key moment (engine.coach.hints.moment_reasons)."""
+    from engine.coach.puzzles import judge, turn_outcomes
+
+    seen: set[str] = set()
+    for puzzle in BANK:
+        for actions, _after in turn_outcomes(puzzle.position()):
+            typed = " ".join(str(a) for a in actions)
+            verdict = judge(puzzle, typed)
+            if verdict.outcome != "wrong":
+                continue
+            answer = PuzzleAnswer(
+                puzzle.id,
+                "wrong",
+                solution=puzzle.solution,
+                solution_captures=verdict.solution_captures,
+                captured=verdict.captured,
+                why=tuple((k, dict(p)) for k, p in verdict.why),
+            )
+            first = puzzle_answer_text(answer, "en").splitlines()[0]
+            arabic = puzzle_answer_text(answer, "ar").splitlines()[0]
+            if any(k == "allows_capture" for k, _ in verdict.why):
+                assert "lets your opponent capture" in first and " with " in first, first
+                assert "خصمك" in arabic, arabic
+                seen.add("capture")
+            if not verdict.captured and verdict.solution_captures:
+                assert first.startswith("❌ Not this one: your turn captures nothing"), first
+                seen.add("nothing")
+            if not verdict.why and (verdict.captured or not verdict.solution_captures):
+                assert first == "❌ Not this one.", first
+    assert seen == {"capture", "nothing"}
 
 
 async def test_the_daily_puzzle_is_the_same_for_everyone_that_day(env: Env) -> None:

@@ -234,13 +234,13 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
         db_path,
         [
             "/seega learn",
-            "/seega learn answer:a1 e5",  # legal, but not next to the centre
-            "/seega learn 1 c2 c4",
+            "/seega solve a1 e5",  # legal, but not next to the centre
+            "/seega solve answer:c2 c4",
             "/seega learn",
             "/seega puzzle",
-            "/seega puzzle answer:zz9",
+            "/seega solve zz9",
             "/seega puzzle top",
-            "/seega coach-settings hints:1",
+            "/seega settings hints:1",
             "/seega play-bot level:easy color:black",
             "/seega hint",
             "/seega hint",  # the same position: the same hint, not counted again (stop 36)
@@ -256,13 +256,14 @@ def test_the_coach_at_the_table(db_path: Db, tmp_path: Path) -> None:
     assert "Lesson 1 of 8: Placement and the centre" in out
     # Console play-test: it read "Answer with learn lesson:1 answer: and the cells."
     # Fresh-eyes play-test (stop 35): /place and /move answer a lesson, and nothing said so
-    assert "Answer as in a game, with /place or /move (or type learn lesson:1 answer: followed by the cells" in out
+    assert "Answer as in a game, with /place or /move, or type solve followed by the cells" in out
     assert "not next to the centre c3" in out
     assert "✅ Well placed" in out and "Lesson 2 of 8: Stepping" in out
     assert "Puzzle of the day" in out and "I could not read zz9" in out
-    assert "To answer, type puzzle answer: followed by the cells, like b2 c2" in out
+    assert "To answer, type solve followed by the cells, like b2 c2" in out
     assert "Nobody has solved a puzzle here yet" in out
-    assert "Hints per player and game at this table: 1." in out
+    assert "Changed: Hints per player and game: 3 → 1." in out
+    assert "  Hints per player and game (hints): 1" in out
     assert "Hint (1 of 1): play" in out and "Hint (asked again: not counted; 1 of 1 used): play" in out
     assert "used the one hint allowed" in out
     assert "Review of game #1: You vs Seega bot (easy)" in out and "accuracy" in out
@@ -307,10 +308,10 @@ def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None
             "/seega review game:#1",
             "/seega review game:abc",
             "/seega review game:99999999999999999999",
-            "/seega coach-settings hints:-1",
-            "/seega coach-settings hints:abc",
-            "/seega coach-settings hints:2",
-            "/seega learn 99999999999999999999 a1",
+            "/seega settings hints:-1",
+            "/seega settings hints:abc",
+            "/seega settings hints:2",
+            "/seega learn 99999999999999999999",
             "/seega learn -1",
             "/seega learn 0",
             "/seega learn lesson:x",
@@ -322,7 +323,7 @@ def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None
     assert "abc is not a number this bot can use." in out  # not a review of the last game
     assert "There is no game #99999999999999999999 in this server." in out
     assert out.count("The hint limit must be a number from 0 to 20.") == 2
-    assert "Hints per player and game at this table: 2." in out
+    assert "  Hints per player and game (hints): 2" in out
     assert out.count("Lessons are numbered 1 to 8.") == 4
     assert "I could not read" not in out and "Lesson 2 of 8" in out
     progress = re.findall(r"Reviewing turn (\d+) of (\d+)", out)
@@ -822,7 +823,7 @@ def test_plain_words_a_command_does_not_read_are_refused_not_dropped(db_path: Db
         "/settings takes no word on its own, only key:value options: 'turn_timeout' was not understood. "
         "Options are written key:value, without a space: turn_timeout:10m. Usage: /seega settings turn_timeout:10m"
     ) in out
-    assert "turn_timeout 1h, challenge_timeout 10m" in out  # the default, unchanged
+    assert "  Time per turn (turn_timeout): 1h" in out  # the default, unchanged
     # a board size written as the rules write it is pointed to its option (fresh-eyes play-test: "7x7")
     assert (
         "/play-bot takes one word on its own (the first), the rest as key:value options: '7' was not understood. "
@@ -850,7 +851,7 @@ def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_pat
     second step; and "a1 b3" in lesson 1 was told both cells were far from the centre."""
     out = run_console(
         db_path,
-        ["learn 1 a1 b3", "learn 5 c1 c2", "learn 5 c2 d2"],
+        ["learn 1", "solve a1 b3", "learn 5", "solve c1 c2", "solve c2 d2"],
         tmp_path,
     )
     assert "a1 is allowed, but not next to the centre c3 (your other piece is)" in out
@@ -939,7 +940,7 @@ ARABIC_TABLE = [
     "yes",
     "/seega stats",
     "/seega settings",
-    "/seega coach-settings",
+    "/seega settings hints:0",
     "/seega rules",
     "/seega review",
 ]
@@ -1043,8 +1044,9 @@ def test_an_arabic_table_says_the_consoles_own_sentences_in_arabic(db_path: Db, 
         "مباراة إعادة ضد البوت (سهل): تلعب باللون الأبيض.",
         "نتائجك (اللاعب 1) ضد اللاعبين — فوز: 0، خسارة: 1، تعادل: 0.",
         "  ضد البوت (سهل) — فوز: 0، خسارة: 2، تعادل: 0",
-        "مهلة الدور (turn_timeout) 1س، مهلة التحدي (challenge_timeout) 10د",
-        "عدد التلميحات لكل لاعب في كل مباراة على هذه الطاولة: ",
+        "  مهلة الدور (turn_timeout): 1س",
+        "تم التغيير: التلميحات لكل لاعب في المباراة: 3 ← متوقفة.",
+        "  التلميحات لكل لاعب في المباراة (hints): متوقفة",
         "صورة الرقعة: ",
         "الصيغة: القياسية.",
         "مراجعة المباراة رقم 4: بوت سيجة السهل ضد أنت",
@@ -1094,7 +1096,7 @@ def test_an_english_table_says_the_same_words_as_before(db_path: Db, tmp_path: P
         "Moves of game #1 (turn number, colour, actions):",
         "  No move has been played yet.",
         "Rematch, colours swapped: Player 1 plays white.",
-        "turn_timeout 1h, challenge_timeout 10m, default_variant standard",
+        "  Time per turn (turn_timeout): 1h",
         "Variant standard.",
     ):
         assert line in lines, line
@@ -1166,8 +1168,8 @@ def test_a_word_after_moves_options_is_refused_as_after_its_cells(db_path: Db, t
 
 def test_puzzle_words_are_read_or_refused_never_ignored(db_path: Db, tmp_path: Path) -> None:
     """Newcomer findings: ``puzzle new answer:a1 a2`` ignored ``new`` and judged the answer
-    against the open puzzle (costing rating); ``puzzle show:best`` showed today's puzzle;
-    ``puzzle answer e2 e1`` was "I could not read answer" while ``puzzle e2 e1`` works."""
+    against the open puzzle (costing rating); ``puzzle show:best`` showed today's puzzle.
+    Answers go through ``solve`` now: the old forms are pointed to it, nothing judged."""
     from engine.coach.puzzles import load_bank
 
     shown = run_console(db_path, ["/seega puzzle"], tmp_path)
@@ -1176,18 +1178,56 @@ def test_puzzle_words_are_read_or_refused_never_ignored(db_path: Db, tmp_path: P
     solution = " ".join(next(p for p in load_bank() if p.id == found[1]).solution)
     out = run_console(
         db_path,
-        [f"/seega puzzle new answer:{solution}", "/seega puzzle show:best", f"/seega puzzle answer {solution}"],
+        [
+            f"/seega puzzle new answer:{solution}",
+            "/seega puzzle best",
+            f"/seega puzzle answer {solution}",
+            "/seega puzzle new top",
+            "/seega puzzle new:maybe",
+            f"/seega solve {solution}",
+        ],
         tmp_path,
     )
-    assert (
-        "Nothing was judged: puzzle new and an answer go on two lines. An answer is for the puzzle shown last: "
-        f"type puzzle new first if you meant it, then puzzle answer:{solution}."
-    ) in out
-    assert "Unknown puzzle show:best: did you mean top? It shows today, new or top." in out
-    assert "🧩" not in out  # neither a new puzzle nor today's was shown
+    pointer = f"Answers are given with solve now: type solve {solution} (it answers the puzzle or the lesson"
+    assert out.count(pointer) == 2, out
+    assert "puzzle does not read best: did you mean top? It takes new or top." in out
+    assert "Choose one: new shows another puzzle, top the best solvers." in out
+    assert "maybe is not a value this option accepts." in out
+    assert "🧩 **" not in out and "Puzzle of the day" not in out  # neither a new puzzle nor today's was shown
     assert out.count("✅ Right: that wins!") == 1 and "I could not read" not in out
-    # one answer judged, the last one: the refused line cost nothing
+    # one answer judged, the last one: the refused lines cost nothing
     assert query(db_path, "SELECT puzzle_id, solved FROM coach_puzzle_attempts") == [(found[1], 1)]
+
+
+def test_the_old_coach_commands_point_to_the_new_ones(db_path: Db, tmp_path: Path) -> None:
+    """``puzzle answer:``, ``learn answer:`` and ``coach-settings`` were the console's forms
+    before the contract's ``solve`` and ``settings hints:``: typed now, each is pointed to
+    the new one (not "unknown command"), and nothing is judged or changed."""
+    out = run_console(
+        db_path,
+        [
+            "/seega learn",
+            "/seega learn answer:c2 c4",
+            "/seega learn 1 c2 c4",
+            "/seega puzzle answer:b2 c2",
+            "/seega coach-settings hints:1",
+            "/seega coach-settings",
+            "/seega solve c2 c4",
+            "/seega settings hints:0",
+            "/seega play-bot level:easy",
+            "/seega hint",
+        ],
+        tmp_path,
+    )
+    assert "Unknown command" not in out
+    assert out.count("Answers are given with solve now: type solve c2 c4") == 2
+    assert "Answers are given with solve now: type solve b2 c2" in out
+    assert "The hint limit is one of the settings now: type settings hints:1 (0 turns hints off)." in out
+    assert "The hint limit is one of the settings now: type settings hints:N (0 turns hints off)." in out
+    assert out.count("✅") == 1 and "Lesson 1" in out  # only solve answered the lesson
+    assert "Hints per player and game: 3 → off" in out and "(hints): off" in out
+    assert "Hints are turned off at this table: settings hints:3 turns them on." in out
+    assert query(db_path, "SELECT puzzle_id FROM coach_puzzle_attempts") == []
 
 
 async def test_a_slash_alone_says_what_to_type() -> None:
@@ -1258,7 +1298,7 @@ def test_stats_says_the_ratings_per_board_size_and_the_puzzle_rating(db_path: Db
     assert puzzle is not None
     solution = " ".join(next(p for p in load_bank() if p.id == puzzle[1]).solution)
     out = run_console(
-        db_path, [f"/seega puzzle {solution}", "/seega stats", "/seega language ar", "/seega stats"], tmp_path
+        db_path, [f"/seega solve {solution}", "/seega stats", "/seega language ar", "/seega stats"], tmp_path
     )
     ratings = {size: round(r) for size, r in query(db_path, "SELECT size, rating FROM ratings WHERE user_id = 1")}
     assert ratings[5] > 1500 > ratings[7]  # Player 2 resigned on 5x5, Player 1 on 7x7
@@ -1307,10 +1347,17 @@ def test_a_changed_setting_says_it_changed(db_path: Db, tmp_path: Path) -> None:
         tmp_path,
     )
     lines = out.splitlines()
-    assert "Changed: turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
-    assert "Unchanged (already so): turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines
-    assert "turn_timeout 1h30m, challenge_timeout 2m, default_variant standard" in lines  # shown alone: no word
-    assert any(line.startswith("تم التغيير: مهلة الدور (turn_timeout) 1س،") for line in lines)
+    assert "Changed: Time per turn: 1h → 1h30m; Time to accept a challenge: 10m → 2m." in lines
+    assert "Nothing changed: those are the values already set." in lines
+    shown = out.split("> /seega settings\n")[1].splitlines()[:4]  # shown alone: no word of a change
+    assert shown == [
+        "  Time per turn (turn_timeout): 1h30m",
+        "  Time to accept a challenge (challenge_timeout): 2m",
+        "  Default variant (default_variant): standard",
+        "  Hints per player and game (hints): 3",
+    ], shown
+    assert "تم التغيير: مهلة الدور: 1س 30د ← 1س." in lines  # the clock's units in Arabic
+    assert "  مهلة الدور (turn_timeout): 1س" in lines
     assert query(db_path, "SELECT turn_timeout, challenge_timeout FROM guild_settings") == [(3600, 120)]
 
 
