@@ -203,7 +203,9 @@ class Reviews:
             # And the turn the opponent played: the engine's answer may be a quiet winning
             # step while the bot took three pieces (console play-test).
             replied = [Action.parse(a) for a in following.played] if following and answered else []
-            played_why, best_why = moment_reasons(before, played, best, reply, replied)
+            # A placement's consequence shows in the line the review's search expects after it.
+            line = [Action.parse(a) for a in verdict.line]
+            played_why, best_why = moment_reasons(before, played, best, reply, replied, line)
             image = None
             if pics is not None:
                 image = await in_thread(

@@ -55,6 +55,9 @@ class Analysis:
             actually played, at the first action where that turn left the best turn, both
             taken from one search (:func:`compare_turn`); ``None`` when not asked for or
             when the played turn was the best turn.
+        line: what the search expects after the best turn: the rest of its principal
+            variation (the other side's best answer, and on), as far as the search gives
+            it (at most 16 actions from the search's root); empty when it gives none.
     """
 
     side: int
@@ -65,6 +68,7 @@ class Analysis:
     depth: int = 0
     nodes: int = 0
     compared: tuple[int, int] | None = None
+    line: tuple[Action, ...] = ()
 
     @property
     def best(self) -> Action | None:
@@ -142,7 +146,21 @@ def _analyse(pos: Position, max_nodes: int | None, movetime_ms: int | None, leve
     if score is None:
         score, nodes = _value_after(pos, side, max_nodes, movetime_ms, level, forced_turns)
         return Analysis(side, score, win_chance(score), tuple(actions), True, 0, nodes)
-    return Analysis(side, score, win_chance(score), tuple(actions), False, depth, nodes)
+    return Analysis(side, score, win_chance(score), tuple(actions), False, depth, nodes, line=_line(pos, plan))
+
+
+def _line(pos: Position, codes: Sequence[int]) -> tuple[Action, ...]:
+    """``codes`` (the principal variation's rest, from ``pos``) as actions, up to the first
+    one that is not legal where it stands (``pos`` is restored)."""
+    out: list[Action] = []
+    for code in codes:
+        if pos.result is not None or code not in pos.legal_codes():
+            break
+        out.append(action_of(pos, code))
+        pos.push_code(code)
+    for _ in out:
+        pos.pop()
+    return tuple(out)
 
 
 def _searcher(rules: Ruleset, level: str) -> Searcher:

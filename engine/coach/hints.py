@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.actions import END, Action
+from engine.actions import END, PLACE, STEP, Action
 from engine.ai.analysis import Analysis, analyse, win_chance
 from engine.ai.levels import get_level
 from engine.ai.player import action_of, components, make_searcher
@@ -19,6 +19,7 @@ from engine.ai.progress import MARGIN, forcing_actions, is_stuck, worth_playing
 from engine.ai.search import WIN_BOUND
 from engine.board import cell_name
 from engine.coach.review import AnalysisJob, biggest_capture, played_on
+from engine.errors import SeegaError
 from engine.position import Position, iter_bits
 
 Reason = tuple[str, tuple[tuple[str, str], ...]]
@@ -114,6 +115,7 @@ def moment_reasons(
     best: Sequence[Action],
     reply: Sequence[Action],
     played_reply: Sequence[Action] = (),
+    line: Sequence[Action] = (),
 ) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
     """Why a review's key moment went wrong, as a player can check it on the board.
 
@@ -129,6 +131,13 @@ def moment_reasons(
     only the engine's answer was read: a turn after which the bot took three pieces
     said nothing because the engine's answer was a quiet winning step, and a chain the
     engine stopped early ("a1-a2 a2-a3 end") was named when a3-b3 took a third piece.
+
+    ``line``, for a turn of placements: the opponent's best line after it as the review's
+    search saw it (:attr:`~engine.coach.review.TurnVerdict.line`). A placement's reply is
+    a placement, which takes nothing; when neither reply took anything, the first turn
+    of the line that captures is named if it is the opponent's, with the captures the
+    line itself contains (``allows_capture_moves``, or ``allows_capture_moves_after``
+    with the line's steps before it): :func:`line_capture`.
     """
     best_why = tuple(r for r in turn_reasons(before, best) if r[0] != "only")
     side = before.side
@@ -151,7 +160,9 @@ def moment_reasons(
             if harm is None or value > harm[0]:
                 harm = (value, turn)
     if harm is None or harm[0] == (False, 0):
-        return (), best_why
+        placed = bool(played) and all(a.kind == PLACE for a in played)
+        found = line_capture(pos, line) if placed and line else None
+        return ((found,) if found is not None else ()), best_why
     (won, _taken), turn = harm
     said = (("reply", " ".join(str(a) for a in turn if a.kind != END)),)
     if won:
@@ -160,6 +171,50 @@ def moment_reasons(
     assert after is not None
     lost = mine & ~after.bb[side]
     return (("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(after, lost)), *said)),), best_why
+
+
+def line_capture(pos: Position, line: Sequence[Action]) -> Reason | None:
+    """What ``line`` (played from ``pos``) lets the side to act take from the other side,
+    if the first turn in it that takes anything is the side to act's: ``allows_capture_moves``
+    with the pieces that turn takes (``n``, ``cells``) and its steps (``reply``, an "end"
+    not written), or ``allows_capture_moves_after`` when the line has steps before that
+    turn (``moves``). ``None`` when nothing in the line is taken, when the other side
+    takes first (the line is then no longer about what the turn allowed), when a piece
+    goes by a removal rather than a capture, or when the line does not fit ``pos``.
+
+    Only what the line contains is said: a chain the line cuts short is named as far as
+    the line goes, and no capture is looked for beyond its end.
+    """
+    pos = pos.copy()
+    attacker = pos.side
+    before: list[Action] = []
+    i = 0
+    while i < len(line) and pos.result is None:
+        mover, turn = pos.side, pos.turn
+        # The other side's pieces stand still in this turn: any of them gone was taken.
+        theirs, mine = pos.bb[1 - mover], pos.count(mover)
+        acts: list[Action] = []
+        while i < len(line) and pos.result is None and pos.side == mover and pos.turn == turn:
+            try:
+                pos.play(line[i])
+            except SeegaError:
+                return None
+            acts.append(line[i])
+            i += 1
+        taken = theirs & ~pos.bb[1 - mover]
+        if not taken and pos.count(mover) >= mine:
+            before.extend(a for a in acts if a.kind not in (PLACE, END))
+            continue
+        if mover != attacker or pos.count(mover) < mine or any(a.kind not in (STEP, END) for a in acts):
+            return None
+        # Every cell, not the first four: a chain of the line took five (turn 9 of the play-test).
+        cells = " ".join(cell_name(pos.geo.to_global[c]) for c in iter_bits(taken))
+        params = [("n", str(taken.bit_count())), ("cells", cells)]
+        params.append(("reply", " ".join(str(a) for a in acts if a.kind != END)))
+        if before:
+            return ("allows_capture_moves_after", (*params, ("moves", " ".join(str(a) for a in before))))
+        return ("allows_capture_moves", tuple(params))
+    return None
 
 
 def _played(pos: Position, turn: Sequence[Action]) -> Position | None:

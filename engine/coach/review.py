@@ -41,8 +41,11 @@ KEY_MOMENTS = 5
 KEY_MOMENT_LOSS = 0.05
 #: The version of the review's judgement stored with it (:meth:`GameReview.to_dict`): a
 #: stored review of an earlier version is computed again when asked for. 2 (2026-11-27):
-#: the material floor, placed pairs judged by both cells.
-REVIEW_VERSION = 2
+#: the material floor, placed pairs judged by both cells. 3: a placement turn classed a
+#: mistake or worse keeps the line the next search expects after it (:attr:`TurnVerdict.line`).
+REVIEW_VERSION = 3
+#: The classes of placement turn whose verdict keeps the line after it.
+LINE_CLASSES = ("mistake", "blunder")
 #: The least loss within one search, in centipieces (one piece), that gives a turn whose
 #: next reply took pieces the material floor (:func:`material_floor`).
 MATERIAL_FLOOR_CP = 100
@@ -255,6 +258,14 @@ class TurnVerdict:
             the engine's answer, followed to the end of its chain), when the turn lost
             material within the search: the class then has the material floor
             (:func:`material_floor`). 0 otherwise.
+        line: for a turn of placements classed a mistake or a blunder (:data:`LINE_CLASSES`),
+            the opponent's best line after it as the next position's search sees it (that
+            search's best turn, then the rest of its principal variation), as text; empty
+            otherwise. A placement's cost shows only once the moves begin, and the key
+            moment names a capture this line contains
+            (:func:`~engine.coach.hints.moment_reasons`): a review listed a placement that
+            let the opponent take four pieces as a blunder, with no word of what it allowed
+            (fresh-eyes play-test, Discord).
     """
 
     index: int
@@ -269,6 +280,7 @@ class TurnVerdict:
     forced: bool
     cp_loss: int = 0
     gave: int = 0
+    line: tuple[str, ...] = ()
 
     @property
     def material(self) -> int:
@@ -406,7 +418,8 @@ class GameReview:
         """A review from :meth:`to_dict`'s layout."""
         turns = tuple(
             TurnVerdict(
-                **{**t, "played": tuple(t["played"]), "best": tuple(t["best"])}  # lists back to tuples
+                # lists back to tuples
+                **{**t, "played": tuple(t["played"]), "best": tuple(t["best"]), "line": tuple(t.get("line", ()))}
             )
             for t in data["turns"]
         )
@@ -463,6 +476,9 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
         label = classify(loss, played_best)
         if gave:
             label = material_floor(label, min(cp_loss, PIECE * gave))
+        line: tuple[str, ...] = ()
+        if label in LINE_CLASSES and actions and all(a.kind == PLACE for a in actions):
+            line = tuple(str(a) for a in (*there.best_turn, *there.line))
         verdicts.append(
             TurnVerdict(
                 i,
@@ -477,6 +493,7 @@ def build_review(record: GameRecord, analyses: Sequence[Analysis], max_nodes: in
                 here.forced,
                 cp_loss,
                 gave,
+                line,
             )
         )
         for action in actions:

@@ -135,3 +135,42 @@ def test_a_key_moment_names_the_whole_capture_the_turn_allowed() -> None:
     assert moment_reasons(lost, played, best, turn("e2-e3"))[0] == ()  # the quiet answer alone
     why = moment_reasons(lost, played, best, turn("e2-e3"), turn("b1-a1 a1-a2 a2-b2"))[0]
     assert why == (("allows_capture", (("n", "3"), ("cells", "a2 b2 b3"), ("reply", "b1-a1 a1-a2 a2-b2"))),)
+
+
+def test_a_placement_names_only_the_capture_its_line_contains() -> None:
+    """A placement's reply is a placement, which takes nothing; the review's search line
+    after it (:attr:`TurnVerdict.line`) is read instead (game #1 of the Discord play-test,
+    turn 9, d3 c4), and only for what it contains: a line that ends before any capture,
+    or in which the mover takes first, gives no reason, and the moment keeps its fallback
+    (the chances, and the better turn's kind of cell)."""
+    from engine.actions import Action
+    from engine.coach.hints import line_capture, moment_reasons
+
+    def turn(text: str) -> list[Action]:
+        return [Action.parse(a) for a in text.split()]
+
+    rules = Ruleset.make("standard", 5)
+    pos = Position(rules)
+    for a in turn("a4 a5 d4 b1 d2 b3 c2 a2 e4 b2 c5 e3 a1 b5 e1 c1"):
+        pos.play(a)
+    played, best = turn("d3 c4"), turn("a3 d5")
+    line = turn("d5 a3 e5 b4 e2 d1 c2-c3 c3-c2 b4-c4")
+    edge = (("edge", (("cells", "a3 d5"),)),)
+    capture = ("allows_capture_moves", (("n", "5"), ("cells", "b2 d2 b3 d3 c4"), ("reply", "c2-c3 c3-c2")))
+    assert moment_reasons(pos, played, best, turn("d5 a3"), turn("d5 a3"), line) == ((capture,), edge)
+    # The line cut short of the moves, or mid-chain: no more than it holds.
+    assert moment_reasons(pos, played, best, turn("d5 a3"), (), line[:6]) == ((), edge)
+    cut = ("allows_capture_moves", (("n", "3"), ("cells", "b3 d3 c4"), ("reply", "c2-c3")))
+    assert moment_reasons(pos, played, best, turn("d5 a3"), (), line[:7])[0] == (cut,)
+    assert moment_reasons(pos, played, best, turn("d5 a3"), (), ())[0] == ()  # no line stored
+    assert moment_reasons(pos, played, best, turn("d5 a3"), (), turn("d5 a3 e5 b4 e2 d1 c3-c2"))[0] == ()  # unfit
+
+    # White to act; c1 can be taken by Black's e1-d1, b3 and d3 by White's c2-c3.
+    moves = Position.from_spn("w3b/5/wb1bw/2w2/bbw1b w m 0/0 - 0 30", rules)
+    later = ("a5-a4 a1-a2", "c2-c3")
+    assert line_capture(moves, turn(" ".join(later))) == (
+        "allows_capture_moves_after",
+        (("n", "2"), ("cells", "b3 d3"), ("reply", "c2-c3"), ("moves", "a5-a4 a1-a2")),
+    )
+    assert line_capture(moves, turn("a5-a4 e1-d1 c2-c3")) is None  # the other side takes first
+    assert line_capture(moves, turn("a5-a4 a1-a2")) is None  # nothing taken within the line

@@ -903,3 +903,43 @@ async def test_the_same_hint_asked_twice_at_once_counts_once_and_a_dead_worker_c
     assert (await env.coach.hints.hint(GUILD, 12, ALICE)).used == 2
     with pytest.raises(NotAPlayerError):
         await env.coach.hints.hint(GUILD, 12, BOB)
+
+
+#: Game #1 of the Discord play-test database (Alice vs Bob, 5x5 standard): Alice's turn 9,
+#: d3 c4, let Bob's c2-c3 take three pieces once the moves began, and c3-b3 a fourth.
+PLACED_BLUNDER = (
+    "a4 a5 d4 b1 d2 b3 c2 a2 e4 b2 c5 e3 a1 b5 e1 c1 d3 c4 e5 b4 d1 e2 d5 a3 "
+    "c2-c3 c3-b3 d2-c2 b3-c3 d1-d2 c1-d1 d2-d3 d1-d2 pass b4-b3"
+)
+
+
+async def test_a_placement_blunder_names_what_it_let_the_opponent_capture(env: Env) -> None:
+    """Fresh-eyes play-test (Discord, game #1): the review listed five placement turns as
+    key moments, turn 9 (d3 c4) a blunder, and said of none what it allowed: a placement's
+    reply is a placement, which takes nothing. The line the review's own search expects
+    after the turn (Bob's best placements, Alice's, then the moves) has c2-c3 taking b3, d3
+    and c4 and the chain going on: the moment names those captures and that line's steps.
+    A placement mistake whose line takes nothing (turn 8: Alice is blocked and passes)
+    keeps the fallback: the chances, and what the better turn does."""
+    gid = await insert(env, 11, None, None, PLACED_BLUNDER)
+    await finish(env, gid)
+    env.coach.reviews.nodes = 8000  # the bot's budget (REVIEW_NODES), as in the play-test
+    got = await env.coach.reviews.review(GUILD, 11)
+    moments = {m.number: m for m in got.moments}
+    blunder = moments[9]
+    assert blunder.label == "blunder" and blunder.played == ("d3", "c4")
+    assert got.review.turns[blunder.index].line[:8] == ("d5", "a3", "e5", "b4", "e2", "d1", "c2-c3", "c3-c2")
+    ((key, params),) = blunder.played_why
+    assert key == "allows_capture_moves" and params["reply"] == "c2-c3 c3-c2"
+    assert {"b3", "d3", "c4"} <= set(params["cells"].split()) and params["n"] == str(len(params["cells"].split()))
+    text = review_text(got, "en")
+    assert "played d3, c4 (lets Bob capture b2, d2, b3, d3 and c4 once the moves begin, with c2-c3 c3-c2)" in text
+    said_to_bob = review_text(got, "en", you=1)
+    assert "(lets you capture b2, d2, b3, d3 and c4 once the moves begin, with c2-c3 c3-c2)" in said_to_bob
+    arabic = review_text(got, "ar")
+    assert "حين تبدأ النقلات، بالنقلة c2-c3 c3-c2" in arabic and "once the moves" not in arabic
+    # Turn 8 (Bob, e1 c1): a mistake whose line takes nothing of Bob's: the fallback.
+    quiet = moments[8]
+    assert quiet.label == "mistake" and got.review.turns[quiet.index].line and quiet.played_why == ()
+    assert "played e1, c1 (the chances fall from" in text
+    assert "better b4, d1 (places d1 on the edge" in text
