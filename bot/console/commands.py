@@ -451,6 +451,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("decline-draw", "/seega decline-draw", "decline the draw offered", ConsoleTable.decline_draw),
     Command("offer-end", "/seega offer-end", "end by count (more pieces wins)", ConsoleTable.offer_end),
     Command("accept-end", "/seega accept-end", "accept an offer to end by count", ConsoleTable.accept_end),
+    Command("decline-end", "/seega decline-end", "decline an offer to end by count", ConsoleTable.decline_end),
     Command("games", "/seega games", "the games in progress", ConsoleTable.games),
     Command(
         "language",

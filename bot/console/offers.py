@@ -124,6 +124,15 @@ class OffersConsole(ConsoleOutput):
         user = await self._answerer(game.end_offer_by if game else None)
         self.show(await self.service.accept_end(CONSOLE_CHANNEL, user))
 
+    async def decline_end(self, args: CoachArgs) -> None:
+        """The opponent declines the offer to end by count (Discord's Decline button)."""
+        game = await self.service.game(CONSOLE_CHANNEL)
+        user = await self._answerer(game.end_offer_by if game else None)
+        done = await self.service.decline_end(CONSOLE_CHANNEL, user)
+        names = {"name": done.opponent, "offerer": done.offered_by}
+        text = t(self.lang, "offer.declined", **{k: wording.player_name(p, self.lang) for k, p in names.items()})
+        self.say(text.replace("**", ""))
+
     async def language(self, args: CoachArgs) -> None:
         """``/seega language ar|en|auto``: the language of the sentences about games, kept
         for the person at the keyboard (Player 1) in the database, as on Discord."""

@@ -403,7 +403,14 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         await table.handle("yes")
         offered = out.getvalue()
         assert "Ending by count: the game ends now" in offered and "White (Player 2) would win" in offered, offered
-        assert "Player 1 offers to end the game by count; Player 2 accepts with /seega accept-end." in offered
+        assert (
+            "Player 1 offers to end the game by count; Player 2 accepts with /seega accept-end"
+            " or declines with /seega decline-end." in offered
+        )
+        out.truncate(0)
+        await table.handle("/seega decline-end")  # Discord's Decline button, at the table (stop 37)
+        assert "Player 2 declines to end the game by count: the game goes on." in out.getvalue(), out.getvalue()
+        assert (await service.game(CONSOLE_CHANNEL)).end_offer_by is None  # type: ignore[union-attr]
         out.truncate(0)
         await table.handle("/seega cancel")  # asked first, as resigning is
         assert "Cancel game #1? It ends unrated" in out.getvalue()
