@@ -300,12 +300,18 @@ async def button_cancel_resign(interaction: discord.Interaction, game_id: int) -
     await interaction.response.edit_message(content=t(lang(interaction), "resign.cancelled"), view=None)
 
 
-async def button_accept_end(interaction: discord.Interaction, game_id: int) -> None:
+async def _offer_answer(interaction: discord.Interaction, game_id: int) -> GameView | None:
+    """The game an offer's button answers (``None``: the button is stale and was told
+    so); an onlooker's press is refused."""
     game = await current_game(interaction, game_id)
-    if game is None:
-        return
-    if game.color_of(interaction.user.id) is None:
+    if game is not None and game.color_of(interaction.user.id) is None:
         raise Refusal("error.not_a_player")
+    return game
+
+
+async def button_accept_end(interaction: discord.Interaction, game_id: int) -> None:
+    if await _offer_answer(interaction, game_id) is None:
+        return
     bot = host_of(interaction)
     result = await bot.service.accept_end(channel_id(interaction), interaction.user.id)
     bot.offer_messages.pop(channel_id(interaction), None)  # answered here: disabled below
@@ -315,11 +321,8 @@ async def button_accept_end(interaction: discord.Interaction, game_id: int) -> N
 
 async def button_decline_end(interaction: discord.Interaction, game_id: int) -> None:
     """The opponent declines the offer to end by count; the offerer withdraws it."""
-    game = await current_game(interaction, game_id)
-    if game is None:
+    if await _offer_answer(interaction, game_id) is None:
         return
-    if game.color_of(interaction.user.id) is None:
-        raise Refusal("error.not_a_player")
     bot = host_of(interaction)
     done = await bot.service.decline_end(channel_id(interaction), interaction.user.id)
     bot.offer_messages.pop(channel_id(interaction), None)
@@ -370,15 +373,8 @@ async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> N
         await show_turn(bot, outcome, lang(interaction), send, intro=intro)
 
 
-async def _draw_answer(interaction: discord.Interaction, game_id: int) -> GameView | None:
-    game = await current_game(interaction, game_id)
-    if game is not None and game.color_of(interaction.user.id) is None:
-        raise Refusal("error.not_a_player")
-    return game
-
-
 async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> None:
-    if await _draw_answer(interaction, game_id) is None:
+    if await _offer_answer(interaction, game_id) is None:
         return
     bot = host_of(interaction)
     result = await bot.service.accept_draw(channel_id(interaction), interaction.user.id)
@@ -389,7 +385,7 @@ async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> 
 
 
 async def button_decline_draw(interaction: discord.Interaction, game_id: int) -> None:
-    if await _draw_answer(interaction, game_id) is None:
+    if await _offer_answer(interaction, game_id) is None:
         return
     declined = await host_of(interaction).service.decline_draw(channel_id(interaction), interaction.user.id)
     host_of(interaction).offer_messages.pop(channel_id(interaction), None)
