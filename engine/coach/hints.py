@@ -43,8 +43,9 @@ class Advice:
 
 
 def _cells(pos: Position, bits: int) -> str:
-    names = [cell_name(pos.geo.to_global[c]) for c in iter_bits(bits)]
-    return " ".join(names[:4])
+    """Every cell of ``bits``, by name: a list cut at four ("captures 5 (b2 d2 b3 d3)")
+    disagreed with its own count."""
+    return " ".join(cell_name(pos.geo.to_global[c]) for c in iter_bits(bits))
 
 
 def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:

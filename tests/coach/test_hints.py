@@ -174,3 +174,16 @@ def test_a_placement_names_only_the_capture_its_line_contains() -> None:
     )
     assert line_capture(moves, turn("a5-a4 e1-d1 c2-c3")) is None  # the other side takes first
     assert line_capture(moves, turn("a5-a4 a1-a2")) is None  # nothing taken within the line
+
+
+def test_a_capture_of_many_names_every_piece() -> None:
+    """ "captures 5 (b2 d2 b3 d3)": the cells were cut at four, so the count and the list
+    disagreed (the review's placement reason, stop 37, names all five of the same chain)."""
+    from engine.actions import Action
+    from engine.coach.hints import turn_reasons
+
+    pos = Position(Ruleset.make("standard", 5))
+    for a in "a4 a5 d4 b1 d2 b3 c2 a2 e4 b2 c5 e3 a1 b5 e1 c1 d3 c4 d5 a3 e5 b4 e2 d1".split():
+        pos.play(Action.parse(a))
+    chain = [Action.parse(a) for a in ("c2-c3", "c3-c2")]
+    assert ("captures", (("n", "5"), ("cells", "b2 d2 b3 d3 c4"))) in turn_reasons(pos, chain)
