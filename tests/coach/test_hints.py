@@ -183,7 +183,32 @@ def test_a_capture_of_many_names_every_piece() -> None:
     from engine.coach.hints import turn_reasons
 
     pos = Position(Ruleset.make("standard", 5))
-    for a in "a4 a5 d4 b1 d2 b3 c2 a2 e4 b2 c5 e3 a1 b5 e1 c1 d3 c4 d5 a3 e5 b4 e2 d1".split():
+    for a in [
+        "a4",
+        "a5",
+        "d4",
+        "b1",
+        "d2",
+        "b3",
+        "c2",
+        "a2",
+        "e4",
+        "b2",
+        "c5",
+        "e3",
+        "a1",
+        "b5",
+        "e1",
+        "c1",
+        "d3",
+        "c4",
+        "d5",
+        "a3",
+        "e5",
+        "b4",
+        "e2",
+        "d1",
+    ]:
         pos.play(Action.parse(a))
     chain = [Action.parse(a) for a in ("c2-c3", "c3-c2")]
     assert ("captures", (("n", "5"), ("cells", "b2 d2 b3 d3 c4"))) in turn_reasons(pos, chain)
