@@ -390,12 +390,11 @@ async def button_decline_draw(interaction: discord.Interaction, game_id: int) ->
     declined = await host_of(interaction).service.decline_draw(channel_id(interaction), interaction.user.id)
     host_of(interaction).offer_messages.pop(channel_id(interaction), None)
     locale = lang(interaction)
-    text = t(
-        locale,
-        "draw.declined",
-        name=player_name(declined.opponent, locale),
-        offerer=player_name(declined.offered_by, locale),
-    )
+    offerer = player_name(declined.offered_by, locale)
+    if interaction.user.id == declined.offered_by.user_id != declined.opponent.user_id:
+        text = t(locale, "draw.withdrawn", name=offerer)  # its offerer's Decline withdraws it
+    else:
+        text = t(locale, "draw.declined", name=player_name(declined.opponent, locale), offerer=offerer)
     view = draw_offer_view(game_id, locale, disabled=True)
     await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
 

@@ -143,16 +143,22 @@ class Draws:
 
     async def decline(self, channel_id: int, user_id: int) -> OfferResult:
         """The opponent declines: the game goes on, and the offerer may not offer again
-        before their next turn. The result names who offered (to tell them)."""
+        before their next turn; or the offerer withdraws it (nothing to wait for), as an
+        offer to end by count is. The result names who offered (to tell them); ``user_id``
+        tells a withdrawal from a decline."""
         games = self.games
 
         async def attempt(g: LoadedGame) -> OfferResult | None:
             color = g.check_player(user_id, need_turn=False)
             by = offers.offered_by(g.row.end_offer, offers.DRAW)
-            if by is None or (by == COLOR_NAMES[color] and g.row.black_id != g.row.white_id):
+            if by is None:
                 raise IllegalMoveError("no_draw_offer")
             offerer = BLACK if by == "black" else WHITE
-            stored = await games.set_offer(g, offers.declined(g.row.end_offer, by))
+            if offerer == color and g.row.black_id != g.row.white_id:
+                value = offers.without_pending(g.row.end_offer)
+            else:
+                value = offers.declined(g.row.end_offer, by)
+            stored = await games.set_offer(g, value)
             if stored is None:
                 return None
             return OfferResult(game_view(stored), stored.player(offerer), stored.player(1 - offerer), ping=None)

@@ -171,3 +171,17 @@ async def test_an_offer_to_end_is_declined_or_withdrawn_and_a_decline_waits_for_
     await service.move(1, ALICE.user_id, "a5", "a4")  # Alice's turn: she may offer again
     again = await service.offer_end(1, ALICE.user_id)
     assert isinstance(again, OfferResult)
+
+
+async def test_a_draw_offer_is_withdrawn_by_its_offerer(service: GameService, db_path: object) -> None:
+    """The offer to end by count could be withdrawn with its Decline button, a draw offer
+    could not ("There is no draw offer for you to answer" to the one who made it): both
+    kinds of offer now work alike, and a withdrawal leaves nothing to wait for."""
+    await start_people(service, 1)
+    await service.offer_draw(1, ALICE.user_id)
+    withdrawn = await service.decline_draw(1, ALICE.user_id)
+    assert withdrawn.offered_by == ALICE and withdrawn.opponent == BOB
+    assert (await service.game(1)).draw_offer_by is None  # type: ignore[union-attr]
+    again = await service.offer_draw(1, ALICE.user_id)  # no wait after a withdrawal
+    assert isinstance(again, OfferResult)
+    await _refused(service, db_path, lambda: service.decline_draw(1, CAROL.user_id), "not_a_player")
