@@ -52,9 +52,13 @@ def by_count(g: LoadedGame) -> str:
 
 def _check_can_offer_end(g: LoadedGame, color: int) -> None:
     """Refuse an offer to end by count from a player whose last one was declined, before
-    their next turn (an offer is a question, not a way to nag)."""
+    their next turn (an offer is a question, not a way to nag), and while a draw offer
+    waits: one offer at a time (it replaced the draw offer, which vanished unanswered)."""
     if g.row.black_id != g.row.white_id and offers.was_declined(g.row.end_offer, COLOR_NAMES[color], offers.COUNT):
         raise IllegalMoveError("end_declined_wait")
+    offer = offers.pending(g.row.end_offer)
+    if offer is not None and offer[0] == offers.DRAW:
+        raise IllegalMoveError("end_draw_pending" if offer[1] == COLOR_NAMES[color] else "end_answer_draw_first")
 
 
 class Ending:

@@ -1460,3 +1460,15 @@ def test_a_refusal_about_the_tables_game_says_the_table_not_a_channel(db_path: D
     assert "لا توجد مباراة على هذه الطاولة" in arabic, arabic
     assert "لم تُلعب أي مباراة على هذه الطاولة بعد" in arabic, arabic
     assert "channel" not in english + arabic and "القناة" not in arabic
+
+
+def test_an_offers_refusal_at_the_table_names_its_commands_not_buttons() -> None:
+    """At the table an open offer is answered with commands: the refusals said "with
+    Accept the end or Decline on the offer", buttons the console has not (stop 37)."""
+    from bot.console.commands import refusal_text
+    from bot.results import IllegalMoveError
+
+    for key in ("draw_answer_count_first", "draw_answer_count_first_wait", "end_answer_draw_first"):
+        for lang in ("en", "ar"):
+            said = refusal_text(IllegalMoveError(key), lang)
+            assert "/seega decline-" in said and "**" not in said, (key, lang, said)

@@ -185,3 +185,16 @@ async def test_a_draw_offer_is_withdrawn_by_its_offerer(service: GameService, db
     again = await service.offer_draw(1, ALICE.user_id)  # no wait after a withdrawal
     assert isinstance(again, OfferResult)
     await _refused(service, db_path, lambda: service.decline_draw(1, CAROL.user_id), "not_a_player")
+
+
+async def test_an_offer_to_end_waits_for_an_open_draw_offer(service: GameService, db_path: object) -> None:
+    """One offer waits at a time: a draw offered while an end by count waits was refused,
+    but an end by count offered over a waiting draw offer silently replaced it (the
+    opponent's draw question vanished, and the offerer's own draw too)."""
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)  # Alice (Black) to move
+    await service.offer_draw(1, BOB.user_id)
+    await _refused(service, db_path, lambda: service.end_preview(1, ALICE.user_id), "end_answer_draw_first")
+    await _refused(service, db_path, lambda: service.offer_end(1, ALICE.user_id), "end_answer_draw_first")
+    await _refused(service, db_path, lambda: service.offer_end(1, BOB.user_id), "end_draw_pending")
+    game = await service.game(1)
+    assert game is not None and game.draw_offer_by == "white" and game.end_offer_by is None
