@@ -228,7 +228,7 @@ def turn_reply(
     game = result.game
     lines = [event_line(e, locale) for e in merge_events(result.events)]
     if result.chain_pending and result.to_move is not None and not past:
-        lines.append(t(locale, "turn.chain_hint", cell=wording.chain_cell(result.legal)))
+        lines.append(wording.chain_prompt(result.legal, language(locale), "turn.chain_hint"))
     news = wording.movement_begins(result, language(locale))
     if news:
         lines.append(f"▶ {news}")

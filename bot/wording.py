@@ -117,11 +117,22 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
     return f"{said} {how}"
 
 
-def chain_cell(legal: Sequence[str]) -> str:
-    """The cell of the piece that may capture again in a chain (every step of a chain
-    leaves from it): a newcomer had to guess which piece the chain was about."""
-    step = example(legal, "step")
-    return step.split()[0] if step else "?"
+def chain_pieces(legal: Sequence[str]) -> list[str]:
+    """The cells of the pieces that may capture again in a chain, in the order of the
+    legal steps: one under ``chain=same`` (every step leaves from the piece that just
+    captured: a newcomer had to guess which piece the chain was about), any that can
+    capture under ``chain=any`` (naming only the first named a piece that had not
+    captured, and was not the one the player went on with: console play-test)."""
+    return list(dict.fromkeys(a.split("-")[0] for a in legal if a.count("-") == 1))
+
+
+def chain_prompt(legal: Sequence[str], lang: str, key: str) -> str:
+    """``key`` (a chain's prompt, ``turn.chain_hint`` or ``console.chain_pending``)
+    naming the piece that may go on, or its ``_many`` form naming every piece that may."""
+    pieces = chain_pieces(legal)
+    if len(pieces) > 1:
+        return text(lang, f"{key}_many", cells=pieces)
+    return text(lang, key, cell=pieces[0] if pieces else "?")
 
 
 #: A cell's name (a placement's action).

@@ -199,7 +199,7 @@ class ConsoleOutput:
                 self._told.update((g.id, f"{g.phase}:{c}") for c in ("black", "white"))  # the news said what to type
             line = t(self.lang, "console.to_play", turn=g.turn, who=self._who(result.to_move, color, g))
             if result.chain_pending:
-                line += f" - {t(self.lang, 'console.chain_pending', cell=wording.chain_cell(result.legal))}"
+                line += f" - {wording.chain_prompt(result.legal, self.lang, 'console.chain_pending')}"
             elif result.legal and all(a in ("pass",) for a in result.legal):
                 line += f" - {t(self.lang, 'console.must_pass')}"
             elif not result.to_move.is_bot and (task := wording.task_text(g, self.lang)):

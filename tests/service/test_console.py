@@ -1472,3 +1472,34 @@ def test_an_offers_refusal_at_the_table_names_its_commands_not_buttons() -> None
         for lang in ("en", "ar"):
             said = refusal_text(IllegalMoveError(key), lang)
             assert "/seega decline-" in said and "**" not in said, (key, lang, said)
+
+
+async def test_a_chain_of_any_piece_names_every_piece_that_may_go_on(db_path: Db) -> None:
+    """Under chain=any (seejeh) the prompt named one piece, the first in the list, often
+    not the one that had just captured (console play-test): it names them all."""
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    table = ConsoleTable(service, out, None)
+    try:
+        spn = "bb1wb/1w2b/wb1bw/3bb/wbb1b b m 0/0 - 0 30"
+        await insert_from(
+            service, CONSOLE_CHANNEL, spn, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], "seejeh", guild_id=CONSOLE_GUILD
+        )
+        await table.handle("/move b5 c5")  # takes d5; then a5-b5 or c5-b5 takes b4
+        said = out.getvalue()
+        assert "any of your pieces that can capture may go on with /move (a5 or c5)" in said, said
+        assert "the piece on" not in said
+        from bot import wording  # the Discord turn message says it with the same rule
+
+        legal = ["a5-b5", "c5-b5", "end"]
+        assert wording.chain_prompt(legal, "en", "turn.chain_hint") == (
+            "⚔️ The chain goes on: any of your pieces that can capture may go on (a5 or c5), or end the turn."
+        )
+        assert "c5" in wording.chain_prompt(["c5-b5", "end"], "en", "turn.chain_hint")
+    finally:
+        await close_service(service)
