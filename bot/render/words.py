@@ -309,7 +309,12 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str 
             words.append(text(lang, "picture.last.passes", colour=colour))
         else:
             words.append(text(lang, "picture.last.passed", colour=colour))
-    parts = [text(lang, "picture.last", turn=" · ".join(words))]
+    # The last placer's pair and its first steps are two turns of one side in one line:
+    # "Last:" read as one turn that placed and moved (big-board play-test, native review).
+    turns = sum(1 for _, played, _ in segments if played) + sum(
+        1 for _, played, _ in segments if played and "-" in played[-1] and not ("-" in played[0] or "x" in played[0])
+    )
+    parts = [text(lang, "picture.last_turns" if turns > 1 else "picture.last", turn=" · ".join(words))]
     if last_turn.captured and not apart:
         parts.append(text(lang, "picture.last.took", cells=_listed(lang, [names[c] for c, _ in last_turn.captured])))
     if last_turn.removed and not apart:

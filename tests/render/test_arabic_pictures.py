@@ -245,4 +245,7 @@ def test_an_arabic_last_turn_across_placement_and_movement_has_its_verbs() -> No
     assert "وضع الأبيض d1،\u200f b4 ثم حرّك d3-c3،\u200f c3-c2،\u200f c2-b2" in said, said
     chain, chain_turn = BY_NAME["chain-5x5"].build()
     assert "حرّك الأبيض a2-b2" in last_turn_text(chain, chain_turn, "ar")
-    assert last_turn_text(pos, turn, "en") == "Last: White d1, b4, d3-c3, c3-c2, c2-b2 · took c2, b2, b3"
+    # two turns of White's (its last pair, then its first steps): said as turns (stop 37)
+    assert last_turn_text(pos, turn, "en") == "Last turns: White d1, b4, d3-c3, c3-c2, c2-b2 · took c2, b2, b3"
+    assert said.startswith("آخر الأدوار: "), said
+    assert last_turn_text(chain, chain_turn, "en").startswith("Last: White a2-b2"), "one turn: Last"

@@ -113,7 +113,7 @@ def test_a_pass_inside_a_reply_is_said_where_it_happened() -> None:
     # White places its last pair, is walled in and passes; Black moves first
     played = [pos.play(a) for a in ("b4", "d4", "pass", "c4-c3")]
     said = last_turn_text(pos, summarize_turn(before, played))
-    assert said == "Last: White b4, d4 · White blocked, passed · Black c4-c3"
+    assert said == "Last turns: White b4, d4 · White blocked, passed · Black c4-c3"
     ends = last_turn_text(pos, summarize_turn(before, played[:3]))
     assert ends == "Last: White b4, d4 · White is blocked and passes"
 
@@ -129,7 +129,7 @@ def test_a_capture_inside_a_reply_is_said_with_the_step_that_made_it() -> None:
     pos = before.copy()
     played = [pos.play(a) for a in ("a3-a2", "pass", "a2-a3")]
     said = last_turn_text(pos, summarize_turn(before, played))
-    assert said == "Last: White a3-a2 took b2 · Black blocked, passed · White a2-a3"
+    assert said == "Last turns: White a3-a2 took b2 · Black blocked, passed · White a2-a3"
     # one side's turn alone keeps the short form: the chain, then all it took
     alone = Position.from_spn("5/5/5/1bw1b/w4 w m 0/0 - 0 30")
     after = alone.copy()
