@@ -278,5 +278,8 @@ def test_a_duration_to_read_is_said_in_the_readers_units() -> None:
     assert format_duration(5400, "ar") == "1س 30د" and format_duration(3 * 86400, "ar") == "3ي"
     assert format_duration(45, "ar") == "45ث" and format_duration(600, "ar") == "10د"
     assert format_duration(5400, "en") == format_duration(5400) == "1h30m"
-    said = texts.text("ar", "console.settings", turn=format_duration(3600, "ar"), challenge="x", variant="standard")
-    assert "1س" in said and "1h" not in said
+    from bot import wording
+    from bot.results import GuildSettings
+
+    said = dict(wording.settings_items(GuildSettings(1), "ar"))  # what the settings show, Discord and console
+    assert said["مهلة الدور (turn_timeout)"] == "1س" and said["مهلة قبول التحدي (challenge_timeout)"] == "10د", said
