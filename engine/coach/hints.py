@@ -4,6 +4,11 @@ The suggested turn comes from :func:`engine.ai.analysis.analyse`; the reasons ar
 off the board before and after it (pieces taken, pieces no longer capturable, threats
 made, the opponent left without a step), never from the search's internals. Reasons are
 ``(key, params)`` pairs, worded by the bot's locale files (``coach.reason.<key>``).
+
+Every reason holds under the game's own rules (docs/coach.md, "Reasons and the rules"):
+what a side can take in its coming turn is read off the engine's legal actions (flanking,
+chains, line captures, and the removals of the ``blocked`` rule), not estimated; a cell's
+safety is claimed only where no rule lets the opponent take a piece standing there.
 """
 
 from __future__ import annotations
@@ -11,16 +16,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.actions import END, PLACE, STEP, Action
+from engine.actions import END, PLACE, REMOVE, STEP, Action
 from engine.ai.analysis import Analysis, analyse, win_chance
 from engine.ai.levels import get_level
 from engine.ai.player import action_of, components, make_searcher
 from engine.ai.progress import MARGIN, forcing_actions, is_stuck, worth_playing
 from engine.ai.search import WIN_BOUND
 from engine.board import cell_name
-from engine.coach.review import AnalysisJob, biggest_capture, played_on
+from engine.coach.review import CAPTURE_SEQUENCES, AnalysisJob, biggest_capture, played_on
 from engine.errors import SeegaError
-from engine.position import Position, iter_bits
+from engine.position import START, Position, iter_bits
+from engine.rules import Ruleset
 
 Reason = tuple[str, tuple[tuple[str, str], ...]]
 #: Node budget of a hint's search (deterministic; about 0.2-0.6 s in one worker).
@@ -62,17 +68,19 @@ def reasons_for(before: Position, analysis: Analysis) -> tuple[Reason, ...]:
 
 def turn_reasons(before: Position, turn: Sequence[Action]) -> tuple[Reason, ...]:
     """What playing ``turn`` in ``before`` visibly does, read off the board (no search):
-    captures, wins, blocks, saves, threatens, takes the centre; in placement, the kind
-    of cell. Empty when it does none of these."""
+    captures or removes, wins, blocks or walls in, saves, threatens, takes the centre; in
+    placement, the kind of cell. Empty when it does none of these.
+
+    "saves X": the opponent could take X in its next turn if the mover did nothing, some
+    other turn of the mover's would leave it so, and this one does not (a piece every
+    legal turn covers was never in danger: at the first step, with only the centre
+    empty, every step fills it). "threatens Y": the mover could take Y in its next turn
+    if the opponent did nothing, and cannot now. Taking counts every way the rules give:
+    flanking, chains, line captures, the removals of the ``blocked`` rule within the turn.
+    """
     pos = before.copy()
     side, enemy = pos.side, 1 - pos.side
     evaluator, _tactics = components(pos.rules)
-    full = evaluator.full
-
-    def hanging(p: Position, victims: int, attackers: int) -> int:
-        return evaluator.vulnerable(p.bb[victims], p.bb[attackers], full & ~(p.bb[0] | p.bb[1]))
-
-    own_hanging = hanging(pos, side, enemy)
     enemy_before = pos.bb[enemy]
     for action in turn:
         pos.push(action)
@@ -83,31 +91,144 @@ def turn_reasons(before: Position, turn: Sequence[Action]) -> tuple[Reason, ...]
         out.append(("wins", ()))
     taken = enemy_before & ~pos.bb[enemy]
     if taken:
-        out.append(("captures", (("n", str(taken.bit_count())), ("cells", _cells(pos, taken)))))
+        # A removal (a rule for a blocked player) is not a capture: said as what it is.
+        removed = all(a.kind == REMOVE for a in turn)
+        out.append(
+            ("removes" if removed else "captures", (("n", str(taken.bit_count())), ("cells", _cells(pos, taken))))
+        )
     if pos.result is None:
         if pos.phase == "m" and pos.side == enemy and [a.kind for a in pos.legal_actions()] == ["pass"]:
             out.append(("blocks", ()))
-        if before.phase == "m":
-            saved = own_hanging & pos.bb[side] & ~hanging(pos, side, enemy)
+        if before.phase == "m" and walls_in(pos, side):
+            # After a removal the opponent may still be walled in (the rule applies again):
+            # it was walled in by the step before, not by the removal.
+            out.append(("walls", ()))
+        if before.phase == "m" and before.state == START and pos.side == enemy:
+            saved = takeable(passed(before), enemy) & pos.bb[side] & ~takeable(pos, enemy)
+            saved = _left_by_another_turn(before, saved)
             if saved:
                 out.append(("saves", (("cells", _cells(pos, saved)),)))
-            threats = hanging(pos, enemy, side) & ~hanging(before, enemy, side)
-            if threats and not taken:
-                out.append(("threatens", (("cells", _cells(pos, threats)),)))
+            if pos.phase == "m" and not taken:
+                threats = takeable(passed(pos), side) & ~takeable(before, side)
+                if threats:
+                    out.append(("threatens", (("cells", _cells(pos, threats)),)))
+        if before.phase == "m":
             centre = evaluator.centre_bit
             if pos.bb[side] & centre and not before.bb[side] & centre:
                 out.append(("centre", ()))
-        elif before.phase == "p":
+        elif before.phase == "p" and before.rules.after_placement == "move":
+            # Five-in-a-row has no moves (a full board is refilled piece by piece): no
+            # cell there is near the first steps, or safe from anything.
             placed = pos.bb[side] & ~before.bb[side]
+            flank = "_flank" if removal_takes(before.rules) else ""
             if placed & evaluator.centre_adj:
                 out.append(("near_centre", (("cells", _cells(pos, placed & evaluator.centre_adj)),)))
             elif placed & evaluator.corners:
-                out.append(("corner", (("cells", _cells(pos, placed & evaluator.corners)),)))
+                out.append(("corner" + flank, (("cells", _cells(pos, placed & evaluator.corners)),)))
             elif placed & evaluator.edges and before.rules.captures:
                 # Said, not left to "steady": the bot often prefers the edge early, while
                 # the first lesson teaches the cells next to the centre (play-test).
-                out.append(("edge", (("cells", _cells(pos, placed & evaluator.edges)),)))
+                out.append(("edge" + flank, (("cells", _cells(pos, placed & evaluator.edges)),)))
     return tuple(out)
+
+
+def removal_takes(rules: Ruleset) -> bool:
+    """Whether a ``blocked`` rule lets a player remove a piece of the opponent's:
+    ``capture-one`` (the blocked player's opponent takes any piece, corners and edges
+    included) and ``remove-by-blocked`` (the blocked player takes one next to its own).
+    Under ``pass``, ``remove-by-opponent`` and ``lose`` a removal takes only a piece of
+    the remover's own, so a corner, which flanking cannot take, is never taken."""
+    return rules.blocked in ("capture-one", "remove-by-blocked")
+
+
+def _removable(pos: Position) -> int:
+    """The cells whose piece the side to act may remove now (0 outside phase ``r``)."""
+    if pos.phase != "r" or pos.result is not None:
+        return 0
+    base, end = pos.table.remove_base, pos.table.end
+    bits = 0
+    for code in pos.legal_codes():
+        if base <= code < end:
+            bits |= 1 << (code - base)
+    return bits
+
+
+def walls_in(pos: Position, side: int) -> bool:
+    """Whether in ``pos`` ``side``, to act, removes a piece of the other side because
+    the other side is walled in (``capture-one``): the engine's own blocked handling
+    has put the position in phase ``r`` with ``side`` to act and enemy pieces to remove."""
+    return pos.side == side and bool(_removable(pos) & pos.bb[1 - side])
+
+
+def passed(pos: Position) -> Position:
+    """A copy of ``pos`` (at the start of a movement turn) with the other side to act, as
+    if the side to act had done nothing: the turn-start checks (game end, the blocked
+    rule) applied as after any turn. Seega has no pass; this only asks "what is in
+    danger", as a threat is read."""
+    other = pos.copy()
+    other.side = 1 - other.side
+    other.state = START
+    other.acted = False
+    other.settle()
+    return other
+
+
+def takeable(pos: Position, attacker: int) -> int:
+    """The other side's pieces ``attacker`` can take in its coming turn in ``pos``: the
+    union over the turn's legal action sequences (chains followed; a removal the rules
+    give within that turn counted; a removal that is a turn of its own, as under
+    ``capture-one``, is not: :func:`walls_in` says that one). 0 when ``attacker`` is not
+    to act. At most :data:`~engine.coach.review.CAPTURE_SEQUENCES` sequences; ``pos``
+    is left as it was."""
+    if pos.result is not None or pos.side != attacker or pos.phase not in "mr":
+        return 0
+    work = pos.copy()
+    turn, victims = work.turn, work.bb[1 - attacker]
+    found = 0
+    budget = CAPTURE_SEQUENCES
+
+    def walk() -> None:
+        nonlocal found, budget
+        for code in work.legal_codes():
+            if budget <= 0:
+                return
+            budget -= 1
+            work.push_code(code)
+            found |= victims & ~work.bb[1 - attacker]
+            if work.result is None and work.side == attacker and work.turn == turn:
+                walk()
+            work.pop()
+
+    walk()
+    return found
+
+
+def _left_by_another_turn(before: Position, cells: int) -> int:
+    """Those of ``cells`` (the side to act's pieces) that the opponent could take after
+    some legal turn of the side to act's in ``before`` (its first action; a chain it
+    starts ended there). A piece that every turn leaves safe was never in danger."""
+    if not cells:
+        return 0
+    side = before.side
+    work = before.copy()
+    left = 0
+    for code in before.legal_codes():
+        work.push_code(code)
+        pushed = 1
+        if (
+            work.result is None
+            and work.side == side
+            and work.turn == before.turn
+            and work.table.end in work.legal_codes()
+        ):
+            work.push_code(work.table.end)
+            pushed += 1
+        left |= cells & work.bb[side] & takeable(work, 1 - side)
+        for _ in range(pushed):
+            work.pop()
+        if left == cells:
+            break
+    return left
 
 
 def moment_reasons(
@@ -149,6 +270,7 @@ def moment_reasons(
         return (), best_why
     mine = pos.bb[side]
     harm: tuple[tuple[bool, int], tuple[Action, ...]] | None = None
+    wall: tuple[Action, ...] | None = None
     for candidate in (played_reply, reply):
         if not candidate:
             continue
@@ -160,18 +282,33 @@ def moment_reasons(
             value = (won, (mine & ~after.bb[side]).bit_count())
             if harm is None or value > harm[0]:
                 harm = (value, turn)
+            if wall is None and walls_in(after, 1 - side):
+                wall = turn
+    walled: tuple[Reason, ...] = ()
+    if wall is not None:
+        # The reply walls the mover in, and the rules (capture-one) then give the
+        # opponent a removal of its choice: a cost no flanking capture shows.
+        walled = (("allows_wall", (("reply", _written(wall)),)),)
     if harm is None or harm[0] == (False, 0):
         placed = bool(played) and all(a.kind == PLACE for a in played)
         found = line_capture(pos, line) if placed and line else None
-        return ((found,) if found is not None else ()), best_why
+        return ((found,) if found is not None else walled), best_why
     (won, _taken), turn = harm
-    said = (("reply", " ".join(str(a) for a in turn if a.kind != END)),)
+    said = (("reply", _written(turn)),)
     if won:
         return (("allows_win", said),), best_why
     after = _played(pos, turn)
     assert after is not None
     lost = mine & ~after.bb[side]
-    return (("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(after, lost)), *said)),), best_why
+    return (
+        ("allows_capture", (("n", str(lost.bit_count())), ("cells", _cells(after, lost)), *said)),
+        *walled,
+    ), best_why
+
+
+def _written(turn: Sequence[Action]) -> str:
+    """A turn's actions as a moment names them (an "end" that stops a chain not written)."""
+    return " ".join(str(a) for a in turn if a.kind != END)
 
 
 def line_capture(pos: Position, line: Sequence[Action]) -> Reason | None:

@@ -212,3 +212,102 @@ def test_a_capture_of_many_names_every_piece() -> None:
         pos.play(Action.parse(a))
     chain = [Action.parse(a) for a in ("c2-c3", "c3-c2")]
     assert ("captures", (("n", "5"), ("cells", "b2 d2 b3 d3 c4"))) in turn_reasons(pos, chain)
+
+
+#: Game #3 of the play-test (/work/play/big/seega.db), seejeh 5x5: Player 1 (Black)
+#: against Seega bot (easy), White resigned after turn 27.
+SEEJEH_GAME = (
+    "a1 a2 c2 c4 d3 e3 b3 e5 d2 d4 e1 b1 e2 e4 d1 c1 d5 c5 a5 a4 b4 b5 a3 b2 c4-c3 d4-c4 xe5 xc3 "
+    "c2-c3 d2-c2 c2-b2 c1-c2 e2-d2 e1-e2 b2-c2 d1-c1 c1-c2 d3-d2 b1-c1 a2-b2 c1-c2 a3-a2"
+)
+
+
+def _before_turn(rules: Ruleset, actions: str, number: int) -> Position:
+    """The position at the start of turn ``number`` of the game ``actions``."""
+    pos = Position(rules)
+    for action in actions.split():
+        if pos.turn == number:
+            break
+        pos.play(action)
+    assert pos.turn == number
+    return pos
+
+
+def test_the_reasons_of_a_seejeh_review_hold_under_its_removal_rules() -> None:
+    """Play-test, game #3 (seejeh): the review said "better a3, a5 (takes the corner a5,
+    which can never be captured)", but a walled-in player's opponent may remove any piece
+    there, corners included; and of turn 13 "played c4-c3, better b3-c3 (saves c4; takes
+    the centre)": c4 was never in danger (every White step fills the centre, so none
+    leaves c4 to be taken), and what c4-c3 cost was d4-c4 walling White in, after which
+    Black removed e5 and c3 under the capture-one rule."""
+    from engine.actions import Action
+    from engine.coach.hints import moment_reasons, turn_reasons
+
+    def turn(text: str) -> list[Action]:
+        return [Action.parse(a) for a in text.split()]
+
+    rules = Ruleset.make("seejeh", 5)
+    nine = _before_turn(rules, SEEJEH_GAME, 9)
+    assert turn_reasons(nine, turn("a3 a5")) == (("corner_flank", (("cells", "a5"),)),)
+
+    thirteen = _before_turn(rules, SEEJEH_GAME, 13)
+    played, best = turn("c4-c3"), turn("b3-c3")
+    # The review's verdicts: the engine's answer and the turn Black played were both d4-c4.
+    played_why, best_why = moment_reasons(thirteen, played, best, turn("d4-c4"), turn("d4-c4"))
+    assert played_why == (("allows_wall", (("reply", "d4-c4"),)),)
+    assert best_why == (("centre", ()),), "c4 was never threatened: no 'saves c4'"
+    # d4-c4 itself: it walls White in (b4 was in danger, but every Black step covered it).
+    fourteen = _before_turn(rules, SEEJEH_GAME, 14)
+    assert turn_reasons(fourteen, turn("d4-c4")) == (("walls", ()),)
+    # The removals that followed: removed, not captured by a step.
+    fifteen = _before_turn(rules, SEEJEH_GAME, 15)
+    assert turn_reasons(fifteen, turn("xe5")) == (("removes", (("n", "1"), ("cells", "e5"))),)
+
+
+def test_a_corner_or_edge_is_called_uncapturable_only_where_no_rule_takes_it() -> None:
+    """Flanking never takes a corner; the removal rules that let a player take a piece
+    (capture-one: any piece; remove-by-blocked: one next to the blocked player's own)
+    can, so there the reason says only what flanking cannot do. Where the opponent never
+    removes anything (pass, remove-by-opponent, lose) it is unchanged. Five-in-a-row has
+    no moves: no kind-of-cell reason there."""
+    from engine.actions import Action
+    from engine.coach.hints import turn_reasons
+
+    def turn(text: str) -> list[Action]:
+        return [Action.parse(a) for a in text.split()]
+
+    for variant, options, flank in (
+        ("standard", [], ""),
+        ("lane", [], ""),
+        ("aljaafreh", [], ""),
+        ("seejeh", [], "_flank"),
+        ("fouze", [], "_flank"),
+        ("standard", ["blocked=capture-one"], "_flank"),
+        ("standard", ["blocked=remove-by-blocked"], "_flank"),
+    ):
+        pos = Position(Ruleset.make(variant, 5, options))
+        if variant == "lane":
+            for a in turn("a3 e3 c1 c5"):  # Lane's fixed first turns
+                pos.play(a)
+        said = (variant, options)
+        assert turn_reasons(pos, turn("a1 b1")) == (("corner" + flank, (("cells", "a1"),)),), said
+        assert turn_reasons(pos, turn("b1 d1")) == (("edge" + flank, (("cells", "b1 d1"),)),), said
+    assert turn_reasons(Position(Ruleset.make("five-in-a-row", 5)), turn("a1 b1")) == ()
+
+
+def test_the_removal_reasons_are_worded_in_both_languages() -> None:
+    from bot.texts import text
+
+    for locale in ("en", "ar"):
+        for key, params in (
+            ("coach.reason.corner_flank", {"cells": "a5"}),
+            ("coach.reason.edge_flank", {"cells": "b1 d1"}),
+            ("coach.reason.walls", {}),
+            ("coach.reason.removes", {"cells": "e5"}),
+            ("coach.review.allows_wall", {"player": "Bob", "reply": "d4-c4"}),
+            ("coach.review.allows_wall_you", {"reply": "d4-c4"}),
+        ):
+            said = text(locale, key, **params)
+            assert said != key and all(v in said for v in params.values()), (locale, key)
+    assert "can never be captured" not in text("en", "coach.reason.corner_flank", cells="a5")
+    assert "flanking" in text("en", "coach.reason.corner_flank", cells="a5")
