@@ -533,7 +533,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "quit",
         "quit",
-        "leave (the game is saved; it resumes next time)",
+        "leave (the game is saved and its clock stopped; it resumes next time)",
         ConsoleTable.quit,
         aliases=("exit", "q"),
         words=None,

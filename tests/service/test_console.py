@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.service.helpers import Db, query
+from tests.service.helpers import Db, execute, query
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -1472,3 +1472,51 @@ def test_an_offers_refusal_at_the_table_names_its_commands_not_buttons() -> None
         for lang in ("en", "ar"):
             said = refusal_text(IllegalMoveError(key), lang)
             assert "/seega decline-" in said and "**" not in said, (key, lang, said)
+
+
+async def _table(db: Db, lines: list[str], clock: object, tmp_path: Path) -> str:
+    """The console in this process, on a fake clock, with the bot's AI in a thread."""
+    import io
+
+    from bot.ai_pool import ThreadAiRunner
+    from bot.console import run_console as run_table
+
+    out = io.StringIO()
+    inp = io.StringIO("\n".join(lines) + "\n")
+    await run_table(db, stdin=inp, stdout=out, ai=ThreadAiRunner(), renderer=None, image_dir=tmp_path, clock=clock)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+async def test_the_clock_stops_while_the_table_is_closed(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer play-test: with turn_timeout:30s, a pair placed, quit, 45 s away and back,
+    the next command lost on time ("the game is saved; it resumes next time"). The turn's
+    deadline moves by the time the table was closed, before the timers start."""
+    from bot.clock import FakeClock
+
+    clock = FakeClock()
+    lines = ["settings turn_timeout:30s", "challenge color:black", "place a1 b1", "quit"]
+    await _table(db_path, lines, clock, tmp_path)
+    [(deadline, paused_at)] = query(db_path, "SELECT deadline, paused_at FROM games")
+    assert deadline == clock.now() + 30 and paused_at == clock.now(), "closing stops the clock"
+    clock.advance(45)
+    out = await _table(db_path, ["board", "place a2 b2"], clock, tmp_path)
+    assert "[timeout]" not in out and "Resuming game #1." in out, out
+    assert "White (Player 2): placed on a2, b2" in out, out
+    assert query(db_path, "SELECT status, paused_at FROM games") == [("active", clock.now())], "closed again"
+
+
+async def test_a_table_not_closed_cleanly_stops_the_clock_at_the_last_save(db_path: Db, tmp_path: Path) -> None:
+    """When the table did not close cleanly (killed: when it closed is unknown), the clock
+    is taken as stopped since the game was last saved, and no timeout that fell due
+    meanwhile is applied at start-up."""
+    from bot.clock import FakeClock
+
+    clock = FakeClock()
+    await _table(db_path, ["settings turn_timeout:30s", "challenge color:black", "place a1 b1"], clock, tmp_path)
+    execute(db_path, "UPDATE games SET paused_at = NULL")  # as if the process had been killed
+    [(deadline, saved)] = query(db_path, "SELECT deadline, updated_at FROM games")
+    clock.advance(100)
+    out = await _table(db_path, ["board"], clock, tmp_path)
+    assert "[timeout]" not in out, out
+    [(status, moved)] = query(db_path, "SELECT status, deadline FROM games")
+    assert status == "active" and moved == deadline + (clock.now() - saved)
