@@ -82,6 +82,10 @@ async def test_cells_as_a_newcomer_types_them(h: Harness) -> None:
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.phase == "m" and game.to_move is not None, game
     mover = game.to_move.user_id
+    # a step to a cell off the board names it (newcomer play-test: "'c2 j2' is not a cell")
+    off = await h.slash(mover, "move", {"from": "c2 j2" if mover == h.bob else "d3 j3"})
+    assert off.reply.ephemeral and "is not a cell of this 5x5 board" in off.reply.text, off.reply.text
+    assert "'j2'" in off.reply.text or "'j3'" in off.reply.text, off.reply.text
     step = "c2→c3" if mover == h.bob else "d3→c3"  # white's c2, black's d3 (rank by rank)
     arrow = await h.slash(mover, "move", {"from": step})
     assert not arrow.reply.ephemeral, arrow.reply.text
