@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from bot.explain import as_text, cell_names
 from bot.explain.refusals import step_refusal
+from bot.explain.removals import removal_line
 from bot.results import BadInputError, IllegalMoveError, ServiceError
 from bot.texts import Text
 from engine import Action, Position, SeegaError
@@ -321,7 +322,13 @@ def play_remove(pos: Position, text: str) -> list[Action]:
         raise IllegalMoveError("no_removal", hint=hint(pos))
     action = Action(REMOVE, cell)
     if action not in removals:
-        raise IllegalMoveError("bad_removal", cell=cell_name(cell), options=cell_names([a.src for a in removals]))
+        # Why not and which may (newcomer play-test: "c2 cannot be removed" said neither):
+        # what the cell holds, then the rule's own line (whose pieces, and the cells).
+        owner = pos.piece_at(pos.geo.index(cell))
+        what = "empty" if owner is None else "own" if owner == pos.side else "enemy"
+        cells = cell_names([a.src for a in removals])
+        why = as_text(removal_line(pos, whole=True) or ("explain.removal.command", {"cells": cells}))
+        raise IllegalMoveError("bad_removal", cell=cell_name(cell), what=Text(f"service.removal_cell.{what}"), why=why)
     pos.push(action)
     return [action]
 

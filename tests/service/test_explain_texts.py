@@ -134,12 +134,46 @@ def test_a_removal_says_why_and_offers_exactly_the_legal_cells(variant: str, spn
     english = word("en", line)
     offered = re.findall(r"\b[a-g][1-7]\b", english.split("/remove")[1])
     assert offered == legal[:SHOWN_CELLS]
-    assert english.endswith("…") == (len(legal) > SHOWN_CELLS)
+    # a long list is cut as every list of cells is, not with a bare "…" (newcomer play-test, lane)
+    assert "…" not in english
+    assert english.endswith(f" and {len(legal) - SHOWN_CELLS} more") == (len(legal) > SHOWN_CELLS)
     assert ("/remove one of" in english) == (len(legal) > 1)
     if rule != "remove-by-blocked":  # the other side is the blocked one, named by colour
         assert english.startswith("White" if pos.side == 0 else "Black")
     arabic = word("ar", line)
     assert "{" not in arabic and re.search("[\u0600-\u06ff]", arabic) and legal[0] in arabic
+
+
+@pytest.mark.parametrize(("variant", "spn", "rule"), REMOVALS)
+def test_a_refused_removal_says_why_and_which_cells_may_go(variant: str, spn: str, rule: str) -> None:
+    """Newcomer play-test (aljaafreh, where the first mover removes one of its own):
+    "remove c2" of an enemy piece answered "c2 cannot be removed", with no reason. It
+    says what the cell holds, then the rule's line: whose pieces, and the cells."""
+    from bot import texts
+    from bot.results import IllegalMoveError
+    from bot.service.commands import play_remove
+
+    pos = Position.from_spn(spn, Ruleset.make(variant, spn.split()[0].count("/") + 1))
+    legal = sorted(str(a)[1:] for a in pos.legal_actions())
+    line = removal_line(pos)
+    assert line is not None
+    reason = word("en", line).split(": /remove")[0]
+    for holder, what in ((pos.side, "it is one of your pieces"), (1 - pos.side, "it is an enemy piece"), (None, "")):
+        refused = [n for i, n in enumerate(pos.geo.names) if n not in legal and pos.piece_at(i) == holder]
+        if holder is None:  # an empty cell; the centre of a full board may be the only one
+            what = "it is empty"
+        if not refused:
+            continue
+        with pytest.raises(IllegalMoveError) as info:
+            play_remove(pos.copy(), refused[0])
+        message = str(info.value)
+        assert message.startswith(f"{refused[0]} cannot be removed ({what}): {reason}: /remove"), message
+        offered = re.findall(r"\b[a-g][1-7]\b", message.split("/remove")[1])
+        assert offered == legal[:SHOWN_CELLS] and message.endswith(
+            f" and {len(legal) - SHOWN_CELLS} more." if len(legal) > SHOWN_CELLS else f"{legal[-1]}."
+        ), message
+        arabic = texts.text("ar", f"service.{info.value.key}", **info.value.params)
+        assert "{" not in arabic and refused[0] in arabic and "لا يمكن إزالة" in arabic, arabic
 
 
 @pytest.mark.parametrize(("variant", "spn", "rule"), REMOVALS)
