@@ -349,7 +349,15 @@ def _unknown_option(command: Command, key: str, lang: str) -> str:
     listed = texts.separator(lang).join(f"{n}:" for n in names)
     if guess:
         return t(lang, "console.unknown_option_guess", option=shown, command=command.name, guess=guess, options=listed)
-    return t(lang, "console.unknown_option", option=shown, command=command.name, options=listed)
+    said = t(lang, "console.unknown_option", option=shown, command=command.name, options=listed)
+    # "settings colour:black": the option of another command (newcomer play-test), named
+    others = {n for c in COMMANDS if c is not command for n in c.option_names}
+    meant = key if key in others else did_you_mean(key, sorted(others))
+    mark = texts.LRM if lang in texts.RIGHT_TO_LEFT else ""  # holds "/play-bot" left to right in Arabic
+    takers = [f"{mark}/{c.name}" for c in COMMANDS if c is not command and meant in c.option_names]
+    if meant and takers:
+        said += ". " + t(lang, "console.option_elsewhere", option=meant, commands=texts.join(lang, takers))
+    return said
 
 
 #: A board size as people write it: ``7``, ``7x7``.

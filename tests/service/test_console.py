@@ -321,7 +321,7 @@ def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None
     )
     assert "Review of game #1" in out and "is not finished" not in out
     assert "abc is not a number this bot can use." in out  # not a review of the last game
-    assert "There is no game #99999999999999999999 in this server." in out
+    assert "There is no game #99999999999999999999 at this table." in out
     assert out.count("The hint limit must be a number from 0 to 20.") == 2
     assert "  Hints per player and game (hints): 2" in out
     assert out.count("Lessons are numbered 1 to 8.") == 4
@@ -1388,7 +1388,7 @@ def test_moves_takes_game_n_as_record_and_review_do(db_path: Db, tmp_path: Path)
             "  Player 1 wins: Player 2 resigned.",
         ], said
     assert asked[3].splitlines()[1:3] == ["Moves of game #2 (turn number, colour, actions):", "  1. b c1 d1"]
-    assert "Error: There is no game #99 in this server." in asked[4]
+    assert "Error: There is no game #99 at this table." in asked[4]
     assert "takes no option" not in out
 
 
@@ -1520,3 +1520,31 @@ async def test_a_table_not_closed_cleanly_stops_the_clock_at_the_last_save(db_pa
     assert "[timeout]" not in out, out
     [(status, moved)] = query(db_path, "SELECT status, deadline FROM games")
     assert status == "active" and moved == deadline + (clock.now() - saved)
+
+
+def test_the_table_speaks_of_itself_and_says_what_to_do(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer play-test: "no game #99 in this server" (a table has no server); a busy
+    table named resign but not cancel; a cancelled game was "not finished (cancelled)"
+    to review; "settings colour:black" said nothing of where the option goes; cancel
+    promised "as if it had not been played" though the game stays in the history."""
+    lines = [
+        "moves game:99",
+        "play-bot level:easy color:black",
+        "play-bot level:easy",
+        "settings colour:black",
+        "cancel",
+        "yes",
+        "review game:1",
+        "history",
+    ]
+    out = run_console(db_path, lines, tmp_path)
+    assert "Error: There is no game #99 at this table." in out, out
+    busy = "Error: A game is in progress at this table; finish it first (or /seega resign, or /seega cancel to end"
+    assert busy in out, out
+    assert (
+        "Its options are turn_timeout:, challenge_timeout:, default_variant:, hints:. color: goes with /play-bot or "
+        "/challenge." in out
+    ), out
+    assert "It ends unrated and stays in the history as cancelled." in out and "as if" not in out, out
+    assert "Error: Game #1 was cancelled: it ended unrated, so there is nothing to review." in out, out
+    assert "cancelled (*)" in out.split("> history")[1]
