@@ -550,7 +550,8 @@ async def test_a_second_game_at_the_table_is_refused_in_the_tables_words(db_path
         for command in ("/seega play-bot level:easy", "/seega challenge", "/seega rematch"):
             await table.handle(command)
         text = out.getvalue()
-        assert text.count("A game is in progress at this table; finish it (or /seega resign) first.") == 3, text
+        busy = "A game is in progress at this table; finish it first (or /seega resign, or /seega cancel to end it"
+        assert text.count(busy) == 3, text
         assert "channel" not in text and "thread" not in text
         after = await service.game(CONSOLE_CHANNEL)
         assert after is not None and before is not None and after.id == before.id and after.spn == before.spn
