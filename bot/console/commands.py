@@ -212,6 +212,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         )
         # said once it has started, not before a refusal
         self.say(t(self.lang, "console.started_bot", level=t(self.lang, f"level.{level}")))
+        self._say_differences(result.game.variant, result.game.size)
         self.show(result)
         await self._bot_replies(result)
 
@@ -222,7 +223,15 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         )
         first, second = (wording.player_name(p, self.lang) for p in LOCAL_PLAYERS)
         self.say(t(self.lang, "console.hot_seat", first=first, second=second))
-        self.show(await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id))
+        started = await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id)
+        self._say_differences(started.game.variant, started.game.size)
+        self.show(started)
+
+    def _say_differences(self, variant: str, size: int) -> None:
+        """How a game's variant differs from standard, at its start (nothing for standard)."""
+        differs = wording.differences_text(variant, self.lang, size, bullet="- ")
+        if differs:
+            self.say(differs)
 
     async def place(self, args: Args) -> None:
         cells = args.plain or [v for k, v in args.opts.items() if k in ("first", "second")]

@@ -354,6 +354,14 @@ async def test_rules_text_follows_the_variant(h: Harness) -> None:
     standard = (await h.slash(h.carol, "seega rules", {"variant": "standard"})).reply.text
     assert "5x5, 7x7, 9x9" in standard and "(s)" not in standard and "0 piece" not in standard
     assert "Capture every enemy piece to win." in standard
+    assert "differs from standard" not in standard
+    # newcomer play-test: nothing said how a variant differs; at the top of its rules now,
+    # and at the start of a game of it
+    ludii = (await h.slash(h.carol, "seega rules", {"variant": "ludii"})).reply.text
+    assert ludii.index("How it differs from standard:") < ludii.index("• Two players"), ludii
+    assert "Not in this variant: The shuttle limit" in ludii.split("• Two players")[0], ludii
+    start = await h.slash(h.carol, "seega play-bot", {"level": "easy", "variant": "seejeh"})
+    assert "How it differs from standard:\n• A longer line of enemy pieces" in start.reply.text, start.reply.text
 
 
 async def test_cooldown_on_starting_bot_games(h: Harness) -> None:

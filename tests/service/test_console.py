@@ -1549,3 +1549,16 @@ def test_the_table_speaks_of_itself_and_says_what_to_do(db_path: Db, tmp_path: P
     assert "It ends unrated and stays in the history as cancelled." in out and "as if" not in out, out
     assert "Error: Game #1 was cancelled: it ended unrated, so there is nothing to review." in out, out
     assert "cancelled (*)" in out.split("> history")[1]
+
+
+def test_a_variant_game_and_its_rules_start_with_how_it_differs(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer play-test: a seejeh game began with only "A game against the bot (easy)
+    has started", and rules variant:X printed the whole list with nothing singled out."""
+    out = run_console(db_path, ["rules variant:lane", "play-bot level:easy variant:seejeh", "rules"], tmp_path)
+    lane = out.split("> rules variant:lane")[1].split("> play-bot")[0]
+    assert lane.splitlines()[1:3] == ["Variant lane.", "How it differs from standard:"], lane
+    assert lane.index("- Lane opening") < lane.index("All its rules:") < lane.index("- Two players"), lane
+    start = out.split("> play-bot level:easy variant:seejeh")[1]
+    assert start.splitlines()[1:3] == ["A game against the bot (easy) has started.", "How it differs from standard:"]
+    assert "- A player reduced to a single piece loses." in start.split("> rules")[0]
+    assert "differs" not in out.split("> rules\n")[1], "standard has no differences"

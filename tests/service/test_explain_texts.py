@@ -426,3 +426,35 @@ def test_the_lane_opening_line_names_the_opening_cells_in_both_languages() -> No
     pos.play("c5")
     assert opening_line(pos) is None  # free placement from here
     assert opening_line(Position(Ruleset.make("standard", 5))) is None
+
+
+@pytest.mark.parametrize("variant", [v for v in PRESETS if v != "standard"])
+def test_a_variant_says_how_it_differs_from_standard_in_its_own_rules_lines(variant: str) -> None:
+    """Newcomer play-test: nothing said how a variant differs from standard. The
+    differences are lines of the variant's own rules text that standard at the same size
+    has not (so they cannot drift from the engine), and standard has none."""
+    from bot.explain.rules import differences
+
+    sizes = _offered(variant)
+    rules = Ruleset.make(variant, sizes[0])
+    found = differences(rules, sizes)
+    assert found, variant
+    own = rules_lines(rules, sizes)
+    standard = rules_lines(Ruleset.make("standard", 5), [s for s in sizes if s in BOT_SIZES] or [5])
+    for key, params in found:
+        if key == "explain.rules.not_here":  # a rule of standard the variant drops
+            assert params["line"] in standard and params["line"] not in own
+        else:
+            assert (key, params) in own and (key, params) not in standard
+    assert differences(Ruleset.make("standard", 7), BOT_SIZES) == []
+
+
+def test_the_rules_say_what_a_reader_would_otherwise_get_wrong() -> None:
+    """Newcomer play-test: modern-3x3's rules never said there are no captures, and lane's
+    rules said "any empty cell" before the lane opening, which the first turn contradicts."""
+    modern = say("en", rules_lines(Ruleset.make("modern-3x3", 3), [3]))
+    assert "There are no captures in this variant" in modern
+    lane = say("en", rules_lines(Ruleset.make("lane", 5), BOT_SIZES))
+    placement = next(line for line in lane.splitlines() if line.startswith("Placement"))
+    assert "the lane's cells on each player's first turn (below), then any empty cell except the centre" in placement
+    assert placement.index("lane") < placement.index("any empty cell")
