@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import wording
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, t
 from bot.messages import (
@@ -233,8 +234,9 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
     if thread is not None:
         reply.content = f"{reply.content}\n{t(lang(interaction), 'challenge.go_to_thread', thread=thread.mention)}"
     await interaction.response.edit_message(**{k: v for k, v in reply.send_kwargs().items() if k != "files"})
+    differs = wording.differences_text(result.game.variant, lang(interaction), result.game.size)
     if thread is None:
-        await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
+        await show_turn(bot, result, lang(interaction), interaction_sender(interaction), intro=differs)
         return
     # The thread is new: its first message names and notifies both players, so the
     # challenger (who did not click anything) finds the game too.
@@ -245,6 +247,7 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
         challenger=f"<@{players[0]}>",
         opponent=f"<@{players[1]}>",
     )
+    intro = f"{intro}\n{differs}" if differs else intro
     send = channel_sender(bot, thread.id, interaction.guild_id)
     await show_turn(bot, result, lang(interaction), send, intro=intro, also_ping=players)
 

@@ -434,9 +434,10 @@ def settings_embed(settings: GuildSettings, locale: Locale, before: GuildSetting
 def rules_embed(variant: str, locale: Locale) -> discord.Embed:
     """The rules of a preset, generated from its options so they never disagree with the engine."""
     lines = wording.rules_lines(variant, language(locale))
+    differs = wording.differences_text(variant, language(locale))  # at the top, for a non-standard variant
     embed = discord.Embed(
         title=t(locale, "rules.title", variant=variant_words(variant)),
-        description="\n".join(f"• {line}" for line in lines),
+        description="\n\n".join(x for x in (differs, "\n".join(f"• {line}" for line in lines)) if x),
         colour=COLOURS["info"],
     )
     return embed

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.results import clip_typed
-from bot.service.commands import split_chain_text, split_move_text
+from bot.service.commands import split_chain_text, split_move_text, split_step_words
 
 #: The shape of a cell on some board: a letter, then a number. Whether it is on the game's
 #: board is the service's to say, with the board's own range ("'z9' is not a cell of this
@@ -87,6 +87,9 @@ class MoveTransformer(app_commands.Transformer):
         chain = split_chain_text(value)
         if chain is not None:  # a chain of captures in one command: the service plays it whole
             return "-".join(chain)
+        words = split_step_words(value)
+        if words is not None and words[1] is not None:  # "d6 j6": the service names the cell off the board
+            return f"{words[0]} {words[1]}"
         try:
             return normalize_cell(value)
         except ValueError:

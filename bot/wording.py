@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from bot import explain
 from bot.explain.endings import end_line
+from bot.explain.rules import differences as explain_differences
 from bot.explain.rules import rules_lines as explain_rules
 from bot.explain.rules import sizes_text
 from bot.results import GameOver, GameSummary, GameView, GuildSettings, Player, TurnEvent, TurnResult
@@ -276,6 +277,26 @@ def ending_text(game: GameSummary | GameView, lang: str, you: Player | None = No
             return text(lang, "over.draw", reason=reason)
         winner = game.black if game.result == "1-0" else game.white
         return text(lang, "over.win", winner=player_name(winner, lang), reason=reason)
+
+
+def differences_lines(variant: str, lang: str, size: int | None = None) -> list[str]:
+    """How ``variant`` differs from standard (on a board of ``size``, else the smallest it is
+    shown on), as lines of its own rules text (:func:`bot.explain.rules.differences`), the
+    header first; empty for standard. At the top of its rules and at a game's start."""
+    rules = rules_for(variant)
+    if size is not None and size != rules.size:
+        rules = Ruleset.make(rules.variant, size)
+    lines = explain_differences(rules, rules_sizes(rules.variant))
+    if not lines:
+        return []
+    return [text(lang, "explain.rules.differs"), *(explain.word(lang, line) for line in lines)]
+
+
+def differences_text(variant: str, lang: str, size: int | None = None, bullet: str = "• ") -> str:
+    """:func:`differences_lines` as one block (the header, then a line per difference), or
+    ``""`` for standard: said when a game of a variant starts (console and Discord)."""
+    lines = differences_lines(variant, lang, size)
+    return "\n".join([lines[0], *(bullet + line for line in lines[1:])]) if lines else ""
 
 
 def rules_lines(variant: str, lang: str) -> list[str]:

@@ -222,6 +222,8 @@ class GameCommands(CogMixin):
         )
         level = catalog.check_level(level)  # accepted above, so known: "Easy" is shown as easy
         intro = t(lang(interaction), "game.started_bot", level=t(lang(interaction), f"level.{level}"))
+        differs = wording.differences_text(result.game.variant, lang(interaction), result.game.size)
+        intro = f"{intro}\n{differs}" if differs else intro
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
     @app_commands.command(

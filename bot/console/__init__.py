@@ -36,7 +36,7 @@ from bot.console.output import (
     rules_text,
 )
 from bot.dbcheck import check_database
-from bot.results import TimerEvent
+from bot.results import ServiceError, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService, Renderer, default_renderer
 from bot.settings import Settings, database_setting, redact_url
@@ -117,6 +117,11 @@ async def run_console(
         # The table's language first: the greeting is its first sentence.
         table.lang = await service.get_language(LOCAL_PLAYERS[0].user_id) or table.lang
         table.say(texts.text(table.lang, "console.banner", db=shown))
+        # The clock stood while the table was closed: move the turn's deadline by that
+        # time before the scheduler starts, so a deadline that fell due while it was
+        # closed is not applied (newcomer play-test: lost on time after quit and restart).
+        with contextlib.suppress(ServiceError):
+            await service.resume_clock(CONSOLE_CHANNEL)
         await scheduler.start()
         game = await service.game(CONSOLE_CHANNEL)
         if game is not None:
@@ -144,6 +149,11 @@ async def run_console(
         bye = "console.bye" if await service.game(CONSOLE_CHANNEL) is not None else "console.bye_no_game"
     finally:
         await scheduler.stop()
+        # Closing the table stops the game's clock until it opens again.
+        try:
+            await service.pause_clock(CONSOLE_CHANNEL)
+        except Exception:
+            log.warning("could not stop the game's clock; it is moved from its last save next time", exc_info=True)
         await storage.close()
         if own_ai:
             runner.close()

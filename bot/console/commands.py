@@ -212,6 +212,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         )
         # said once it has started, not before a refusal
         self.say(t(self.lang, "console.started_bot", level=t(self.lang, f"level.{level}")))
+        self._say_differences(result.game.variant, result.game.size)
         self.show(result)
         await self._bot_replies(result)
 
@@ -222,7 +223,15 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         )
         first, second = (wording.player_name(p, self.lang) for p in LOCAL_PLAYERS)
         self.say(t(self.lang, "console.hot_seat", first=first, second=second))
-        self.show(await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id))
+        started = await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id)
+        self._say_differences(started.game.variant, started.game.size)
+        self.show(started)
+
+    def _say_differences(self, variant: str, size: int) -> None:
+        """How a game's variant differs from standard, at its start (nothing for standard)."""
+        differs = wording.differences_text(variant, self.lang, size, bullet="- ")
+        if differs:
+            self.say(differs)
 
     async def place(self, args: Args) -> None:
         cells = args.plain or [v for k, v in args.opts.items() if k in ("first", "second")]
@@ -349,7 +358,15 @@ def _unknown_option(command: Command, key: str, lang: str) -> str:
     listed = texts.separator(lang).join(f"{n}:" for n in names)
     if guess:
         return t(lang, "console.unknown_option_guess", option=shown, command=command.name, guess=guess, options=listed)
-    return t(lang, "console.unknown_option", option=shown, command=command.name, options=listed)
+    said = t(lang, "console.unknown_option", option=shown, command=command.name, options=listed)
+    # "settings colour:black": the option of another command (newcomer play-test), named
+    others = {n for c in COMMANDS if c is not command for n in c.option_names}
+    meant = key if key in others else did_you_mean(key, sorted(others))
+    mark = texts.LRM if lang in texts.RIGHT_TO_LEFT else ""  # holds "/play-bot" left to right in Arabic
+    takers = [f"{mark}/{c.name}" for c in COMMANDS if c is not command and meant in c.option_names]
+    if meant and takers:
+        said += ". " + t(lang, "console.option_elsewhere", option=meant, commands=texts.join(lang, takers))
+    return said
 
 
 #: A board size as people write it: ``7``, ``7x7``.
@@ -533,7 +550,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "quit",
         "quit",
-        "leave (the game is saved; it resumes next time)",
+        "leave (the game is saved and its clock stopped; it resumes next time)",
         ConsoleTable.quit,
         aliases=("exit", "q"),
         words=None,

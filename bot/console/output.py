@@ -49,6 +49,9 @@ LANG = "en"
 def rules_text(variant: str, lang: str = LANG) -> str:
     """The rules of a preset as the console prints them (the same lines as on Discord)."""
     lines = [t(lang, "console.rules_variant", variant=variant_words(variant))]
+    differs = wording.differences_text(variant, lang, bullet="- ")
+    if differs:  # at the top: what a player who knows standard needs (newcomer play-test)
+        lines += [differs, t(lang, "console.rules_all")]
     lines += [f"- {line}" for line in wording.rules_lines(variant, lang)]
     return "\n".join(lines)
 

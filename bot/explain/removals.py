@@ -13,26 +13,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.explain import Line, cell_names, colour
+from bot.texts import LIST_LIMIT
 from engine import Position
 from engine.actions import REMOVE, Action
 from engine.summary import shuttle_holds
 
-#: More cells than this are cut with "…": every piece of a 5x5 side fits; a 9x9 capture-one
-#: could offer 40.
-SHOWN_CELLS = 12
+#: More cells than this are cut with "and N more", as the service's lists are: every
+#: piece of a 5x5 side fits; a 9x9 capture-one could offer 40.
+SHOWN_CELLS = LIST_LIMIT
 
 
-def removal_line(position: Position) -> Line | None:
+def shown_cells(cells: list[str]) -> list[str] | Line:
+    """The cells for a line, cut after :data:`SHOWN_CELLS` with "and N more", as the
+    service's lists are (newcomer play-test, lane: the removal list ended with a bare
+    "…" where placement lists say "and 36 more")."""
+    if len(cells) <= SHOWN_CELLS:
+        return cells
+    return ("explain.more_cells", {"shown": cells[:SHOWN_CELLS], "count": len(cells) - SHOWN_CELLS})
+
+
+def removal_line(position: Position, *, whole: bool = False) -> Line | None:
     """The reason and the cells of the removal due in ``position``, addressed to the side
-    that removes (``None`` when no removal is due)."""
+    that removes (``None`` when no removal is due). ``whole``: every cell, for a service
+    refusal, whose wording cuts lists itself."""
     if position.result is not None or position.phase != "r":
         return None
     cells = cell_names([a.src for a in position.legal_actions() if a.kind == REMOVE])
     if len(cells) == 1:
         command: Line = ("explain.removal.command_one", {"cell": cells[0]})
     else:
-        shown = cells[:SHOWN_CELLS] + (["…"] if len(cells) > SHOWN_CELLS else [])
-        command = ("explain.removal.command", {"cells": shown})
+        command = ("explain.removal.command", {"cells": cells if whole else shown_cells(cells)})
     params: dict[str, object] = {"command": command, "blocked": colour(1 - position.side)}
     rule = position.rules.blocked
     if rule == "lose":

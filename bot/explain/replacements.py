@@ -10,7 +10,7 @@ rules refuse.
 from __future__ import annotations
 
 from bot.explain import Line, cell_names, colour
-from bot.explain.removals import SHOWN_CELLS
+from bot.explain.removals import shown_cells
 from engine import Position
 from engine.actions import PLACE
 from engine.outcome import BLACK
@@ -23,9 +23,8 @@ def replacement_line(position: Position) -> Line | None:
     if position.result is not None or position.phase != "s":
         return None
     cells = cell_names([a.src for a in position.legal_actions() if a.kind == PLACE])
-    shown = cells[:SHOWN_CELLS] + (["…"] if len(cells) > SHOWN_CELLS else [])
     enemy = colour(1 - position.side)
     # Black replaces first; White's replacement is the last action of the game.
     key = "explain.replacement.first" if position.side == BLACK else "explain.replacement.last"
-    command: Line = ("explain.replacement.command", {"cells": shown})
+    command: Line = ("explain.replacement.command", {"cells": shown_cells(cells)})
     return (key, {"enemy": enemy, "count": position.rules.win_line, "command": command})

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.explain import Line
 from engine import Ruleset
+from engine.rules import PRESETS
 
 
 def sizes_text(sizes: Sequence[int]) -> list[str]:
@@ -49,10 +50,14 @@ def _placement(rules: Ruleset) -> list[Line]:
         "singles": "explain.rules.place_singles",
         "pairs-then-singles": "explain.rules.place_pair_then_singles",
     }[rules.placement]
-    lines: list[Line] = [(key, {"where": (where, {})})]
     if rules.opening == "lane":
-        lines.append(("explain.rules.opening_lane", {}))
-    return lines
+        # not "any empty cell" and then the lane: the first turn's cells are the lane's
+        # (newcomer play-test: the two lines contradicted each other)
+        return [
+            (key, {"where": ("explain.rules.after_lane", {"where": (where, {})})}),
+            ("explain.rules.opening_lane", {}),
+        ]
+    return [(key, {"where": (where, {})})]
 
 
 def _movement(rules: Ruleset) -> list[Line]:
@@ -60,6 +65,8 @@ def _movement(rules: Ruleset) -> list[Line]:
     if rules.place_centre:  # the centre may be taken: the first step goes anywhere
         first += "_free"
     lines: list[Line] = [(first, {}), ("explain.rules.step", {})]
+    if not rules.captures:  # modern-3x3: said, not left for the reader to infer
+        lines.append(("explain.rules.no_capture", {}))
     if rules.captures:
         lines.append(("explain.rules.capture", {}))
         if rules.line_capture:
@@ -106,3 +113,30 @@ def _commands(rules: Ruleset) -> Line:
     if rules.captures and (rules.blocked != "pass" or rules.max_shuttles):
         return ("explain.rules.commands_remove" if chains else "explain.rules.commands_remove_plain", {})
     return ("explain.rules.commands" if chains else "explain.rules.commands_plain", {})
+
+
+def differences(rules: Ruleset, sizes: Sequence[int]) -> list[Line]:
+    """How ``rules``' variant differs from standard, as lines of its own rules text, so it
+    never drifts from the engine: the variant's lines that standard at the same size does
+    not have, then (for a variant that moves and captures as standard does) "not in this
+    variant" for standard's rules it drops with nothing in their place (ludii's shuttle
+    and no-capture limits). The commands line is left out: it is not a rule. Empty for
+    standard itself.
+    """
+    if rules.variant == "standard":
+        return []
+    standard_sizes = [s for s in sizes if s in PRESETS["standard"][0]] or list(PRESETS["standard"][0])
+    size = rules.size if rules.size in standard_sizes else standard_sizes[0]
+    base = rules_lines(Ruleset.make("standard", size), standard_sizes)[:-1]
+    own = rules_lines(rules, sizes)[:-1]
+    lines = [line for line in own if line not in base]
+    if rules.captures and rules.after_placement == "move":
+        kept = {_family(key) for key, _ in own}
+        lines += [("explain.rules.not_here", {"line": line}) for line in base if _family(line[0]) not in kept]
+    return lines
+
+
+def _family(key: str) -> str:
+    """The rule a rules line speaks of (``blocked_pass`` and ``blocked_lose``: ``blocked``)."""
+    name = key.rsplit(".", 1)[-1].split("_")[0]
+    return {"unsafe": "safe", "lose": "win"}.get(name, name)

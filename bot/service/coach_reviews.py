@@ -70,6 +70,8 @@ class Reviews:
             row = await self.storage.latest_game(channel_id)
             if row is None:
                 raise NoGameError("no_game_yet")
+        if row.status == "cancelled":  # not "not finished (cancelled)": it will not be (newcomer play-test)
+            raise BadInputError("coach_review_cancelled", game_id=row.id)
         if row.status != "finished":
             raise BadInputError(
                 "coach_review_unfinished",

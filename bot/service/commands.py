@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from bot.explain import as_text, cell_names
 from bot.explain.refusals import step_refusal
+from bot.explain.removals import removal_line
 from bot.results import BadInputError, IllegalMoveError, ServiceError
 from bot.texts import Text
 from engine import Action, Position, SeegaError
@@ -51,6 +52,25 @@ def split_move_text(text: str) -> tuple[str, str | None] | None:
     if _is_cell_text(rest):
         return s[:2], rest
     return None
+
+
+def split_step_words(text: str) -> tuple[str, str | None] | None:
+    """A step typed with a cell that is off the board or oddly shaped (``d6 j6``,
+    ``a1-a10``, ``j6``): its two words, or one word shaped like a cell (a letter and a
+    number), for :func:`board_cell` to name the one that is not a cell of the game's
+    board, as ``/place`` does (newcomer play-test: "'d6 j6' is not a move"). ``None``
+    for anything else (three words, prose: "b3 to" is not a move)."""
+    if len(text) > 40:
+        return None
+    words = "".join(" " if ch in _MOVE_SEPARATORS else ch for ch in text).split()
+    if not 1 <= len(words) <= 2 or not all(map(_cell_like, words)):
+        return None
+    return words[0], words[1] if len(words) == 2 else None
+
+
+def _cell_like(word: str) -> bool:
+    """A letter and a number, maybe off the board or the wrong way round (``j6``, ``a10``, ``6d``)."""
+    return len(word) <= 3 and word.isalnum() and any(c.isalpha() for c in word) and any(c.isdigit() for c in word)
 
 
 #: Longer typed chains are not read (a chain visits each cell at most once: 81 on 9x9).
@@ -206,7 +226,7 @@ def parse_move(frm: str, to: str | None) -> tuple[str, str | None]:
     """The from and to cells of a step typed as ``frm`` (maybe both cells) and ``to``."""
     if not (frm or "").strip():
         raise BadInputError("missing_move")
-    cells = split_move_text(frm or "")
+    cells = split_move_text(frm or "") or split_step_words(frm or "")
     if cells is None:
         raise BadInputError("bad_move", text=(frm or "").strip())
     src_text, dst_text = cells
@@ -224,6 +244,8 @@ def play_step(pos: Position, src_text: str, dst_text: str | None) -> list[Action
     if not steps:
         raise IllegalMoveError("no_moves_now", hint=hint(pos))
     src = board_cell(src_text, pos)
+    if dst_text is not None:
+        board_cell(dst_text, pos)  # a word that is not a cell is named first, as /place does
     name = cell_name(src)
     froms = cell_names([a.src for a in steps])
     in_chain = any(a.kind == END for a in legal)
@@ -300,7 +322,13 @@ def play_remove(pos: Position, text: str) -> list[Action]:
         raise IllegalMoveError("no_removal", hint=hint(pos))
     action = Action(REMOVE, cell)
     if action not in removals:
-        raise IllegalMoveError("bad_removal", cell=cell_name(cell), options=cell_names([a.src for a in removals]))
+        # Why not and which may (newcomer play-test: "c2 cannot be removed" said neither):
+        # what the cell holds, then the rule's own line (whose pieces, and the cells).
+        owner = pos.piece_at(pos.geo.index(cell))
+        what = "empty" if owner is None else "own" if owner == pos.side else "enemy"
+        cells = cell_names([a.src for a in removals])
+        why = as_text(removal_line(pos, whole=True) or ("explain.removal.command", {"cells": cells}))
+        raise IllegalMoveError("bad_removal", cell=cell_name(cell), what=Text(f"service.removal_cell.{what}"), why=why)
     pos.push(action)
     return [action]
 

@@ -288,6 +288,16 @@ class GameService:
         """Mark a due half-time reminder as sent and say whom to remind."""
         return await self.ending.reminder(game_id)
 
+    async def pause_clock(self, channel_id: int) -> bool:
+        """Stop the clock of the channel's game until :meth:`resume_clock` (the console
+        table closes); ``False`` if the channel has no game."""
+        return await self.games.pause_clock(channel_id)
+
+    async def resume_clock(self, channel_id: int) -> float | None:
+        """Start the channel's game's clock again, its deadline moved by the time it stood
+        (see :meth:`Games.resume_clock`); the seconds moved, or ``None`` without a game."""
+        return await self.games.resume_clock(channel_id)
+
     async def takeback(self, channel_id: int, user_id: int) -> TurnResult:
         """Take back the person's last turn (and the bot's reply); games against the bot only."""
         return await self.asks.takeback(channel_id, user_id)

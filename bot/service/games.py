@@ -279,6 +279,56 @@ class Games:
         self.cache[row.channel_id] = loaded
         return loaded
 
+    # ----------------------------------------------------------------- a stopped clock
+    async def pause_clock(self, channel_id: int) -> bool:
+        """Stop the clock of the channel's game (the console table closes): its deadline
+        and reminder wait until :meth:`resume_clock`. ``False`` if it has no game."""
+        now = self.clock.now()
+
+        async def attempt(g: LoadedGame) -> bool | None:
+            if g.row.paused_at is not None:
+                return True
+            if not await self.storage.pause_clock(g.row.id, g.row.version, now):
+                return None
+            self.cache[channel_id] = LoadedGame(replace(g.row, paused_at=now, version=g.row.version + 1), g.pos)
+            return True
+
+        try:
+            return await self.write(channel_id, attempt, fresh=True)
+        except (NoGameError, GameOverServiceError):
+            return False
+
+    async def resume_clock(self, channel_id: int) -> float | None:
+        """Start the clock of the channel's game again, its deadline and reminder moved by
+        the time it stood: since :meth:`pause_clock`, or, when it was not stopped (the
+        table was not closed cleanly: the time it closed is unknown), since the game was
+        last saved. Returns the seconds moved, or ``None`` if there is no game."""
+        now = self.clock.now()
+
+        async def attempt(g: LoadedGame) -> float | None:
+            since = g.row.paused_at if g.row.paused_at is not None else g.row.updated_at
+            shift = max(0.0, now - since)
+            if g.row.paused_at is None and g.row.deadline is None:
+                return shift  # nothing to move (the bot's turn, or no timer)
+            if not await self.storage.resume_clock(g.row.id, g.row.version, now, shift):
+                return None
+            row = replace(
+                g.row,
+                deadline=None if g.row.deadline is None else g.row.deadline + shift,
+                remind_at=None if g.row.remind_at is None else g.row.remind_at + shift,
+                paused_at=None,
+                updated_at=now,
+                version=g.row.version + 1,
+            )
+            self.cache[channel_id] = LoadedGame(row, g.pos)
+            self.note_timer(row.remind_at if row.remind_at is not None else row.deadline)
+            return shift
+
+        try:
+            return await self.write(channel_id, attempt, fresh=True)
+        except (NoGameError, GameOverServiceError):
+            return None
+
     async def set_offer(self, g: LoadedGame, offer: str | None) -> LoadedGame | None:
         """Store an offer to end by count (``None`` if the compare-and-swap lost)."""
         update = GameUpdate(

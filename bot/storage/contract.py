@@ -334,6 +334,25 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
             (game_id, version),
         )
 
+    async def pause_clock(self, game_id: int, version: int, now: float) -> bool:
+        """Stop an active game's clock at ``now`` (the console table closes): its deadline
+        and reminder are not applied until :meth:`resume_clock`. ``False`` if the game
+        changed since it was read, ended, or is paused already."""
+        return await self._update_one(
+            "UPDATE games SET paused_at = ?, version = version + 1"
+            " WHERE id = ? AND version = ? AND status = 'active' AND paused_at IS NULL",
+            (now, game_id, version),
+        )
+
+    async def resume_clock(self, game_id: int, version: int, now: float, shift: float) -> bool:
+        """Start a game's clock again: its deadline and reminder move ``shift`` seconds
+        later and it is no longer paused. ``False`` if the game changed since it was read."""
+        return await self._update_one(
+            "UPDATE games SET deadline = deadline + ?, remind_at = remind_at + ?, paused_at = NULL, updated_at = ?,"
+            " version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
+            (shift, shift, now, game_id, version),
+        )
+
     # ----------------------------------------------------------------- challenges
     async def insert_challenge(
         self,

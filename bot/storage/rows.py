@@ -64,6 +64,8 @@ class GameRow:
     deadline: float | None
     remind_at: float | None
     end_offer: str | None
+    #: When the console table closed with this game in play (its clock stopped), or ``None``.
+    paused_at: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "black_name", shown_name(self.black_name))

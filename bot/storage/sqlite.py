@@ -378,7 +378,7 @@ class SqliteStorage(Storage):
             " end_offer) AS (VALUES " + ", ".join([row] * len(updates)) + ")"
             " UPDATE games SET actions = v.actions, spn = v.spn, status = v.status, result = v.result,"
             " reason = v.reason, updated_at = v.updated_at, ended_at = v.ended_at, deadline = v.deadline,"
-            " remind_at = v.remind_at, end_offer = v.end_offer, version = games.version + 1"
+            " remind_at = v.remind_at, end_offer = v.end_offer, paused_at = NULL, version = games.version + 1"
             " FROM v WHERE games.id = v.id AND games.version = v.version RETURNING games.id"
         )
         async with self._lock:

@@ -58,6 +58,7 @@ class TimerQueries:
         where = f" AND {shards.sql()}" if shards else ""
         rows = await self._fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ?"
+            " AND paused_at IS NULL"
             f"{where} ORDER BY remind_at",
             (now,),
         )
@@ -69,6 +70,7 @@ class TimerQueries:
         where = f" AND {shards.sql()}" if shards else ""
         rows = await self._fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
+            " AND paused_at IS NULL"
             f"{where} ORDER BY deadline",
             (now,),
         )
@@ -90,8 +92,10 @@ class TimerQueries:
         where = f" AND {shards.sql()}" if shards else ""
         row = await self._fetchone(
             "SELECT MIN(t) FROM ("
-            f" SELECT MIN(remind_at) AS t FROM games WHERE status = 'active' AND remind_at IS NOT NULL{where}"
-            f" UNION ALL SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline IS NOT NULL{where}"
+            " SELECT MIN(remind_at) AS t FROM games WHERE status = 'active' AND remind_at IS NOT NULL"
+            f" AND paused_at IS NULL{where}"
+            " UNION ALL SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline IS NOT NULL"
+            f" AND paused_at IS NULL{where}"
             f" UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = 'pending'{where}) AS due"
         )
         return float(row[0]) if row and row[0] is not None else None

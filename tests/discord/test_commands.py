@@ -82,6 +82,10 @@ async def test_cells_as_a_newcomer_types_them(h: Harness) -> None:
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.phase == "m" and game.to_move is not None, game
     mover = game.to_move.user_id
+    # a step to a cell off the board names it (newcomer play-test: "'c2 j2' is not a cell")
+    off = await h.slash(mover, "move", {"from": "c2 j2" if mover == h.bob else "d3 j3"})
+    assert off.reply.ephemeral and "is not a cell of this 5x5 board" in off.reply.text, off.reply.text
+    assert "'j2'" in off.reply.text or "'j3'" in off.reply.text, off.reply.text
     step = "c2→c3" if mover == h.bob else "d3→c3"  # white's c2, black's d3 (rank by rank)
     arrow = await h.slash(mover, "move", {"from": step})
     assert not arrow.reply.ephemeral, arrow.reply.text
@@ -350,6 +354,14 @@ async def test_rules_text_follows_the_variant(h: Harness) -> None:
     standard = (await h.slash(h.carol, "seega rules", {"variant": "standard"})).reply.text
     assert "5x5, 7x7, 9x9" in standard and "(s)" not in standard and "0 piece" not in standard
     assert "Capture every enemy piece to win." in standard
+    assert "differs from standard" not in standard
+    # newcomer play-test: nothing said how a variant differs; at the top of its rules now,
+    # and at the start of a game of it
+    ludii = (await h.slash(h.carol, "seega rules", {"variant": "ludii"})).reply.text
+    assert ludii.index("How it differs from standard:") < ludii.index("• Two players"), ludii
+    assert "Not in this variant: The shuttle limit" in ludii.split("• Two players")[0], ludii
+    start = await h.slash(h.carol, "seega play-bot", {"level": "easy", "variant": "seejeh"})
+    assert "How it differs from standard:\n• A longer line of enemy pieces" in start.reply.text, start.reply.text
 
 
 async def test_cooldown_on_starting_bot_games(h: Harness) -> None:

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.service.helpers import Db, query
+from tests.service.helpers import Db, execute, query
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -321,7 +321,7 @@ def test_coach_numbers_typed_at_the_console(db_path: Db, tmp_path: Path) -> None
     )
     assert "Review of game #1" in out and "is not finished" not in out
     assert "abc is not a number this bot can use." in out  # not a review of the last game
-    assert "There is no game #99999999999999999999 in this server." in out
+    assert "There is no game #99999999999999999999 at this table." in out
     assert out.count("The hint limit must be a number from 0 to 20.") == 2
     assert "  Hints per player and game (hints): 2" in out
     assert out.count("Lessons are numbered 1 to 8.") == 4
@@ -550,7 +550,8 @@ async def test_a_second_game_at_the_table_is_refused_in_the_tables_words(db_path
         for command in ("/seega play-bot level:easy", "/seega challenge", "/seega rematch"):
             await table.handle(command)
         text = out.getvalue()
-        assert text.count("A game is in progress at this table; finish it (or /seega resign) first.") == 3, text
+        busy = "A game is in progress at this table; finish it first (or /seega resign, or /seega cancel to end it"
+        assert text.count(busy) == 3, text
         assert "channel" not in text and "thread" not in text
         after = await service.game(CONSOLE_CHANNEL)
         assert after is not None and before is not None and after.id == before.id and after.spn == before.spn
@@ -1388,7 +1389,7 @@ def test_moves_takes_game_n_as_record_and_review_do(db_path: Db, tmp_path: Path)
             "  Player 1 wins: Player 2 resigned.",
         ], said
     assert asked[3].splitlines()[1:3] == ["Moves of game #2 (turn number, colour, actions):", "  1. b c1 d1"]
-    assert "Error: There is no game #99 in this server." in asked[4]
+    assert "Error: There is no game #99 at this table." in asked[4]
     assert "takes no option" not in out
 
 
@@ -1503,3 +1504,92 @@ async def test_a_chain_of_any_piece_names_every_piece_that_may_go_on(db_path: Db
         assert "c5" in wording.chain_prompt(["c5-b5", "end"], "en", "turn.chain_hint")
     finally:
         await close_service(service)
+
+
+async def _table(db: Db, lines: list[str], clock: object, tmp_path: Path) -> str:
+    """The console in this process, on a fake clock, with the bot's AI in a thread."""
+    import io
+
+    from bot.ai_pool import ThreadAiRunner
+    from bot.console import run_console as run_table
+
+    out = io.StringIO()
+    inp = io.StringIO("\n".join(lines) + "\n")
+    await run_table(db, stdin=inp, stdout=out, ai=ThreadAiRunner(), renderer=None, image_dir=tmp_path, clock=clock)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+async def test_the_clock_stops_while_the_table_is_closed(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer play-test: with turn_timeout:30s, a pair placed, quit, 45 s away and back,
+    the next command lost on time ("the game is saved; it resumes next time"). The turn's
+    deadline moves by the time the table was closed, before the timers start."""
+    from bot.clock import FakeClock
+
+    clock = FakeClock()
+    lines = ["settings turn_timeout:30s", "challenge color:black", "place a1 b1", "quit"]
+    await _table(db_path, lines, clock, tmp_path)
+    [(deadline, paused_at)] = query(db_path, "SELECT deadline, paused_at FROM games")
+    assert deadline == clock.now() + 30 and paused_at == clock.now(), "closing stops the clock"
+    clock.advance(45)
+    out = await _table(db_path, ["board", "place a2 b2"], clock, tmp_path)
+    assert "[timeout]" not in out and "Resuming game #1." in out, out
+    assert "White (Player 2): placed on a2, b2" in out, out
+    assert query(db_path, "SELECT status, paused_at FROM games") == [("active", clock.now())], "closed again"
+
+
+async def test_a_table_not_closed_cleanly_stops_the_clock_at_the_last_save(db_path: Db, tmp_path: Path) -> None:
+    """When the table did not close cleanly (killed: when it closed is unknown), the clock
+    is taken as stopped since the game was last saved, and no timeout that fell due
+    meanwhile is applied at start-up."""
+    from bot.clock import FakeClock
+
+    clock = FakeClock()
+    await _table(db_path, ["settings turn_timeout:30s", "challenge color:black", "place a1 b1"], clock, tmp_path)
+    execute(db_path, "UPDATE games SET paused_at = NULL")  # as if the process had been killed
+    [(deadline, saved)] = query(db_path, "SELECT deadline, updated_at FROM games")
+    clock.advance(100)
+    out = await _table(db_path, ["board"], clock, tmp_path)
+    assert "[timeout]" not in out, out
+    [(status, moved)] = query(db_path, "SELECT status, deadline FROM games")
+    assert status == "active" and moved == deadline + (clock.now() - saved)
+
+
+def test_the_table_speaks_of_itself_and_says_what_to_do(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer play-test: "no game #99 in this server" (a table has no server); a busy
+    table named resign but not cancel; a cancelled game was "not finished (cancelled)"
+    to review; "settings colour:black" said nothing of where the option goes; cancel
+    promised "as if it had not been played" though the game stays in the history."""
+    lines = [
+        "moves game:99",
+        "play-bot level:easy color:black",
+        "play-bot level:easy",
+        "settings colour:black",
+        "cancel",
+        "yes",
+        "review game:1",
+        "history",
+    ]
+    out = run_console(db_path, lines, tmp_path)
+    assert "Error: There is no game #99 at this table." in out, out
+    busy = "Error: A game is in progress at this table; finish it first (or /seega resign, or /seega cancel to end"
+    assert busy in out, out
+    assert (
+        "Its options are turn_timeout:, challenge_timeout:, default_variant:, hints:. color: goes with /play-bot or "
+        "/challenge." in out
+    ), out
+    assert "It ends unrated and stays in the history as cancelled." in out and "as if" not in out, out
+    assert "Error: Game #1 was cancelled: it ended unrated, so there is nothing to review." in out, out
+    assert "cancelled (*)" in out.split("> history")[1]
+
+
+def test_a_variant_game_and_its_rules_start_with_how_it_differs(db_path: Db, tmp_path: Path) -> None:
+    """Newcomer play-test: a seejeh game began with only "A game against the bot (easy)
+    has started", and rules variant:X printed the whole list with nothing singled out."""
+    out = run_console(db_path, ["rules variant:lane", "play-bot level:easy variant:seejeh", "rules"], tmp_path)
+    lane = out.split("> rules variant:lane")[1].split("> play-bot")[0]
+    assert lane.splitlines()[1:3] == ["Variant lane.", "How it differs from standard:"], lane
+    assert lane.index("- Lane opening") < lane.index("All its rules:") < lane.index("- Two players"), lane
+    start = out.split("> play-bot level:easy variant:seejeh")[1]
+    assert start.splitlines()[1:3] == ["A game against the bot (easy) has started.", "How it differs from standard:"]
+    assert "- A player reduced to a single piece loses." in start.split("> rules")[0]
+    assert "differs" not in out.split("> rules\n")[1], "standard has no differences"

@@ -134,12 +134,46 @@ def test_a_removal_says_why_and_offers_exactly_the_legal_cells(variant: str, spn
     english = word("en", line)
     offered = re.findall(r"\b[a-g][1-7]\b", english.split("/remove")[1])
     assert offered == legal[:SHOWN_CELLS]
-    assert english.endswith("…") == (len(legal) > SHOWN_CELLS)
+    # a long list is cut as every list of cells is, not with a bare "…" (newcomer play-test, lane)
+    assert "…" not in english
+    assert english.endswith(f" and {len(legal) - SHOWN_CELLS} more") == (len(legal) > SHOWN_CELLS)
     assert ("/remove one of" in english) == (len(legal) > 1)
     if rule != "remove-by-blocked":  # the other side is the blocked one, named by colour
         assert english.startswith("White" if pos.side == 0 else "Black")
     arabic = word("ar", line)
     assert "{" not in arabic and re.search("[\u0600-\u06ff]", arabic) and legal[0] in arabic
+
+
+@pytest.mark.parametrize(("variant", "spn", "rule"), REMOVALS)
+def test_a_refused_removal_says_why_and_which_cells_may_go(variant: str, spn: str, rule: str) -> None:
+    """Newcomer play-test (aljaafreh, where the first mover removes one of its own):
+    "remove c2" of an enemy piece answered "c2 cannot be removed", with no reason. It
+    says what the cell holds, then the rule's line: whose pieces, and the cells."""
+    from bot import texts
+    from bot.results import IllegalMoveError
+    from bot.service.commands import play_remove
+
+    pos = Position.from_spn(spn, Ruleset.make(variant, spn.split()[0].count("/") + 1))
+    legal = sorted(str(a)[1:] for a in pos.legal_actions())
+    line = removal_line(pos)
+    assert line is not None
+    reason = word("en", line).split(": /remove")[0]
+    for holder, what in ((pos.side, "it is one of your pieces"), (1 - pos.side, "it is an enemy piece"), (None, "")):
+        refused = [n for i, n in enumerate(pos.geo.names) if n not in legal and pos.piece_at(i) == holder]
+        if holder is None:  # an empty cell; the centre of a full board may be the only one
+            what = "it is empty"
+        if not refused:
+            continue
+        with pytest.raises(IllegalMoveError) as info:
+            play_remove(pos.copy(), refused[0])
+        message = str(info.value)
+        assert message.startswith(f"{refused[0]} cannot be removed ({what}): {reason}: /remove"), message
+        offered = re.findall(r"\b[a-g][1-7]\b", message.split("/remove")[1])
+        assert offered == legal[:SHOWN_CELLS] and message.endswith(
+            f" and {len(legal) - SHOWN_CELLS} more." if len(legal) > SHOWN_CELLS else f"{legal[-1]}."
+        ), message
+        arabic = texts.text("ar", f"service.{info.value.key}", **info.value.params)
+        assert "{" not in arabic and refused[0] in arabic and "لا يمكن إزالة" in arabic, arabic
 
 
 @pytest.mark.parametrize(("variant", "spn", "rule"), REMOVALS)
@@ -392,3 +426,35 @@ def test_the_lane_opening_line_names_the_opening_cells_in_both_languages() -> No
     pos.play("c5")
     assert opening_line(pos) is None  # free placement from here
     assert opening_line(Position(Ruleset.make("standard", 5))) is None
+
+
+@pytest.mark.parametrize("variant", [v for v in PRESETS if v != "standard"])
+def test_a_variant_says_how_it_differs_from_standard_in_its_own_rules_lines(variant: str) -> None:
+    """Newcomer play-test: nothing said how a variant differs from standard. The
+    differences are lines of the variant's own rules text that standard at the same size
+    has not (so they cannot drift from the engine), and standard has none."""
+    from bot.explain.rules import differences
+
+    sizes = _offered(variant)
+    rules = Ruleset.make(variant, sizes[0])
+    found = differences(rules, sizes)
+    assert found, variant
+    own = rules_lines(rules, sizes)
+    standard = rules_lines(Ruleset.make("standard", 5), [s for s in sizes if s in BOT_SIZES] or [5])
+    for key, params in found:
+        if key == "explain.rules.not_here":  # a rule of standard the variant drops
+            assert params["line"] in standard and params["line"] not in own
+        else:
+            assert (key, params) in own and (key, params) not in standard
+    assert differences(Ruleset.make("standard", 7), BOT_SIZES) == []
+
+
+def test_the_rules_say_what_a_reader_would_otherwise_get_wrong() -> None:
+    """Newcomer play-test: modern-3x3's rules never said there are no captures, and lane's
+    rules said "any empty cell" before the lane opening, which the first turn contradicts."""
+    modern = say("en", rules_lines(Ruleset.make("modern-3x3", 3), [3]))
+    assert "There are no captures in this variant" in modern
+    lane = say("en", rules_lines(Ruleset.make("lane", 5), BOT_SIZES))
+    placement = next(line for line in lane.splitlines() if line.startswith("Placement"))
+    assert "the lane's cells on each player's first turn (below), then any empty cell except the centre" in placement
+    assert placement.index("lane") < placement.index("any empty cell")

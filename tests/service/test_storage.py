@@ -225,6 +225,34 @@ async def test_timers_of_other_shards_are_left_to_their_process(db_path: Db) -> 
         await store.close()
 
 
+async def test_a_paused_clock_is_not_due_and_resumes_moved(db_path: Db) -> None:
+    """The console table stops a game's clock while it is closed: its deadline and
+    reminder are not due, and resuming moves both by the time given; a turn played
+    while paused (never at the console) starts the clock again."""
+    store = await Storage.open(db_path)
+    try:
+        game = replace(_new_game(), deadline=200.0, remind_at=150.0)
+        row = await store.insert_game(game)
+        assert await store.pause_clock(row.id, row.version, 120.0)
+        assert not await store.pause_clock(row.id, row.version + 1, 121.0), "paused already"
+        assert await store.due_timeouts(1000.0) == [] and await store.due_reminders(1000.0) == []
+        assert await store.next_due() is None
+        paused = await store.game(row.id)
+        assert paused is not None and paused.paused_at == 120.0 and paused.version == row.version + 1
+        assert not await store.resume_clock(row.id, row.version, 500.0, 380.0), "the version is checked"
+        assert await store.resume_clock(row.id, paused.version, 500.0, 380.0)
+        resumed = await store.game(row.id)
+        assert resumed is not None and (resumed.deadline, resumed.remind_at, resumed.paused_at) == (580.0, 530.0, None)
+        assert resumed.updated_at == 500.0 and await store.next_due() == 530.0
+        assert await store.pause_clock(row.id, resumed.version, 510.0)
+        update = GameUpdate(row.id, resumed.version + 1, "a1,b1", EMPTY_5, 520.0, deadline=900.0, remind_at=700.0)
+        assert await store.update_game(update)
+        played = await store.game(row.id)
+        assert played is not None and played.paused_at is None and await store.next_due() == 700.0
+    finally:
+        await store.close()
+
+
 async def test_concurrent_finishes_of_one_player_lose_no_rating(new_db: Callable[[], Db]) -> None:
     """Two games of Alice end at the same instant through two connections (two processes):
     both results count in her rating (the rating rows are read and written under a lock)."""
