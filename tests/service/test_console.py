@@ -1593,3 +1593,29 @@ def test_a_variant_game_and_its_rules_start_with_how_it_differs(db_path: Db, tmp
     assert start.splitlines()[1:3] == ["A game against the bot (easy) has started.", "How it differs from standard:"]
     assert "- A player reduced to a single piece loses." in start.split("> rules")[0]
     assert "differs" not in out.split("> rules\n")[1], "standard has no differences"
+
+
+async def test_a_removal_before_the_first_step_is_not_called_the_first_move(db_path: Db) -> None:
+    """Seejeh 7x7 at the table: White (the last placer, to move first) was walled in by
+    the last placements, so Black removed one of its pieces first; the news said "Black
+    moves first" (console play-test, stop 37)."""
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    table = ConsoleTable(service, out, None)
+    try:
+        before_last = "bbbbbbb/bwwww1b/ww1bwwb/bbb1bbb/bwwbwwb/bwwwwbb/wwwwbww w p 0/2 - 0 24"
+        await insert_from(
+            service, CONSOLE_CHANNEL, before_last, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], "seejeh", 7,
+            guild_id=CONSOLE_GUILD,
+        )  # fmt: skip
+        await table.handle("/place c5 f6")
+        said = out.getvalue()
+        assert "the movement phase begins, but a player cannot step, so Black (Player 1) removes a piece first" in said
+        assert "moves first" not in said, said
+    finally:
+        await close_service(service)
