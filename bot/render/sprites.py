@@ -139,7 +139,10 @@ def centre_mark(theme: Theme, cell: int) -> Image.Image:
 
     Sand boards in Egypt mark the centre square with a cross from corner to corner; it
     is the cell left empty during placement and, in most rules, the safe one. The inner
-    frame keeps the cell recognisable when a stone covers the cross.
+    frame keeps the cell recognisable when a stone covers the cross. It is drawn under
+    every ruleset, as a board is carved once for all of them: it marks the middle cell,
+    not a rule (under ``ludii`` the centre is not safe, and the rules text says so; a
+    play-tester asked, stop 37).
     """
     big = Image.new("RGBA", (cell * SS, cell * SS), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
