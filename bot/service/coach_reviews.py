@@ -207,7 +207,9 @@ class Reviews:
             replied = [Action.parse(a) for a in following.played] if following and answered else []
             # A placement's consequence shows in the line the review's search expects after it.
             line = [Action.parse(a) for a in verdict.line]
-            played_why, best_why = moment_reasons(before, played, best, reply, replied, line)
+            # In a thread: no search, but the walks of what each side can take cost up to
+            # 0.3 s on a 9x9 board with chains, and the review is shown again at each asking.
+            played_why, best_why = await in_thread(moment_reasons, before, played, best, reply, replied, line)
             image = None
             if pics is not None:
                 image = await in_thread(

@@ -36,6 +36,8 @@ def _check_can_offer(g: LoadedGame, color: int) -> None:
     mine = COLOR_NAMES[color]
     if offers.was_declined(g.row.end_offer, mine):
         raise IllegalMoveError("draw_declined_wait")
+    if offers.was_declined(g.row.end_offer, mine, withdrawn=True):
+        raise IllegalMoveError("draw_withdrawn_wait")
     offer = offers.pending(g.row.end_offer)
     if offer is None:
         return
@@ -143,9 +145,10 @@ class Draws:
 
     async def decline(self, channel_id: int, user_id: int) -> OfferResult:
         """The opponent declines: the game goes on, and the offerer may not offer again
-        before their next turn; or the offerer withdraws it (nothing to wait for), as an
-        offer to end by count is. The result names who offered (to tell them); ``user_id``
-        tells a withdrawal from a decline."""
+        before their next turn; or the offerer withdraws it, and waits for their next turn
+        alike (an offer notifies the opponent: no ping at will), as an offer to end by
+        count. The result names who offered (to tell them); ``user_id`` tells a
+        withdrawal from a decline."""
         games = self.games
 
         async def attempt(g: LoadedGame) -> OfferResult | None:
@@ -154,10 +157,8 @@ class Draws:
             if by is None:
                 raise IllegalMoveError("no_draw_offer")
             offerer = BLACK if by == "black" else WHITE
-            if offerer == color and g.row.black_id != g.row.white_id:
-                value = offers.without_pending(g.row.end_offer)
-            else:
-                value = offers.declined(g.row.end_offer, by)
+            withdrawn = offerer == color and g.row.black_id != g.row.white_id
+            value = offers.declined(g.row.end_offer, by, withdrawn=withdrawn)
             stored = await games.set_offer(g, value)
             if stored is None:
                 return None

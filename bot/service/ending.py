@@ -51,11 +51,14 @@ def by_count(g: LoadedGame) -> str:
 
 
 def _check_can_offer_end(g: LoadedGame, color: int) -> None:
-    """Refuse an offer to end by count from a player whose last one was declined, before
-    their next turn (an offer is a question, not a way to nag), and while a draw offer
+    """Refuse an offer to end by count from a player whose last one was declined or
+    withdrawn, before their next turn (an offer is a question, not a way to nag), and while a draw offer
     waits: one offer at a time (it replaced the draw offer, which vanished unanswered)."""
-    if g.row.black_id != g.row.white_id and offers.was_declined(g.row.end_offer, COLOR_NAMES[color], offers.COUNT):
+    mine, alone = COLOR_NAMES[color], g.row.black_id == g.row.white_id
+    if not alone and offers.was_declined(g.row.end_offer, mine, offers.COUNT):
         raise IllegalMoveError("end_declined_wait")
+    if not alone and offers.was_declined(g.row.end_offer, mine, offers.COUNT, withdrawn=True):
+        raise IllegalMoveError("end_withdrawn_wait")
     offer = offers.pending(g.row.end_offer)
     if offer is not None and offer[0] == offers.DRAW:
         raise IllegalMoveError("end_draw_pending" if offer[1] == COLOR_NAMES[color] else "end_answer_draw_first")
@@ -189,8 +192,9 @@ class Ending:
 
     async def decline_end(self, channel_id: int, user_id: int) -> OfferResult:
         """The opponent declines the offer to end by count, or its offerer withdraws it: the
-        game goes on. A declined offerer may offer again after their next turn (a withdrawn
-        offer leaves nothing to wait for). The result names who offered; ``user_id`` tells
+        game goes on. The offerer may offer again after their next turn, declined or
+        withdrawn alike (each offer notifies the opponent: offer, withdraw, offer again
+        must not ping them at will). The result names who offered; ``user_id`` tells
         a withdrawal (the offerer's) from a decline."""
         games = self.games
 
@@ -200,10 +204,8 @@ class Ending:
             if by is None:
                 raise IllegalMoveError("no_end_offer_open")
             offerer = BLACK if by == COLOR_NAMES[BLACK] else WHITE
-            if offerer == color and g.row.black_id != g.row.white_id:
-                value = offers.without_pending(g.row.end_offer)
-            else:
-                value = offers.declined(g.row.end_offer, by, offers.COUNT)
+            withdrawn = offerer == color and g.row.black_id != g.row.white_id
+            value = offers.declined(g.row.end_offer, by, offers.COUNT, withdrawn=withdrawn)
             stored = await games.set_offer(g, value)
             if stored is None:
                 return None

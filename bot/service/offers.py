@@ -3,7 +3,8 @@
 A game has at most one pending offer, either to end by count (the barrier rule) or a
 draw; and it remembers a declined draw so the same player cannot offer it again until
 they have played a turn (an offer is a question, not a way to nag); a declined offer to
-end by count likewise (``countdeclined``). The column holds space-separated
+end by count likewise (``countdeclined``), and an offer its offerer withdrew
+(``withdrawn``, ``countwithdrawn``): each offer notifies the opponent. The column holds space-separated
 ``kind:colour`` words, e.g. ``draw:black`` or ``declined:white``; a bare colour
 (``black``, what older versions stored) is an offer to end by count.
 """
@@ -18,11 +19,18 @@ DRAW = "draw"
 DECLINED = "declined"
 #: An offer to end by count made by this colour was declined: not again before its next turn.
 COUNT_DECLINED = "countdeclined"
+#: A draw offer this colour withdrew: not again before its next turn either (an offer
+#: notifies the opponent: offer, withdraw, offer again was a way to ping them at will).
+WITHDRAWN = "withdrawn"
+#: An offer to end by count this colour withdrew: not again before its next turn.
+COUNT_WITHDRAWN = "countwithdrawn"
 _PENDING = (COUNT, DRAW)
-_DECLINES = (DECLINED, COUNT_DECLINED)
+_DECLINES = (DECLINED, COUNT_DECLINED, WITHDRAWN, COUNT_WITHDRAWN)
 
 
-def _decline_mark(kind: str) -> str:
+def _decline_mark(kind: str, withdrawn: bool = False) -> str:
+    if withdrawn:
+        return COUNT_WITHDRAWN if kind == COUNT else WITHDRAWN
     return COUNT_DECLINED if kind == COUNT else DECLINED
 
 
@@ -49,9 +57,10 @@ def offered_by(value: str | None, kind: str) -> str | None:
     return offer[1] if offer is not None and offer[0] == kind else None
 
 
-def was_declined(value: str | None, color: str, kind: str = DRAW) -> bool:
-    """Whether ``color``'s offer of ``kind`` was declined and it has not played a turn since."""
-    return (_decline_mark(kind), color) in _words(value)
+def was_declined(value: str | None, color: str, kind: str = DRAW, *, withdrawn: bool = False) -> bool:
+    """Whether ``color``'s offer of ``kind`` was declined (``withdrawn``: withdrawn by
+    ``color``) and it has not played a turn since."""
+    return (_decline_mark(kind, withdrawn), color) in _words(value)
 
 
 def with_offer(value: str | None, kind: str, color: str) -> str | None:
@@ -59,9 +68,10 @@ def with_offer(value: str | None, kind: str, color: str) -> str | None:
     return _join([w for w in _words(value) if w[0] not in _PENDING] + [(kind, color)])
 
 
-def declined(value: str | None, color: str, kind: str = DRAW) -> str | None:
-    """``value`` once ``color``'s pending offer of ``kind`` is declined (remembered until its next turn)."""
-    mark = _decline_mark(kind)
+def declined(value: str | None, color: str, kind: str = DRAW, *, withdrawn: bool = False) -> str | None:
+    """``value`` once ``color``'s pending offer of ``kind`` is declined, or withdrawn by
+    ``color`` (``withdrawn``): remembered until its next turn."""
+    mark = _decline_mark(kind, withdrawn)
     kept = [w for w in _words(value) if w[0] not in _PENDING and w != (mark, color)]
     return _join([*kept, (mark, color)])
 

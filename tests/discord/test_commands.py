@@ -527,12 +527,16 @@ async def test_draw_offer_explained_then_accepted_or_declined_by_the_opponent(h:
     assert again.reply.ephemeral and "after your next turn" in again.reply.text, again.reply.text
     assert not again.reply.buttons()
     # Alice offers in turn, withdraws it with her Decline (as an offer to end by count is
-    # withdrawn; it answered "no draw offer for you to answer"), offers again; Bob accepts
+    # withdrawn; it answered "no draw offer for you to answer"), may not offer again before
+    # her next turn (offer, withdraw, offer pinged Bob at will), then does; Bob accepts
     ask = await h.slash(h.alice, "seega draw")
     offer = (await h.click(h.alice, ask.reply, "Offer a draw", followup=True)).followups[0]
     withdrawn = await h.click(h.alice, offer, "Decline")
     assert withdrawn.reply.text == "**Alice** withdrew the draw offer: the game goes on.", withdrawn.reply.text
     assert all(b.get("disabled") for b in offer.buttons())
+    again = await h.slash(h.alice, "seega draw")
+    assert again.reply.ephemeral and "withdrew" in again.reply.text and not again.reply.buttons(), again.reply.text
+    await h.slash(h.alice, "place", {"first": "a1", "second": "e5"})
     ask = await h.slash(h.alice, "seega draw")
     offer = (await h.click(h.alice, ask.reply, "Offer a draw", followup=True)).followups[0]
     accepted = await h.click(h.bob, offer, "Accept the draw", followup=True)

@@ -46,6 +46,11 @@ async def test_an_offer_to_end_is_declined_withdrawn_and_cleared_when_the_game_e
     assert withdrawn.callback_type == 7 and "**Alice** withdrew the offer" in offer.text, offer.text
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.end_offer_by is None and game.status == "active"
+    # Not again before her next turn: offer and withdraw notified Bob as often as she liked.
+    again = (await h.slash(h.alice, "seega offer-end")).reply
+    assert again.ephemeral and "You withdrew" in again.text and not again.buttons(), again.text
+    await h.slash(h.bob, "move", {"from": "a1", "to": "a2"})
+    await h.slash(h.alice, "move", {"from": "a4", "to": "a3"})
     # An open offer loses its buttons when the game ends (it read "no longer applies" on a click).
     offer = await _offer_end(h)
     assert offer.button("Accept the end")

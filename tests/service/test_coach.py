@@ -943,3 +943,38 @@ async def test_a_placement_blunder_names_what_it_let_the_opponent_capture(env: E
     assert quiet.label == "mistake" and got.review.turns[quiet.index].line and quiet.played_why == ()
     assert "played e1, c1 (the chances fall from" in text
     assert "better b4, d1 (places d1 on the edge" in text
+
+
+def _off_the_loop(seen: list[bool], fn: Any) -> Any:
+    """``fn``, recording at each call whether it ran outside the event loop's thread."""
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        try:
+            asyncio.get_running_loop()
+            seen.append(False)
+        except RuntimeError:
+            seen.append(True)
+        return fn(*args, **kwargs)
+
+    return wrapped
+
+
+async def test_judging_an_answer_and_a_moments_reasons_run_off_the_event_loop(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both read the board without a search, but their walks are bounded per walk, not in
+    all: a wrong answer to a 7x7 puzzle took 0.18 s, a 9x9 chain=any key moment's reasons
+    0.3 s, and each ``/seega solve`` or ``/seega review`` (no cooldown) froze every server's
+    games that long. They run in a thread, as the pictures do."""
+    import bot.service.coach_puzzles as coach_puzzles
+    import bot.service.coach_reviews as coach_reviews
+
+    judged: list[bool] = []
+    reasons: list[bool] = []
+    monkeypatch.setattr(coach_puzzles, "judge", _off_the_loop(judged, coach_puzzles.judge))
+    monkeypatch.setattr(coach_reviews, "moment_reasons", _off_the_loop(reasons, coach_reviews.moment_reasons))
+    await env.coach.solve(GUILD, ALICE, "Alice", "b2 c2")
+    gid = await insert(env, 5, SPN, None, "c2-b2 b3-c3 a5-b5")
+    await finish(env, gid)
+    got = await env.coach.reviews.review(GUILD, 5)
+    assert got.moments and judged == [True] and reasons and all(reasons)

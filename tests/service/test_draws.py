@@ -158,7 +158,15 @@ async def test_an_offer_to_end_is_declined_or_withdrawn_and_a_decline_waits_for_
     withdrawn = await service.decline_end(1, ALICE.user_id)
     assert withdrawn.offered_by == ALICE and withdrawn.opponent == BOB
     assert (await service.game(1)).end_offer_by is None  # type: ignore[union-attr]
-    await service.offer_end(1, ALICE.user_id)  # a withdrawal leaves nothing to wait for
+    # A withdrawal waits for the offerer's next turn too: offer, withdraw, offer again
+    # notified the opponent each time, as often as the offerer clicked.
+    await _refused(service, db_path, lambda: service.offer_end(1, ALICE.user_id), "end_withdrawn_wait")
+    await service.offer_end(1, BOB.user_id)
+    declined = await service.decline_end(1, ALICE.user_id)
+    assert declined.offered_by == BOB and declined.opponent == ALICE
+    await service.move(1, ALICE.user_id, "a5", "a4")  # Alice's turn: she may offer again
+    await service.move(1, BOB.user_id, "a1", "a2")
+    await service.offer_end(1, ALICE.user_id)
     declined = await service.decline_end(1, BOB.user_id)
     assert declined.offered_by == ALICE and declined.opponent == BOB
     game = await service.game(1)
@@ -168,7 +176,7 @@ async def test_an_offer_to_end_is_declined_or_withdrawn_and_a_decline_waits_for_
     offer = await service.offer_draw(1, ALICE.user_id)  # a declined count is no declined draw
     assert isinstance(offer, OfferResult)
     await service.decline_draw(1, BOB.user_id)
-    await service.move(1, ALICE.user_id, "a5", "a4")  # Alice's turn: she may offer again
+    await service.move(1, ALICE.user_id, "a4", "a3")  # Alice's turn: she may offer again
     again = await service.offer_end(1, ALICE.user_id)
     assert isinstance(again, OfferResult)
 
@@ -176,15 +184,19 @@ async def test_an_offer_to_end_is_declined_or_withdrawn_and_a_decline_waits_for_
 async def test_a_draw_offer_is_withdrawn_by_its_offerer(service: GameService, db_path: object) -> None:
     """The offer to end by count could be withdrawn with its Decline button, a draw offer
     could not ("There is no draw offer for you to answer" to the one who made it): both
-    kinds of offer now work alike, and a withdrawal leaves nothing to wait for."""
-    await start_people(service, 1)
+    kinds of offer now work alike, and the offerer waits for their next turn to offer again."""
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)  # Alice (Black) to move
     await service.offer_draw(1, ALICE.user_id)
     withdrawn = await service.decline_draw(1, ALICE.user_id)
     assert withdrawn.offered_by == ALICE and withdrawn.opponent == BOB
     assert (await service.game(1)).draw_offer_by is None  # type: ignore[union-attr]
-    again = await service.offer_draw(1, ALICE.user_id)  # no wait after a withdrawal
-    assert isinstance(again, OfferResult)
+    # not again before her next turn: offer and withdraw, over and over, notified Bob each time
+    await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_withdrawn_wait")
+    await _refused(service, db_path, lambda: service.draw_preview(1, ALICE.user_id), "draw_withdrawn_wait")
     await _refused(service, db_path, lambda: service.decline_draw(1, CAROL.user_id), "not_a_player")
+    await service.move(1, ALICE.user_id, "a5", "a4")  # Alice's turn: she may offer again
+    again = await service.offer_draw(1, ALICE.user_id)
+    assert isinstance(again, OfferResult)
 
 
 async def test_an_offer_to_end_waits_for_an_open_draw_offer(service: GameService, db_path: object) -> None:
