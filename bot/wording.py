@@ -104,11 +104,13 @@ def movement_begins(result: TurnResult, lang: str, name: Callable[[Player], str]
         key = "explain.movement_began_walled" if stepped else "explain.movement_begins_walled"
         mover = stepped[0].player if stepped else result.to_move
         said = text(lang, key, first=called(walled), name=called(mover))
-    elif not stepped and game.phase == "r":
-        # A removal comes first (a player walled in by the last placements, under a
-        # removal rule): "Black moves first" named the remover while White, the first
-        # mover, was the one walled in (console play-test, seejeh 7x7).
-        said = text(lang, "explain.movement_begins_removal", name=called(result.to_move))
+    elif not stepped and game.phase == "r" and _rules(game).blocked != "remove-by-blocked":
+        # The first mover is walled in by the last placements and its opponent removes a
+        # piece first (capture-one, remove-by-opponent): "Black moves first" named the
+        # remover (console play-test, seejeh 7x7). Under remove-by-blocked the walled-in
+        # first mover removes, then steps: it does move first, as the line below says.
+        first = game.white if result.to_move == game.black else game.black
+        said = text(lang, "explain.movement_begins_removal", first=called(first), name=called(result.to_move))
     elif not stepped:
         said = text(lang, "explain.movement_begins", name=called(result.to_move))
     else:

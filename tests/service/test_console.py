@@ -1615,7 +1615,10 @@ async def test_a_removal_before_the_first_step_is_not_called_the_first_move(db_p
         )  # fmt: skip
         await table.handle("/place c5 f6")
         said = out.getvalue()
-        assert "the movement phase begins, but a player cannot step, so Black (Player 1) removes a piece first" in said
-        assert "moves first" not in said, said
+        assert (
+            "the movement phase begins. White (Player 2) moves first but cannot step, so Black (Player 1) removes"
+            " a piece first." in said
+        ), said
+        assert "Black (Player 1) moves first" not in said, said
     finally:
         await close_service(service)
