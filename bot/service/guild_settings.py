@@ -81,9 +81,8 @@ class GuildSettingsCases:
         if default_variant:
             changes["default_variant"] = catalog.check_variant(default_variant)
         limit = None if hints is None or (isinstance(hints, str) and not hints.strip()) else hint_limit_of(hints)
-        s = replace(s, **changes)  # type: ignore[arg-type]
-        await self.games.storage.save_settings(s)
+        # One write of only what changed: the others as stored, the hint limit with them.
+        await self.games.storage.save_settings(replace(s, **changes), changes, hint_limit=limit)  # type: ignore[arg-type]
+        s = await self.games.storage.settings(guild_id)
         self.games.remember_settings(s)
-        if limit is not None:
-            await self.games.storage.save_hint_limit(guild_id, limit)
         return settings_view(s, await self.games.storage.hint_limit(guild_id, DEFAULT_HINT_LIMIT))

@@ -25,7 +25,7 @@ both), so this module imports neither.
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -77,6 +77,10 @@ def sqlite_path(target: str | os.PathLike[str]) -> str:
     if text.startswith("sqlite://"):
         raise ValueError(f"{text!r}: write SQLite URLs as sqlite:///relative/path or sqlite:////absolute/path")
     return text
+
+
+#: The columns of ``guild_settings`` a moderator changes (:meth:`Storage.save_settings`).
+SETTING_COLUMNS = ("turn_timeout", "challenge_timeout", "default_variant")
 
 
 class Transaction(Protocol):
@@ -435,16 +439,32 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         )
         return SettingsRow(*row) if row else SettingsRow(guild_id)
 
-    async def save_settings(self, settings: SettingsRow) -> None:
-        """Store the guild's settings and tell the other processes sharing the database."""
+    async def save_settings(
+        self, settings: SettingsRow, changed: Collection[str] = SETTING_COLUMNS, *, hint_limit: int | None = None
+    ) -> None:
+        """Store the guild's settings named in ``changed`` and, if given, its hint limit, in
+        one transaction, and tell the other processes sharing the database.
+
+        Only the settings changed are written over a stored row: the others stay as the
+        database has them, so two moderators changing different settings at once both
+        keep their change (the whole row read before was written back: the attacker
+        review of stop 37). A guild without a row gets ``settings`` whole.
+        """
+        columns = [c for c in SETTING_COLUMNS if c in changed]
+        on_conflict = "DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in columns) if columns else "DO NOTHING"
 
         async def body(tx: Transaction) -> None:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, turn_timeout, challenge_timeout, default_variant)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded.turn_timeout,"
-                " challenge_timeout = excluded.challenge_timeout, default_variant = excluded.default_variant",
+                f" VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) {on_conflict}",
                 (settings.guild_id, settings.turn_timeout, settings.challenge_timeout, settings.default_variant),
             )
+            if hint_limit is not None:
+                await tx.execute(
+                    "INSERT INTO coach_settings (guild_id, hint_limit) VALUES (?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET hint_limit = excluded.hint_limit",
+                    (settings.guild_id, hint_limit),
+                )
             await self._settings_saved(tx, settings.guild_id)
 
         await self._write(body)
