@@ -203,16 +203,25 @@ def takeable(pos: Position, attacker: int) -> int:
     return found
 
 
+#: First actions :func:`_left_by_another_turn` tries at most: each costs a :func:`takeable`
+#: of up to :data:`~engine.coach.review.CAPTURE_SEQUENCES` sequences, and a 9x9 board in
+#: the movement phase has well over a hundred (0.3 s for one reason: attacker review,
+#: stop 37). Fewer tried finds fewer pieces left exposed, so "saves" is said less often,
+#: never falsely.
+MAX_OTHER_TURNS = 48
+
+
 def _left_by_another_turn(before: Position, cells: int) -> int:
     """Those of ``cells`` (the side to act's pieces) that the opponent could take after
     some legal turn of the side to act's in ``before`` (its first action; a chain it
-    starts ended there). A piece that every turn leaves safe was never in danger."""
+    starts ended there), among the first :data:`MAX_OTHER_TURNS`. A piece that every
+    turn leaves safe was never in danger."""
     if not cells:
         return 0
     side = before.side
     work = before.copy()
     left = 0
-    for code in before.legal_codes():
+    for code in before.legal_codes()[:MAX_OTHER_TURNS]:
         work.push_code(code)
         pushed = 1
         if (
