@@ -144,25 +144,6 @@ class Draws:
         return await self.ending.end(channel_id, decide, user_id)
 
     async def decline(self, channel_id: int, user_id: int) -> OfferResult:
-        """The opponent declines: the game goes on, and the offerer may not offer again
-        before their next turn; or the offerer withdraws it, and waits for their next turn
-        alike (an offer notifies the opponent: no ping at will), as an offer to end by
-        count. The result names who offered (to tell them); ``user_id`` tells a
-        withdrawal from a decline."""
-        games = self.games
-
-        async def attempt(g: LoadedGame) -> OfferResult | None:
-            color = g.check_player(user_id, need_turn=False)
-            by = offers.offered_by(g.row.end_offer, offers.DRAW)
-            if by is None:
-                raise IllegalMoveError("no_draw_offer")
-            offerer = BLACK if by == "black" else WHITE
-            withdrawn = offerer == color and g.row.black_id != g.row.white_id
-            value = offers.declined(g.row.end_offer, by, withdrawn=withdrawn)
-            stored = await games.set_offer(g, value)
-            if stored is None:
-                return None
-            return OfferResult(game_view(stored), stored.player(offerer), stored.player(1 - offerer), ping=None)
-
-        result: OfferResult = await games.write(channel_id, attempt, fresh=True)
-        return result
+        """The opponent declines the draw offer, or its offerer withdraws it: the offerer
+        waits for their next turn either way (:meth:`Ending.decline_offer`)."""
+        return await self.ending.decline_offer(channel_id, user_id, offers.DRAW, "no_draw_offer")

@@ -191,21 +191,26 @@ class Ending:
         return await self.end(channel_id, decide, user_id)
 
     async def decline_end(self, channel_id: int, user_id: int) -> OfferResult:
-        """The opponent declines the offer to end by count, or its offerer withdraws it: the
-        game goes on. The offerer may offer again after their next turn, declined or
-        withdrawn alike (each offer notifies the opponent: offer, withdraw, offer again
-        must not ping them at will). The result names who offered; ``user_id`` tells
-        a withdrawal (the offerer's) from a decline."""
+        """The opponent declines the offer to end by count, or its offerer withdraws it."""
+        return await self.decline_offer(channel_id, user_id, offers.COUNT, "no_end_offer_open")
+
+    async def decline_offer(self, channel_id: int, user_id: int, kind: str, missing: str) -> OfferResult:
+        """The opponent declines the pending offer of ``kind`` (a draw, an end by count),
+        or its offerer withdraws it: the game goes on. The offerer may offer again after
+        their next turn, declined or withdrawn alike (each offer notifies the opponent:
+        offer, withdraw, offer again must not ping them at will). The result names who
+        offered; ``user_id`` tells a withdrawal (the offerer's) from a decline. No such
+        offer open: the refusal ``missing``."""
         games = self.games
 
         async def attempt(g: LoadedGame) -> OfferResult | None:
             color = g.check_player(user_id, need_turn=False)
-            by = offers.offered_by(g.row.end_offer, offers.COUNT)
+            by = offers.offered_by(g.row.end_offer, kind)
             if by is None:
-                raise IllegalMoveError("no_end_offer_open")
+                raise IllegalMoveError(missing)
             offerer = BLACK if by == COLOR_NAMES[BLACK] else WHITE
             withdrawn = offerer == color and g.row.black_id != g.row.white_id
-            value = offers.declined(g.row.end_offer, by, offers.COUNT, withdrawn=withdrawn)
+            value = offers.declined(g.row.end_offer, by, kind, withdrawn=withdrawn)
             stored = await games.set_offer(g, value)
             if stored is None:
                 return None
