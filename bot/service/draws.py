@@ -146,4 +146,4 @@ class Draws:
     async def decline(self, channel_id: int, user_id: int) -> OfferResult:
         """The opponent declines the draw offer, or its offerer withdraws it: the offerer
         waits for their next turn either way (:meth:`Ending.decline_offer`)."""
-        return await self.ending.decline_offer(channel_id, user_id, offers.DRAW, "no_draw_offer")
+        return await self.ending.decline_offer(channel_id, user_id, offers.DRAW)

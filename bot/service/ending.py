@@ -62,6 +62,10 @@ def _check_can_offer_end(g: LoadedGame, color: int) -> None:
     offer = offers.pending(g.row.end_offer)
     if offer is not None and offer[0] == offers.DRAW:
         raise IllegalMoveError("end_draw_pending" if offer[1] == COLOR_NAMES[color] else "end_answer_draw_first")
+    if offer == (offers.COUNT, COLOR_NAMES[color]) and g.row.black_id != g.row.white_id:
+        # sent again (two explanations' buttons): it pinged the opponent twice and left a
+        # second offer message live (re-check play-test); a draw was refused so already
+        raise IllegalMoveError("end_already_offered")
 
 
 class Ending:
@@ -192,22 +196,21 @@ class Ending:
 
     async def decline_end(self, channel_id: int, user_id: int) -> OfferResult:
         """The opponent declines the offer to end by count, or its offerer withdraws it."""
-        return await self.decline_offer(channel_id, user_id, offers.COUNT, "no_end_offer_open")
+        return await self.decline_offer(channel_id, user_id, offers.COUNT)
 
-    async def decline_offer(self, channel_id: int, user_id: int, kind: str, missing: str) -> OfferResult:
+    async def decline_offer(self, channel_id: int, user_id: int, kind: str) -> OfferResult:
         """The opponent declines the pending offer of ``kind`` (a draw, an end by count),
         or its offerer withdraws it: the game goes on. The offerer may offer again after
         their next turn, declined or withdrawn alike (each offer notifies the opponent:
         offer, withdraw, offer again must not ping them at will). The result names who
-        offered; ``user_id`` tells a withdrawal (the offerer's) from a decline. No such
-        offer open: the refusal ``missing``."""
+        offered; ``user_id`` tells a withdrawal (the offerer's) from a decline."""
         games = self.games
 
         async def attempt(g: LoadedGame) -> OfferResult | None:
             color = g.check_player(user_id, need_turn=False)
             by = offers.offered_by(g.row.end_offer, kind)
             if by is None:
-                raise IllegalMoveError(missing)
+                raise IllegalMoveError("no_draw_offer" if kind == offers.DRAW else "no_end_offer_open")
             offerer = BLACK if by == COLOR_NAMES[BLACK] else WHITE
             withdrawn = offerer == color and g.row.black_id != g.row.white_id
             value = offers.declined(g.row.end_offer, by, kind, withdrawn=withdrawn)

@@ -239,9 +239,10 @@ class CoachQueries:
         return {str(r[0]) for r in rows}
 
     async def puzzle_leaderboard(self, guild_id: int, limit: int = 10) -> list[PuzzleRatingRow]:
-        """The best solvers of a guild (at least one puzzle answered), best first."""
+        """The best solvers of a guild (at least one puzzle solved: "1. Bob: 1400 · 0 solved"
+        headed a list of the best solvers), best first."""
         rows = await self._fetchall(
-            f"SELECT {_PUZZLE_COLS} FROM coach_puzzle_ratings WHERE guild_id = ? AND solved + failed > 0"
+            f"SELECT {_PUZZLE_COLS} FROM coach_puzzle_ratings WHERE guild_id = ? AND solved > 0"
             " ORDER BY rating DESC, user_id LIMIT ?",
             (guild_id, max(1, min(limit, 50))),
         )

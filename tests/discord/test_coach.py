@@ -211,8 +211,15 @@ async def test_the_puzzle_of_the_day_an_answer_and_the_solvers(h: Harness) -> No
     assert f"Puzzle #{puzzle.id}" in right.text, "the answer says which puzzle it answered"
     typo = said(await h.slash(h.bob, "seega solve", {"answer": "zz"}))
     assert typo.ephemeral and "could not read" in typo.text
+    from engine import Position
+
+    start = Position.from_spn(puzzle.spn, puzzle.rules())
+    wrong = next(str(a).replace("-", " ") for a in start.legal_actions() if str(a) != puzzle.solution[0])
+    said(await h.slash(h.carol, "seega solve", {"answer": wrong}))  # Carol answers, and misses
     top = said(await h.slash(h.carol, "seega puzzle", {"top": True}))
     assert "Best puzzle solvers" in top.text and "Alice" in top.text and "Bob" not in top.text
+    # a "best solver" has solved one (re-check play-test: "1. Bob: 1400 · 0 solved, 1 missed")
+    assert "Carol" not in top.text, top.text
     fresh = said(await h.slash(h.carol, "seega puzzle", {"new": True}))
     assert "**Puzzle** #" in fresh.text and fresh.png()
     # new and top at once are two requests: refused, nothing shown

@@ -224,6 +224,7 @@ async def test_a_hint_for_a_forced_turn_is_free_and_needs_no_search(env: Env) ->
     # said as what it is: "You have used all 0 hints allowed" read as a count (play-test)
     assert err.value.key == "coach_hints_off"
     assert err.value.text("en").startswith("Hints are turned off on this server")
+    assert "settings hints:3)" in err.value.text("en"), "what to type, not a bare 'hints:' (re-check)"
 
 
 async def test_the_hint_limit_is_a_guild_setting_and_holds(env: Env) -> None:

@@ -210,3 +210,14 @@ async def test_an_offer_to_end_waits_for_an_open_draw_offer(service: GameService
     await _refused(service, db_path, lambda: service.offer_end(1, BOB.user_id), "end_draw_pending")
     game = await service.game(1)
     assert game is not None and game.draw_offer_by == "white" and game.end_offer_by is None
+
+
+async def test_an_offer_to_end_sent_twice_is_refused_the_second_time(service: GameService, db_path: object) -> None:
+    """Two explanations open, both **Offer to end** pressed: both went through, the
+    opponent was pinged twice and the copy's buttons stayed live (re-check play-test). A
+    draw offered twice was already refused; an offer to end is now refused alike."""
+    await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)
+    first = await service.offer_end(1, ALICE.user_id)
+    assert isinstance(first, OfferResult) and first.ping == BOB.user_id
+    await _refused(service, db_path, lambda: service.offer_end(1, ALICE.user_id), "end_already_offered")
+    await _refused(service, db_path, lambda: service.end_preview(1, ALICE.user_id), "end_already_offered")
