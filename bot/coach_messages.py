@@ -252,9 +252,13 @@ def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
 
 def _wrong_text(answer: PuzzleAnswer, locale: str) -> str:
     """ "Not this one", with what the answer visibly does wrong where the engine can tell
-    cheaply: it takes nothing where the solution takes, and what it lets the opponent do
+    cheaply: it takes nothing (or fewer) where the solution takes, and what it lets the opponent do
     at once, worded as a review's key moment (``coach.review.allows_*``)."""
-    said = [t(locale, "coach.puzzle.takes_nothing")] if not answer.captured and answer.solution_captures else []
+    said = []
+    if answer.captured < answer.solution_captures:
+        # "e5-e4 took d4 and left c5": a capture, but not the puzzle's (re-check play-test)
+        fewer = t(locale, "coach.puzzle.takes_fewer", count=answer.captured, best=answer.solution_captures)
+        said.append(fewer if answer.captured else t(locale, "coach.puzzle.takes_nothing"))
     said += _phrases(answer.why, "coach.review", locale, player=t(locale, "coach.puzzle.opponent"))
     if not said:
         return t(locale, "coach.puzzle.wrong")

@@ -579,9 +579,12 @@ def test_a_wrong_puzzle_answer_says_what_it_does_wrong() -> None:
             if not verdict.captured and verdict.solution_captures:
                 assert first.startswith("❌ Not this one: your turn captures nothing"), first
                 seen.add("nothing")
-            if not verdict.why and (verdict.captured or not verdict.solution_captures):
+            if 0 < verdict.captured < verdict.solution_captures:  # a capture, not the puzzle's (stop 37)
+                assert "your turn captures fewer pieces than the solution (" in first, first
+                seen.add("fewer")
+            if not verdict.why and (verdict.captured >= verdict.solution_captures):
                 assert first == "❌ Not this one.", first
-    assert seen == {"capture", "nothing"}
+    assert seen == {"capture", "nothing", "fewer"}
 
 
 async def test_the_daily_puzzle_is_the_same_for_everyone_that_day(env: Env) -> None:
