@@ -318,8 +318,15 @@ async def button_accept_end(interaction: discord.Interaction, game_id: int) -> N
     bot = host_of(interaction)
     result = await bot.service.accept_end(channel_id(interaction), interaction.user.id)
     bot.offer_messages.pop(channel_id(interaction), None)  # answered here: disabled below
-    await interaction.response.edit_message(view=end_offer_view(game_id, lang(interaction), disabled=True))
-    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
+    locale, name = lang(interaction), name_of(interaction.user)
+    # The offer says it was answered, as a declined one does (it kept asking: re-check play-test)
+    answered = t(locale, "offer.accepted", name=f"**{name}**")
+    view = end_offer_view(game_id, locale, disabled=True)
+    await interaction.response.edit_message(
+        content=answered, view=view, allowed_mentions=discord.AllowedMentions.none()
+    )
+    intro = t(locale, "offer.accepted", name=name)
+    await show_turn(bot, result, locale, interaction_sender(interaction), intro=intro)
 
 
 async def button_decline_end(interaction: discord.Interaction, game_id: int) -> None:
@@ -382,8 +389,13 @@ async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> 
     bot = host_of(interaction)
     result = await bot.service.accept_draw(channel_id(interaction), interaction.user.id)
     bot.offer_messages.pop(channel_id(interaction), None)  # answered here: disabled below
-    await interaction.response.edit_message(view=draw_offer_view(game_id, lang(interaction), disabled=True))
-    intro = t(lang(interaction), "draw.accepted", name=name_of(interaction.user))
+    locale, name = lang(interaction), name_of(interaction.user)
+    answered = t(locale, "draw.accepted", name=f"**{name}**")
+    view = draw_offer_view(game_id, locale, disabled=True)
+    await interaction.response.edit_message(
+        content=answered, view=view, allowed_mentions=discord.AllowedMentions.none()
+    )
+    intro = t(locale, "draw.accepted", name=name)
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
 
