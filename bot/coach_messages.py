@@ -271,7 +271,8 @@ def solve_text(answer: PuzzleAnswer | LessonAnswer, locale: str) -> str:
     if isinstance(answer, LessonAnswer):
         head = t(locale, "coach.solve.lesson", number=answer.number)
         return f"{head}\n{lesson_answer_text(answer, locale)}"
-    return f"{t(locale, 'coach.solve.puzzle', id=answer.puzzle_id)}\n{puzzle_answer_text(answer, locale)}"
+    head = t(locale, "coach.solve.daily" if answer.daily else "coach.solve.puzzle", id=answer.puzzle_id)
+    return f"{head}\n{puzzle_answer_text(answer, locale)}"
 
 
 def _why_text(answer: PuzzleAnswer, locale: str) -> str:

@@ -198,6 +198,8 @@ class Puzzles:
         # In a thread: judging reads the board without a search, but a wrong answer's
         # reasons walk what the opponent can take (0.18 s for a 7x7 puzzle's).
         verdict = await in_thread(judge, puzzle, text)
+        today = self.current_daily(guild_id)
+        daily = today is not None and today.id == puzzle.id
         if verdict.outcome not in RATED_OUTCOMES:
             return PuzzleAnswer(
                 puzzle.id,
@@ -205,6 +207,7 @@ class Puzzles:
                 verdict.detail,
                 streak=row.streak if row else 0,
                 best_streak=row.best_streak if row else 0,
+                daily=daily,
             )
         solved = verdict.outcome == "solved"
         first, before, after = await self.storage.record_puzzle_attempt(
@@ -239,6 +242,7 @@ class Puzzles:
             verdict.solution_wins,
             verdict.captured,
             tuple((key, dict(params)) for key, params in verdict.why),
+            daily,
         )
 
     async def standing(self, guild_id: int, user_id: int) -> PuzzleLeader | None:

@@ -145,6 +145,7 @@ class PuzzleAnswer:
         captured: pieces the answer took.
         why: for a wrong answer, what it lets the opponent do at once, as a review's key
             moment says it (``coach.review.<key>``: ``allows_capture``, ``allows_win``).
+        daily: the puzzle answered is today's puzzle of the day.
     """
 
     puzzle_id: str
@@ -161,6 +162,10 @@ class PuzzleAnswer:
     solution_wins: bool = False
     captured: int = 0
     why: tuple[tuple[str, dict[str, str]], ...] = ()
+    #: Whether the puzzle answered is the guild's puzzle of the day (said in the heading:
+    #: a member answering another's posted puzzle saw only "Puzzle #…", and read the
+    #: verdict as about the board in front of them: re-check play-test).
+    daily: bool = False
 
 
 @dataclass(frozen=True)

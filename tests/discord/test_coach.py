@@ -208,7 +208,9 @@ async def test_the_puzzle_of_the_day_an_answer_and_the_solvers(h: Harness) -> No
     puzzle, _day = coach.daily(h.fake.guild_id)
     right = said(await h.slash(h.alice, "seega solve", {"answer": " ".join(puzzle.solution)}))
     assert right.ephemeral and "Right" in right.text and "Puzzle rating 1500 →" in right.text, right.text
-    assert f"Puzzle #{puzzle.id}" in right.text, "the answer says which puzzle it answered"
+    # the answer says which puzzle it answered, and that it is the day's: a member answering
+    # another's newly posted puzzle read the verdict as about that board (re-check play-test)
+    assert f"🧩 Puzzle of the day #{puzzle.id}" in right.text, right.text
     typo = said(await h.slash(h.bob, "seega solve", {"answer": "zz"}))
     assert typo.ephemeral and "could not read" in typo.text
     from engine import Position

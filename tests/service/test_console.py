@@ -1201,7 +1201,8 @@ def test_puzzle_words_are_read_or_refused_never_ignored(db_path: Db, tmp_path: P
     assert "puzzle does not read best: did you mean top? It takes new or top." in out
     assert "Choose one: new shows another puzzle, top the best solvers." in out
     assert "maybe is not a value this option accepts." in out
-    assert "🧩 **" not in out and "Puzzle of the day" not in out  # neither a new puzzle nor today's was shown
+    # neither a new puzzle nor today's was shown (the answer's heading names the day's: stop 37)
+    assert "🧩 **" not in out and "Puzzle of the day (" not in out, out
     assert out.count("✅ Right: that wins!") == 1 and "I could not read" not in out
     # one answer judged, the last one: the refused lines cost nothing
     assert query(db_path, "SELECT puzzle_id, solved FROM coach_puzzle_attempts") == [(found[1], 1)]
