@@ -60,6 +60,7 @@ def hostile_strings(size: int = LONG) -> list[str]:
         "[x](https://e.example)" * (size // 22),  # a masked link, over and over
         "a " + "1" * size,  # a cell typed as two words, the number enormous
         "1" * size + "a",  # number first, enormous
+        "a1→b2–" * (size // 6),  # the arrow and the dash the step reader takes (stop 37), over and over
     ]
 
 
@@ -78,6 +79,12 @@ def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseExcept
         "parse_move": (lambda s: commands.parse_move(s, None), (ServiceError,)),
         "parse_move_to": (lambda s: commands.parse_move("b2", s), (ServiceError,)),
         "split_move": (transformers.split_move, ()),
+        "split_step_words": (lambda s: commands.split_step_words(s), ()),
+        "split_chain_text": (lambda s: commands.split_chain_text(s), ()),
+        "place_first": (
+            lambda s: asyncio.run(transformers.PlaceTransformer().transform(None, s)),
+            (transformers.CellError,),
+        ),  # type: ignore[arg-type]
         "normalize_cell": (transformers.normalize_cell, (ValueError,)),
         "parse_duration": (timeparse.parse_duration, (timeparse.DurationError,)),
         "console_options": (lambda s: console._options(s.split(" ")), ()),
