@@ -312,21 +312,25 @@ async def _offer_answer(interaction: discord.Interaction, game_id: int) -> GameV
     return game
 
 
+async def _accepted(interaction: discord.Interaction, result: TurnResult, key: str, view: discord.ui.View) -> None:
+    """An accepted offer's message says so (as a declined one does; it kept asking under
+    greyed buttons: re-check play-test), and the final board says who accepted."""
+    host_of(interaction).offer_messages.pop(channel_id(interaction), None)  # answered here
+    locale, name = lang(interaction), name_of(interaction.user)
+    quiet = discord.AllowedMentions.none()
+    await interaction.response.edit_message(
+        content=t(locale, key, name=f"**{name}**"), view=view, allowed_mentions=quiet
+    )
+    intro = t(locale, key, name=name)
+    await show_turn(host_of(interaction), result, locale, interaction_sender(interaction), intro=intro)
+
+
 async def button_accept_end(interaction: discord.Interaction, game_id: int) -> None:
     if await _offer_answer(interaction, game_id) is None:
         return
-    bot = host_of(interaction)
-    result = await bot.service.accept_end(channel_id(interaction), interaction.user.id)
-    bot.offer_messages.pop(channel_id(interaction), None)  # answered here: disabled below
-    locale, name = lang(interaction), name_of(interaction.user)
-    # The offer says it was answered, as a declined one does (it kept asking: re-check play-test)
-    answered = t(locale, "offer.accepted", name=f"**{name}**")
-    view = end_offer_view(game_id, locale, disabled=True)
-    await interaction.response.edit_message(
-        content=answered, view=view, allowed_mentions=discord.AllowedMentions.none()
-    )
-    intro = t(locale, "offer.accepted", name=name)
-    await show_turn(bot, result, locale, interaction_sender(interaction), intro=intro)
+    result = await host_of(interaction).service.accept_end(channel_id(interaction), interaction.user.id)
+    disabled = end_offer_view(game_id, lang(interaction), disabled=True)
+    await _accepted(interaction, result, "offer.accepted", disabled)
 
 
 async def button_decline_end(interaction: discord.Interaction, game_id: int) -> None:
@@ -386,17 +390,9 @@ async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> N
 async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> None:
     if await _offer_answer(interaction, game_id) is None:
         return
-    bot = host_of(interaction)
-    result = await bot.service.accept_draw(channel_id(interaction), interaction.user.id)
-    bot.offer_messages.pop(channel_id(interaction), None)  # answered here: disabled below
-    locale, name = lang(interaction), name_of(interaction.user)
-    answered = t(locale, "draw.accepted", name=f"**{name}**")
-    view = draw_offer_view(game_id, locale, disabled=True)
-    await interaction.response.edit_message(
-        content=answered, view=view, allowed_mentions=discord.AllowedMentions.none()
-    )
-    intro = t(locale, "draw.accepted", name=name)
-    await show_turn(bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
+    result = await host_of(interaction).service.accept_draw(channel_id(interaction), interaction.user.id)
+    disabled = draw_offer_view(game_id, lang(interaction), disabled=True)
+    await _accepted(interaction, result, "draw.accepted", disabled)
 
 
 async def button_decline_draw(interaction: discord.Interaction, game_id: int) -> None:
