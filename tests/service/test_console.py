@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
 import os
 import re
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from tests.service.helpers import Db, execute, query
+
+
+@contextlib.asynccontextmanager
+async def hot_seat_table(db_path: Db, spn: str, variant: str, size: int = 5) -> AsyncIterator[tuple[Any, io.StringIO]]:
+    """A console table in this process with a hot-seat game from ``spn``: (table, its output)."""
+    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
+    from tests.service.helpers import close_service, insert_from, make_service
+
+    service = await make_service(db_path)
+    out = io.StringIO()
+    try:
+        black, white = LOCAL_PLAYERS
+        await insert_from(service, CONSOLE_CHANNEL, spn, black, white, variant, size, guild_id=CONSOLE_GUILD)
+        yield ConsoleTable(service, out, None), out
+    finally:
+        await close_service(service)
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -1479,19 +1500,7 @@ def test_an_offers_refusal_at_the_table_names_its_commands_not_buttons() -> None
 async def test_a_chain_of_any_piece_names_every_piece_that_may_go_on(db_path: Db) -> None:
     """Under chain=any (seejeh) the prompt named one piece, the first in the list, often
     not the one that had just captured (console play-test): it names them all."""
-    import io
-
-    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
-    from tests.service.helpers import close_service, insert_from, make_service
-
-    service = await make_service(db_path)
-    out = io.StringIO()
-    table = ConsoleTable(service, out, None)
-    try:
-        spn = "bb1wb/1w2b/wb1bw/3bb/wbb1b b m 0/0 - 0 30"
-        await insert_from(
-            service, CONSOLE_CHANNEL, spn, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], "seejeh", guild_id=CONSOLE_GUILD
-        )
+    async with hot_seat_table(db_path, "bb1wb/1w2b/wb1bw/3bb/wbb1b b m 0/0 - 0 30", "seejeh") as (table, out):
         await table.handle("/move b5 c5")  # takes d5; then a5-b5 or c5-b5 takes b4
         said = out.getvalue()
         assert "any of your pieces that can capture may go on with /move (a5 or c5)" in said, said
@@ -1503,8 +1512,6 @@ async def test_a_chain_of_any_piece_names_every_piece_that_may_go_on(db_path: Db
             "⚔️ The chain goes on: any of your pieces that can capture may go on (a5 or c5), or end the turn."
         )
         assert "c5" in wording.chain_prompt(["c5-b5", "end"], "en", "turn.chain_hint")
-    finally:
-        await close_service(service)
 
 
 async def _table(db: Db, lines: list[str], clock: object, tmp_path: Path) -> str:
@@ -1600,20 +1607,8 @@ async def test_a_removal_before_the_first_step_is_not_called_the_first_move(db_p
     """Seejeh 7x7 at the table: White (the last placer, to move first) was walled in by
     the last placements, so Black removed one of its pieces first; the news said "Black
     moves first" (console play-test, stop 37)."""
-    import io
-
-    from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleTable
-    from tests.service.helpers import close_service, insert_from, make_service
-
-    service = await make_service(db_path)
-    out = io.StringIO()
-    table = ConsoleTable(service, out, None)
-    try:
-        before_last = "bbbbbbb/bwwww1b/ww1bwwb/bbb1bbb/bwwbwwb/bwwwwbb/wwwwbww w p 0/2 - 0 24"
-        await insert_from(
-            service, CONSOLE_CHANNEL, before_last, LOCAL_PLAYERS[0], LOCAL_PLAYERS[1], "seejeh", 7,
-            guild_id=CONSOLE_GUILD,
-        )  # fmt: skip
+    before_last = "bbbbbbb/bwwww1b/ww1bwwb/bbb1bbb/bwwbwwb/bwwwwbb/wwwwbww w p 0/2 - 0 24"
+    async with hot_seat_table(db_path, before_last, "seejeh", 7) as (table, out):
         await table.handle("/place c5 f6")
         said = out.getvalue()
         assert (
@@ -1621,5 +1616,3 @@ async def test_a_removal_before_the_first_step_is_not_called_the_first_move(db_p
             " a piece first." in said
         ), said
         assert "Black (Player 1) moves first" not in said, said
-    finally:
-        await close_service(service)
