@@ -35,3 +35,17 @@ async def test_a_change_that_fails_changes_nothing(service: GameService, db_path
     with pytest.raises(Exception):  # noqa: B017 - whatever the backend raises
         await service.set_settings(GUILD, turn_timeout="10m", hints=1, moderator=MOD)
     assert (await service.storage.settings(GUILD)).turn_timeout == 3600
+
+
+async def test_a_huge_hint_limit_is_refused_and_changes_nothing(service: GameService) -> None:
+    """Hostile numbers: 60,000 digits typed, or 10**40 given, are refused with the range
+    before anything is written (the digits are counted before they are read as a number)."""
+    from bot.results import BadInputError
+
+    before = await service.storage.settings(GUILD)
+    for value in ("9" * 60_000, "-" + "9" * 60_000, 10**40, -(10**40)):
+        with pytest.raises(BadInputError) as info:
+            await service.set_settings(GUILD, turn_timeout="10m", hints=value, moderator=MOD)
+        assert info.value.key == "coach_hint_limit_range" and len(str(info.value)) < 200
+    assert await service.storage.settings(GUILD) == before
+    assert await service.storage.hint_limit(GUILD, 3) == 3
