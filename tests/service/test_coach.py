@@ -935,13 +935,29 @@ async def test_one_persons_hints_sent_at_once_run_one_search_at_a_time(env: Env)
             return await real.run(fn, arg)
 
     env.coach.hints.work = Held()  # type: ignore[assignment]
+    asked: list[int] = []
+    taken_at = env.storage.hint_taken_at  # read just before the search
+
+    async def counted(game_id: int, user_id: int, ply: int) -> Any:
+        asked.append(user_id)
+        return await taken_at(game_id, user_id, ply)
+
+    env.storage.hint_taken_at = counted  # type: ignore[method-assign]
+
+    async def until(done: Any) -> None:
+        for _ in range(500):  # each request reads the database first (PostgreSQL under load: slow)
+            if done():
+                return
+            await asyncio.sleep(0.01)
+
     try:
         flood = [asyncio.ensure_future(env.coach.hints.hint(GUILD, 50, ALICE)) for _ in range(20)]
         elsewhere = asyncio.ensure_future(env.coach.hints.hint(GUILD, 51, ALICE))
+        await until(lambda: len(asked) == 21)
         await asyncio.sleep(0.05)
         assert len(searches) == 1, f"{len(searches)} searches started by one member's hints at once"
         bobs = asyncio.ensure_future(env.coach.hints.hint(GUILD, 52, BOB))
-        await asyncio.sleep(0.05)
+        await until(lambda: len(searches) == 2)
         assert len(searches) == 2, "another member's hint is not held behind hers"
     finally:
         gate.set()  # a failed check must not leave searches waiting for ever
