@@ -29,6 +29,7 @@ from bot.coach_messages import (
     solve_text,
     wording,
 )
+from bot.cogs.cooldowns import per_person
 from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
@@ -63,6 +64,7 @@ class CoachCommands(CogMixin):
     bot: SeegaHost
 
     @app_commands.command(name="hint", description=_("The bot's suggestion for your turn (practice games only)"))
+    @per_person("hint")
     async def hint(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction)
         assert interaction.channel_id is not None
@@ -76,6 +78,7 @@ class CoachCommands(CogMixin):
         )
 
     @app_commands.command(name="review", description=_("The engine's review of a finished game"))
+    @per_person("review")
     @app_commands.describe(game=_("Game number (default: this channel's last game)"))
     async def review(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         locale = lang(interaction)
@@ -108,6 +111,7 @@ class CoachCommands(CogMixin):
     @app_commands.command(
         name="puzzle", description=_("The puzzle of the day, or another one; answer with /seega solve")
     )
+    @per_person("puzzle")
     @app_commands.describe(
         new=_("Show another puzzle instead of today's"),
         top=_("Show the server's best puzzle solvers instead"),
@@ -130,6 +134,7 @@ class CoachCommands(CogMixin):
         )
 
     @app_commands.command(name="solve", description=_("Your answer to the puzzle or the lesson's exercise shown last"))
+    @per_person("solve")
     @app_commands.describe(answer=_("The cells of your turn, like b2 c2 (a chain: b2 c2 c3)"))
     async def solve(self, interaction: discord.Interaction, answer: str) -> None:
         locale = lang(interaction)
@@ -145,6 +150,7 @@ class CoachCommands(CogMixin):
         )
 
     @app_commands.command(name="learn", description=_("Learn Seega in eight short lessons"))
+    @per_person("learn")
     @app_commands.describe(lesson=_("Lesson number (default: your next one)"))
     async def learn(
         self, interaction: discord.Interaction, lesson: app_commands.Range[int, 1, 8] | None = None

@@ -22,6 +22,7 @@ from bot import wording
 from bot.coach_messages import lesson_answer_text
 from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
+from bot.cogs.cooldowns import per_person
 from bot.cogs.stats import StatsCommands
 from bot.flows import as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
@@ -149,10 +150,6 @@ class PlayCog(commands.Cog):
         return _choices(cells, current)
 
 
-def _cooldown_key(interaction: discord.Interaction) -> tuple[int | None, int]:
-    return (interaction.guild_id, interaction.user.id)
-
-
 class GameCommands(CogMixin):
     """``/seega`` subcommands that start, play and end games (mixed into :class:`SeegaCog`)."""
 
@@ -167,7 +164,7 @@ class GameCommands(CogMixin):
         thread=_("Play in a new thread"),
     )
     @app_commands.choices(size=SIZE_CHOICES, variant=VARIANT_CHOICES, color=COLOR_CHOICES)  # type: ignore[misc]
-    @app_commands.checks.cooldown(3, 60.0, key=_cooldown_key)
+    @per_person("challenge")
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -201,7 +198,7 @@ class GameCommands(CogMixin):
         level=_("How strong the bot plays"), size=_("Board size"), variant=_("Rules preset"), color=_("Your colour")
     )
     @app_commands.choices(level=LEVEL_CHOICES, size=SIZE_CHOICES, variant=VARIANT_CHOICES, color=COLOR_CHOICES)  # type: ignore[misc]
-    @app_commands.checks.cooldown(2, 30.0, key=_cooldown_key)
+    @per_person("play-bot")
     async def play_bot(
         self,
         interaction: discord.Interaction,
@@ -243,6 +240,7 @@ class GameCommands(CogMixin):
         await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
 
     @app_commands.command(name="board", description=_("Show the current board again"))
+    @per_person("board")
     async def board(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.board(channel_id(interaction), interaction.user.id)
         reply = turn_reply(result, lang(interaction), view=game_view(result, lang(interaction)))

@@ -17,6 +17,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import wording
+from bot.cogs.cooldowns import per_person
 from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
@@ -57,6 +58,7 @@ class StatsCommands(CogMixin):
         await interaction.response.send_message(embed=leaderboard_embed(entries, size, lang(interaction)))
 
     @app_commands.command(name="stats", description=_("A player's rating and record"))
+    @per_person("stats")
     @app_commands.describe(user=_("Whose stats (you by default)"))
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
@@ -83,6 +85,7 @@ class StatsCommands(CogMixin):
         await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)))
 
     @app_commands.command(name="record", description=_("The game record (SGN) and an animated replay"))
+    @per_person("record")
     @app_commands.describe(game=_("Game number (default: this channel's last game)"))
     async def record(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         guild = _guild(interaction)

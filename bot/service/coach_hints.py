@@ -11,9 +11,18 @@ move"); only a guild that turned hints off (limit 0, ``/seega settings hints:0``
 it, saying that hints are off here. A hint asked for again
 at the same position (nothing played since) is the same hint and is not counted again
 (fresh-eyes play-test: three hints in a row, "play e1" each time, used all three).
+
+A hint's search runs in the coach's slot of the AI workers, which every member's hints
+and reviews share. The same position's hint asked again while its search runs waits for
+that search instead of starting another, and one person's searches run one at a time
+(the others wait outside the shared line): fifty ``/seega hint`` at once from one member
+ran fifty searches of one position in that slot, and another member's hint waited 3.5 s
+behind them instead of 0.4 s (``bench/flood.py``, docs/limits.md).
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from bot.clock import Clock
 from bot.results import (
@@ -29,11 +38,12 @@ from bot.service.coach_common import is_practice, job_for, position_of
 from bot.service.coach_results import HintResult, NamesShown, Wording, draws_a_mark
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.games import no_game_error
+from bot.service.limits import OneAtATime
 from bot.service.snapshots import names_of
-from bot.storage import Storage
+from bot.storage import GameRow, Storage
 from bot.texts import FALLBACK
 from engine.actions import Action
-from engine.coach.hints import HINT_NODES, advise_job, forced_turn, turn_reasons
+from engine.coach.hints import HINT_NODES, Advice, advise_job, forced_turn, turn_reasons
 from engine.outcome import COLOR_NAMES
 from engine.position import Position
 
@@ -49,6 +59,11 @@ class Hints:
         self.clock = clock
         self.work = work
         self.pictures = pictures
+        #: (game id, actions played): the search under way for that position, shared by
+        #: every request for it while it runs.
+        self._running: dict[tuple[int, int], asyncio.Future[Advice]] = {}
+        #: One person's searches (of different games) run one at a time.
+        self._searching = OneAtATime()
 
     async def limit(self, guild_id: int) -> int:
         """The guild's hint limit per player and game."""
@@ -108,7 +123,7 @@ class Hints:
             reasons = tuple((key, dict(params)) for key, params in turn_reasons(pos, forced))
             image = await self._picture(pos, list(forced), (black, white), wording, names_shown, lang)
             return HintResult(row.id, texts, reasons, used, limit, None, image, free=True)
-        advice = await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
+        advice = await self._advice(row, user_id)
         taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now(), ply)
         if taken is None:
             raise BadInputError("coach_hint_limit", limit=limit)
@@ -116,6 +131,20 @@ class Hints:
         image = await self._picture(pos, suggested, (black, white), wording, names_shown, lang)
         reasons = tuple((key, dict(params)) for key, params in advice.reasons)
         return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image, again=again)
+
+    async def _advice(self, row: GameRow, user_id: int) -> Advice:
+        """The search's advice for the game's position, one search however many ask at once."""
+        key = (row.id, len(row.action_list))
+        running = self._running.get(key)
+        if running is None:
+            running = asyncio.ensure_future(self._search(row, user_id))
+            self._running[key] = running
+            running.add_done_callback(lambda _f: self._running.pop(key, None))
+        return await asyncio.shield(running)
+
+    async def _search(self, row: GameRow, user_id: int) -> Advice:
+        async with self._searching.turn(user_id):
+            return await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
 
     async def _picture(
         self,

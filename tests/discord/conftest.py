@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cogs.cooldowns import RATES
 from tests.discord.harness import TOKEN, Harness, running
 
 
@@ -21,3 +22,11 @@ async def h(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[H
         assert harness.fake.unknown_routes == [], "the bot called routes the fake Discord does not know"
         assert harness.fake.token_leaks() == [], "the token went somewhere else than the Authorization header"
     assert TOKEN not in caplog.text, "the token was logged"
+
+
+@pytest.fixture
+def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lift the per-person cooldowns (``bot.cogs.cooldowns``) for a test that sends one
+    person's commands faster than anybody types (eight lessons answered in a second)."""
+    for command, (_uses, per) in list(RATES.items()):
+        monkeypatch.setitem(RATES, command, (1000, per))

@@ -6,6 +6,8 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
+
 from engine.coach.lessons import LESSONS
 from tests.discord.fake_discord import Interaction, Message
 from tests.discord.harness import Harness
@@ -32,6 +34,7 @@ def said(inter: Interaction) -> Message:
     return standing[-1]
 
 
+@pytest.mark.usefixtures("machine_speed")
 async def test_the_tutorial_lesson_by_lesson_with_wrong_answers(h: Harness) -> None:
     assert set(WRONG_TRIES) == {lesson.id for lesson in LESSONS}
     for number, lesson in enumerate(LESSONS, 1):
@@ -70,6 +73,7 @@ async def play(h: Harness, user: int, placement: bool, cells: str) -> Message:
     return said(await h.slash(user, "move", {"from": " ".join(parts)}))
 
 
+@pytest.mark.usefixtures("machine_speed")
 async def test_the_tutorial_answered_with_the_real_commands(h: Harness) -> None:
     for number, lesson in enumerate(LESSONS, 1):
         shown = said(await h.slash(h.alice, "seega learn"))

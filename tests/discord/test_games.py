@@ -411,6 +411,7 @@ def test_recent_keeps_the_newest_entries_only() -> None:
         Recent(0)
 
 
+@pytest.mark.usefixtures("machine_speed")
 async def test_the_remembered_board_messages_are_bounded(h: Harness) -> None:
     """One entry per channel that ever had a game grew for the life of the process."""
     assert isinstance(h.bot.board_messages, Recent) and h.bot.board_messages.limit == BOARD_MESSAGES_LIMIT

@@ -75,9 +75,15 @@ async def env(db_path: Db) -> AsyncIterator[Env]:
 
 
 async def insert(
-    env: Env, channel: int, spn: str | None, white_level: str | None, actions: str = "", black_name: str = "Alice"
+    env: Env,
+    channel: int,
+    spn: str | None,
+    white_level: str | None,
+    actions: str = "",
+    black_name: str = "Alice",
+    black: int = ALICE,
 ) -> int:
-    """An active game from ``spn`` (Alice black; Bob or the bot white) with ``actions`` played."""
+    """An active game from ``spn`` (Alice, or ``black``, black; Bob or the bot white) with ``actions`` played."""
     pos = Position.from_spn(spn, RULES) if spn else Position(RULES)
     for a in actions.split():
         pos.play(a)
@@ -88,7 +94,7 @@ async def insert(
             "standard",
             5,
             "",
-            ALICE,
+            black,
             black_name,
             None,
             BOB if white_level is None else 0,
@@ -907,6 +913,58 @@ async def test_the_same_hint_asked_twice_at_once_counts_once_and_a_dead_worker_c
     assert (await env.coach.hints.hint(GUILD, 12, ALICE)).used == 2
     with pytest.raises(NotAPlayerError):
         await env.coach.hints.hint(GUILD, 12, BOB)
+
+
+async def test_one_persons_hints_sent_at_once_run_one_search_at_a_time(env: Env) -> None:
+    """Measured (bench/flood.py): fifty /seega hint at once from one member ran fifty
+    searches of one position in the coach's one slot of the AI workers, and another
+    member's hint waited 3.5 s behind them instead of 0.4 s. Now the same position's hint
+    asked again while its search runs waits for that search; her hint in another game
+    waits for her running one outside the coach's line; Bob's hint is not held up."""
+    first_game = await insert(env, 50, None, "easy")
+    await insert(env, 51, None, "easy")
+    await insert(env, 52, None, "easy", black_name="Bob", black=BOB)
+    gate = asyncio.Event()
+    real = env.coach.hints.work
+    searches: list[tuple[str, ...]] = []
+
+    class Held:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            searches.append(arg.actions)
+            await gate.wait()
+            return await real.run(fn, arg)
+
+    env.coach.hints.work = Held()  # type: ignore[assignment]
+    asked: list[int] = []
+    taken_at = env.storage.hint_taken_at  # read just before the search
+
+    async def counted(game_id: int, user_id: int, ply: int) -> Any:
+        asked.append(user_id)
+        return await taken_at(game_id, user_id, ply)
+
+    env.storage.hint_taken_at = counted  # type: ignore[method-assign]
+
+    async def until(done: Any) -> None:
+        for _ in range(500):  # each request reads the database first (PostgreSQL under load: slow)
+            if done():
+                return
+            await asyncio.sleep(0.01)
+
+    try:
+        flood = [asyncio.ensure_future(env.coach.hints.hint(GUILD, 50, ALICE)) for _ in range(20)]
+        elsewhere = asyncio.ensure_future(env.coach.hints.hint(GUILD, 51, ALICE))
+        await until(lambda: len(asked) == 21)
+        await asyncio.sleep(0.05)
+        assert len(searches) == 1, f"{len(searches)} searches started by one member's hints at once"
+        bobs = asyncio.ensure_future(env.coach.hints.hint(GUILD, 52, BOB))
+        await until(lambda: len(searches) == 2)
+        assert len(searches) == 2, "another member's hint is not held behind hers"
+    finally:
+        gate.set()  # a failed check must not leave searches waiting for ever
+    done = await asyncio.gather(*flood, elsewhere, bobs)
+    assert len(searches) == 3 and len({r.actions for r in done[:20]}) == 1
+    assert await env.storage.hint_counts([first_game]) == {first_game: 1}
+    assert env.coach.hints._running == {}, "nothing is kept once the searches are done"
 
 
 #: Game #1 of the Discord play-test database (Alice vs Bob, 5x5 standard): Alice's turn 9,

@@ -1,0 +1,54 @@
+"""Per-person cooldowns of the slash commands that cost the bot a search or a picture.
+
+One member sending a command a thousand times must not slow it down for everybody else.
+The service caps what one person may have under way at once (docs/limits.md); these
+cooldowns cap how often one person may *ask*, before any work starts, so a flood is
+refused at the door with the friendly ``error.cooldown`` ("try again in N s", privately,
+:mod:`bot.tree`). They are sized so a real player never meets them (the table in
+docs/limits.md says why each number). The console table is one person at a keyboard and
+has none.
+
+Buckets are per person and server (``(guild, user)``), per command, in this process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+T = TypeVar("T")
+
+#: command -> (uses, per seconds): ``uses`` calls of the command in a window of ``per``
+#: seconds from the first; the next is refused until the window ends. Read when a
+#: person's bucket is made (a test may loosen one for people who type at machine speed).
+RATES: dict[str, tuple[int, float]] = {
+    "challenge": (3, 60.0),
+    "play-bot": (2, 30.0),
+    "hint": (3, 10.0),
+    "review": (2, 60.0),
+    "solve": (5, 20.0),
+    "board": (3, 10.0),
+    "puzzle": (3, 20.0),
+    "learn": (4, 20.0),
+    "stats": (4, 20.0),
+    "record": (3, 30.0),
+}
+
+
+def person(interaction: discord.Interaction) -> tuple[int | None, int]:
+    """The bucket key: one person in one server."""
+    return (interaction.guild_id, interaction.user.id)
+
+
+def per_person(command: str) -> Callable[[T], T]:
+    """The cooldown of ``command`` (its :data:`RATES` entry) for each person, as a check."""
+    RATES[command]  # a command without a rate fails at import, not at its first use
+
+    def bucket(interaction: discord.Interaction) -> app_commands.Cooldown:
+        uses, per = RATES[command]
+        return app_commands.Cooldown(uses, per)
+
+    return app_commands.checks.dynamic_cooldown(bucket, key=person)

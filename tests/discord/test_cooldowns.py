@@ -1,0 +1,121 @@
+"""Per-person cooldowns of the costly commands, through the real discord.py client.
+
+A member sending a command that costs a search or a picture again and again is refused
+at the door, privately, with how long to wait; what they asked first is answered as
+usual, and another member asking the same meanwhile is not refused (docs/limits.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from bot.cogs.cooldowns import RATES
+from tests.discord.fake_discord import Message
+from tests.discord.harness import Harness
+from tests.discord.test_coach import said
+
+WAIT = re.compile(r"Slow down a little: try again in (\d+) s\.")
+
+
+def wait_of(answer: Message) -> int | None:
+    """The seconds a cooldown refusal asks to wait, ``None`` for any other answer."""
+    found = WAIT.fullmatch(answer.text)
+    return int(found.group(1)) if found else None
+
+
+def refused_for_a_while(answer: Message, command: str) -> None:
+    """``answer`` is the cooldown refusal of ``command``: private, nothing attached, a wait
+    of at least a second and at most the command's window."""
+    seconds = wait_of(answer)
+    assert seconds is not None, (command, answer.text)
+    assert answer.ephemeral and answer.attachments == [], command
+    assert 1 <= seconds <= RATES[command][1], (command, seconds)
+
+
+async def _bot_game(h: Harness, user: int, channel: int | None = None) -> None:
+    started = await h.slash(user, "seega play-bot", {"level": "easy", "color": "black", "size": 5}, channel_id=channel)
+    assert not started.reply.ephemeral, started.reply.text
+
+
+async def test_rapid_hints_are_refused_with_the_wait_and_another_player_is_not(h: Harness) -> None:
+    """Measured before (bench/flood.py): fifty hints at once from one member, each a
+    search; now the fourth within ten seconds is refused before any work, and Bob, in his
+    own game meanwhile, gets his hint."""
+    bobs_room = h.fake.add_channel("bobs-room")
+    await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
+    await _bot_game(h, h.alice)
+    await _bot_game(h, h.bob, bobs_room)
+    await h.idle()
+    uses = RATES["hint"][0]
+    searches: list[object] = []
+    real = h.bot.service.coach.hints.work
+
+    class Counted:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            searches.append(arg)
+            return await real.run(fn, arg)
+
+    h.bot.service.coach.hints.work = Counted()  # type: ignore[assignment]
+    answers = [said(await h.slash(h.alice, "seega hint")) for _ in range(uses + 2)]
+    first = answers[0]
+    assert first.ephemeral and "**Hint** (1 of 3)" in first.text and first.png(), first.text
+    for again in answers[1:uses]:
+        assert "asked again: not counted" in again.text, again.text
+    for refused in answers[uses:]:
+        refused_for_a_while(refused, "hint")
+    assert len(searches) == uses, "a refused hint starts no search"
+    bobs = said(await h.slash(h.bob, "seega hint", channel_id=bobs_room))
+    assert bobs.ephemeral and "**Hint** (1 of 3)" in bobs.text, bobs.text
+
+
+async def test_rapid_reviews_are_refused_with_the_wait_and_another_member_is_not(h: Harness) -> None:
+    await _bot_game(h, h.alice)
+    await h.slash(h.alice, "place", {"first": "b3", "second": "d3"})
+    await h.idle()
+    ask = await h.slash(h.alice, "seega resign")
+    await h.click(h.alice, ask.reply, "Resign", followup=True)
+    await h.idle()
+    uses = RATES["review"][0]
+    answers = []
+    for _ in range(uses + 1):
+        asked = await h.slash(h.carol, "seega review", timeout=60)
+        for _ in range(1200):  # a computed review first shows its progress line
+            if "Review of game" in said(asked).text or wait_of(said(asked)) is not None:
+                break
+            await asyncio.sleep(0.05)
+        answers.append(said(asked))
+    assert "Review of game #1" in answers[0].text and not answers[0].ephemeral, answers[0].text
+    assert all("(stored review)" in a.text for a in answers[1:uses]), [a.text for a in answers]
+    refused_for_a_while(answers[uses], "review")
+    bobs = said(await h.slash(h.bob, "seega review", {"game": 1}))
+    assert "Review of game #1" in bobs.text and "(stored review)" in bobs.text, bobs.text
+
+
+#: The other costly commands and the options a first, answered request uses.
+OTHERS: dict[str, dict[str, Any]] = {
+    "board": {},
+    "solve": {"answer": "b2 c2"},
+    "puzzle": {"new": True},
+    "learn": {},
+    "stats": {},
+    "record": {},
+}
+
+
+async def test_every_costly_command_refuses_one_persons_flood_and_not_the_next_person(h: Harness) -> None:
+    """For each command that draws a picture or judges an answer: Carol's requests are
+    answered up to the command's rate, the next one is refused with the wait, and Bob,
+    asking right after, is answered."""
+    await _bot_game(h, h.alice)  # a game in the channel to show and to record
+    await h.idle()
+    for command, options in OTHERS.items():
+        uses = RATES[command][0]
+        answers = [said(await h.slash(h.carol, f"seega {command}", options)) for _ in range(uses + 1)]
+        for answered in answers[:uses]:
+            assert wait_of(answered) is None and answered.text, (command, answered.text)
+        refused_for_a_while(answers[uses], command)
+        bobs = said(await h.slash(h.bob, f"seega {command}", options))
+        assert wait_of(bobs) is None, (command, bobs.text)
+    assert set(OTHERS) | {"hint", "review", "challenge", "play-bot"} == set(RATES)
