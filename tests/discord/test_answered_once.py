@@ -1,6 +1,6 @@
-"""A question with two answers (Resign or Cancel) takes the first press only, even when
-both are pressed at the same instant (two clicks, two devices): the second is told
-privately what was answered and changes nothing."""
+"""A question with two answers (Resign or Cancel; Accept or Decline) takes the first press
+only, even when both are pressed at the same instant (two clicks, two devices): the
+second is told privately what was answered and changes nothing."""
 
 from __future__ import annotations
 
@@ -73,3 +73,47 @@ async def test_a_resign_question_from_before_the_update_says_to_ask_again(h: Har
         ]
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.status == "active"
+
+
+def _private(inter: Interaction) -> list[str]:
+    """The private answers a press got (an ephemeral reply or followups)."""
+    answers = [m for m in ([inter.original] if inter.original else []) + inter.followups if m.ephemeral]
+    return [m.text for m in answers]
+
+
+@pytest.mark.parametrize("by", ["opponent", "challenger"])
+async def test_accept_and_decline_of_a_challenge_at_once_take_one_answer(h: Harness, by: str) -> None:
+    """The challenge's status moves from pending once (a conditional update): Accept and
+    Decline (the opponent's, or the challenger's withdrawal) never both take effect."""
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})).reply
+    decliner = h.bob if by == "opponent" else h.alice
+    accept, decline = await asyncio.gather(h.click(h.bob, challenge, "Accept"), h.click(decliner, challenge, "Decline"))
+    await h.idle()
+    row = await h.bot.service.storage.challenge(1)
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert row is not None and row.status in ("accepted", "declined", "withdrawn")
+    assert (game is not None) == (row.status == "accepted")
+    loser = decline if row.status == "accepted" else accept
+    assert _private(loser) == ["This challenge is no longer open."], _private(loser)
+    assert challenge.text.count("accepted") + challenge.text.count("declined") + challenge.text.count("withdrew") == 1
+
+
+@pytest.mark.parametrize("by", ["opponent", "offerer"])
+async def test_accept_and_decline_of_a_draw_offer_at_once_take_one_answer(h: Harness, by: str) -> None:
+    """An offer is a word in the game's row, answered with the game's compare-and-swap."""
+    await _people_game(h)
+    ask = await h.slash(h.bob, "seega draw")
+    offer = (await h.click(h.bob, ask.reply, "Offer a draw", followup=True)).followups[0]
+    decliner = h.alice if by == "opponent" else h.bob
+    accept, decline = await asyncio.gather(
+        h.click(h.alice, offer, "Accept the draw"), h.click(decliner, offer, "Decline")
+    )
+    await h.idle()
+    last = await h.bot.service.storage.latest_game(h.fake.channel_id)
+    assert last is not None and last.status in ("finished", "active")
+    public = [m.text for m in h.fake.channel_messages(h.fake.channel_id)]
+    draws = [t for t in public if "accepts the draw" in t and "Draw:" in t]
+    assert len(draws) == (1 if last.status == "finished" else 0), public
+    loser = decline if last.status == "finished" else accept
+    told = _private(loser)
+    assert len(told) == 1 and ("is over" in told[0] or "no draw offer" in told[0]), told
