@@ -289,18 +289,26 @@ async def button_end_turn(interaction: discord.Interaction, game_id: int) -> Non
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
-async def button_resign(interaction: discord.Interaction, game_id: int) -> None:
-    if await current_game(interaction, game_id) is None:
-        return
+async def button_resign(interaction: discord.Interaction, question_id: int) -> None:
+    """The private resignation question's Resign. The service answers the stored question
+    first come, first served: a Cancel pressed at the same time (another device, another
+    shard) is told privately that the question was answered, and the reverse."""
     bot = host_of(interaction)
-    result = await bot.service.resign(channel_id(interaction), interaction.user.id)
+    result = await bot.service.confirm_resign(question_id, interaction.user.id)
     await interaction.response.edit_message(content=t(lang(interaction), "resign.done"), view=None)
     await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
 
 
-async def button_cancel_resign(interaction: discord.Interaction, game_id: int) -> None:
-    """The private resignation question's Cancel: nothing is done, and it says so."""
+async def button_cancel_resign(interaction: discord.Interaction, question_id: int) -> None:
+    """The private resignation question's Cancel: the game goes on, and it says so (only
+    if Resign was not pressed first: then the service refuses and names that answer)."""
+    await host_of(interaction).service.cancel_resign(question_id, interaction.user.id)
     await interaction.response.edit_message(content=t(lang(interaction), "resign.cancelled"), view=None)
+
+
+async def button_resign_outdated(interaction: discord.Interaction, game_id: int) -> None:
+    """A resignation question asked before the questions were stored: ask again."""
+    await stale_button(interaction, "error.resign_outdated")
 
 
 async def _offer_answer(interaction: discord.Interaction, game_id: int) -> GameView | None:
@@ -455,6 +463,7 @@ BUTTON_HANDLERS = ButtonHandlers(
     offer_draw=button_offer_draw,
     accept_draw=button_accept_draw,
     decline_draw=button_decline_draw,
+    resign_outdated=button_resign_outdated,
 )
 
 

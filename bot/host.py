@@ -37,6 +37,7 @@ class ButtonHandlers:
     offer_draw: ButtonHandler
     accept_draw: ButtonHandler
     decline_draw: ButtonHandler
+    resign_outdated: ButtonHandler
 
 
 class SeegaHost(Protocol):

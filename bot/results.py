@@ -289,6 +289,15 @@ class OfferResult:
 
 
 @dataclass(frozen=True)
+class Question:
+    """A private question stored for one player to answer once with a button
+    (``/seega resign``'s "are you sure?"): its id goes into the buttons."""
+
+    id: int
+    game_id: int
+
+
+@dataclass(frozen=True)
 class RatingView:
     """A player's rating on one board size in one guild."""
 
@@ -609,6 +618,13 @@ class ChallengeError(ServiceError):
     """A challenge that cannot be made, accepted or declined (missing, expired, not yours)."""
 
     key = "challenge"
+
+
+class QuestionAnsweredError(ServiceError):
+    """A question's button pressed after the question was answered (two presses at once,
+    two devices): the first answer stands and the message names it."""
+
+    key = "question_answered"
 
 
 class BotUnavailableError(ServiceError):

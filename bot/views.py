@@ -95,8 +95,10 @@ class EndTurn(_SeegaButton, template=r"seega:endturn:(?P<id>\d+)"):
         return handlers.end_turn
 
 
-class ConfirmResign(_SeegaButton, template=r"seega:resign:(?P<id>\d+)"):
-    action = "resign"
+class ConfirmResign(_SeegaButton, template=r"seega:resignyes:(?P<id>\d+)"):
+    """Answers the stored resignation question (its id is the question's): Resign."""
+
+    action = "resignyes"
     style = discord.ButtonStyle.danger
     label_key = "button.resign"
 
@@ -124,15 +126,33 @@ class DeclineEnd(_SeegaButton, template=r"seega:enddecline:(?P<id>\d+)"):
         return handlers.decline_end
 
 
-class CancelResign(_SeegaButton, template=r"seega:resignno:(?P<id>\d+)"):
-    """Closes the private resignation question: the game goes on."""
+class CancelResign(_SeegaButton, template=r"seega:resignstay:(?P<id>\d+)"):
+    """Answers the stored resignation question (its id is the question's): the game goes on."""
 
-    action = "resignno"
+    action = "resignstay"
     style = discord.ButtonStyle.secondary
     label_key = "button.cancel"
 
     def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
         return handlers.cancel_resign
+
+
+class OutdatedResign(_SeegaButton, template=r"seega:resign:(?P<id>\d+)"):
+    """The Resign of a question asked before questions were stored (its id is the
+    game's): with the Cancel beside it, both could take effect; now it says to ask again."""
+
+    action = "resign"
+    label_key = "button.resign"
+
+    def handler(self, handlers: ButtonHandlers) -> ButtonHandler:
+        return handlers.resign_outdated
+
+
+class OutdatedCancelResign(OutdatedResign, template=r"seega:resignno:(?P<id>\d+)"):
+    """The Cancel of such a question: the same answer."""
+
+    action = "resignno"
+    label_key = "button.cancel"
 
 
 class OfferEnd(_SeegaButton, template=r"seega:offerend:(?P<id>\d+)"):
@@ -193,6 +213,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AcceptEnd,
     DeclineEnd,
     CancelResign,
+    OutdatedResign,
+    OutdatedCancelResign,
     Rematch,
     OfferEnd,
     OfferDraw,
@@ -226,8 +248,10 @@ def game_view(result: TurnResult, locale: Locale) -> discord.ui.View | None:
     return None
 
 
-def resign_view(game_id: int, locale: Locale) -> discord.ui.View:
-    return view_of(ConfirmResign(game_id, locale=locale), CancelResign(game_id, locale=locale))
+def resign_view(question_id: int, locale: Locale) -> discord.ui.View:
+    """Resign / Cancel of the stored question ``question_id`` (answered once, see
+    :meth:`bot.service.GameService.confirm_resign`)."""
+    return view_of(ConfirmResign(question_id, locale=locale), CancelResign(question_id, locale=locale))
 
 
 def end_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:

@@ -255,8 +255,9 @@ class GameCommands(CogMixin):
             raise Refusal("error.no_game")
         if game.color_of(interaction.user.id) is None:
             raise Refusal("error.not_a_player")
+        question = await self.bot.service.ask_resign(channel_id(interaction), interaction.user.id)
         await interaction.response.send_message(
-            t(lang(interaction), "resign.confirm"), view=resign_view(game.id, lang(interaction)), ephemeral=True
+            t(lang(interaction), "resign.confirm"), view=resign_view(question.id, lang(interaction)), ephemeral=True
         )
 
     @app_commands.command(

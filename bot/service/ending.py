@@ -20,7 +20,10 @@ from bot.results import (
     Moderator,
     NoGameError,
     NotAModeratorError,
+    NotAPlayerError,
     OfferResult,
+    Question,
+    QuestionAnsweredError,
     ServiceError,
     TimerEvent,
     TurnResult,
@@ -31,6 +34,8 @@ from bot.service.games import Games
 from bot.service.loaded import LoadedGame, result_of, winner_of
 from bot.service.numbers import storable
 from bot.service.snapshots import board_png, game_view, turn_result
+from bot.storage import GameRow, QuestionRow, QuestionSettledError
+from bot.texts import Text
 from engine import BLACK, COLOR_NAMES, WHITE
 
 log = logging.getLogger(__name__)
@@ -38,6 +43,18 @@ log = logging.getLogger(__name__)
 #: ``(result, reason, status)`` of an ending decided on the loaded game.
 Decision = tuple[str, str, str]
 Ended = tuple[LoadedGame, GameOver]
+
+
+def _answered(status: str) -> QuestionAnsweredError:
+    """The refusal of a second answer to a question, naming the answer that stood."""
+    answer = Text.of("question.resigned") if status == "resigned" else Text.of("question.cancelled")
+    return QuestionAnsweredError("question_answered", answer=answer)
+
+
+def _resigner(g: LoadedGame, user_id: int) -> int:
+    """The colour that resigns: the player's (the side to move at a hot seat)."""
+    color = g.check_player(user_id, need_turn=False)
+    return g.pos.side if g.row.black_id == g.row.white_id else color
 
 
 class _Stale(ServiceError):
@@ -98,12 +115,75 @@ class Ending:
         """The player resigns (at any time); the opponent wins by ``resignation``."""
 
         def decide(g: LoadedGame) -> Decision:
-            color = g.check_player(user_id, need_turn=False)
-            if g.row.black_id == g.row.white_id:  # hot seat: the side to move resigns
-                color = g.pos.side
-            return result_of(1 - color), "resignation", "finished"
+            return result_of(1 - _resigner(g, user_id)), "resignation", "finished"
 
         return await self.end(channel_id, decide, user_id)
+
+    async def ask_resign(self, channel_id: int, user_id: int) -> Question:
+        """Store the question "resign this game?" for the player (refused, as a resignation
+        would be, to somebody who does not play the channel's game).
+
+        The question lives in the database, not in the message that shows it, so that it
+        is answered exactly once (:meth:`confirm_resign`, :meth:`cancel_resign`) whichever
+        process gets the press, and after a restart. Asking leaves the game alone: its
+        version does not move, so a bot turn being thought about meanwhile is still stored.
+        """
+        g, _ = await self.games.load(channel_id, fresh=True)
+        g.check_player(user_id, need_turn=False)
+        row = await self.games.storage.ask_question(g.row.id, user_id, "resign", self.games.clock.now())
+        return Question(row.id, row.game_id)
+
+    async def _open_question(self, question_id: int, user_id: int) -> tuple[QuestionRow, GameRow]:
+        """The player's pending resignation question and its game, still in play; a
+        question answered already raises :class:`QuestionAnsweredError` naming the answer."""
+        storage = self.games.storage
+        question = await storage.question(question_id) if storable(question_id) else None
+        if question is None or question.kind != "resign":
+            raise IllegalMoveError("no_question")
+        if question.user_id != user_id:
+            raise NotAPlayerError("not_your_question")
+        if question.status != "pending":
+            raise _answered(question.status)
+        game = await storage.game(question.game_id)
+        if game is None or game.status != "active":
+            raise GameOverServiceError("question_game_over", game_id=question.game_id)
+        return question, game
+
+    async def confirm_resign(self, question_id: int, user_id: int) -> TurnResult:
+        """The question of :meth:`ask_resign` answered Resign: the opponent wins by ``resignation``.
+
+        The first answer wins: the question leaves ``pending`` with a conditional update
+        in the same transaction as the game's end, and :meth:`cancel_resign` with another,
+        so a Resign and a Cancel pressed at once (two clicks, two devices, two bot
+        processes) never both take effect; the later press raises
+        :class:`QuestionAnsweredError` naming the answer that stood.
+        """
+        question, game = await self._open_question(question_id, user_id)
+
+        async def attempt(g: LoadedGame) -> Ended | None:
+            if g.row.id != question.game_id:
+                raise GameOverServiceError("question_game_over", game_id=question.game_id)
+            result = result_of(1 - _resigner(g, user_id))
+            answer = (question.id, "resigned")
+            return await self.games.finish(g, g.pos, g.row.actions, result, "resignation", "finished", answer)
+
+        try:
+            ended = await self.games.write(game.channel_id, attempt)
+        except QuestionSettledError:
+            raise await self._answered_now(question_id) from None
+        return await self.answer(ended, user_id)
+
+    async def cancel_resign(self, question_id: int, user_id: int) -> None:
+        """The question of :meth:`ask_resign` answered Cancel: the game goes on (and a
+        Resign pressed at the same time no longer ends it, see :meth:`confirm_resign`)."""
+        await self._open_question(question_id, user_id)
+        if not await self.games.storage.answer_question(question_id, "cancelled", self.games.clock.now()):
+            raise await self._answered_now(question_id)
+
+    async def _answered_now(self, question_id: int) -> QuestionAnsweredError:
+        """The error for a press that found its question answered a moment ago."""
+        question = await self.games.storage.question(question_id)
+        return _answered(question.status if question is not None else "cancelled")
 
     async def end_preview(self, channel_id: int, user_id: int) -> tuple[GameView, str]:
         """The game and the result ending it by count now would give (``1-0``, ``0-1`` or

@@ -36,6 +36,7 @@ from bot.results import (
     OfferResult,
     Player,
     PlayerStats,
+    Question,
     RecordResult,
     ServiceError,
     TimerEvent,
@@ -243,6 +244,20 @@ class GameService:
     async def resign(self, channel_id: int, user_id: int) -> TurnResult:
         """The player resigns (at any time); the opponent wins by ``resignation``."""
         return await self.ending.resign(channel_id, user_id)
+
+    async def ask_resign(self, channel_id: int, user_id: int) -> Question:
+        """Store "resign this game?" for the player; its buttons answer it once (:meth:`confirm_resign`,
+        :meth:`cancel_resign`)."""
+        return await self.ending.ask_resign(channel_id, user_id)
+
+    async def confirm_resign(self, question_id: int, user_id: int) -> TurnResult:
+        """The resignation question answered Resign (if it was still open: a second answer
+        raises :class:`~bot.results.QuestionAnsweredError`)."""
+        return await self.ending.confirm_resign(question_id, user_id)
+
+    async def cancel_resign(self, question_id: int, user_id: int) -> None:
+        """The resignation question answered Cancel: the game goes on (first answer only)."""
+        await self.ending.cancel_resign(question_id, user_id)
 
     async def offer_end(self, channel_id: int, user_id: int) -> OfferResult | TurnResult:
         """Propose ending by count; the bot answers at once, as a player would (see :mod:`bot.service.bot_offers`)."""

@@ -348,10 +348,19 @@ class Games:
         return loaded
 
     async def finish(
-        self, g: LoadedGame, pos: Position, actions: str, result: str, reason: str, status: str = "finished"
+        self,
+        g: LoadedGame,
+        pos: Position,
+        actions: str,
+        result: str,
+        reason: str,
+        status: str = "finished",
+        answer: tuple[int, str] | None = None,
     ) -> tuple[LoadedGame, GameOver] | None:
         """End the game (rating it between people) in one transaction; ``None`` if the
-        compare-and-swap lost."""
+        compare-and-swap lost. ``answer`` settles the question that asked for this end in
+        the same transaction (see :meth:`~bot.storage.Storage.finish_game`; it raises
+        :class:`~bot.storage.QuestionSettledError` when the question was answered first)."""
         now = self.clock.now()
         rated = status == "finished" and g.row.black_level is None and g.row.white_level is None
         rated = rated and g.row.black_id != g.row.white_id
@@ -367,7 +376,7 @@ class Games:
             ended_at=now,
         )
         score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
-        applied, ratings = await self.storage.finish_game(update, rate_game if rated else None, score)
+        applied, ratings = await self.storage.finish_game(update, rate_game if rated else None, score, answer)
         if not applied:
             return None
         self.cache.pop(g.row.channel_id, None)

@@ -35,6 +35,7 @@ from bot.storage.locks import lock_key
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
     GAME_COLUMNS,
+    QUESTION_COLUMNS,
     RATING_COLUMNS,
     ChallengeCaps,
     ChallengeRow,
@@ -43,6 +44,8 @@ from bot.storage.rows import (
     GameRow,
     GameUpdate,
     NewGame,
+    QuestionRow,
+    QuestionSettledError,
     Rater,
     RatingRow,
     SettingsRow,
@@ -111,6 +114,20 @@ async def _check_active(tx: Transaction, guild_id: int, people: Sequence[int], c
         row = await tx.fetchone(ACTIVE_COUNT_SQL, (guild_id, uid, uid))
         if row is not None and int(row[0]) >= cap:
             raise TooManyGamesError(uid)
+
+
+class _Lost(Exception):
+    """Internal: a game's compare-and-swap lost inside a transaction that must roll back."""
+
+
+async def _settle_question(tx: Transaction, question_id: int, status: str, now: float) -> None:
+    """Answer a pending question inside ``tx``, or raise (rolling ``tx`` back) if it was answered."""
+    changed = await tx.execute(
+        "UPDATE questions SET status = ?, answered_at = ? WHERE id = ? AND status = 'pending'",
+        (status, now, question_id),
+    )
+    if changed != 1:
+        raise QuestionSettledError(question_id)
 
 
 class Storage(TimerQueries, HistoryQueries, CoachQueries):
@@ -267,20 +284,35 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         return [GameRow(*r) for r in rows]
 
     async def finish_game(
-        self, update: GameUpdate, rater: Rater | None = None, black_score: float | None = None
+        self,
+        update: GameUpdate,
+        rater: Rater | None = None,
+        black_score: float | None = None,
+        answer: tuple[int, str] | None = None,
     ) -> tuple[bool, tuple[tuple[RatingRow, RatingRow], tuple[RatingRow, RatingRow]] | None]:
         """End a game and, if ``rater`` is given, rate it, all in one transaction.
+
+        ``answer`` (a question's id and its answer, e.g. ``(7, "resigned")``) settles the
+        pending question that asked for this end in the same transaction: the game ends
+        only if the question was still open, so of a Resign and a Cancel pressed at once
+        exactly one takes effect.
 
         Returns:
             ``(applied, ratings)``: ``applied`` is ``False`` when the version check failed
             (nothing written); ``ratings`` is ``((black_before, white_before),
             (black_after, white_after))`` for a rated game.
+
+        Raises:
+            QuestionSettledError: the question of ``answer`` was answered already
+                (nothing written).
         """
         u = update
 
         async def body(
             tx: Transaction,
         ) -> tuple[bool, tuple[tuple[RatingRow, RatingRow], tuple[RatingRow, RatingRow]] | None]:
+            if answer is not None:
+                await _settle_question(tx, answer[0], answer[1], u.updated_at)
             g = await tx.fetchone(
                 "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?,"
                 " ended_at = ?, deadline = NULL, remind_at = NULL, end_offer = NULL, version = version + 1"
@@ -289,6 +321,8 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                  u.expected_version),
             )  # fmt: skip
             if g is None:
+                if answer is not None:
+                    raise _Lost()  # the question stays open: roll its answer back
                 return False, None
             if rater is None or black_score is None:
                 return True, None
@@ -317,7 +351,10 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 )
             return True, ((before[0], before[1]), (black_after, white_after))
 
-        return await self._write(body)
+        try:
+            return await self._write(body)
+        except _Lost:
+            return False, None
 
     async def set_aside(self, game_id: int, reason: str, now: float) -> None:
         """Mark a game ``corrupt`` (it frees its channel and is never used again)."""
@@ -355,6 +392,34 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
             "UPDATE games SET deadline = deadline + ?, remind_at = remind_at + ?, paused_at = NULL, updated_at = ?,"
             " version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
             (shift, shift, now, game_id, version),
+        )
+
+    # ----------------------------------------------------------------- questions
+    async def ask_question(self, game_id: int, user_id: int, kind: str, now: float) -> QuestionRow:
+        """Store a pending question to ``user_id`` about game ``game_id`` (``kind``: ``resign``)."""
+
+        async def body(tx: Transaction) -> QuestionRow:
+            row = await tx.fetchone(
+                "INSERT INTO questions (game_id, user_id, kind, status, created_at) VALUES (?, ?, ?, 'pending', ?)"
+                f" RETURNING {QUESTION_COLUMNS}",
+                (game_id, user_id, kind, now),
+            )
+            assert row is not None
+            return QuestionRow(*row)
+
+        return await self._write(body)
+
+    async def question(self, question_id: int) -> QuestionRow | None:
+        """A question by id."""
+        row = await self._fetchone(f"SELECT {QUESTION_COLUMNS} FROM questions WHERE id = ?", (question_id,))
+        return QuestionRow(*row) if row else None
+
+    async def answer_question(self, question_id: int, status: str, now: float) -> bool:
+        """Answer a pending question (``status``: its answer); ``False`` if it was answered
+        already, by whichever press, process or restart came first."""
+        return await self._update_one(
+            "UPDATE questions SET status = ?, answered_at = ? WHERE id = ? AND status = 'pending'",
+            (status, now, question_id),
         )
 
     # ----------------------------------------------------------------- challenges

@@ -44,9 +44,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("coach_lessons", ("user_id", "lesson")),
     ("coach_settings", ("guild_id",)),
     ("coach_shown", ("guild_id", "user_id")),
+    ("questions", ("id",)),
 )
 #: Tables whose ``id`` is an identity column whose sequence must follow the copied ids.
-IDENTITY_TABLES = ("games", "challenges", "rating_history", "coach_hints")
+IDENTITY_TABLES = ("games", "challenges", "rating_history", "coach_hints", "questions")
 #: Tables of the schema that are not copied: the migrations' own bookkeeping.
 NOT_COPIED = ("schema_version",)
 

@@ -206,6 +206,29 @@ class ChallengeCaps:
     to_one_opponent: int
 
 
+@dataclass(frozen=True)
+class QuestionRow:
+    """One row of ``questions``: a private question a player answers once with a button."""
+
+    id: int
+    game_id: int
+    user_id: int
+    kind: str
+    #: ``pending`` until answered, then the answer (``resigned``, ``cancelled``).
+    status: str
+    created_at: float
+    answered_at: float | None
+
+
+class QuestionSettledError(Exception):
+    """Settling a question failed: it was no longer pending (answered first by another
+    press); the write it came with was rolled back."""
+
+    def __init__(self, question_id: int) -> None:
+        super().__init__(f"question {question_id} is no longer pending")
+        self.question_id = question_id
+
+
 class ConstraintError(Exception):
     """A write broke a constraint of the schema (a unique index, a foreign key); the
     backends turn their drivers' integrity errors into this one."""
@@ -219,3 +242,4 @@ def _columns(cls: type) -> str:
 GAME_COLUMNS = _columns(GameRow)
 CHALLENGE_COLUMNS = _columns(ChallengeRow)
 RATING_COLUMNS = _columns(RatingRow)
+QUESTION_COLUMNS = _columns(QuestionRow)

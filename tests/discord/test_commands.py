@@ -228,8 +228,8 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     assert "→" in result.text, "a resignation is rated"
     assert ask.reply.buttons() == [], "the confirmation is replaced by the answer"
     old = Message(id=ask.reply.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id, components=_row(resign_id))
-    again = await h.fake.click_custom_id(h.bob, old, resign_id, followup=True)
-    assert any(m.ephemeral for m in again.followups + ([again.original] if again.original else []))
+    again = await h.fake.click_custom_id(h.bob, old, resign_id)
+    assert again.reply.ephemeral and "already answered: you resigned" in again.reply.text, again.reply.text
 
 
 async def test_a_rematch_is_a_challenge_and_counts_against_the_cap(h: Harness) -> None:
