@@ -177,8 +177,15 @@ def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None)
 
 
 def _footer(game: GameView, locale: Locale) -> str:
+    """``"Game #1 · turn 14 to play · standard 5x5"``: the turn counter (RULES.md: 1 +
+    turns completed) is the turn to play, said so beside the lines above it that tell the
+    turns just played ("Turn 13 · ⚪ Bob: ..."); a bare "turn 14" under them read as
+    another count (play-test). A finished game counts the turns played, as its picture
+    does ("0-1 after 13 turns"), not a turn nobody will play."""
     variant = t(locale, "game.variant", variant=variant_words(game.variant), size=game.size)
-    return t(locale, "game.footer", id=game.id, turn=game.turn, variant=variant)
+    if game.status == "active":
+        return t(locale, "game.footer", id=game.id, turn=game.turn, variant=variant)
+    return t(locale, "game.footer_over", id=game.id, count=game.turn - 1, variant=variant)
 
 
 def _pieces_field(game: GameView, color: str, locale: Locale) -> tuple[str, str]:

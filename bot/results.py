@@ -142,7 +142,8 @@ class TurnEvent:
         color: ``black`` or ``white``.
         actions: the actions, as notation (``a1``, ``b2-c2``, ``xd4``, ``end``, ``pass``).
         summary: the engine's summary (cells as bit indexes of the board).
-        placed, captured, removed: cell names, for messages.
+        placed, captured, removed: cell names, for messages; ``placed`` holds the turn's
+            whole placement so far (a pair's first cell, placed by an earlier command, too).
         replaced: the enemy pieces replaced in the five-in-a-row replacement phase
             (cell names; such an action is not in ``placed``).
         turn_complete: whether the player's turn ended with these actions (``False`` in

@@ -270,6 +270,9 @@ def phase_news_text(position: Position, last_turn: TurnSummary | None, lang: str
 def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str = FALLBACK) -> str:
     """``"Last: White b2-c2, c2-c4 · took c3, d4"``: the turn in notation and what it took.
 
+    A removal is said once, in words where it was played ("Last: Black removed e4,
+    e5-e4"): its notation and a "removed e4" after it said it twice (play-test).
+
     A pass played for a blocked player is said where it happened: at the end ("White is
     blocked and passes": it is the other player's turn now), or between two turns of a
     reply ("Black b5-b4 · White blocked, passed · Black c5-b5").
@@ -290,7 +293,7 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str 
         if not (segments and segments[-1][1] and segments[-1][0] == side):
             segments.append((side, [], []))
         segments[-1][1].append(str(action))
-        if action.kind == "step":  # a removal says its cell itself ("xd4")
+        if action.kind == "step":  # a removal is said where it was played ("removed d4")
             segments[-1][2].extend(gone)
     if not any(played for _, played, _ in segments):
         return text(lang, "picture.last.was_blocked", colour=colour_name(last_turn.side, lang))
@@ -317,8 +320,6 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str 
     parts = [text(lang, "picture.last_turns" if turns > 1 else "picture.last", turn=" · ".join(words))]
     if last_turn.captured and not apart:
         parts.append(text(lang, "picture.last.took", cells=_listed(lang, [names[c] for c, _ in last_turn.captured])))
-    if last_turn.removed and not apart:
-        parts.append(text(lang, "picture.last.removed", cells=_listed(lang, [names[c] for c, _ in last_turn.removed])))
     return " · ".join(parts)
 
 
@@ -331,7 +332,8 @@ def _played_text(colour: str, played: Sequence[str], lang: str) -> str:
         kind = "remove" if action.startswith("x") else "step" if "-" in action else "place"
         if not runs or runs[-1][0] != kind:
             runs.append((kind, []))
-        runs[-1][1].append(action)
+        # a removal's verb says it: "removed d4", not "removed xd4"
+        runs[-1][1].append(action[1:] if kind == "remove" else action)
     kind, actions = runs[0]
     said = text(lang, f"picture.last.{kind}", colour=colour, actions=_listed(lang, actions))
     for kind, actions in runs[1:]:

@@ -34,6 +34,7 @@ from bot.storage import ChallengeRow, GameRow
 from bot.texts import FALLBACK, LANGUAGES
 from engine import BLACK, COLOR_NAMES, WHITE, Action, Outcome, Position
 from engine.actions import END
+from engine.position import ONE
 from engine.summary import TurnSummary, last_turn, summarize_turn
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,12 @@ def turn_event(
     summary = summarize_turn(before, actions)
     names = before.geo.names
     cells = tuple(names[c] for c in summary.placed)
+    if cells and before.phase == "p" and before.state == ONE:
+        # The second piece of a pair placed by a command of its own: the message names the
+        # turn's whole placement ("placed on a1, b2"), as when both are given at once; the
+        # second cell alone read as if the turn had placed one piece (play-test).
+        start, earlier = last_turn(before)
+        cells = tuple(names[c] for c in summarize_turn(start, earlier).placed) + cells
     # In the five-in-a-row replacement phase /place replaces an enemy piece: "placed on
     # a1" under a board where a1 is empty read as a bug (console play-test).
     replacing = before.phase == "s"

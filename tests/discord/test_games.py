@@ -197,6 +197,28 @@ async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) ->
         assert board.reply.png().startswith(b"\x89PNG")
 
 
+async def test_a_turn_message_numbers_its_turns_in_one_sense(h: Harness) -> None:
+    """Play-tester: the embed said "Turn 2 · ⚪ Bob: placed on a2, b1" over a footer "Game
+    #1 · turn 3" (and a picture "Turn 3") for the same moment. The counter (RULES.md: 1 +
+    turns completed) is the turn to play, and the footer says so; a finished game's footer
+    counts the turns played, as its picture does ("0-1 after 2 turns"), not "turn 3"."""
+    await _start_game(h)
+    await h.slash(h.alice, "place", {"first": "a1", "second": "b2"})
+    placed = (await h.slash(h.bob, "place", {"first": "a2", "second": "b1"})).reply
+    embed = placed.embeds[0]
+    assert embed["description"].startswith("Turn 2 · ⚪ Bob: placed on **a2**, **b1**"), embed["description"]
+    assert embed["footer"]["text"] == "Game #1 · turn 3 to play · standard 5x5"
+    await h.slash(h.alice, "seega language", {"language": "ar"})
+    shown = (await h.slash(h.alice, "seega board")).reply.embeds[0]
+    assert shown["footer"]["text"] == "المباراة #1 · الدور 3 قيد اللعب · القياسية 5×5", shown["footer"]
+    asked = await h.slash(h.bob, "seega resign")
+    await h.click(h.bob, asked.reply, "Resign")
+    over = (await h.slash(h.carol, "seega board")).reply.embeds[0]
+    assert over["footer"]["text"] == "Game #1 · 2 turns played · standard 5x5"
+    arabic = (await h.slash(h.alice, "seega board")).reply.embeds[0]
+    assert arabic["footer"]["text"] == "المباراة #1 · لُعب دوران · القياسية 5×5", arabic["footer"]
+
+
 async def test_whole_game_with_end_turn_button_and_rematch(h: Harness) -> None:
     """GAME_END: a chain stopped with the End turn button; then Rematch swaps colours."""
     await _start_game(h)

@@ -27,6 +27,7 @@ from bot.render.words import (
 )
 from bot.texts import LRM
 from engine import Outcome, Position, Ruleset
+from engine.summary import summarize_turn
 from tests.hostile_text import hostile_strings
 from tests.render.scenarios import BY_NAME
 
@@ -249,3 +250,19 @@ def test_an_arabic_last_turn_across_placement_and_movement_has_its_verbs() -> No
     assert last_turn_text(pos, turn, "en") == "Last turns: White d1, b4, d3-c3, c3-c2, c2-b2 · took c2, b2, b3"
     assert said.startswith("آخر الأدوار: "), said
     assert last_turn_text(chain, chain_turn, "en").startswith("Last: White a2-b2"), "one turn: Last"
+
+
+def test_a_removal_is_said_once_in_words_as_a_capture_is() -> None:
+    """Play-tester: the picture's last-turn line said a removal twice, "Last: White xa1 ·
+    removed a1" (its notation, then the words; Arabic likewise, "أزال الأبيض xa1 · أزال
+    a1"). It is said once, in words where it was played, as a capture says "took c3"."""
+    fouze, fouze_turn = BY_NAME["removal-fouze-5x5"].build()  # Black xe4, then e5-e4
+    assert last_turn_text(fouze, fouze_turn, "en") == "Last: Black removed e4, e5-e4"
+    assert last_turn_text(fouze, fouze_turn, "ar") == "آخر دور: أزال الأسود e4 ثم حرّك e5-e4"
+    # the remover's whole turn (capture-one): the removal alone
+    before = Position.from_spn("bwwbb/ww1ww/w1w1w/wwbwb/bbbbb w r 0/0 - 0 14", Ruleset.make("seejeh", 5))
+    after = before.copy()
+    played = [after.play("xa1")]
+    turn = summarize_turn(before, played)
+    assert last_turn_text(after, turn, "en") == "Last: White removed a1"
+    assert last_turn_text(after, turn, "ar") == "آخر دور: أزال الأبيض a1"

@@ -88,7 +88,7 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     assert "Black (Player 1): placed on a1, b1" in out
     assert "Error: c3 is the centre, which stays empty during placement; you can place on" in out
     assert "Unknown command 'b2'" in out
-    assert "White (Player 2): placed on b2" in out
+    assert "White (Player 2): placed on a2, b2" in out  # the pair, whole, once both are placed
     assert "Error: You cannot move a piece now; place with /place" in out
     assert "Error: Ending by count is for the movement phase" in out
     # both players sit at this keyboard: the question names who resigns (stop 36: "You

@@ -77,6 +77,26 @@ async def test_challenge_accept_and_place(service: GameService, db_path: Db) -> 
     assert snapshot(db_path)["games"][0][14] == result.game.spn  # spn column stored
 
 
+async def test_a_pair_placed_one_cell_at_a_time_is_told_whole(service: GameService, db_path: Db) -> None:
+    """Play-tester: "/place a1" then "/place b2" answered "placed on b2", the last cell
+    only, where "/place a1 b2" says "placed on a1, b2". The second command's event names
+    the turn's whole placement, for every adapter (the words are made once)."""
+    from bot import wording
+
+    await start_people(service, 1)
+    first = await service.place(1, ALICE.user_id, "a1")
+    assert first.events[0].placed == ("a1",) and not first.events[0].turn_complete
+    second = await service.place(1, ALICE.user_id, "b2")
+    event = second.events[0]
+    assert event.actions == ("b2",), "the command played one action"
+    assert event.placed == ("a1", "b2") and event.turn_complete
+    assert wording.event_text(event, "en") == "placed on a1, b2"
+    assert wording.event_text(event, "ar") == "وضع على a1،\u200f b2"
+    # a pair given at once reads the same
+    both = await service.place(1, BOB.user_id, "a2 b1")
+    assert wording.event_text(both.events[0], "en") == "placed on a2, b1"
+
+
 async def test_this_stops_refusals_under_hostile_input(service: GameService, db_path: Db) -> None:
     """The refusals added in this stop (a word that is not a cell before the count, a step
     from an empty cell) against what an attacker sends: long text, huge numbers, another
