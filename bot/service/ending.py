@@ -146,6 +146,11 @@ class Ending:
             raise _answered(question.status)
         game = await storage.game(question.game_id)
         if game is None or game.status != "active":
+            # Read again: a Resign answered between the two reads ended the game, and the
+            # press that lost the race is told that answer, not only that the game is over.
+            again = await storage.question(question_id)
+            if again is not None and again.status != "pending":
+                raise _answered(again.status)
             raise GameOverServiceError("question_game_over", game_id=question.game_id)
         return question, game
 

@@ -398,5 +398,7 @@ async def test_a_chain_stopped_on_its_own_line_does_not_begin_with_then(service:
     assert wording.event_text(ended, "en") == "stopped the chain, though the piece could capture again"
     assert wording.event_text(ended, "ar") == "أنهى السلسلة، مع أن القطعة كانت تستطيع الأسر مجددًا"
     both = replace(moved, actions=(*moved.actions, "end"))  # steps and the stop told in one line
-    assert wording.event_text(both, "en") == "moved d3→c3 and took c2; then stopped, though the piece could capture again"
+    assert wording.event_text(both, "en") == (
+        "moved d3→c3 and took c2; then stopped, though the piece could capture again"
+    )
     assert wording.event_text(both, "ar").endswith("ثم أنهى السلسلة، مع أن القطعة كانت تستطيع الأسر مجددًا")
