@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +21,7 @@ from discord import app_commands
 
 from bot import wording
 from bot.host import ButtonHandlers, SeegaHost, host_of
-from bot.i18n import lang, t
+from bot.i18n import lang, person_language, t
 from bot.messages import (
     Reply,
     challenge_reply,
@@ -32,6 +33,7 @@ from bot.messages import (
 )
 from bot.results import (
     ChallengeError,
+    ChallengeView,
     GameView,
     Moderator,
     OfferResult,
@@ -103,34 +105,59 @@ def channel_id(interaction: discord.Interaction) -> int:
 
 # ------------------------------------------------------------------------ boards
 
+#: Words put above a board, written once the board's language is known.
+Intro = Callable[[str], str]
+
+
+def guild_locale_of(bot: SeegaHost, guild: int | None) -> Any:
+    """A server's language setting (``preferred_locale``), where no interaction brings it
+    (a timer); ``None`` (English) for a server not in the cache."""
+    found = bot.get_guild(guild) if guild is not None else None
+    return found.preferred_locale if found is not None else None
+
+
+async def turn_language(bot: SeegaHost, result: TurnResult, guild_locale: Any) -> str:
+    """The language of a game's board message: that of the person it is for
+    (``result.reader``: the player to move...), the picture's language too, whoever
+    acted (:func:`~bot.i18n.person_language`)."""
+    return await person_language(bot, result.reader, guild_locale)
+
 
 async def show_turn(
     bot: SeegaHost,
     result: TurnResult,
-    locale: Any,
+    guild_locale: Any,
     send: Send,
     *,
-    intro: str = "",
+    intro: Intro | None = None,
     then: Send | None = None,
     also_ping: tuple[int, ...] = (),
 ) -> None:
     """Post a turn result, then (in the background) the bot's reply if it is the bot's turn.
 
-    The message is remembered as the channel's board with how it reads once superseded
-    (:func:`~bot.messages.past_edit`), and an offer the result ended loses its buttons.
+    The message speaks the language of the person it is for (:func:`turn_language`), its
+    ``intro`` too, whoever acted; ``guild_locale``: the server's language, for a person
+    who chose none. The message is remembered as the channel's board with how it reads
+    once superseded (:func:`~bot.messages.past_edit`), and an offer the result ended
+    loses its buttons.
     """
+    locale = await turn_language(bot, result, guild_locale)
+    above = intro(locale) if intro is not None else ""
     view = game_view(result, locale)
-    reply = turn_reply(result, locale, view=view, intro=intro)
+    reply = turn_reply(result, locale, view=view, intro=above)
     reply.also_ping = also_ping
     message = await send(reply)
-    remember_board(bot, result.game.channel_id, message, past_edit(result, locale, intro))
+    remember_board(bot, result.game.channel_id, message, past_edit(result, locale, above))
     forget_offer(bot, result)
     if result.bot_to_move:
-        bot.spawn(play_bot_turn(bot, result.game, locale, then or send), name=f"bot-turn-{result.game.id}")
+        task = play_bot_turn(bot, result.game, guild_locale, locale, then or send)
+        bot.spawn(task, name=f"bot-turn-{result.game.id}")
 
 
-async def play_bot_turn(bot: SeegaHost, game: GameView, locale: Any, send: Send) -> None:
-    """Let the AI play its turn and post it (the service keeps the guild's AI line)."""
+async def play_bot_turn(bot: SeegaHost, game: GameView, guild_locale: Any, locale: str, send: Send) -> None:
+    """Let the AI play its turn and post it (the service keeps the guild's AI line).
+
+    ``locale``: the language of the board it answers, for a failure's message."""
     try:
         if bot.bot_turn_delay:
             await asyncio.sleep(bot.bot_turn_delay)
@@ -146,17 +173,18 @@ async def play_bot_turn(bot: SeegaHost, game: GameView, locale: Any, send: Send)
     if not result.events and result.game_over is None:
         return
     if bot.chain_step_delay > 0 and sum(1 for e in result.events if e.captured) > 1:
-        await show_chain(bot, result, locale, send)
+        await show_chain(bot, result, guild_locale, send)
     else:
-        await show_turn(bot, result, locale, send)
+        await show_turn(bot, result, guild_locale, send)
 
 
-async def show_chain(bot: SeegaHost, result: TurnResult, locale: Any, send: Send) -> None:
+async def show_chain(bot: SeegaHost, result: TurnResult, guild_locale: Any, send: Send) -> None:
     """A bot's capture chain step by step: one message, its board edited after each capture.
 
     The message is created with its final wording (so the person to move is pinged,
     which an edit would not do), then shows the board after each capturing step in turn.
     """
+    locale = await turn_language(bot, result, guild_locale)
     final = turn_reply(result, locale, view=game_view(result, locale))
     cuts = [i + 1 for i, event in enumerate(result.events) if event.captured]
     frames = []
@@ -198,6 +226,12 @@ async def current_game(interaction: discord.Interaction, game_id: int) -> GameVi
     return game
 
 
+async def challenge_language(bot: SeegaHost, challenge: ChallengeView, guild_locale: Any) -> str:
+    """The language of a challenge's message, its buttons and what it later says (accepted,
+    declined, expired): the challenged person's, whom it asks (:func:`~bot.i18n.person_language`)."""
+    return await person_language(bot, challenge.opponent.user_id, guild_locale)
+
+
 async def button_accept(interaction: discord.Interaction, challenge_id: int) -> None:
     bot = host_of(interaction)
     challenge = await bot.service.get_challenge(challenge_id)
@@ -210,8 +244,9 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
         raise Refusal("error.own_challenge")  # their Decline withdraws it
     thread: discord.Thread | None = None
     message = interaction.message
+    said = await challenge_language(bot, challenge, interaction.guild_locale)
     if challenge.thread and message is not None and not isinstance(interaction.channel, discord.Thread):
-        name = t(lang(interaction), "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)
+        name = t(said, "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)
         thread = await message.create_thread(name=name[:100], auto_archive_duration=1440)
     try:
         result = await bot.service.accept_challenge(
@@ -230,26 +265,27 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
         raise
     accepted = await bot.service.get_challenge(challenge_id)
     bot.challenge_messages.pop(challenge_id, None)  # settled: its expiry will not come
-    reply = challenge_reply(accepted, lang(interaction), challenge_view(challenge_id, lang(interaction), disabled=True))
+    reply = challenge_reply(accepted, said, challenge_view(challenge_id, said, disabled=True))
     if thread is not None:
-        reply.content = f"{reply.content}\n{t(lang(interaction), 'challenge.go_to_thread', thread=thread.mention)}"
+        reply.content = f"{reply.content}\n{t(said, 'challenge.go_to_thread', thread=thread.mention)}"
     await interaction.response.edit_message(**{k: v for k, v in reply.send_kwargs().items() if k != "files"})
-    differs = wording.differences_text(result.game.variant, lang(interaction), result.game.size)
+
+    def differs(locale: str) -> str:
+        return wording.differences_text(result.game.variant, locale, result.game.size)
+
     if thread is None:
-        await show_turn(bot, result, lang(interaction), interaction_sender(interaction), intro=differs)
+        await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction), intro=differs)
         return
     # The thread is new: its first message names and notifies both players, so the
     # challenger (who did not click anything) finds the game too.
     players = (challenge.challenger.user_id, challenge.opponent.user_id)
-    intro = t(
-        lang(interaction),
-        "thread.welcome",
-        challenger=f"<@{players[0]}>",
-        opponent=f"<@{players[1]}>",
-    )
-    intro = f"{intro}\n{differs}" if differs else intro
+
+    def welcome(locale: str) -> str:
+        intro = t(locale, "thread.welcome", challenger=f"<@{players[0]}>", opponent=f"<@{players[1]}>")
+        return f"{intro}\n{differs(locale)}" if differs(locale) else intro
+
     send = channel_sender(bot, thread.id, interaction.guild_id)
-    await show_turn(bot, result, lang(interaction), send, intro=intro, also_ping=players)
+    await show_turn(bot, result, interaction.guild_locale, send, intro=welcome, also_ping=players)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:
@@ -273,9 +309,8 @@ async def button_decline(interaction: discord.Interaction, challenge_id: int) ->
     except ChallengeError:
         await stale_button(interaction, "error.challenge_closed")
         return
-    reply = challenge_reply(
-        done.challenge, lang(interaction), challenge_view(challenge_id, lang(interaction), disabled=True)
-    )
+    said = await challenge_language(bot, challenge, interaction.guild_locale)  # as it asked, whoever answers
+    reply = challenge_reply(done.challenge, said, challenge_view(challenge_id, said, disabled=True))
     await interaction.response.edit_message(
         content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
     )
@@ -286,7 +321,7 @@ async def button_end_turn(interaction: discord.Interaction, game_id: int) -> Non
         return
     bot = host_of(interaction)
     result = await bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
-    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
+    await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction))
 
 
 async def button_resign(interaction: discord.Interaction, question_id: int) -> None:
@@ -296,7 +331,7 @@ async def button_resign(interaction: discord.Interaction, question_id: int) -> N
     bot = host_of(interaction)
     result = await bot.service.confirm_resign(question_id, interaction.user.id)
     await interaction.response.edit_message(content=t(lang(interaction), "resign.done"), view=None)
-    await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
+    await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction))
 
 
 async def button_cancel_resign(interaction: discord.Interaction, question_id: int) -> None:
@@ -320,25 +355,35 @@ async def _offer_answer(interaction: discord.Interaction, game_id: int) -> GameV
     return game
 
 
-async def _accepted(interaction: discord.Interaction, result: TurnResult, key: str, view: discord.ui.View) -> None:
+async def offer_language(interaction: discord.Interaction, opponent: int) -> str:
+    """The language of an offer's message, its buttons and its answer: the language of
+    the player it asks (``opponent``), whoever presses (the offerer's Decline withdraws it)."""
+    return await person_language(host_of(interaction), opponent, interaction.guild_locale)
+
+
+async def _accepted(
+    interaction: discord.Interaction, result: TurnResult, key: str, view: Callable[[str], discord.ui.View]
+) -> None:
     """An accepted offer's message says so (as a declined one does; it kept asking under
-    greyed buttons: re-check play-test), and the final board says who accepted."""
+    greyed buttons: re-check play-test), and the final board says who accepted. Only the
+    player asked accepts, so the offer keeps their language."""
     host_of(interaction).offer_messages.pop(channel_id(interaction), None)  # answered here
-    locale, name = lang(interaction), name_of(interaction.user)
+    locale, name = await offer_language(interaction, interaction.user.id), name_of(interaction.user)
     quiet = discord.AllowedMentions.none()
     await interaction.response.edit_message(
-        content=t(locale, key, name=f"**{name}**"), view=view, allowed_mentions=quiet
+        content=t(locale, key, name=f"**{name}**"), view=view(locale), allowed_mentions=quiet
     )
-    intro = t(locale, key, name=name)
-    await show_turn(host_of(interaction), result, locale, interaction_sender(interaction), intro=intro)
+    bot = host_of(interaction)
+    await show_turn(
+        bot, result, interaction.guild_locale, interaction_sender(interaction), intro=lambda x: t(x, key, name=name)
+    )
 
 
 async def button_accept_end(interaction: discord.Interaction, game_id: int) -> None:
     if await _offer_answer(interaction, game_id) is None:
         return
     result = await host_of(interaction).service.accept_end(channel_id(interaction), interaction.user.id)
-    disabled = end_offer_view(game_id, lang(interaction), disabled=True)
-    await _accepted(interaction, result, "offer.accepted", disabled)
+    await _accepted(interaction, result, "offer.accepted", lambda x: end_offer_view(game_id, x, disabled=True))
 
 
 async def button_decline_end(interaction: discord.Interaction, game_id: int) -> None:
@@ -348,7 +393,7 @@ async def button_decline_end(interaction: discord.Interaction, game_id: int) -> 
     bot = host_of(interaction)
     done = await bot.service.decline_end(channel_id(interaction), interaction.user.id)
     bot.offer_messages.pop(channel_id(interaction), None)
-    locale = lang(interaction)
+    locale = await offer_language(interaction, done.opponent.user_id)
     offerer = player_name(done.offered_by, locale)
     if interaction.user.id == done.offered_by.user_id and done.offered_by.user_id != done.opponent.user_id:
         text = t(locale, "offer.withdrawn", name=offerer)
@@ -364,17 +409,20 @@ async def button_offer_end(interaction: discord.Interaction, game_id: int) -> No
         return
     bot = host_of(interaction)
     outcome = await bot.service.offer_end(channel_id(interaction), interaction.user.id)
-    locale = lang(interaction)
-    await interaction.response.edit_message(content=t(locale, "offer.sent"), view=None)
+    await interaction.response.edit_message(content=t(lang(interaction), "offer.sent"), view=None)
     send = interaction_sender(interaction)
     if isinstance(outcome, OfferResult):
+        locale = await offer_language(interaction, outcome.opponent.user_id)
         message = await send(offer_reply(outcome, locale, end_offer_view(game_id, locale)))
         remember_offer(bot, channel_id(interaction), "count", message)
     else:
         ended = outcome.game
         bot_player = ended.black if ended.black.is_bot else ended.white
-        intro = t(locale, "offer.bot_accepts", name=player_name(bot_player, locale))
-        await show_turn(bot, outcome, locale, send, intro=intro)
+
+        def intro(locale: str) -> str:
+            return t(locale, "offer.bot_accepts", name=player_name(bot_player, locale))
+
+        await show_turn(bot, outcome, interaction.guild_locale, send, intro=intro)
 
 
 async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> None:
@@ -386,21 +434,24 @@ async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> N
     await interaction.response.edit_message(content=t(lang(interaction), "draw.sent"), view=None)
     send = interaction_sender(interaction)
     if isinstance(outcome, OfferResult):
-        message = await send(draw_offer_reply(outcome, lang(interaction), draw_offer_view(game_id, lang(interaction))))
+        locale = await offer_language(interaction, outcome.opponent.user_id)
+        message = await send(draw_offer_reply(outcome, locale, draw_offer_view(game_id, locale)))
         remember_offer(bot, channel_id(interaction), "draw", message)
     else:
         game = outcome.game
         bot_player = game.black if game.black.is_bot else game.white
-        intro = t(lang(interaction), "draw.accepted", name=player_name(bot_player, lang(interaction)))
-        await show_turn(bot, outcome, lang(interaction), send, intro=intro)
+
+        def intro(locale: str) -> str:
+            return t(locale, "draw.accepted", name=player_name(bot_player, locale))
+
+        await show_turn(bot, outcome, interaction.guild_locale, send, intro=intro)
 
 
 async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> None:
     if await _offer_answer(interaction, game_id) is None:
         return
     result = await host_of(interaction).service.accept_draw(channel_id(interaction), interaction.user.id)
-    disabled = draw_offer_view(game_id, lang(interaction), disabled=True)
-    await _accepted(interaction, result, "draw.accepted", disabled)
+    await _accepted(interaction, result, "draw.accepted", lambda x: draw_offer_view(game_id, x, disabled=True))
 
 
 async def button_decline_draw(interaction: discord.Interaction, game_id: int) -> None:
@@ -408,7 +459,7 @@ async def button_decline_draw(interaction: discord.Interaction, game_id: int) ->
         return
     declined = await host_of(interaction).service.decline_draw(channel_id(interaction), interaction.user.id)
     host_of(interaction).offer_messages.pop(channel_id(interaction), None)
-    locale = lang(interaction)
+    locale = await offer_language(interaction, declined.opponent.user_id)
     offerer = player_name(declined.offered_by, locale)
     if interaction.user.id == declined.offered_by.user_id != declined.opponent.user_id:
         text = t(locale, "draw.withdrawn", name=offerer)  # its offerer's Decline withdraws it
@@ -438,13 +489,14 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
             guild, channel_id(interaction), player, opponent.bot_level, size, variant, color, bot_reply=False
         )
         await interaction.response.edit_message(view=disabled_copy(interaction.message))
-        await show_turn(bot, result, lang(interaction), interaction_sender(interaction))
+        await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction))
         return
     made = await bot.service.challenge(
         guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
     )
     await interaction.response.edit_message(view=disabled_copy(interaction.message))
-    reply = challenge_reply(made.challenge, lang(interaction), challenge_view(made.challenge.id, lang(interaction)))
+    said = await challenge_language(bot, made.challenge, interaction.guild_locale)
+    reply = challenge_reply(made.challenge, said, challenge_view(made.challenge.id, said))
     message = await interaction_sender(interaction)(reply)
     bot.challenge_messages[made.challenge.id] = message
 
@@ -471,11 +523,12 @@ BUTTON_HANDLERS = ButtonHandlers(
 
 
 async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
-    """Post what the scheduler did in the game's channel."""
-    locale: Any = None
+    """Post what the scheduler did in the game's channel, each message in the language of
+    the person it is for (nobody acted: a timer fired), else the server's."""
     if event.kind == "challenge_expired" and event.challenge is not None:
         challenge = event.challenge
         message = bot.challenge_messages.pop(challenge.id, None)
+        locale = await challenge_language(bot, challenge, guild_locale_of(bot, challenge.guild_id))
         reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
         if message is not None:
             # By channel and id, as the message's author: message.edit would go through
@@ -497,13 +550,14 @@ async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
     if game is None:
         return
     send = channel_sender(bot, game.channel_id, game.guild_id)
+    guild_locale = guild_locale_of(bot, game.guild_id)
     if event.kind == "reminder":
         text = t(
-            locale,
+            await person_language(bot, event.ping, guild_locale),
             "timer.reminder",
             mention=f"<@{event.ping}>" if event.ping else "",
             remaining=f"<t:{int(game.deadline or 0)}:R>",
         )
         await send(Reply(content=text, ping=event.ping))
     elif event.turn is not None:
-        await show_turn(bot, event.turn, locale, send)
+        await show_turn(bot, event.turn, guild_locale, send)

@@ -71,6 +71,14 @@ class SeegaHost(Protocol):
         """Remember a user's ``/seega language`` choice."""
         ...
 
+    async def language_of(self, user_id: int) -> str | None:
+        """A user's ``/seega language`` choice (``None``: none made)."""
+        ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None:
+        """A server the bot is in, from its cache (its ``preferred_locale``)."""
+        ...
+
 
 def host_of(interaction: discord.Interaction) -> SeegaHost:
     """The bot that received ``interaction``."""

@@ -44,6 +44,20 @@ async def resolve_language(interaction: discord.Interaction) -> None:
     interaction.extras["lang"] = (await lookup(interaction.user.id) if lookup else None) or language(interaction.locale)
 
 
+async def person_language(client: Any, user_id: int | None, guild_locale: discord.Locale | str | None) -> str:
+    """The language of a message addressed to ``user_id`` in a server: their ``/seega
+    language`` choice, else the server's language (``guild_locale``).
+
+    Their own client's language is not known there: they did not send the interaction
+    (the other player did, or a timer fired). A challenge, an offer, a reminder, a board
+    whose turn is theirs: each speaks to one person, in theirs, not in the language of
+    whoever acted (play-test). docs/deploy.md, "Languages".
+    """
+    lookup = getattr(client, "language_of", None)
+    chosen = await lookup(user_id) if lookup is not None and user_id is not None else None
+    return chosen if isinstance(chosen, str) and chosen in LANGUAGES else language(guild_locale)
+
+
 def t(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
     """The message ``key`` in the language of ``locale``, formatted with ``params``
     (see :func:`bot.texts.text`: English stands in for a missing key or parameter)."""

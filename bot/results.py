@@ -230,6 +230,10 @@ class TurnResult:
         bot_to_move: it is the bot's turn and the caller asked the service not to play
             it yet (call :meth:`GameService.bot_turn`).
         png: the board image of the final position, when the service has a renderer.
+        reader: the person the board message is for (the player to move; against the
+            bot, the person it plays; after the end, the player whose turn it was), in
+            whose language the picture is drawn and the message is to be worded
+            (``bot.service.snapshots.public_reader``); ``None`` without a person.
     """
 
     game: GameView
@@ -241,6 +245,7 @@ class TurnResult:
     game_over: GameOver | None = None
     bot_to_move: bool = False
     png: bytes | None = None
+    reader: int | None = None
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ class AdminCommands(CogMixin):
         assert interaction.channel_id is not None
         result = await self.bot.service.cancel(interaction.channel_id, moderator_of(interaction))
         log.info("game %s cancelled by moderator %s", result.game.id, interaction.user.id)
-        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
+        await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction))
 
     @app_commands.command(
         name="settings", description=_("Moderators: timeouts, default variant and hints of this server")

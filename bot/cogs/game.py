@@ -24,7 +24,7 @@ from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.cooldowns import per_person
 from bot.cogs.stats import StatsCommands
-from bot.flows import as_player, channel_id, guild_id, show_turn
+from bot.flows import as_player, challenge_language, channel_id, guild_id, show_turn, turn_language
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
@@ -86,7 +86,7 @@ class PlayCog(commands.Cog):
     async def _play(self, interaction: discord.Interaction, call: Awaitable[TurnResult]) -> None:
         guild_id(interaction)
         result = await call
-        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
+        await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction))
 
     async def _lesson(self, interaction: discord.Interaction, text: str) -> bool:
         """Answer the user's open lesson exercise here, privately (``False``: a game move)."""
@@ -174,7 +174,6 @@ class GameCommands(CogMixin):
         color: str = catalog.DEFAULT_COLOR,
         thread: bool = False,
     ) -> None:
-        locale = lang(interaction)
         if opponent.id == interaction.user.id:
             raise Refusal("error.self_challenge")
         if opponent.bot:
@@ -189,6 +188,8 @@ class GameCommands(CogMixin):
             color,
             thread,
         )
+        # It asks the opponent: their language, buttons too (not the challenger's: play-test).
+        locale = await challenge_language(self.bot, made.challenge, interaction.guild_locale)
         reply = challenge_reply(made.challenge, locale, challenge_view(made.challenge.id, locale))
         message = await interaction_sender(interaction)(reply)
         self.bot.challenge_messages[made.challenge.id] = message
@@ -218,10 +219,13 @@ class GameCommands(CogMixin):
             bot_reply=False,
         )
         level = catalog.check_level(level)  # accepted above, so known: "Easy" is shown as easy
-        intro = t(lang(interaction), "game.started_bot", level=t(lang(interaction), f"level.{level}"))
-        differs = wording.differences_text(result.game.variant, lang(interaction), result.game.size)
-        intro = f"{intro}\n{differs}" if differs else intro
-        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
+
+        def intro(locale: str) -> str:
+            started = t(locale, "game.started_bot", level=t(locale, f"level.{level}"))
+            differs = wording.differences_text(result.game.variant, locale, result.game.size)
+            return f"{started}\n{differs}" if differs else started
+
+        await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction), intro=intro)
 
     @app_commands.command(
         name="end-turn",
@@ -229,24 +233,32 @@ class GameCommands(CogMixin):
     )
     async def end_turn(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
-        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction))
+        await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction))
 
     @app_commands.command(
         name="takeback", description=_("Take back your last turn against the bot (games between people: no)")
     )
     async def takeback(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
-        intro = t(lang(interaction), "explain.takeback.done")
-        await show_turn(self.bot, result, lang(interaction), interaction_sender(interaction), intro=intro)
+        await show_turn(
+            self.bot,
+            result,
+            interaction.guild_locale,
+            interaction_sender(interaction),
+            intro=lambda locale: t(locale, "explain.takeback.done"),
+        )
 
     @app_commands.command(name="board", description=_("Show the current board again"))
     @per_person("board")
     async def board(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.board(channel_id(interaction), interaction.user.id)
-        reply = turn_reply(result, lang(interaction), view=game_view(result, lang(interaction)))
+        # Public, and it tells the player to move to play: in their language, whoever
+        # looks, as every board of the game (its picture is drawn so).
+        locale = await turn_language(self.bot, result, interaction.guild_locale)
+        reply = turn_reply(result, locale, view=game_view(result, locale))
         reply.ping = None  # looking is not a reason to notify the player to move
         message = await interaction_sender(interaction)(reply)
-        remember_board(self.bot, channel_id(interaction), message, past_edit(result, lang(interaction)))
+        remember_board(self.bot, channel_id(interaction), message, past_edit(result, locale))
 
     @app_commands.command(name="resign", description=_("Resign the game (asks to confirm)"))
     async def resign(self, interaction: discord.Interaction) -> None:

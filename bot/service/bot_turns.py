@@ -17,8 +17,8 @@ from bot.service.snapshots import (
     board_png,
     last_png,
     pass_events,
-    person_in,
     play_forced_passes,
+    public_reader,
     reader_language,
     turn_event,
     turn_result,
@@ -84,7 +84,7 @@ class BotTurns:
         games = self.games
         reply_start = g.pos.copy()  # the picture shows the whole reply from here
         reply: list[Action] = []
-        lang = await reader_language(games, person_in(g))  # the reply's pictures: read once
+        lang = await reader_language(games, public_reader(g))  # the reply's pictures: read once
         for _ in range(MAX_BOT_TURNS):
             player = g.to_move
             if player is None or not player.is_bot:

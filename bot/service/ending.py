@@ -99,7 +99,7 @@ class Ending:
     async def answer(self, ended: Ended, user_id: int | None) -> TurnResult:
         """The ended game as a turn result, with its final board."""
         g, over = ended
-        return turn_result(g, (), over, await board_png(self.games, g, g.pos, None, user_id), acted_by=user_id)
+        return turn_result(g, (), over, await board_png(self.games, g, g.pos, None), acted_by=user_id)
 
     async def end(
         self, channel_id: int, decide: Callable[[LoadedGame], Decision], user_id: int | None = None

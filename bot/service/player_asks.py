@@ -48,7 +48,7 @@ class PlayerAsks:
             return await games.store(g, back, " ".join(actions), now, deadline, remind_at, offer)
 
         g = await games.write(channel_id, attempt, fresh=True)
-        png = await board_png(games, g, g.pos, whole_turn(g.pos), user_id)
+        png = await board_png(games, g, g.pos, whole_turn(g.pos))
         return turn_result(g, png=png, acted_by=user_id)
 
     async def moves(

@@ -58,14 +58,15 @@ class Queries:
     async def board(self, channel_id: int, user_id: int | None = None) -> TurnResult:
         """The channel's game as it stands (anyone may look); after the game, its final
         board with how it ended, so the end stays reachable. The picture speaks the
-        language of ``user_id``, who asked (English when nobody is named)."""
+        language of the player to move (:func:`~bot.service.snapshots.public_reader`), as
+        every board of the game, whoever asked (``user_id`` is not its reader)."""
         try:
             g, _ = await self.games.load(channel_id, fresh=True)
         except GameOverServiceError:
-            return await self._final_board(channel_id, user_id)
-        return turn_result(g, png=await board_png(self.games, g, g.pos, whole_turn(g.pos), user_id))
+            return await self._final_board(channel_id)
+        return turn_result(g, png=await board_png(self.games, g, g.pos, whole_turn(g.pos)))
 
-    async def _final_board(self, channel_id: int, user_id: int | None = None) -> TurnResult:
+    async def _final_board(self, channel_id: int) -> TurnResult:
         """The last game of the channel at its end (a finished or cancelled game)."""
         row = await self.games.storage.latest_game(channel_id)
         if row is None or row.status == "active":
@@ -79,7 +80,7 @@ class Queries:
             loser=None if winner is None else g.player(1 - winner),
             rated=row.status == "finished" and row.black_level is None and row.white_level is None,
         )
-        return turn_result(g, (), over, await board_png(self.games, g, g.pos, whole_turn(g.pos), user_id))
+        return turn_result(g, (), over, await board_png(self.games, g, g.pos, whole_turn(g.pos)))
 
     async def game(self, channel_id: int) -> GameView | None:
         """The channel's active game, or ``None``."""

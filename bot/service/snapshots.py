@@ -87,6 +87,7 @@ def turn_result(
     ping = None
     if to_move is not None and not to_move.is_bot and to_move.user_id != acted_by:
         ping = to_move.user_id
+    reader = public_reader(g)
     legal = tuple(sorted(commands.action_text(a) for a in legal_actions))
     return TurnResult(
         game=game_view(g),
@@ -98,6 +99,7 @@ def turn_result(
         game_over=game_over,
         bot_to_move=bot_to_move,
         png=png,
+        reader=reader if reader is not None and storable(reader) else None,
     )
 
 
@@ -133,14 +135,14 @@ def turn_event(
 
 
 async def reader_language(games: Games, user_id: int | None) -> str:
-    """The language of a picture drawn for ``user_id``'s command: their ``/seega
-    language`` choice, else English.
+    """The language of a picture drawn for ``user_id``: their ``/seega language``
+    choice, else English (the service does not see a Discord server's language, and
+    Discord has none that is Arabic, so the server's language is English too).
 
-    The same rule as the message the picture is posted with: the Discord adapter words
-    it in the language of the person who acted (:func:`bot.i18n.lang`: their stored
-    choice, else their client's language, and Discord has no Arabic client language), so
-    the picture and the text under it speak one language. Without a person (a timer's
-    time-out) both are English. docs/deploy.md, "Languages".
+    A game's board is drawn for its :func:`public_reader`, and the Discord adapter words
+    the message around it for the same person by the same choice, so the picture and
+    the text under it speak one language. Without a person (two bots) both are English.
+    docs/deploy.md, "Languages".
     """
     if user_id is None or not storable(user_id):
         return FALLBACK
@@ -156,11 +158,22 @@ def names_of(row: GameRow, lang: str = FALLBACK) -> tuple[str, str]:
     return player_name(black, lang), player_name(white, lang)
 
 
-def person_in(g: LoadedGame) -> int | None:
-    """The person playing the bot in ``g`` (whose move the bot's reply answers), or
-    ``None`` when no person plays; their language is the bot's pictures' language."""
-    people = [p.user_id for p in (g.black, g.white) if not p.is_bot]
-    return people[0] if len(people) == 1 else None
+def public_reader(g: LoadedGame) -> int | None:
+    """The person a game's board message is for, in whose language it is worded and
+    drawn: the player to move, who must act on it (against the bot, while the bot is to
+    move, the person it plays); once the game is over, the player whose turn it was when
+    it ended (the one who ran out of time, who was left without a move...). ``None`` when
+    no person plays.
+
+    It depends on the game only, never on who acted, so a message about the game does not
+    switch language with each player's command (play-test: each player's "your turn" came
+    in the other's language). docs/deploy.md, "Languages".
+    """
+    side = g.pos.side
+    for player in (g.player(side), g.player(1 - side)):
+        if not player.is_bot:
+            return player.user_id
+    return None
 
 
 async def board_png(
@@ -168,15 +181,14 @@ async def board_png(
     g: LoadedGame,
     pos: Position,
     summary: TurnSummary | None,
-    reader: int | None = None,
     *,
     lang: str | None = None,
 ) -> bytes | None:
     """The board picture (drawn off the event loop), or ``None`` without a renderer or on failure.
 
-    ``reader``: the person whose command it answers; the picture's words are in their
-    language (:func:`reader_language`). ``lang``: that language when the caller already
-    read it (a bot's reply draws one board per step, all for the same person).
+    Its words are in the language of the game's :func:`public_reader` (as the message it
+    is posted with), whoever acted. ``lang``: that language when the caller already read
+    it (a bot's reply draws one board per step, all for the same person).
     """
     renderer = games.renderer
     if renderer is None:
@@ -192,7 +204,7 @@ async def board_png(
         time_left = max(0.0, g.row.deadline - games.clock.now())
     try:
         if lang is None:
-            lang = await reader_language(games, reader)
+            lang = await reader_language(games, public_reader(g))
         # The bot is named in the picture's language, as in the message beside it.
         players = (player_name(g.black, lang), player_name(g.white, lang))
         draw = renderer.render_board

@@ -139,7 +139,7 @@ class Starting:
         except BaseException:
             self.games.ai_queue.release(guild_id, player.user_id, channel_id)  # no game: no bot turn
             raise
-        png = await board_png(self.games, g, g.pos, None, player.user_id)
+        png = await board_png(self.games, g, g.pos, None)
         if g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
                 return turn_result(g, png=png, bot_to_move=True)
@@ -235,7 +235,7 @@ class Starting:
         g = await self._start(
             row.guild_id, channel_id or row.channel_id, rules, black, white, user_id, challenge_id=row.id
         )
-        return turn_result(g, png=await board_png(self.games, g, g.pos, None, user_id))
+        return turn_result(g, png=await board_png(self.games, g, g.pos, None))
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> ChallengeResult:
         """The opponent declines (or the challenger withdraws) a pending challenge."""

@@ -79,7 +79,7 @@ class Turns:
         for action in actions:
             after.push(action)
         event = turn_event(g, before, after, actions, after.spn())
-        png = await board_png(self.games, g, g.pos, picture, user_id)
+        png = await board_png(self.games, g, g.pos, picture)
         event = replace(event, png=png)
         events = [event, *pass_events(g, after, passes)]
         if over is None and g.to_move is not None and g.to_move.is_bot:

@@ -213,10 +213,12 @@ async def test_a_turn_message_numbers_its_turns_in_one_sense(h: Harness) -> None
     assert shown["footer"]["text"] == "المباراة #1 · الدور 3 قيد اللعب · القياسية 5×5", shown["footer"]
     asked = await h.slash(h.bob, "seega resign")
     await h.click(h.bob, asked.reply, "Resign")
+    # Alice was to move when Bob resigned: the board speaks her language, whoever looks.
+    arabic = (await h.slash(h.carol, "seega board")).reply.embeds[0]
+    assert arabic["footer"]["text"] == "المباراة #1 · لُعب دوران · القياسية 5×5", arabic["footer"]
+    await h.slash(h.alice, "seega language", {"language": "auto"})
     over = (await h.slash(h.carol, "seega board")).reply.embeds[0]
     assert over["footer"]["text"] == "Game #1 · 2 turns played · standard 5x5"
-    arabic = (await h.slash(h.alice, "seega board")).reply.embeds[0]
-    assert arabic["footer"]["text"] == "المباراة #1 · لُعب دوران · القياسية 5×5", arabic["footer"]
 
 
 async def test_whole_game_with_end_turn_button_and_rematch(h: Harness) -> None:

@@ -6,10 +6,12 @@ import json
 import string
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.clock import FakeClock
 from bot.i18n import SeegaTranslator, t
 from bot.service import GameService
 from tests.discord.harness import Harness, running
@@ -58,9 +60,11 @@ async def test_arabic_by_choice(h: Harness) -> None:
     no_game = await h.slash(h.alice, "move", {"from": "b2", "to": "c2"})
     assert "لا توجد مباراة" in no_game.reply.text
     challenge = await h.slash(h.alice, "seega challenge", {"opponent": h.bob})
-    assert challenge.reply.button("قبول") and "يتحداك" in challenge.reply.text
-    refused = await h.click(h.carol, challenge.reply, "قبول")
+    assert challenge.reply.button("Accept") and "challenges you" in challenge.reply.text, "it asks Bob, in his"
+    refused = await h.click(h.carol, challenge.reply, "Accept")
     assert refused.reply.ephemeral and "This button is for" in refused.reply.text, "Carol kept English"
+    withdrawn = await h.click(h.alice, challenge.reply, "Decline")
+    assert "withdr" in challenge.reply.text.lower() and not withdrawn.reply.ephemeral, "still Bob's language"
     await h.slash(h.alice, "seega language", {"language": "auto"})
     assert "Seega rules" in (await h.slash(h.alice, "seega rules")).reply.text
 
@@ -77,3 +81,95 @@ async def test_the_language_choice_survives_a_restart_and_reaches_other_processe
         await other.set_language(restarted.bob, "ar")
         restarted.bot.language_prefs.clear()  # as after the cache's lifetime (LANGUAGE_TTL)
         assert "قواعد سيجة" in (await restarted.slash(restarted.bob, "seega rules")).reply.text
+
+
+class LanguageSpy:
+    """The real renderer, noting the language of each board picture it draws."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.langs: list[str] = []
+
+    def render_board(self, *args: Any, **kwargs: Any) -> bytes:
+        self.langs.append(kwargs.get("lang", "en"))
+        data: bytes = self.inner.render_board(*args, **kwargs)
+        return data
+
+    def render_replay(self, *args: Any, **kwargs: Any) -> bytes:
+        data: bytes = self.inner.render_replay(*args, **kwargs)
+        return data
+
+
+def spy_on_pictures(h: Harness) -> LanguageSpy:
+    spy = LanguageSpy(h.bot.service.games.renderer)
+    h.bot.service.games.renderer = spy
+    return spy
+
+
+async def test_a_message_to_one_person_is_in_their_language_and_a_board_in_the_language_of_who_plays_next(
+    h: Harness,
+) -> None:
+    """The play-test: Carol (Arabic) challenged Mod (English); every public message was in
+    the language of whoever acted last, so Mod got an Arabic challenge and Arabic buttons,
+    and each player's "your turn" came in the other's language."""
+    spy = spy_on_pictures(h)
+    await h.slash(h.carol, "seega language", {"language": "ar"})
+    challenge = (await h.slash(h.carol, "seega challenge", {"opponent": h.mod, "color": "black"})).reply
+    assert "challenges you" in challenge.text and "Carol plays black" in challenge.text, challenge.text
+    assert challenge.button("Accept") and challenge.button("Decline")
+    accept = await h.click(h.mod, challenge, "Accept", followup=True)
+    assert "accepted" in challenge.text, "the challenge stays in Mod's language once answered"
+    first = accept.followups[0]
+    assert first.pinged_user_ids() == {h.carol} and "دورك" in first.content, first.content
+    assert "المباراة #" in first.text and spy.langs[-1] == "ar", "Carol is to play: her board, her language"
+
+    placed = (await h.slash(h.carol, "place", {"first": "a1", "second": "b1"})).reply
+    assert placed.pinged_user_ids() == {h.mod} and "your turn" in placed.content, placed.content
+    assert "Game #" in placed.text and "المباراة" not in placed.text and spy.langs[-1] == "en"
+
+    ask = await h.slash(h.carol, "seega draw")
+    assert ask.reply.ephemeral and "التعادل" in ask.reply.text, "private: the clicker's own language"
+    offer = (await h.click(h.carol, ask.reply, "seega:drawoffer", followup=True)).followups[0]
+    assert offer.pinged_user_ids() == {h.mod} and "offers a draw" in offer.text, offer.text
+    assert offer.button("Accept the draw") and offer.button("Decline")
+    declined = await h.click(h.mod, offer, "Decline")
+    assert "declines the draw" in offer.text and not declined.reply.ephemeral
+
+    board = (await h.slash(h.carol, "seega board")).reply
+    assert "your turn" in board.content and spy.langs[-1] == "en", "Mod is to play, whoever asks to look"
+
+    await h.slash(h.mod, "place", {"first": "c1", "second": "d1"})
+    again = h.fake.last_message()
+    assert "دورك" in again.content and spy.langs[-1] == "ar"
+
+
+async def test_the_timers_and_a_rematch_speak_to_each_player_in_their_language(tmp_path: Path) -> None:
+    """A reminder pings one person, a time-out ends the turn of one: their language,
+    though no one of them acted; a rematch challenges the other player in theirs."""
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as h:
+        spy = spy_on_pictures(h)
+        await h.slash(h.mod, "seega settings", {"turn_timeout": "1m"})
+        await h.slash(h.carol, "seega language", {"language": "ar"})
+        challenge = (await h.slash(h.bob, "seega challenge", {"opponent": h.carol, "color": "black"})).reply
+        assert "يتحداك" in challenge.text and challenge.button("قبول") and challenge.button("رفض")
+        assert "Bob يلعب باللون الأسود" in challenge.text, "one article: not بالـالأسود"
+        accept = await h.click(h.carol, challenge, "قبول", followup=True)
+        assert "your turn" in accept.followups[0].content and spy.langs[-1] == "en", "Bob (English) plays first"
+        await h.slash(h.bob, "place", {"first": "a1", "second": "b1"})
+
+        clock.advance(31)
+        reminder = await h.fake.wait_for(
+            lambda: next((m for m in h.fake.channel_messages() if "مضى نصف وقت دورك" in m.text), None),
+            what="Carol's half-time reminder, in Arabic",
+        )
+        assert reminder.pinged_user_ids() == {h.carol}
+        clock.advance(30)
+        over = await h.fake.wait_for(
+            lambda: next((m for m in h.fake.channel_messages() if "🏁" in m.text), None), what="the time-out"
+        )
+        assert "Game #" not in over.text and spy.langs[-1] == "ar", "Carol ran out of time: her language"
+
+        rematch = await h.click(h.bob, over, "seega:rematch", followup=True)
+        again = rematch.followups[0]
+        assert "يتحداك" in again.text and again.button("قبول"), "Bob's rematch challenges Carol in Arabic"

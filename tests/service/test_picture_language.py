@@ -1,6 +1,6 @@
-"""Whose language a board picture speaks: the person whose command it answers (their
-``/seega language`` choice, as the message posted with it), the person the bot plays for
-the bot's replies, English without one; the console's pictures the table's language."""
+"""Whose language a board picture speaks: the player to move's (their ``/seega language``
+choice, as the message posted with it), whoever acted or asked; the person the bot plays
+for the bot's replies, English without one; the console's pictures the table's language."""
 
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ def _same(a: Image.Image, b: Image.Image) -> bool:
     return ImageChops.difference(a, b).getbbox() is None
 
 
-async def test_a_board_picture_speaks_the_language_of_the_person_who_acted(tmp_path: Path) -> None:
+async def test_a_board_picture_speaks_the_language_of_the_player_to_move(tmp_path: Path) -> None:
+    """Drawn for who acted, each player's board came in the other's language (play-test)."""
     service = await _service(tmp_path / "a.db")
     try:
         await service.set_language(BOB.user_id, "ar")
@@ -66,11 +67,14 @@ async def test_a_board_picture_speaks_the_language_of_the_person_who_acted(tmp_p
         arabic = _cards(render.render_board(pos, players=names, lang="ar"))
         english = _cards(render.render_board(pos, players=names))
         assert not _same(arabic, english)
-        assert _same(_cards(moved.png), arabic)
-        # Anyone may look at the board: the picture is in the language of who asked.
-        assert _same(_cards((await service.board(1, BOB.user_id)).png), arabic)
-        assert _same(_cards((await service.board(1, ALICE.user_id)).png), english)
-        assert _same(_cards((await service.board(1)).png), english)  # nobody named: English
+        assert moved.reader == BOB.user_id and _same(_cards(moved.png), arabic), "Bob chains on: his language"
+        # Anyone may look at the board: it is in the language of the player to move.
+        assert _same(_cards((await service.board(1, ALICE.user_id)).png), arabic)
+        assert _same(_cards((await service.board(1)).png), arabic)
+        ended = await service.end_turn(1, BOB.user_id)
+        pos.play("end")
+        assert ended.reader == ALICE.user_id, "Alice is to move: her language, though Bob acted"
+        assert _same(_cards(ended.png), _cards(render.render_board(pos, players=names)))
     finally:
         await service.storage.close()
         service.ai.close()
@@ -134,28 +138,29 @@ def test_the_console_against_the_bot_names_you_and_the_bot_in_arabic(tmp_path: P
     assert not _same(got, _cards(render.render_board(pos, players=("بوت سيجة السهل", "Player 1"), lang="ar")))
 
 
-async def test_the_readers_language_survives_hostile_ids_and_two_requests_at_once(tmp_path: Path) -> None:
-    """Hostile input on the reader's language: ids out of range, another person's id, the
-    same request twice at once. A picture is never lost and never in a stranger's language."""
+async def test_the_boards_language_survives_hostile_ids_and_two_requests_at_once(tmp_path: Path) -> None:
+    """Hostile input beside the board's language: ids out of range, another person's id,
+    the same request twice at once. A picture is never lost and never in the language of
+    whoever asked: in the player to move's (Bob's)."""
     import asyncio
 
     service = await _service(tmp_path / "h.db")
     try:
         await service.set_language(BOB.user_id, "ar")
+        await service.set_language(987654321, "en")
         await insert_from(service, 1, CHAIN)
         pos = Position.from_spn(CHAIN)
         names = ("Alice", "Bob")
         arabic = _cards(render.render_board(pos, players=names, lang="ar"))
-        english = _cards(render.render_board(pos, players=names))
         reads = _count_language_reads(service)
-        for huge in (10**40, -(10**40), 2**63):  # out of any id range: English, no query
-            assert _same(_cards((await service.board(1, huge)).png), english)
-        assert reads == []
-        # Two people ask at the same moment: each picture in its asker's language.
+        for huge in (10**40, -(10**40), 2**63):  # out of any id range: never looked up
+            assert _same(_cards((await service.board(1, huge)).png), arabic)
+        assert set(reads) == {BOB.user_id}
+        # Two people ask at the same moment: the same picture, in the player to move's language.
         bob, alice = await asyncio.gather(service.board(1, BOB.user_id), service.board(1, ALICE.user_id))
-        assert _same(_cards(bob.png), arabic) and _same(_cards(alice.png), english)
-        # Someone who never chose a language (not a player here) gets English.
-        assert _same(_cards((await service.board(1, 987654321)).png), english)
+        assert _same(_cards(bob.png), arabic) and _same(_cards(alice.png), arabic)
+        # Someone else (who chose English, not a player here) asks: still Bob's language.
+        assert _same(_cards((await service.board(1, 987654321)).png), arabic)
     finally:
         await service.storage.close()
         service.ai.close()
