@@ -24,7 +24,7 @@ from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.cooldowns import per_person
 from bot.cogs.stats import StatsCommands
-from bot.flows import as_player, channel_id, guild_id, show_turn
+from bot.flows import accept_crossing, as_player, channel_id, guild_id, show_turn
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
@@ -189,6 +189,9 @@ class GameCommands(CogMixin):
             color,
             thread,
         )
+        if made.crossing:  # the opponent's challenge to this person is pending here: accept it
+            await accept_crossing(interaction, made.challenge)
+            return
         reply = challenge_reply(made.challenge, locale, challenge_view(made.challenge.id, locale))
         message = await interaction_sender(interaction)(reply)
         self.bot.challenge_messages[made.challenge.id] = message
