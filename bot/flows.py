@@ -34,6 +34,7 @@ from bot.messages import (
 from bot.results import (
     ChallengeError,
     ChallengeView,
+    ChannelBusyError,
     GameView,
     Moderator,
     OfferResult,
@@ -149,6 +150,9 @@ async def show_turn(
     message = await send(reply)
     remember_board(bot, result.game.channel_id, message, past_edit(result, locale, above))
     forget_offer(bot, result)
+    if result.closed_challenges:
+        closing = close_challenge_messages(bot, result.closed_challenges, guild_locale)
+        bot.spawn(closing, name=f"close-challenges-{result.game.id}")
     if result.bot_to_move:
         task = play_bot_turn(bot, result.game, guild_locale, locale, then or send)
         bot.spawn(task, name=f"bot-turn-{result.game.id}")
@@ -232,31 +236,117 @@ async def challenge_language(bot: SeegaHost, challenge: ChallengeView, guild_loc
     return await person_language(bot, challenge.opponent.user_id, guild_locale)
 
 
+async def edit_challenge_message(bot: SeegaHost, challenge: ChallengeView, reply: Reply) -> bool:
+    """Show a settled challenge on its message, if this process posted it (whether it could).
+
+    By channel and id, as the message's author: ``message.edit`` would go through the
+    interaction's token, which Discord honours for 15 minutes only, while a challenge may
+    stay open for up to 7 days.
+    """
+    message = bot.challenge_messages.pop(challenge.id, None)  # settled: its expiry will not come
+    if message is None:
+        return False
+    where = getattr(getattr(message, "channel", None), "id", None) or challenge.channel_id
+    try:
+        await (
+            bot.get_partial_messageable(where, guild_id=challenge.guild_id)
+            .get_partial_message(message.id)
+            .edit(content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none())
+        )
+    except discord.HTTPException:
+        log.debug("could not show settled challenge %s", challenge.id)
+        return False
+    return True
+
+
+async def close_challenge_messages(bot: SeegaHost, challenges: tuple[ChallengeView, ...], guild_locale: Any) -> None:
+    """The challenges a game's start closed lose their buttons and say why (best effort),
+    each in its challenged person's language, as it was posted."""
+    for challenge in challenges:
+        locale = await challenge_language(bot, challenge, guild_locale)
+        await edit_challenge_message(
+            bot, challenge, challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
+        )
+
+
+async def _settled_challenge(interaction: discord.Interaction, challenge: ChallengeView, text: str) -> None:
+    """A settled challenge's button: its message shows how it was settled, its buttons
+    disabled, and the presser is told ``text`` privately."""
+    host = host_of(interaction)
+    host.challenge_messages.pop(challenge.id, None)
+    locale = await challenge_language(host, challenge, interaction.guild_locale)  # as it was posted
+    reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
+    if not interaction.response.is_done():
+        if challenge.status == "accepted":  # it says so already (and where the game is)
+            await interaction.response.edit_message(view=reply.view)
+        else:
+            await interaction.response.edit_message(
+                content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
+            )
+    await send_ephemeral(interaction, text)
+
+
 async def button_accept(interaction: discord.Interaction, challenge_id: int) -> None:
     bot = host_of(interaction)
     challenge = await bot.service.get_challenge(challenge_id)
     if interaction.user.id not in (challenge.opponent.user_id, challenge.challenger.user_id):
         raise Refusal("error.not_for_you", name=challenge.opponent.name)
     if challenge.status != "pending":
-        await stale_button(interaction, "error.challenge_closed")
+        await _settled_challenge(interaction, challenge, t(lang(interaction), "error.challenge_closed"))
         return
     if interaction.user.id == challenge.challenger.user_id:
         raise Refusal("error.own_challenge")  # their Decline withdraws it
+    await _accept(interaction, challenge, interaction.message)
+
+
+async def accept_crossing(interaction: discord.Interaction, challenge: ChallengeView) -> None:
+    """A challenge (or Rematch) answered the opponent's own pending challenge in the
+    channel: the service stored nothing, and the presser accepts that challenge instead,
+    as its Accept would (two crossing challenges were posted, and both could be accepted)."""
+    await _accept(interaction, challenge, None, crossed=True)
+
+
+async def _accept(
+    interaction: discord.Interaction,
+    challenge: ChallengeView,
+    message: discord.Message | None,
+    *,
+    crossed: bool = False,
+) -> None:
+    """Accept ``challenge`` for the presser: its own message (``message``, whose Accept
+    was pressed, or the one this process posted) says so, and the game starts."""
+    bot = host_of(interaction)
+    locale = lang(interaction)
+    challenge_id = challenge.id
     thread: discord.Thread | None = None
-    message = interaction.message
     said = await challenge_language(bot, challenge, interaction.guild_locale)
-    if challenge.thread and message is not None and not isinstance(interaction.channel, discord.Thread):
-        name = t(said, "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)
-        thread = await message.create_thread(name=name[:100], auto_archive_duration=1440)
+    if challenge.thread and not isinstance(interaction.channel, discord.Thread):
+        name = t(said, "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)[:100]
+        if message is not None:
+            thread = await message.create_thread(name=name, auto_archive_duration=1440)
+        elif isinstance(interaction.channel, discord.TextChannel):
+            thread = await interaction.channel.create_thread(
+                name=name, auto_archive_duration=1440, type=discord.ChannelType.public_thread
+            )
     try:
         result = await bot.service.accept_challenge(
             challenge_id, interaction.user.id, thread.id if thread else None, bot_reply=False
         )
-    except ServiceError:
+    except ServiceError as exc:
         if thread is not None:
             await _delete_quietly(thread)
-        if (await bot.service.get_challenge(challenge_id)).status != "pending":
-            await stale_button(interaction, "error.challenge_closed")  # a double click, or too late
+        now = await bot.service.get_challenge(challenge_id)
+        if now.status == "closed" and isinstance(exc, ChannelBusyError):
+            # Accepted into a channel that has a game: closed, never to start one later.
+            if crossed:
+                closed = challenge_reply(now, said, challenge_view(now.id, said, disabled=True))
+                await edit_challenge_message(bot, now, closed)
+                await send_ephemeral(interaction, service_error_text(locale, exc))
+            else:
+                await _settled_challenge(interaction, now, service_error_text(locale, exc))
+            return
+        if now.status != "pending" and not crossed:  # a double click, or too late
+            await _settled_challenge(interaction, now, t(locale, "error.challenge_closed"))
             return
         raise
     except Exception:
@@ -264,15 +354,24 @@ async def button_accept(interaction: discord.Interaction, challenge_id: int) -> 
             await _delete_quietly(thread)
         raise
     accepted = await bot.service.get_challenge(challenge_id)
-    bot.challenge_messages.pop(challenge_id, None)  # settled: its expiry will not come
     reply = challenge_reply(accepted, said, challenge_view(challenge_id, said, disabled=True))
     if thread is not None:
         reply.content = f"{reply.content}\n{t(said, 'challenge.go_to_thread', thread=thread.mention)}"
-    await interaction.response.edit_message(**{k: v for k, v in reply.send_kwargs().items() if k != "files"})
+
+    def crossed_note(locale: str) -> str:
+        return t(locale, "challenge.crossed", challenger=challenge.challenger.name, opponent=challenge.opponent.name)
 
     def differs(locale: str) -> str:
-        return wording.differences_text(result.game.variant, locale, result.game.size)
+        text = wording.differences_text(result.game.variant, locale, result.game.size)
+        return "\n".join(line for line in (crossed_note(locale) if crossed else "", text) if line)
 
+    if crossed:
+        await edit_challenge_message(bot, accepted, reply)
+        if thread is not None:
+            await interaction_sender(interaction)(Reply(content=f"{crossed_note(said)}\n{reply.content}"))
+    else:
+        bot.challenge_messages.pop(challenge_id, None)  # settled: its expiry will not come
+        await interaction.response.edit_message(**{k: v for k, v in reply.send_kwargs().items() if k != "files"})
     if thread is None:
         await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction), intro=differs)
         return
@@ -301,13 +400,14 @@ async def button_decline(interaction: discord.Interaction, challenge_id: int) ->
     if interaction.user.id not in (challenge.opponent.user_id, challenge.challenger.user_id):
         raise Refusal("error.not_for_you", name=challenge.opponent.name)
     if challenge.status != "pending":
-        await stale_button(interaction, "error.challenge_closed")
+        await _settled_challenge(interaction, challenge, t(lang(interaction), "error.challenge_closed"))
         return
     try:
         done = await bot.service.decline_challenge(challenge_id, interaction.user.id)
         bot.challenge_messages.pop(challenge_id, None)
     except ChallengeError:
-        await stale_button(interaction, "error.challenge_closed")
+        settled = await bot.service.get_challenge(challenge_id)
+        await _settled_challenge(interaction, settled, t(lang(interaction), "error.challenge_closed"))
         return
     said = await challenge_language(bot, challenge, interaction.guild_locale)  # as it asked, whoever answers
     reply = challenge_reply(done.challenge, said, challenge_view(challenge_id, said, disabled=True))
@@ -495,6 +595,9 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
         guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
     )
     await interaction.response.edit_message(view=disabled_copy(interaction.message))
+    if made.crossing:  # the opponent pressed Rematch first: this press accepts their challenge
+        await accept_crossing(interaction, made.challenge)
+        return
     said = await challenge_language(bot, made.challenge, interaction.guild_locale)
     reply = challenge_reply(made.challenge, said, challenge_view(made.challenge.id, said))
     message = await interaction_sender(interaction)(reply)
@@ -527,24 +630,10 @@ async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
     the person it is for (nobody acted: a timer fired), else the server's."""
     if event.kind == "challenge_expired" and event.challenge is not None:
         challenge = event.challenge
-        message = bot.challenge_messages.pop(challenge.id, None)
         locale = await challenge_language(bot, challenge, guild_locale_of(bot, challenge.guild_id))
         reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
-        if message is not None:
-            # By channel and id, as the message's author: message.edit would go through
-            # the interaction's token, which Discord honours for 15 minutes only, while a
-            # challenge may stay open for up to 7 days.
-            where = getattr(getattr(message, "channel", None), "id", None) or challenge.channel_id
-            try:
-                await (
-                    bot.get_partial_messageable(where, guild_id=challenge.guild_id)
-                    .get_partial_message(message.id)
-                    .edit(content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none())
-                )
-                return
-            except discord.HTTPException:
-                log.debug("could not edit expired challenge %s", challenge.id)
-        await channel_sender(bot, challenge.channel_id, challenge.guild_id)(reply)
+        if not await edit_challenge_message(bot, challenge, reply):
+            await channel_sender(bot, challenge.channel_id, challenge.guild_id)(reply)
         return
     game = event.game or (event.turn.game if event.turn else None)
     if game is None:

@@ -234,6 +234,9 @@ class TurnResult:
             bot, the person it plays; after the end, the player whose turn it was), in
             whose language the picture is drawn and the message is to be worded
             (``bot.service.snapshots.public_reader``); ``None`` without a person.
+        closed_challenges: when the command started the game, the channel's other
+            pending challenges it closed (their Accept would start a second game here):
+            adapters take their buttons away.
     """
 
     game: GameView
@@ -246,6 +249,7 @@ class TurnResult:
     bot_to_move: bool = False
     png: bytes | None = None
     reader: int | None = None
+    closed_challenges: tuple[ChallengeView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -254,11 +258,13 @@ class ChallengeView:
 
     Attributes:
         id: the challenge id (adapters put it in button custom ids).
-        status: ``pending``, ``accepted``, ``declined``, ``expired`` or ``withdrawn``.
+        status: ``pending``, ``accepted``, ``declined``, ``expired``, ``withdrawn``, or
+            ``closed`` (a game started in its channel, or it was accepted while one was on).
         color: the challenger's colour choice: ``black``, ``white`` or ``random``.
         thread: whether accepting should open a thread for the game.
         expires_at: epoch seconds.
-        game_id: the game started by accepting, if any.
+        game_id: the game started by accepting, if any (or, once ``closed``, the game
+            that closed it).
     """
 
     id: int
@@ -278,10 +284,16 @@ class ChallengeView:
 
 @dataclass(frozen=True)
 class ChallengeResult:
-    """The outcome of ``challenge``, ``decline_challenge`` or an expiry."""
+    """The outcome of ``challenge``, ``decline_challenge`` or an expiry.
+
+    ``crossing``: the challenge was not stored, because ``challenge`` is the opponent's
+    own challenge to the challenger, pending in the same channel (both pressed Rematch):
+    the adapter accepts that one for the challenger, as its Accept button would.
+    """
 
     challenge: ChallengeView
     ping: int | None = None
+    crossing: bool = False
 
 
 @dataclass(frozen=True)

@@ -146,8 +146,8 @@ def test_keys_built_from_data_are_worded(lang: str) -> None:
     built = [f"level.{level}" for level in catalog.LEVELS]
     built += [f"color.{color}" for color in catalog.COLORS]
     built += [f"reason.{reason}" for reason in (*REASONS, "agreement", "resignation", "timeout", "abandoned")]
-    built += [f"challenge_status.{s}" for s in ("accepted", "declined", "withdrawn", "expired")]
-    built += [f"challenge.{s}" for s in ("pending", "accepted", "declined", "withdrawn", "expired")]
+    built += [f"challenge_status.{s}" for s in ("accepted", "declined", "withdrawn", "expired", "closed")]
+    built += [f"challenge.{s}" for s in ("pending", "accepted", "declined", "withdrawn", "expired", "closed")]
     built += [f"variant.{v}" for v in catalog.RULES_VARIANTS]
     built += picture_keys()
     missing = [key for key in built if key not in messages]

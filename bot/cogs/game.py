@@ -24,7 +24,7 @@ from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.cooldowns import per_person
 from bot.cogs.stats import StatsCommands
-from bot.flows import as_player, challenge_language, channel_id, guild_id, show_turn, turn_language
+from bot.flows import accept_crossing, as_player, challenge_language, channel_id, guild_id, show_turn, turn_language
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
@@ -188,6 +188,9 @@ class GameCommands(CogMixin):
             color,
             thread,
         )
+        if made.crossing:  # the opponent's challenge to this person is pending here: accept it
+            await accept_crossing(interaction, made.challenge)
+            return
         # It asks the opponent: their language, buttons too (not the challenger's: play-test).
         locale = await challenge_language(self.bot, made.challenge, interaction.guild_locale)
         reply = challenge_reply(made.challenge, locale, challenge_view(made.challenge.id, locale))

@@ -22,7 +22,7 @@ from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
-from bot.messages import history_embed, leaderboard_embed, rules_embed, stats_embed
+from bot.messages import history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
 from bot.results import variant_words
 from bot.service import catalog
 
@@ -96,7 +96,14 @@ class StatsCommands(CogMixin):
         files = [discord.File(io.BytesIO(rec.sgn.encode()), filename=rec.filename)]
         if rec.replay is not None and rec.replay_filename:
             files.append(discord.File(io.BytesIO(rec.replay), filename=rec.replay_filename))
-        await interaction.followup.send(t(lang(interaction), "record.done", id=rec.game_id), files=files)
+        locale = lang(interaction)
+        shown = await self.bot.service.get_game(rec.game_id, guild) if game is None else None
+        if shown is None:
+            text = t(locale, "record.done", id=rec.game_id)
+        else:  # the channel's last game played: say which one it is
+            black, white = player_name(shown.black, locale), player_name(shown.white, locale)
+            text = t(locale, "record.done_last", id=rec.game_id, black=black, white=white)
+        await interaction.followup.send(text, files=files)
 
     @app_commands.command(name="moves", description=_("The moves of this channel's game, one line per turn"))
     async def moves(self, interaction: discord.Interaction) -> None:

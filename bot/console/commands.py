@@ -223,7 +223,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         )
         first, second = (wording.player_name(p, self.lang) for p in LOCAL_PLAYERS)
         self.say(t(self.lang, "console.hot_seat", first=first, second=second))
-        started = await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id)
+        started = await self.service.accept_challenge(made.challenge.id, made.challenge.opponent.user_id)
         self._say_differences(started.game.variant, started.game.size)
         self.show(started)
 
@@ -293,7 +293,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         )
         me = wording.player_name(LOCAL_PLAYERS[0], self.lang)
         self.say(t(self.lang, "console.rematch_hot_seat", name=me, color=t(self.lang, f"color.{color}")))
-        self.show(await self.service.accept_challenge(made.challenge.id, LOCAL_PLAYERS[1].user_id))
+        self.show(await self.service.accept_challenge(made.challenge.id, made.challenge.opponent.user_id))
 
     async def board(self, args: Args) -> None:
         self.show(await self.service.board(CONSOLE_CHANNEL))

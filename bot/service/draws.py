@@ -137,7 +137,10 @@ class Draws:
         def decide(g: LoadedGame) -> Decision:
             color = g.check_player(user_id, need_turn=False)
             by = offers.offered_by(g.row.end_offer, offers.DRAW)
-            if by is None or (by == COLOR_NAMES[color] and g.row.black_id != g.row.white_id):
+            if by == COLOR_NAMES[color] and g.row.black_id != g.row.white_id:
+                # their own offer (it said "There is no draw offer for you to answer")
+                raise IllegalMoveError("own_draw_offer", opponent=g.player(1 - color).name)
+            if by is None:
                 raise IllegalMoveError("no_draw_offer")
             return DRAW
 

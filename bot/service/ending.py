@@ -272,7 +272,7 @@ class Ending:
             color = g.check_player(user_id, need_turn=False)
             by = offers.offered_by(g.row.end_offer, offers.COUNT)
             if by == COLOR_NAMES[color] and g.row.black_id != g.row.white_id:
-                raise IllegalMoveError("own_end_offer")  # their own: only the opponent accepts it
+                raise IllegalMoveError("own_end_offer", opponent=g.player(1 - color).name)  # the opponent decides
             if by != COLOR_NAMES[1 - color]:
                 raise IllegalMoveError("no_offer")
             return by_count(g), "agreement", "finished"

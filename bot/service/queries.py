@@ -184,15 +184,19 @@ class Queries:
         return game_summary(row)
 
     async def record_row(self, guild_id: int, game_id: int | None = None, channel_id: int | None = None) -> GameRow:
-        """The game :meth:`record` would write (by id, or the channel's latest), or its
-        refusal: checked before anything is drawn, so an adapter can answer it at once."""
+        """The game :meth:`record` would write, or its refusal: checked before anything is
+        drawn, so an adapter can answer it at once.
+
+        By id, or else the channel's latest game with a turn played (finished, or the one
+        in progress): a game cancelled before its first turn has an empty record, and was
+        picked over the real game before it (play-test)."""
         storage = self.games.storage
         if game_id is not None:
             row = await storage.game(game_id) if storable(game_id) else None
             if row is None or row.guild_id != guild_id:
                 raise NoGameError("no_such_game", game_id=game_id)
         elif channel_id is not None:
-            row = await storage.latest_game(channel_id)
+            row = await storage.latest_played_game(channel_id)
             if row is None:
                 raise NoGameError("no_game_yet")
         else:
@@ -210,7 +214,8 @@ class Queries:
         replay: bool = True,
         user_id: int | None = None,
     ) -> RecordResult:
-        """The SGN record of a game (by id, or the channel's latest) and an animated replay.
+        """The SGN record of a game (by id, or the channel's latest played: :meth:`record_row`)
+        and an animated replay.
 
         ``user_id``: who asked; the replay's words are in their language, as the message
         posted with it (:func:`reader_language`). The SGN file is the standard's, in English.

@@ -29,6 +29,7 @@ from bot.storage import (
     ChallengeCaps,
     ChallengeRow,
     ChannelTakenError,
+    CrossingChallengeError,
     NewGame,
     TooManyChallengesError,
     TooManyGamesError,
@@ -54,9 +55,17 @@ class Starting:
         name = next(p.name for p in players if p.user_id == exc.user_id)
         return LimitError("opponent_too_many_games", player=name, limit=cap)
 
-    async def _ensure_free(self, channel_id: int) -> None:
+    async def _busy(self, channel_id: int, user_id: int) -> ChannelBusyError:
+        """The refusal for a channel with a game: its players are told to finish it first;
+        anybody else, who cannot, is told who plays here and to play elsewhere."""
+        row = await self.games.storage.active_game(channel_id)
+        if row is None or user_id in (row.black_id, row.white_id):
+            return ChannelBusyError("channel_busy")
+        return ChannelBusyError("channel_busy_others", black=row.black_name, white=row.white_name)
+
+    async def _ensure_free(self, channel_id: int, user_id: int) -> None:
         if await self.games.storage.active_game(channel_id) is not None:
-            raise ChannelBusyError("channel_busy")
+            raise await self._busy(channel_id, user_id)
 
     async def _start(
         self,
@@ -67,9 +76,13 @@ class Starting:
         white: Player,
         acting: int,
         challenge_id: int | None = None,
-    ) -> LoadedGame:
+    ) -> tuple[LoadedGame, tuple[ChallengeView, ...]]:
         """Insert the game, each person seated under the cap of active games (``acting``
-        is who asked: the refusal speaks of their own count or names the other player)."""
+        is who asked: the refusal speaks of their own count or names the other player).
+
+        Returns the game and the channel's challenges its start closed. A challenge
+        accepted into a channel that has a game is closed too: kept open, its Accept
+        started a game nobody meant once that game was over (play-test)."""
         games = self.games
         now = games.clock.now()
         pos = Position(rules)
@@ -100,14 +113,17 @@ class Starting:
             except TooManyGamesError as exc:
                 raise self._too_many_games(exc, acting, (black, white)) from None
             except ChannelTakenError:
-                raise ChannelBusyError("channel_busy") from None
+                if challenge_id is not None:
+                    await games.storage.settle_challenge(challenge_id, "closed")
+                raise await self._busy(channel_id, acting) from None
             except LookupError:
                 raise ChallengeError("challenge_closed") from None
             loaded = LoadedGame(row, pos)
             games.cache[channel_id] = loaded
         games.note_timer(remind)
         log.info("game %d started in channel %d: %s vs %s", row.id, channel_id, black.name, white.name)
-        return loaded
+        closed = tuple(challenge_view(c) for c in await games.storage.challenges_closed_by(row.id))
+        return loaded, closed
 
     async def play_bot(
         self,
@@ -129,28 +145,30 @@ class Starting:
         c = catalog.check_color(color)
         if c == "random":
             c = self.games.rng.choice(("black", "white"))
-        await self._ensure_free(channel_id)
+        await self._ensure_free(channel_id, player.user_id)
         if c == "white":  # the bot plays first: it needs the AI at once
             self.games.ai_queue.check(guild_id, player.user_id, channel_id)
         bot = Player.bot(lvl)
         black, white = (player, bot) if c == "black" else (bot, player)
         try:
-            g = await self._start(guild_id, channel_id, rules, black, white, player.user_id)
+            g, closed = await self._start(guild_id, channel_id, rules, black, white, player.user_id)
         except BaseException:
             self.games.ai_queue.release(guild_id, player.user_id, channel_id)  # no game: no bot turn
             raise
         png = await board_png(self.games, g, g.pos, None)
+        result = turn_result(g, png=png)
         if g.to_move is not None and g.to_move.is_bot:
             if not bot_reply:
-                return turn_result(g, png=png, bot_to_move=True)
-            try:
-                bot_done = await self.bots.play(channel_id, g)
-            except BotUnavailableError:
-                bot_done = None  # the game is started; the bot's first turn waits for its retry
-            if bot_done is not None:
-                g, events, over = bot_done
-                return turn_result(g, events, over, last_png(events, png))
-        return turn_result(g, png=png)
+                result = turn_result(g, png=png, bot_to_move=True)
+            else:
+                try:
+                    bot_done = await self.bots.play(channel_id, g)
+                except BotUnavailableError:
+                    bot_done = None  # the game is started; the bot's first turn waits for its retry
+                if bot_done is not None:
+                    g, events, over = bot_done
+                    result = turn_result(g, events, over, last_png(events, png))
+        return replace(result, closed_challenges=closed)
 
     async def challenge(
         self,
@@ -163,7 +181,13 @@ class Starting:
         color: str = catalog.DEFAULT_COLOR,
         thread: bool = False,
     ) -> ChallengeResult:
-        """Store a pending challenge that expires after the guild's challenge timeout."""
+        """Store a pending challenge that expires after the guild's challenge timeout.
+
+        If the opponent's own challenge to the challenger is pending in this channel
+        (both pressed Rematch, or one answered a challenge with another), nothing is
+        stored: the result is that challenge, marked ``crossing``, for the challenger to
+        accept. The storage decides it under the channel's lock, so two crossing
+        challenges sent at once leave one challenge, and accepting it one game."""
         if opponent.is_bot:
             raise ChallengeError("challenge_bot")
         if opponent.user_id == challenger.user_id:
@@ -172,8 +196,6 @@ class Starting:
         settings = await games.settings(guild_id)
         rules = catalog.check_rules(variant or settings.default_variant, size)
         c = catalog.check_color(color)
-        if not thread:
-            await self._ensure_free(channel_id)
         now = games.clock.now()
         limits = games.limits
         caps = ChallengeCaps(limits.active_games, limits.pending_challenges, limits.pending_to_one_opponent)
@@ -191,6 +213,10 @@ class Starting:
                 now + settings.challenge_timeout,
                 caps,
             )
+        except ChannelTakenError:
+            raise await self._busy(channel_id, challenger.user_id) from None
+        except CrossingChallengeError as exc:
+            return ChallengeResult(challenge_view(exc.challenge), crossing=True)
         except TooManyGamesError:
             raise LimitError("too_many_games", limit=limits.active_games) from None
         except TooManyChallengesError as exc:
@@ -232,10 +258,11 @@ class Starting:
         challenger = Player(row.challenger_id, row.challenger_name)
         opponent = Player(row.opponent_id, row.opponent_name)
         black, white = (challenger, opponent) if color == "black" else (opponent, challenger)
-        g = await self._start(
+        g, closed = await self._start(
             row.guild_id, channel_id or row.channel_id, rules, black, white, user_id, challenge_id=row.id
         )
-        return turn_result(g, png=await board_png(self.games, g, g.pos, None))
+        result = turn_result(g, png=await board_png(self.games, g, g.pos, None))
+        return replace(result, closed_challenges=closed)
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> ChallengeResult:
         """The opponent declines (or the challenger withdraws) a pending challenge."""

@@ -41,6 +41,7 @@ from bot.storage.rows import (
     ChallengeRow,
     ChannelTakenError,
     ConstraintError,
+    CrossingChallengeError,
     GameRow,
     GameUpdate,
     NewGame,
@@ -114,6 +115,12 @@ async def _check_active(tx: Transaction, guild_id: int, people: Sequence[int], c
         row = await tx.fetchone(ACTIVE_COUNT_SQL, (guild_id, uid, uid))
         if row is not None and int(row[0]) >= cap:
             raise TooManyGamesError(uid)
+
+
+def _channel_key(channel_id: int) -> int:
+    """The lock of a channel's games and challenges: starting a game and storing a
+    challenge there take it first, so each sees what the other committed."""
+    return lock_key("channel", channel_id)
 
 
 class _Lost(Exception):
@@ -197,6 +204,10 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
     ) -> GameRow:
         """Insert an active game (and settle its challenge in the same transaction).
 
+        The channel's other pending challenges that would start their game in it (not
+        those asking for a new thread) are closed in the same transaction, their
+        ``game_id`` naming this game (:meth:`challenges_closed_by`).
+
         With ``max_active``, each person seated (not the bot) must play fewer active games
         in the guild; the count and the insert are one transaction, so games started at
         once cannot all pass it (the seated people are counted in the order black, white).
@@ -213,6 +224,7 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         ]
 
         async def body(tx: Transaction) -> GameRow:
+            await tx.lock([_channel_key(game.channel_id)])  # before the people's: the order of insert_challenge
             if max_active is not None:
                 await _check_active(tx, game.guild_id, people, max_active)
             try:
@@ -239,6 +251,13 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 )
                 if changed != 1:
                     raise LookupError(f"challenge {challenge_id} is no longer pending")
+            # The channel's other challenges would start a second game here: closed, so
+            # that an Accept pressed on one later (after this game, even) starts nothing.
+            await tx.execute(
+                "UPDATE challenges SET status = 'closed', game_id = ? WHERE channel_id = ? AND status = 'pending'"
+                " AND thread = 0 AND id <> ?",
+                (inserted.id, game.channel_id, challenge_id if challenge_id is not None else -1),
+            )
             return inserted
 
         return await self._write(body)
@@ -253,6 +272,15 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
     async def game(self, game_id: int) -> GameRow | None:
         """A game by id."""
         row = await self._fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return GameRow(*row) if row else None
+
+    async def latest_played_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game with at least one turn played (active or not):
+        a game cancelled before its first turn has no record worth showing."""
+        row = await self._fetchone(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND actions <> '' ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
         return GameRow(*row) if row else None
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
@@ -440,13 +468,35 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         """Store a pending challenge, within ``caps`` if given: the checks and the insert
         are one transaction, so challenges sent at once cannot all pass them.
 
+        Under the channel's lock (which :meth:`insert_game` takes too): a challenge to be
+        played in the channel (not in a new thread) is refused while it has a game, and
+        a challenge answering the opponent's pending challenge in the channel is not
+        stored, so two crossing challenges sent at once leave one.
+
         Raises:
+            ChannelTakenError: the challenge is to be played here, and the channel has a game.
+            CrossingChallengeError: the opponent's challenge to the challenger is pending
+                in this channel (accept it instead); checked before the caps.
             TooManyGamesError: the challenger plays ``caps.active_games`` games already.
             TooManyChallengesError: the challenger has ``caps.to_one_opponent`` challenges
                 to this opponent pending, or ``caps.pending`` in all.
         """
 
         async def body(tx: Transaction) -> ChallengeRow:
+            await tx.lock([_channel_key(channel_id)])
+            if not thread:
+                busy = await tx.fetchone(
+                    "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+                )
+                if busy is not None:
+                    raise ChannelTakenError(f"channel {channel_id} has game {busy[0]}")
+            crossing = await tx.fetchone(
+                f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = ? AND status = 'pending'"
+                " AND expires_at > ? AND challenger_id = ? AND opponent_id = ? ORDER BY id LIMIT 1",
+                (channel_id, created_at, opponent[0], challenger[0]),
+            )
+            if crossing is not None:
+                raise CrossingChallengeError(ChallengeRow(*crossing))
             if caps is not None:
                 await _check_active(tx, guild_id, [challenger[0]], caps.active_games)
                 await tx.lock([lock_key("challenges", guild_id, challenger[0])])
@@ -479,9 +529,17 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         row = await self._fetchone(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
         return ChallengeRow(*row) if row else None
 
+    async def challenges_closed_by(self, game_id: int) -> list[ChallengeRow]:
+        """The challenges closed when game ``game_id`` started in their channel."""
+        rows = await self._fetchall(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE game_id = ? AND status = 'closed' ORDER BY id",
+            (game_id,),
+        )
+        return [ChallengeRow(*r) for r in rows]
+
     async def settle_challenge(self, challenge_id: int, status: str) -> bool:
-        """Move a pending challenge to ``status`` (declined, expired, withdrawn); ``False``
-        if it was no longer pending."""
+        """Move a pending challenge to ``status`` (declined, expired, withdrawn, closed);
+        ``False`` if it was no longer pending."""
         return await self._update_one(
             "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
         )

@@ -26,6 +26,16 @@ class TooManyGamesError(Exception):
         self.user_id = user_id
 
 
+class CrossingChallengeError(Exception):
+    """Inserting a challenge found the opponent's own challenge to the challenger pending
+    in the same channel (two Rematch presses at once, or a challenge answered with
+    another): nothing was inserted, and the challenger should accept ``challenge``."""
+
+    def __init__(self, challenge: ChallengeRow) -> None:
+        super().__init__(f"challenge {challenge.id} from the opponent is pending in this channel")
+        self.challenge = challenge
+
+
 class TooManyChallengesError(Exception):
     """Inserting a challenge failed: its challenger has the most pending challenges
     allowed, to this opponent (``to_opponent``) or in all."""

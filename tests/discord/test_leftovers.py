@@ -29,7 +29,9 @@ async def test_an_offer_to_end_is_declined_withdrawn_and_cleared_when_the_game_e
     assert [b.get("label") for b in offer.buttons()] == ["Accept the end", "Decline"]
     # The offerer's own Accept says so (it said "There is no offer ... for you to accept").
     own = (await h.click(h.alice, offer, "Accept the end")).reply
-    assert own.ephemeral and "your own offer to end by count" in own.text and "Decline withdraws it" in own.text
+    assert own.ephemeral and own.text == (
+        "You offered to end by count; Bob decides (you can withdraw it with its **Decline** button)."
+    ), own.text
     # Bob is not to move: he cannot "play on"; he is told to use the offer's buttons.
     draw = (await h.slash(h.bob, "seega draw")).reply
     assert draw.ephemeral and "with **Accept the end** or **Decline** on the offer" in draw.text, draw.text

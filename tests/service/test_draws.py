@@ -49,7 +49,7 @@ async def test_only_the_opponent_answers_and_an_offer_is_not_an_end_by_count(
     await insert_from(service, 1, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", ALICE, BOB)
     await _refused(service, db_path, lambda: service.accept_draw(1, ALICE.user_id), "no_draw_offer")
     await service.offer_draw(1, ALICE.user_id)
-    await _refused(service, db_path, lambda: service.accept_draw(1, ALICE.user_id), "no_draw_offer")
+    await _refused(service, db_path, lambda: service.accept_draw(1, ALICE.user_id), "own_draw_offer")  # Bob decides
     await _refused(service, db_path, lambda: service.accept_draw(1, CAROL.user_id), "not_a_player")
     await _refused(service, db_path, lambda: service.accept_end(1, BOB.user_id), "no_offer")
     await _refused(service, db_path, lambda: service.offer_draw(1, ALICE.user_id), "draw_already_offered")

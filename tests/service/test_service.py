@@ -261,32 +261,29 @@ async def test_no_game_and_game_over(service: GameService, db_path: Db) -> None:
 
 
 async def test_second_game_in_a_busy_channel(service: GameService, db_path: Db) -> None:
+    """A player of the channel's game is told to finish it first; anybody else, who
+    cannot (play-test: Carol was told to resign a game she does not play), who plays here
+    and to play elsewhere."""
     await start_people(service, 1)
-    await expect_refused(
-        service,
-        db_path,
-        lambda: service.challenge(GUILD, 1, CAROL, BOB),
-        ChannelBusyError,
-        "already has a game",
-        "thread",
-    )
-    await expect_refused(
-        service, db_path, lambda: service.play_bot(GUILD, 1, CAROL, "easy"), ChannelBusyError, "already has a game"
-    )
+    outsider = "Alice and Bob are playing here; start yours in another channel or a thread."
+    for call in (lambda: service.challenge(GUILD, 1, CAROL, BOB), lambda: service.play_bot(GUILD, 1, CAROL, "easy")):
+        assert await expect_refused(service, db_path, call, ChannelBusyError) == outsider
+    for call in (lambda: service.challenge(GUILD, 1, BOB, CAROL), lambda: service.play_bot(GUILD, 1, ALICE, "easy")):
+        await expect_refused(service, db_path, call, ChannelBusyError, "already has a game", "/seega resign", "thread")
     # a challenge asking for a thread is fine, and is played in the new thread
     ch = await service.challenge(GUILD, 1, CAROL, BOB, thread=True)
     accepted = await service.accept_challenge(ch.challenge.id, BOB.user_id, channel_id=77)
     assert accepted.game.channel_id == 77
-    # accepting into a busy channel is refused and the challenge stays open
+    # accepting into a busy channel is refused, and closes the challenge: left open, its
+    # Accept started a game nobody meant once the other game was over (play-test)
     ch2 = await service.challenge(GUILD, 1, CAROL, ALICE, thread=True)
-    await expect_refused(
-        service,
-        db_path,
-        lambda: service.accept_challenge(ch2.challenge.id, ALICE.user_id, 77),
-        ChannelBusyError,
-        "already has a game",
-    )
-    assert (await service.get_challenge(ch2.challenge.id)).status == "pending"
+    with pytest.raises(ChannelBusyError, match="are playing here"):  # Alice does not play there
+        await service.accept_challenge(ch2.challenge.id, ALICE.user_id, 77)
+    assert (await service.get_challenge(ch2.challenge.id)).status == "closed"
+    await service.resign(77, BOB.user_id)
+    with pytest.raises(ChallengeError, match="it was closed when a game started in this channel"):
+        await service.accept_challenge(ch2.challenge.id, ALICE.user_id, 77)
+    assert await service.game(77) is None
 
 
 async def test_challenge_refusals_and_decline(service: GameService, db_path: Db) -> None:
@@ -501,7 +498,7 @@ async def test_resign_offer_accept_cancel(service: GameService, db_path: Db) -> 
     offer = await service.offer_end(1, ALICE.user_id)
     assert isinstance(offer, OfferResult) and offer.opponent == BOB and offer.ping == BOB.user_id
     await expect_refused(
-        service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError, "your own offer"
+        service, db_path, lambda: service.accept_end(1, ALICE.user_id), IllegalMoveError, "You offered", "Bob decides"
     )
     ended = await service.accept_end(1, BOB.user_id)
     assert ended.game_over is not None and ended.game_over.reason == "agreement"
