@@ -275,10 +275,12 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         return GameRow(*row) if row else None
 
     async def latest_played_game(self, channel_id: int) -> GameRow | None:
-        """The channel's most recent game with at least one turn played (active or not):
-        a game cancelled before its first turn has no record worth showing."""
+        """The channel's most recent game with at least one turn played (active or not), or
+        finished without one (a game from a set-up position resigned at once is a real,
+        rated game): a game cancelled before its first turn has no record worth showing."""
         row = await self._fetchone(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND actions <> '' ORDER BY id DESC LIMIT 1",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND (actions <> '' OR status = 'finished')"
+            " ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         return GameRow(*row) if row else None
