@@ -9,7 +9,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -1616,3 +1616,29 @@ async def test_a_removal_before_the_first_step_is_not_called_the_first_move(db_p
             " a piece first." in said
         ), said
         assert "Black (Player 1) moves first" not in said, said
+
+
+async def test_a_step_typed_in_words_or_with_a_long_dash(new_db: Callable[[], Db]) -> None:
+    """Play-test: "move d3 to c3" was refused as "'d3 to c3' is not a move" without naming
+    the forms that work, and so was the em dash; "a 1" got no "did you mean a1?"."""
+    placed = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White steps c2-c3 or b3-c3
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        for line, expected in (
+            ("move c2 into c3", "'c2 into c3' is not a move: write the two cells like c2 c3 or c2-c3, or fill in"),
+            ("move c2 into c3", "both fields: /move from:c2 to:c3."),
+            ("move c 2", "'c 2' is not a cell: did you mean c2?"),
+            ("move 2c c3", "'2c' is not a cell: did you mean c2?"),
+            ("move c 2 c 3", "'c 2 c 3' is not a move: did you mean /move c2 c3?"),
+        ):
+            out.seek(0)
+            out.truncate(0)
+            await table.handle(line)
+            assert expected in out.getvalue(), (line, out.getvalue())
+        await table.handle("move C2 TO c3")
+        assert "c2→c3" in out.getvalue(), out.getvalue()
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("move b3 — c3")  # the em dash a phone makes of "--"
+        assert "b3→c3" in out.getvalue(), out.getvalue()
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("move b3 إلى c3")
+        assert "b3→c3" in out.getvalue(), out.getvalue()
