@@ -224,6 +224,8 @@ def puzzle_text(view: PuzzleView, locale: str) -> str:
 
 def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
     """Right, wrong, or why the answer could not be read; then the solution and rating."""
+    if answer.refusal is not None:  # as a game says it: the rule, and the moves allowed
+        return t(locale, "coach.answer.refused", why=answer.refusal)
     if answer.outcome in ("unreadable", "offboard", "half", "illegal", "empty"):
         return t(locale, f"coach.answer.{answer.outcome}", detail=answer.detail)
     if answer.outcome == "partial":
@@ -323,6 +325,8 @@ def lesson_text(view: LessonView, locale: str) -> str:
 
 def lesson_answer_text(answer: LessonAnswer, locale: str) -> str:
     """The answer to an exercise try, and what comes next."""
+    if answer.refusal is not None:  # as a game says it: the rule, and the moves allowed
+        return t(locale, "coach.answer.refused", why=answer.refusal)
     lines = [("✅ " if answer.solved else "") + t(locale, answer.key, detail=answer.detail)]
     if answer.solved:
         if answer.next_number is not None:

@@ -19,6 +19,7 @@ from bot.texts import Text
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
 from engine.board import cell_name, parse_cell
+from engine.coach.answers import play_answer
 
 _FILES = "abcdefghiABCDEFGHI"
 _RANKS = "123456789"
@@ -421,3 +422,32 @@ def play_end(pos: Position) -> list[Action]:
                 pos.push(a)
                 return [a]
     raise IllegalMoveError("no_chain", hint=hint(pos))
+
+
+def answer_refusal(pos: Position, text: str) -> Text | None:
+    """Why a puzzle's or a lesson's answer typed as ``text`` cannot be played on ``pos``, in
+    the words a game uses for the same command ("a2 cannot step to b1: ... never
+    diagonally; from a2 you can step to a1 or a3"), or ``None`` when it can be played, is
+    not read, or goes on after the turn ended (the caller words those).
+
+    Play-test: a puzzle's "a2 b1" got "a2-b1 is not allowed in this position", a game's
+    the rule it breaks and the cells allowed.
+    """
+    turn = play_answer(pos, text)
+    if turn.error != "illegal" or turn.complete:
+        return None
+    action = Action.parse(turn.detail)
+    src = cell_name(action.src) if action.src >= 0 else ""
+    board = turn.after.copy()
+    try:
+        if action.kind == STEP:
+            play_step(board, src, cell_name(action.dst))
+        elif action.kind == PLACE:
+            play_place(board, [src])
+        elif action.kind == REMOVE:
+            play_remove(board, src)
+        else:
+            play_end(board)
+    except ServiceError as exc:
+        return Text(f"service.{exc.key}", exc.params)
+    return None
