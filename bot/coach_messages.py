@@ -143,7 +143,15 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 t(locale, "coach.review.unseen_turn", number=n, before=f"{b:.0%}", after=f"{a:.0%}")
                 for n, b, a in falls
             ]
-            lines.append(t(locale, "coach.review.unseen", name=result.names[side], turns=join(locale, turns, "and")))
+            lines.append(
+                t(
+                    locale,
+                    "coach.review.unseen",
+                    name=result.names[side],
+                    turns=join(locale, turns, "and"),
+                    count=len(turns),
+                )
+            )
     if result.moments:
         lines.append(t(locale, "coach.review.moments"))
         for m in result.moments:
