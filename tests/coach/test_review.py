@@ -322,8 +322,8 @@ def test_the_text_names_the_falls_the_accuracy_counts_and_the_classes_do_not() -
     two = _sliding([0.5, 0.52, 0.7, 0.7, 0.9, 0.9])  # Omar: 48% -> 30% at turn 2, 30% -> 10% at turn 4
     text = review_text(ReviewResult(7, ("Amira", "Omar"), two, False, None, (), 0), "en")
     assert (
-        "For Omar, the chances fell from 48% to 30% after turn 2 and from 30% to 10% after turn 4, though these 2 turns each"
-        " looked fine when checked on their own" in text
+        "For Omar, the chances fell from 48% to 30% after turn 2 and from 30% to 10% after turn 4, though these"
+        " 2 turns each looked fine when checked on their own" in text
     ), text
     assert "مع أن كلا الدورين" in review_text(ReviewResult(7, ("Amira", "Omar"), two, False, None, (), 0), "ar")
     # The engine's own turn is not listed: its accuracy is 100 whatever the next search saw.
