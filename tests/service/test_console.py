@@ -883,7 +883,7 @@ def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_pat
         ["learn 1", "solve a1 b3", "learn 5", "solve c1 c2", "solve c2 d2"],
         tmp_path,
     )
-    assert "a1 is allowed, but not next to the centre c3 (your other piece is)" in out
+    assert "a1 is allowed, but it is not next to the centre c3, and your other piece is. Place both pieces" in out
     assert "go on with its next capturing step" in out
     assert "✅ A chain: the piece that took b2 went on to take d3." in out
 
