@@ -32,6 +32,16 @@ def bold(cell: str) -> str:
     return f"**{cell}**"
 
 
+def event_line(who: str, event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:
+    """``who: what the event did`` (``who`` alone if it did nothing to say). A pass played
+    for the player is one sentence with its subject, "⚫ Bob is walled in (no piece can
+    step) and passes": play-test, "⚫ Bob: passes: walled in, ..." had two colons."""
+    what = event_text(event, lang, mark)
+    if not what:
+        return who
+    return f"{who} {what}" if event.note is not None else f"{who}: {what}"
+
+
 def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:
     """What an event did, in the order played: placements, each step with what it took,
     removals, a pass (with its reason when the service played it), a chain's end."""

@@ -590,7 +590,8 @@ def test_the_last_placement_names_the_only_cells_left_and_a_walled_in_side_passe
     )
     assert "Turn 12: White (Player 2) to play - the only cells left are yours: /place e3 e4." in out
     assert out.count("the only cells left") == 1
-    assert "Turn 13 · White (Player 2): passes: walled in, no piece can step" in out
+    # play-test: "White (Player 2): passes: walled in, no piece can step" had two colons
+    assert "Turn 13 · White (Player 2) is walled in (no piece can step) and passes" in out
     assert "Turn 14: Black (Player 1) to play" in out
 
 
