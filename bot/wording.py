@@ -21,6 +21,7 @@ from bot.service.catalog import SIZES, VARIANT_SIZES, rules_for, rules_sizes
 from bot.texts import text
 from bot.timeparse import format_duration
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
+from engine.coach.lessons import LESSONS
 
 
 def plain(cell: str) -> str:
@@ -327,6 +328,10 @@ def rules_lines(variant: str, lang: str) -> list[str]:
             "explain.rules.not_offered",
             {"sizes": sizes_text(rules_sizes(rules.variant)), "offered": sizes_text(SIZES)},
         )
+    else:
+        # Last, for a newcomer: where to learn and how to start (play-test: the rules
+        # never named /seega learn).
+        lines.append(("explain.rules.learn", {"count": len(LESSONS)}))
     return [explain.word(lang, line) for line in lines]
 
 

@@ -388,6 +388,13 @@ async def test_rules_text_follows_the_variant(h: Harness) -> None:
     assert "5x5, 7x7, 9x9" in standard and "(s)" not in standard and "0 piece" not in standard
     assert "Capture every enemy piece to win." in standard
     assert "differs from standard" not in standard
+    # play-test: the rules never pointed a newcomer to the lessons; the last line does
+    assert standard.rstrip().endswith(
+        "• New to Seega? /seega learn teaches it in 8 short lessons on a real board; start a game with"
+        " /seega play-bot (against the bot) or /seega challenge (against a friend)."
+    ), standard
+    arabic = (await h.slash(h.carol, "seega rules", {"variant": "standard"}, locale="ar")).reply.text
+    assert "/seega learn" in arabic.splitlines()[-1] and "8 دروس" in arabic.splitlines()[-1], arabic
     # newcomer play-test: nothing said how a variant differs; at the top of its rules now,
     # and at the start of a game of it
     ludii = (await h.slash(h.carol, "seega rules", {"variant": "ludii"})).reply.text

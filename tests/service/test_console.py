@@ -184,12 +184,16 @@ def test_rules_text_for_every_variant_and_tab_completion() -> None:
     import io
 
     from bot.console import ConsoleTable, rules_text
+    from bot.service import catalog
     from engine.rules import PRESETS
 
     for variant in PRESETS:
         if variant != "modern-3x3":
             text = rules_text(variant)
             assert text.startswith(f"Variant {variant}.") and "Placement" in text
+            # play-test: the rules never pointed a newcomer to the lessons
+            offered = "/seega learn teaches it in 8 short lessons" in text.splitlines()[-1]
+            assert offered == (variant in catalog.VARIANT_SIZES), (variant, text)
     table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
     complete = table.completer()
     assert complete("boa", 0) == "board" and complete("boa", 1) is None
