@@ -45,13 +45,11 @@ def normalize_cell(text: str) -> str:
 
 
 class CellTransformer(app_commands.Transformer):
-    """A single cell name such as ``b2``."""
+    """A single cell name such as ``b2`` (``1a`` goes on to the service, which answers "did
+    you mean a1?")."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        try:
-            return normalize_cell(value)
-        except ValueError:
-            raise CellError(value) from None
+        return _cell_for_the_service(value)
 
 
 def split_move(text: str) -> tuple[str, str] | None:

@@ -114,6 +114,8 @@ async def test_a_step_typed_in_words(h: Harness) -> None:
     for typed, expected in refusals:
         answer = await h.slash(mover, "move", {"from": typed})
         assert answer.reply.ephemeral and expected in answer.reply.text, (typed, answer.reply.text)
+    to_option = await h.slash(mover, "move", {"from": src, "to": "3c"})  # the to option, and /remove's cell
+    assert to_option.reply.ephemeral and "did you mean c3?" in to_option.reply.text, to_option.reply.text
     arabic = await h.slash(mover, "move", {"from": f"{src} c 3"}, locale="ar")
     assert arabic.reply.ephemeral and "هل تقصد" in arabic.reply.text, arabic.reply.text
     step = await h.slash(mover, "move", {"from": f"{src.upper()} TO c3"})
