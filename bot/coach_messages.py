@@ -143,7 +143,15 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 t(locale, "coach.review.unseen_turn", number=n, before=f"{b:.0%}", after=f"{a:.0%}")
                 for n, b, a in falls
             ]
-            lines.append(t(locale, "coach.review.unseen", name=result.names[side], turns=join(locale, turns, "and")))
+            lines.append(
+                t(
+                    locale,
+                    "coach.review.unseen",
+                    name=result.names[side],
+                    turns=join(locale, turns, "and"),
+                    count=len(turns),
+                )
+            )
     if result.moments:
         lines.append(t(locale, "coach.review.moments"))
         for m in result.moments:
@@ -224,6 +232,8 @@ def puzzle_text(view: PuzzleView, locale: str) -> str:
 
 def puzzle_answer_text(answer: PuzzleAnswer, locale: str) -> str:
     """Right, wrong, or why the answer could not be read; then the solution and rating."""
+    if answer.refusal is not None:  # as a game says it: the rule, and the moves allowed
+        return t(locale, "coach.answer.refused", why=answer.refusal)
     if answer.outcome in ("unreadable", "offboard", "half", "illegal", "empty"):
         return t(locale, f"coach.answer.{answer.outcome}", detail=answer.detail)
     if answer.outcome == "partial":
@@ -323,6 +333,8 @@ def lesson_text(view: LessonView, locale: str) -> str:
 
 def lesson_answer_text(answer: LessonAnswer, locale: str) -> str:
     """The answer to an exercise try, and what comes next."""
+    if answer.refusal is not None:  # as a game says it: the rule, and the moves allowed
+        return t(locale, "coach.answer.refused", why=answer.refusal)
     lines = [("✅ " if answer.solved else "") + t(locale, answer.key, detail=answer.detail)]
     if answer.solved:
         if answer.next_number is not None:

@@ -108,8 +108,7 @@ def event_line(event: TurnEvent, locale: Locale) -> str:
     """One line saying what an event did: placements, steps, captures, removals."""
     lang = language(locale)
     who = f"{wording.turn_number(event, lang)} · {stone(event.color)} {player_name(event.player, locale)}"
-    parts = wording.event_text(event, lang, wording.bold)
-    return f"{who}: {parts}" if parts else who
+    return wording.event_line(who, event, lang, wording.bold)
 
 
 def merge_events(events: Sequence[TurnEvent]) -> list[TurnEvent]:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.results import clip_typed
-from bot.service.commands import split_chain_text, split_move_text, split_step_words
+from bot.service.commands import one_word, parse_move, split_chain_text, split_move_text, split_step_words
 
 #: The shape of a cell on some board: a letter, then a number. Whether it is on the game's
 #: board is the service's to say, with the board's own range ("'z9' is not a cell of this
@@ -45,13 +45,11 @@ def normalize_cell(text: str) -> str:
 
 
 class CellTransformer(app_commands.Transformer):
-    """A single cell name such as ``b2``."""
+    """A single cell name such as ``b2`` (``1a`` goes on to the service, which answers "did
+    you mean a1?")."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        try:
-            return normalize_cell(value)
-        except ValueError:
-            raise CellError(value) from None
+        return _cell_for_the_service(value)
 
 
 def split_move(text: str) -> tuple[str, str] | None:
@@ -63,6 +61,22 @@ def split_move(text: str) -> tuple[str, str] | None:
     return cells[0].lower(), cells[1].lower()
 
 
+def _cell_for_the_service(value: str) -> str:
+    """A cell, or a word shaped like one that the service names better, knowing the board
+    (``1a``: "did you mean a1?"; ``j6``: off this board).
+
+    Raises:
+        CellError: the value is not shaped like a cell at all.
+    """
+    words = split_step_words(value)
+    if words is not None and words[1] is None:
+        return words[0].lower()
+    try:
+        return normalize_cell(value)
+    except ValueError:
+        raise CellError(value) from None
+
+
 class PlaceTransformer(app_commands.Transformer):
     """The ``first`` option of ``/place``: a cell, or both cells of the pair (``a1 b2``),
     as the console and ``/move``'s ``from`` read two cells in one option."""
@@ -71,14 +85,16 @@ class PlaceTransformer(app_commands.Transformer):
         both = split_move(value)
         if both is not None:
             return f"{both[0]} {both[1]}"
-        try:
-            return normalize_cell(value)
-        except ValueError:
-            raise CellError(value) from None
+        if len(value) <= 40 and len(value.split()) > 1:
+            # "a 1", "1a b1", "a1 b2 c3": the service reads the words and names what is
+            # wrong with them on this board ("did you mean a1?"), as the console does.
+            return " ".join(value.split())
+        return _cell_for_the_service(value)
 
 
 class MoveTransformer(app_commands.Transformer):
-    """The ``from`` option of ``/move``: a cell, or a whole step (``b2 c2``, ``b2-c2``)."""
+    """The ``from`` option of ``/move``: a cell, or a whole step (``b2 c2``, ``b2-c2``,
+    ``b2 to c2``)."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         both = split_move(value)
@@ -90,10 +106,12 @@ class MoveTransformer(app_commands.Transformer):
         words = split_step_words(value)
         if words is not None and words[1] is not None:  # "d6 j6": the service names the cell off the board
             return f"{words[0]} {words[1]}"
-        try:
-            return normalize_cell(value)
-        except ValueError:
-            raise CellError(value) from None
+        if one_word(value):
+            return _cell_for_the_service(value)
+        # A step the service cannot read ("d3 into c3", "b2 c"): its refusal names the
+        # forms that work (or the cells meant: "a 1 b 1"), in the user's language.
+        parse_move(value, None)
+        raise CellError(value)  # not reached: parse_move refuses what the readers above refused
 
 
 Cell = app_commands.Transform[str, CellTransformer]

@@ -21,6 +21,7 @@ from bot.service.catalog import SIZES, VARIANT_SIZES, rules_for, rules_sizes
 from bot.texts import text
 from bot.timeparse import format_duration
 from engine import BLACK, WHITE, Outcome, Position, Ruleset
+from engine.coach.lessons import LESSONS
 
 
 def plain(cell: str) -> str:
@@ -30,6 +31,16 @@ def plain(cell: str) -> str:
 def bold(cell: str) -> str:
     """A cell in Discord markdown bold."""
     return f"**{cell}**"
+
+
+def event_line(who: str, event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:
+    """``who: what the event did`` (``who`` alone if it did nothing to say). A pass played
+    for the player is one sentence with its subject, "⚫ Bob is walled in (no piece can
+    step) and passes": play-test, "⚫ Bob: passes: walled in, ..." had two colons."""
+    what = event_text(event, lang, mark)
+    if not what:
+        return who
+    return f"{who} {what}" if event.note is not None else f"{who}: {what}"
 
 
 def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:
@@ -317,6 +328,10 @@ def rules_lines(variant: str, lang: str) -> list[str]:
             "explain.rules.not_offered",
             {"sizes": sizes_text(rules_sizes(rules.variant)), "offered": sizes_text(SIZES)},
         )
+    else:
+        # Last, for a newcomer: where to learn and how to start (play-test: the rules
+        # never named /seega learn).
+        lines.append(("explain.rules.learn", {"count": len(LESSONS)}))
     return [explain.word(lang, line) for line in lines]
 
 

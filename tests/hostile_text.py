@@ -61,6 +61,13 @@ def hostile_strings(size: int = LONG) -> list[str]:
         "a " + "1" * size,  # a cell typed as two words, the number enormous
         "1" * size + "a",  # number first, enormous
         "a1→b2–" * (size // 6),  # the arrow and the dash the step reader takes (stop 37), over and over
+        "b2" + " to" * third + " c2",  # the word "to" between two cells, over and over
+        "b2 " + "to " * third,
+        "b2 " + "إلى " * (size // 4) + "c2",
+        "—" * size,  # the em dash, read as the hyphen is
+        "b2" + "—" * size + "!",
+        "a " * half + "1",  # a cell split in two, then thousands of words
+        "1a " * third,
     ]
 
 
@@ -85,6 +92,11 @@ def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseExcept
             lambda s: asyncio.run(transformers.PlaceTransformer().transform(None, s)),
             (transformers.CellError,),
         ),  # type: ignore[arg-type]
+        "move_from": (
+            lambda s: asyncio.run(transformers.MoveTransformer().transform(None, s)),  # type: ignore[arg-type]
+            (transformers.CellError, ServiceError),
+        ),
+        "rejoined_cells": (lambda s: commands.rejoined_cells(s), ()),
         "normalize_cell": (transformers.normalize_cell, (ValueError,)),
         "parse_duration": (timeparse.parse_duration, (timeparse.DurationError,)),
         "console_options": (lambda s: console._options(s.split(" ")), ()),

@@ -135,7 +135,8 @@ class ConsoleOutput:
 
     def _event_line(self, e: TurnEvent, game: GameView | None = None) -> str:
         who = self._who(e.player, e.color, game)
-        return f"{wording.turn_number(e, self.lang)} · {who}: {wording.event_text(e, self.lang) or ' '.join(e.actions)}"
+        line = wording.event_line(f"{wording.turn_number(e, self.lang)} · {who}", e, self.lang)
+        return line if wording.event_text(e, self.lang) else f"{line}: {' '.join(e.actions)}"
 
     def _game_over_line(self, over: GameOver, game: GameView) -> str:
         you = self._you(game)

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.fonts import DIRECTION, ELLIPSIS, direction_of, draw_text, fit, font, is_cut, probe, width
 from bot.render.layout import Box, Layout
+from bot.render.overlay import no_entry_sprite
 from bot.render.sprites import stone
 from bot.render.theme import RGB, Theme
 from bot.render.words import (
@@ -32,13 +33,15 @@ from bot.render.words import (
     reason_text,
     ruleset_label,
     shown_name,
+    shuttle_caption,
+    shuttle_text,
     status_parts,
     turn_text,
     winner_text,
 )
 from bot.texts import FALLBACK, text
 from engine import Outcome, Position
-from engine.summary import TurnSummary
+from engine.summary import TurnSummary, shuttle_holds
 
 
 @dataclass(frozen=True)
@@ -412,5 +415,58 @@ def footer(
             or last_turn_text(position, last_turn, lang)
             or hint_text(position, lang)
         )
-    if detail:
+    held = shuttle_caption(position, lang) if outcome is None and position.phase == "m" else ""
+    if held and detail not in {shuttle_text(position, *h, lang=lang) for h in shuttle_holds(position)}:
+        # The no-entry marks on the board need their words, and the line above them says
+        # something else (the last turn): both, on two smaller lines.
+        gap = round(23 * s)
+        if detail:
+            line, face = fit(detail, round(19 * s), right - x0 - round(6 * s), direction=direction)
+            draw_text(
+                draw,
+                (side.x(x0 + round(6 * s)), line2 - round(10 * s)),
+                line,
+                face,
+                theme.muted,
+                side.anchor("ls"),
+                direction,
+            )
+        _held_caption(
+            img,
+            draw,
+            held,
+            x0 + round(6 * s),
+            right,
+            line2 - round(10 * s) + (gap if detail else 0),
+            s,
+            theme,
+            direction,
+            side,
+        )
+    elif detail:
         _detail(draw, detail, x0 + round(6 * s), right, line2, s, theme, direction, side)
+
+
+def _held_caption(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    sentence: str,
+    x: float,
+    right: float,
+    baseline: int,
+    s: float,
+    theme: Theme,
+    direction: str | None,
+    side: Side,
+) -> None:
+    """The no-entry sign, as the board draws it, then what it means (``sentence``), on
+    one line from ``x`` to ``right`` ending at ``baseline``. The sign is drawn, not
+    written: the fonts have no ⛔."""
+    face_size = round(19 * s)
+    d = round(20 * s)
+    sign = no_entry_sprite(theme, round(100 * s)).resize((d, d), Image.Resampling.LANCZOS)
+    top = baseline - round(face_size * 0.72) - (d - round(face_size * 0.72)) // 2
+    img.paste(sign, (side.left(x, d), top), sign)
+    at = x + d + round(8 * s)
+    line, face = fit(sentence, face_size, right - at, direction=direction)
+    draw_text(draw, (side.x(at), baseline), line, face, theme.muted, side.anchor("ls"), direction)

@@ -341,6 +341,15 @@ def _played_text(colour: str, played: Sequence[str], lang: str) -> str:
     return said
 
 
+def shuttle_caption(position: Position, lang: str = FALLBACK) -> str:
+    """``"d2-c2 may not be played again now (shuttle limit)"``: what the red no-entry marks
+    of the board mean, or ``""`` when none is drawn. Play-test: beside a last turn the
+    footer left the mark unexplained, and a newcomer tied it to something else."""
+    names = position.geo.names
+    steps = [f"{names[piece]}-{names[cell]}" for piece, cell in shuttle_holds(position)]
+    return text(lang, "picture.shuttle_held", steps=_listed(lang, steps)) if steps else ""
+
+
 def hint_text(position: Position, lang: str = FALLBACK) -> str:
     """A line for the footer when there is no last turn to show: how this phase is played."""
     rules = position.rules

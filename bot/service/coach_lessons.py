@@ -8,6 +8,7 @@ from bot.recent import Recent
 from bot.results import BadInputError
 from bot.service.coach_results import LessonAnswer, LessonView, Wording
 from bot.service.coach_work import Pictures, in_thread
+from bot.service.commands import answer_refusal
 from bot.storage import Storage
 from bot.texts import FALLBACK
 from engine.coach.lessons import LESSONS, LessonVerdict, check_exercise
@@ -84,12 +85,13 @@ class Lessons:
         where = (user_id, channel_id) if channel_id is not None else None
         started = self._partial.pop(where, None) if where is not None else None
         verdict = check_exercise(item, text)
+        tried = text
         if started is not None and started[0] == number and not verdict.solved:
             # The rest of the turn ("c2 d2" after "c1 c2", as the answer asked), unless
             # only the try alone can be played (the chain typed again from its start).
             continued = check_exercise(item, f"{started[1]} {text}")
             if _playable(continued) or not _playable(verdict):
-                verdict = continued
+                verdict, tried = continued, f"{started[1]} {text}"
         if where is not None and verdict.played and verdict.key.endswith((".more", "incomplete")):
             self._partial[where] = (number, " ".join(verdict.played))
         if verdict.solved:
@@ -100,8 +102,17 @@ class Lessons:
         following = next((i for i, lesson in enumerate(LESSONS, 1) if lesson.id not in done), None)
         next_number = following if verdict.solved else None
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
+        refusal = answer_refusal(item.position(), tried) if verdict.key.endswith(".illegal") else None
         return LessonAnswer(
-            number, item.id, verdict.solved, verdict.key, verdict.detail, next_number, done_count, len(LESSONS)
+            number,
+            item.id,
+            verdict.solved,
+            verdict.key,
+            verdict.detail,
+            next_number,
+            done_count,
+            len(LESSONS),
+            refusal,
         )
 
 

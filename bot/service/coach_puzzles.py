@@ -26,6 +26,7 @@ from bot.ratings import glicko2_update
 from bot.results import BadInputError
 from bot.service.coach_results import PuzzleAnswer, PuzzleLeader, PuzzleView
 from bot.service.coach_work import Pictures, in_thread
+from bot.service.commands import answer_refusal
 from bot.storage import Storage
 from bot.storage.coach import PuzzleRatingRow
 from bot.texts import FALLBACK
@@ -208,6 +209,7 @@ class Puzzles:
                 streak=row.streak if row else 0,
                 best_streak=row.best_streak if row else 0,
                 daily=daily,
+                refusal=answer_refusal(puzzle.position(), text) if verdict.outcome == "illegal" else None,
             )
         solved = verdict.outcome == "solved"
         first, before, after = await self.storage.record_puzzle_attempt(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.texts import Text
 from engine.coach.review import GameReview
 
 #: Words a picture needs, in the reader's language: ``wording(key, **params) -> text``.
@@ -166,6 +167,9 @@ class PuzzleAnswer:
     #: a member answering another's posted puzzle saw only "Puzzle #…", and read the
     #: verdict as about the board in front of them: re-check play-test).
     daily: bool = False
+    #: For an ``illegal`` answer, why, as a game says it (``service.<key>``: the rule and
+    #: the moves allowed); ``None`` words it with ``coach.answer.illegal``.
+    refusal: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -206,3 +210,6 @@ class LessonAnswer:
     next_number: int | None
     done_count: int
     total: int
+    #: For a try that cannot be played, why, as a game says it (``service.<key>``);
+    #: ``None`` words it with ``key``.
+    refusal: Text | None = None

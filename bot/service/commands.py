@@ -19,12 +19,40 @@ from bot.texts import Text
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
 from engine.board import cell_name, parse_cell
+from engine.coach.answers import play_answer
 
 _FILES = "abcdefghiABCDEFGHI"
 _RANKS = "123456789"
 #: Between the cells of a step: the arrow is how the bot's own messages write one ("moved
-#: c2→c3"), so a player copying it back is understood (Discord play-test).
-_MOVE_SEPARATORS = "->,\u2192\u2013"
+#: c2→c3"), so a player copying it back is understood (Discord play-test); the dashes a
+#: phone or a word processor makes of "-" (en and em dash, minus sign, hyphens) too.
+_MOVE_SEPARATORS = "->,\u2192\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+#: A word between the two cells of a step, as people say it: "d3 to c3" (any case), and in
+#: Arabic "d3 إلى c3" (also written without the hamza). Play-test: "d3 to c3" was refused
+#: as "not a cell" without naming a form that works.
+_TO_WORDS = frozenset({"to", "\u0625\u0644\u0649", "\u0627\u0644\u0649"})
+
+
+def _is_gap(ch: str) -> bool:
+    """A character that may stand between the cells of a step."""
+    return ch in _MOVE_SEPARATORS or ch.isspace()
+
+
+def one_word(text: str) -> bool:
+    """Whether ``text`` is one word: nothing in it that may stand between two cells."""
+    return not any(map(_is_gap, text.strip()))
+
+
+def _skip_to_word(s: str, i: int) -> int:
+    """The index after a "to" word at ``s[i]`` and the gap after it (``i`` if there is
+    none: the word must stand alone, "d3 toc3" is not read)."""
+    for word in _TO_WORDS:
+        end = i + len(word)
+        if s[i:end].lower() == word and end < len(s) and _is_gap(s[end]):
+            while end < len(s) and _is_gap(s[end]):
+                end += 1
+            return end
+    return i
 
 
 def _is_cell_text(text: str) -> bool:
@@ -35,17 +63,20 @@ def _is_cell_text(text: str) -> bool:
 def split_move_text(text: str) -> tuple[str, str | None] | None:
     """The from cell and (if given) the to cell of a step typed in one string, or ``None``.
 
-    Accepts ``b2 c2``, ``b2-c2``, ``b2 -> c2``, ``b2→c2``, ``b2,c2``, ``b2c2`` or just ``b2``. A scan
-    that looks at each character once, not a regular expression: this runs on the event
-    loop for every keystroke of ``/move``'s autocomplete, and the nested-quantifier
-    pattern it replaces took seconds for 30 typed characters (issue 9, item 1).
+    Accepts ``b2 c2``, ``b2-c2``, ``b2—c2``, ``b2 -> c2``, ``b2→c2``, ``b2,c2``, ``b2c2``,
+    ``b2 to c2`` (``إلى`` in Arabic) or just ``b2``. A scan that looks at each character
+    once, not a regular expression: this runs on the event loop for every keystroke of
+    ``/move``'s autocomplete, and the nested-quantifier pattern it replaces took seconds
+    for 30 typed characters (issue 9, item 1).
     """
     s = text.strip()
     if not _is_cell_text(s[:2]):
         return None
     i = 2
-    while i < len(s) and (s[i] in _MOVE_SEPARATORS or s[i].isspace()):
+    while i < len(s) and _is_gap(s[i]):
         i += 1
+    if i > 2:  # "to" between the cells, never alone at the end ("b3 to" is not a step)
+        i = _skip_to_word(s, i)
     rest = s[i:]
     if not rest:
         return s[:2], None
@@ -63,9 +94,42 @@ def split_step_words(text: str) -> tuple[str, str | None] | None:
     if len(text) > 40:
         return None
     words = "".join(" " if ch in _MOVE_SEPARATORS else ch for ch in text).split()
+    if len(words) == 3 and words[1].lower() in _TO_WORDS:
+        words = [words[0], words[2]]  # "d6 to j6"
     if not 1 <= len(words) <= 2 or not all(map(_cell_like, words)):
         return None
     return words[0], words[1] if len(words) == 2 else None
+
+
+def rejoined_cells(text: str) -> list[str] | None:
+    """The one or two cells a person meant by a step typed with a cell split in two or the
+    wrong way round (``a 1``, ``1a b1``, ``d3 to c 3``), or ``None`` when that is not
+    plain (other words, three cells, nothing to mend: the text is then refused as it is).
+    At most 40 characters are read, word by word."""
+    if len(text) > 40:
+        return None
+    words = "".join(" " if ch in _MOVE_SEPARATORS else ch for ch in text).split()
+    cells: list[str] = []
+    mended = False
+    i = 0
+    while i < len(words):
+        word = words[i].lower()
+        pair = word + words[i + 1].lower() if i + 1 < len(words) else ""
+        if _is_cell_text(word):
+            cells.append(word)
+        elif _is_cell_text(word[::-1]):  # "1a"
+            cells.append(word[::-1])
+            mended = True
+        elif len(word) == 1 and _is_cell_text(pair):  # "a 1"
+            cells.append(pair)
+            mended, i = True, i + 1
+        elif len(word) == 1 and _is_cell_text(pair[::-1]) and len(pair) == 2:  # "1 a"
+            cells.append(pair[::-1])
+            mended, i = True, i + 1
+        elif not (word in _TO_WORDS and len(cells) == 1 and i + 1 < len(words)):
+            return None
+        i += 1
+    return cells if mended and 1 <= len(cells) <= 2 else None
 
 
 def _cell_like(word: str) -> bool:
@@ -88,18 +152,23 @@ def split_chain_text(text: str) -> list[str] | None:
         return None
     cells: list[str] = []
     word = ""
+    after_to = False  # "d3 to c3 to b3": a "to" only between two cells
     for ch in text.strip() + " ":
-        if ch in _MOVE_SEPARATORS or ch.isspace():
+        if _is_gap(ch):
             if word:
-                if not _is_cell_text(word):
+                if word.lower() in _TO_WORDS and cells and not after_to:
+                    after_to = True
+                elif not _is_cell_text(word):
                     return None
-                cells.append(word.lower())
+                else:
+                    cells.append(word.lower())
+                    after_to = False
                 word = ""
         else:
             word += ch
-            if len(word) > 2:
+            if len(word) > 3:
                 return None
-    return cells if len(cells) >= 3 else None
+    return cells if len(cells) >= 3 and not after_to else None
 
 
 _ACTION_TEXT: dict[Action, str] = {}
@@ -228,7 +297,18 @@ def parse_move(frm: str, to: str | None) -> tuple[str, str | None]:
         raise BadInputError("missing_move")
     cells = split_move_text(frm or "") or split_step_words(frm or "")
     if cells is None:
-        raise BadInputError("bad_move", text=(frm or "").strip())
+        typed = (frm or "").strip()
+        meant = rejoined_cells(typed)
+        if meant is not None and len(meant) == 1:  # "/move a 1"
+            raise BadInputError("bad_cell_split", cell=typed, meant=meant[0])
+        if meant is not None:  # "/move a 1 b 1", "/move 1a to b1"
+            raise BadInputError("bad_move_meant", text=typed, meant=" ".join(meant))
+        # The forms that work, with the player's own cells when the text starts and ends
+        # with two ("d3 into c3"), else an example.
+        first, last = typed[:2].lower(), typed[-2:].lower()
+        if not (_is_cell_text(first) and _is_cell_text(last) and first != last):
+            first, last = "b2", "c2"
+        raise BadInputError("bad_move", text=typed, frm=first, to=last)
     src_text, dst_text = cells
     if dst_text and to and to.strip().lower() != dst_text.lower():
         raise BadInputError("two_destinations")
@@ -342,3 +422,32 @@ def play_end(pos: Position) -> list[Action]:
                 pos.push(a)
                 return [a]
     raise IllegalMoveError("no_chain", hint=hint(pos))
+
+
+def answer_refusal(pos: Position, text: str) -> Text | None:
+    """Why a puzzle's or a lesson's answer typed as ``text`` cannot be played on ``pos``, in
+    the words a game uses for the same command ("a2 cannot step to b1: ... never
+    diagonally; from a2 you can step to a1 or a3"), or ``None`` when it can be played, is
+    not read, or goes on after the turn ended (the caller words those).
+
+    Play-test: a puzzle's "a2 b1" got "a2-b1 is not allowed in this position", a game's
+    the rule it breaks and the cells allowed.
+    """
+    turn = play_answer(pos, text)
+    if turn.error != "illegal" or turn.complete:
+        return None
+    action = Action.parse(turn.detail)
+    src = cell_name(action.src) if action.src >= 0 else ""
+    board = turn.after.copy()
+    try:
+        if action.kind == STEP:
+            play_step(board, src, cell_name(action.dst))
+        elif action.kind == PLACE:
+            play_place(board, [src])
+        elif action.kind == REMOVE:
+            play_remove(board, src)
+        else:
+            play_end(board)
+    except ServiceError as exc:
+        return Text(f"service.{exc.key}", exc.params)
+    return None

@@ -107,7 +107,14 @@ def test_a_half_right_placement_names_only_the_cell_to_change() -> None:
     for answer in ("a1 b3", "b3 a1"):
         verdict = check_exercise(lesson("placement"), answer)
         assert (verdict.key, verdict.detail) == ("coach.learn.placement.wrong_one", "a1")
+    # Play-test: "a1 is allowed, but not next to the centre c3 (your other piece is): move
+    # that one piece to another of the cells ..." was garbled, and spoke of moving during
+    # placement. Plain sentences, about placing.
     words = t("en", "coach.learn.placement.wrong_one", detail="a1")
-    assert words.startswith("a1 is allowed, but not next to the centre c3 (your other piece is)") and "b3" in words
-    assert "a1" in t("ar", "coach.learn.placement.wrong_one", detail="a1")
+    assert words == (
+        "a1 is allowed, but it is not next to the centre c3, and your other piece is."
+        " Place both pieces again, each on a cell next to the centre: b3, c2, c4 or d3."
+    )
+    arabic = t("ar", "coach.learn.placement.wrong_one", detail="a1")
+    assert "a1" in arabic and "ضع القطعتين من جديد" in arabic and "انقل" not in arabic
     assert check_exercise(lesson("placement"), "a1 e5").detail == ""  # both far: the general answer

@@ -15,7 +15,7 @@ from tests.discord.harness import Harness
 #: A wrong try per lesson and a word the helpful answer must contain.
 WRONG_TRIES = {
     "placement": ("a1 e5", "next to the centre"),
-    "stepping": ("a1 b2", "one cell up, down, left or right"),
+    "stepping": ("b3 c2", "never diagonally; from b3 you can step to c3"),  # as a game says it
     "capture": ("d2 d3", "captures nothing"),
     "multiple": ("a2 a3", "between the two black pieces"),
     "chain": ("c1 c2", "the same piece can capture again"),

@@ -43,13 +43,14 @@ async def test_bad_inputs_are_answered_ephemerally_and_change_nothing(h: Harness
     before = await _spn(h)
     cases = [
         (h.bob, "place", {"first": "zz"}, "is not a cell"),  # the transformer
+        (h.bob, "place", {"first": "d 4"}, "did you mean d4?"),  # the service, which knows the board
         (h.bob, "place", {"first": "a1"}, "a1"),  # occupied: the message names the cell
         (h.bob, "place", {"first": "c3"}, "centre"),  # the centre during placement
         (h.bob, "place", {"first": "f6"}, "f6"),  # off a 5x5 board
         (h.alice, "place", {"first": "d4"}, "turn"),  # not your turn
         (h.carol, "place", {"first": "d4"}, "player"),  # an onlooker
         (h.bob, "move", {"from": "a1", "to": "a2"}, ""),  # a step during placement
-        (h.bob, "move", {"from": "b2 c"}, "is not a cell"),
+        (h.bob, "move", {"from": "b2 c"}, "is not a move: write the two cells like b2 c2 or b2-c2"),
         (h.bob, "remove", {"cell": "a1"}, ""),  # no removal is due
         (h.bob, "seega end-turn", {}, ""),  # no chain to end
         (h.alice, "seega play-bot", {"level": "easy"}, "game"),  # the channel is busy
@@ -90,6 +91,37 @@ async def test_cells_as_a_newcomer_types_them(h: Harness) -> None:
     arrow = await h.slash(mover, "move", {"from": step})
     assert not arrow.reply.ephemeral, arrow.reply.text
     assert (await h.bot.service.game(h.fake.channel_id)).to_move.user_id != mover  # type: ignore[union-attr]
+
+
+async def test_a_step_typed_in_words(h: Harness) -> None:
+    """Play-test: `/move from:"d3 to c3"` was refused as "d3 to c3 is not a cell", naming no
+    form that works; the em dash too; "a 1" and "1a" were "not a cell" with no cell meant."""
+    await _people_game(h)
+    for i in range(0, len(FULL_PLACEMENT), 2):
+        player = h.alice if i % 4 == 0 else h.bob
+        await h.slash(player, "place", {"first": FULL_PLACEMENT[i], "second": FULL_PLACEMENT[i + 1]})
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.phase == "m" and game.to_move is not None, game
+    mover = game.to_move.user_id
+    src = "c2" if mover == h.bob else "d3"  # white's c2, black's d3 (rank by rank)
+    refusals = [
+        (f"{src} into c3", f"is not a move: write the two cells like {src} c3 or {src}-c3"),
+        (f"{src} into c3", f"/move from:{src} to:c3"),
+        ("c 3", "did you mean c3?"),
+        ("3c", "did you mean c3?"),
+        (f"{src} c 3", f"did you mean /move {src} c3?"),
+    ]
+    for typed, expected in refusals:
+        answer = await h.slash(mover, "move", {"from": typed})
+        assert answer.reply.ephemeral and expected in answer.reply.text, (typed, answer.reply.text)
+    to_option = await h.slash(mover, "move", {"from": src, "to": "3c"})  # the to option, and /remove's cell
+    assert to_option.reply.ephemeral and "did you mean c3?" in to_option.reply.text, to_option.reply.text
+    arabic = await h.slash(mover, "move", {"from": f"{src} c 3"}, locale="ar")
+    assert arabic.reply.ephemeral and "هل تقصد" in arabic.reply.text, arabic.reply.text
+    step = await h.slash(mover, "move", {"from": f"{src.upper()} TO c3"})
+    assert not step.reply.ephemeral, step.reply.text
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.to_move is not None and game.to_move.user_id != mover
 
 
 async def test_place_one_then_the_rest_of_the_pair(h: Harness) -> None:
@@ -358,6 +390,13 @@ async def test_rules_text_follows_the_variant(h: Harness) -> None:
     assert "5x5, 7x7, 9x9" in standard and "(s)" not in standard and "0 piece" not in standard
     assert "Capture every enemy piece to win." in standard
     assert "differs from standard" not in standard
+    # play-test: the rules never pointed a newcomer to the lessons; the last line does
+    assert standard.rstrip().endswith(
+        "• New to Seega? /seega learn teaches it in 8 short lessons on a real board; start a game with"
+        " /seega play-bot (against the bot) or /seega challenge (against a friend)."
+    ), standard
+    arabic = (await h.slash(h.carol, "seega rules", {"variant": "standard"}, locale="ar")).reply.text
+    assert "/seega learn" in arabic.splitlines()[-1] and "8 دروس" in arabic.splitlines()[-1], arabic
     # newcomer play-test: nothing said how a variant differs; at the top of its rules now,
     # and at the start of a game of it
     ludii = (await h.slash(h.carol, "seega rules", {"variant": "ludii"})).reply.text

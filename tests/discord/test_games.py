@@ -413,7 +413,8 @@ async def test_a_forced_pass_is_played_at_once_and_explained(h: Harness) -> None
         r = await h.slash(h.bob if i % 2 == 0 else h.alice, "move", {"from": step})
         assert not r.reply.ephemeral, r.reply.text
     last = (await h.slash(h.alice, "move", {"from": "b4", "to": "b3"})).reply
-    assert "Bob: passes: d2 may not go back to c2 a third time (the shuttle limit)" in last.text
+    # play-test: "⚫ Bob: passes: walled in, ..." had two colons; a pass reads as one sentence
+    assert "Bob passes because d2 may not go back to c2 a third time (the shuttle limit)" in last.text, last.text
     assert "your turn" in last.text  # Alice plays on at once; nobody waits for Bob
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice

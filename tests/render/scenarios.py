@@ -119,6 +119,16 @@ SCENARIOS: tuple[Scenario, ...] = (
         ("b4-b3",),
         before=("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2"),
     ),
+    # The same shuttle run, but White can still step (e3-e4): the footer shows the last
+    # turn, and under it what the no-entry mark means (play-test: it said nothing).
+    Scenario(
+        "shuttle-held-can-move-5x5",
+        "standard",
+        5,
+        "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30",
+        ("b4-b3",),
+        before=("d2-c2", "a5-a4", "c2-d2", "b5-b4", "d2-c2", "a4-a3", "c2-d2"),
+    ),
     # A bot's reply that spans two turns: its last placement, then its first step, a chain
     # taking three pieces. One picture numbers all four marks in the order played.
     Scenario(

@@ -12,6 +12,7 @@ from bot.render.fonts import font, width
 from bot.render.layout import layout
 from bot.render.overlay import mark_order
 from bot.render.panels import _two_lines
+from bot.render.theme import get_theme
 from bot.render.words import blocked_text, clock_text, hint_text, reason_text, result_text
 from engine import Outcome, Position, Ruleset
 from engine.outcome import REASONS
@@ -173,6 +174,39 @@ def test_a_board_without_a_last_turn_explains_its_shuttle_mark() -> None:
     assert hint_text(pos) == "d2 may not go back to c2 a third time: the shuttle limit"
     assert hint_text(Position.from_spn("bb3/3bb/2bww/3ww/2bww w m 0/0 - 0 30")) == (
         "Step one cell up, down or sideways; trap an enemy between two of yours to capture"
+    )
+
+
+def test_the_footer_says_what_the_no_entry_mark_means_beside_a_last_turn() -> None:
+    """Play-test: a game's board drew the red no-entry mark of the shuttle limit with the
+    last turn in the footer and nothing saying what the mark means; a newcomer tied it to
+    something else. The footer now keeps the last turn and adds the mark and its words."""
+    from bot.render.words import shuttle_caption
+
+    pos, turn = BY_NAME["shuttle-held-can-move-5x5"].build()
+    assert [str(a) for a in pos.legal_actions()] == ["e3-e4"]  # held, not blocked
+    assert shuttle_caption(pos) == "d2-c2 may not be played again now (shuttle limit: no more back and forth)"
+    assert shuttle_caption(pos, "ar") == "لا يجوز لعب d2-c2 مجددًا الآن (حد الذهاب والإياب)"
+    assert shuttle_caption(BY_NAME["capture-5x5"].build()[0]) == ""
+    img = Image.open(io.BytesIO(render_board(pos, turn, players=("Amira", "Omar")))).convert("RGB")
+    lay = layout(5, *img.size)
+    red = get_theme("sand").capture
+    x0, y0, _x1, y1 = lay.footer
+    reds = sum(
+        1
+        for y in range(y0, y1)
+        for x in range(x0, x0 + 60)
+        if sum(abs(c - r) for c, r in zip(img.getpixel((x, y))[:3], red, strict=True)) < 60
+    )
+    assert reds > 40, "the no-entry sign is drawn in the footer"
+    # A board that says it already (a blocked player's pass, a board without a last turn)
+    # has no second sign.
+    blocked, turn = BY_NAME["shuttle-held-5x5"].build()
+    img = Image.open(io.BytesIO(render_board(blocked, turn, players=("Amira", "Omar")))).convert("RGB")
+    assert not any(
+        sum(abs(c - r) for c, r in zip(img.getpixel((x, y))[:3], red, strict=True)) < 60
+        for y in range(y0, y1)
+        for x in range(x0, x0 + 60)
     )
 
 

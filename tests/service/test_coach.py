@@ -16,7 +16,7 @@ from PIL import Image
 
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
-from bot.coach_messages import hint_text, puzzle_answer_text, review_text, wording
+from bot.coach_messages import hint_text, lesson_answer_text, puzzle_answer_text, review_text, wording
 from bot.i18n import t
 from bot.ratings import rate_game
 from bot.render import coach_pictures
@@ -640,6 +640,34 @@ async def test_answers_streaks_ratings_and_the_leaderboard(env: Env) -> None:
     await env.coach.puzzles.show(GUILD, BOB, "Bob", new=True)
     board = await env.coach.puzzles.leaderboard(GUILD)
     assert [(e.name, e.solved, e.failed) for e in board] == [("Alice", 1, 1)]  # Bob has answered nothing
+
+
+async def test_an_impossible_answer_is_explained_as_a_game_explains_it(env: Env) -> None:
+    """Play-test: a puzzle's "a2 b1" (a diagonal) got "a2-b1 is not allowed in this
+    position", where a game says the rule it breaks and the steps allowed; a lesson's
+    the same. Now both say what a game says, and that nothing was counted."""
+    view = await env.coach.puzzles.show(GUILD, ALICE, "Alice", new=True)
+    puzzle = env.coach.puzzles.by_id(view.puzzle_id)
+    assert puzzle is not None
+    pos = puzzle.position()
+    geo = pos.geo
+    src, dst = next(
+        (geo.names[c], geo.names[d])
+        for c in range(geo.cells)
+        if pos.piece_at(c) == pos.side and any(a.src == geo.to_global[c] for a in pos.legal_actions())
+        for d in range(geo.cells)
+        if pos.piece_at(d) is None and abs(c // geo.n - d // geo.n) == 1 and abs(c % geo.n - d % geo.n) == 1
+    )
+    diagonal = await env.coach.puzzles.answer(GUILD, ALICE, "Alice", f"{src} {dst}")
+    assert diagonal.outcome == "illegal" and not diagonal.rated
+    said = puzzle_answer_text(diagonal, "en")
+    assert f"{src} cannot step to {dst}: pieces step up, down, left or right, never diagonally" in said, said
+    assert f"; from {src} you can step to " in said and "Nothing was counted: try again." in said, said
+    assert "غير مسموحة" not in puzzle_answer_text(diagonal, "ar") and "قطريًا" in puzzle_answer_text(diagonal, "ar")
+    tried = await env.coach.lessons.answer(ALICE, 2, "b3 b2")  # lesson 2: only c2, b3, c4, d3 step, to c3
+    said = lesson_answer_text(tried, "en")
+    assert not tried.solved and said.startswith("b2 is occupied by"), said
+    assert "you can step to c3" in said, said
 
 
 async def test_new_puzzles_vary_start_standard_5x5_and_never_repeat_at_once(env: Env) -> None:

@@ -9,7 +9,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -184,12 +184,16 @@ def test_rules_text_for_every_variant_and_tab_completion() -> None:
     import io
 
     from bot.console import ConsoleTable, rules_text
+    from bot.service import catalog
     from engine.rules import PRESETS
 
     for variant in PRESETS:
         if variant != "modern-3x3":
             text = rules_text(variant)
             assert text.startswith(f"Variant {variant}.") and "Placement" in text
+            # play-test: the rules never pointed a newcomer to the lessons
+            offered = "/seega learn teaches it in 8 short lessons" in text.splitlines()[-1]
+            assert offered == (variant in catalog.VARIANT_SIZES), (variant, text)
     table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
     complete = table.completer()
     assert complete("boa", 0) == "board" and complete("boa", 1) is None
@@ -590,7 +594,8 @@ def test_the_last_placement_names_the_only_cells_left_and_a_walled_in_side_passe
     )
     assert "Turn 12: White (Player 2) to play - the only cells left are yours: /place e3 e4." in out
     assert out.count("the only cells left") == 1
-    assert "Turn 13 · White (Player 2): passes: walled in, no piece can step" in out
+    # play-test: "White (Player 2): passes: walled in, no piece can step" had two colons
+    assert "Turn 13 · White (Player 2) is walled in (no piece can step) and passes" in out
     assert "Turn 14: Black (Player 1) to play" in out
 
 
@@ -883,7 +888,7 @@ def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_pat
         ["learn 1", "solve a1 b3", "learn 5", "solve c1 c2", "solve c2 d2"],
         tmp_path,
     )
-    assert "a1 is allowed, but not next to the centre c3 (your other piece is)" in out
+    assert "a1 is allowed, but it is not next to the centre c3, and your other piece is. Place both pieces" in out
     assert "go on with its next capturing step" in out
     assert "✅ A chain: the piece that took b2 went on to take d3." in out
 
@@ -1616,3 +1621,29 @@ async def test_a_removal_before_the_first_step_is_not_called_the_first_move(db_p
             " a piece first." in said
         ), said
         assert "Black (Player 1) moves first" not in said, said
+
+
+async def test_a_step_typed_in_words_or_with_a_long_dash(new_db: Callable[[], Db]) -> None:
+    """Play-test: "move d3 to c3" was refused as "'d3 to c3' is not a move" without naming
+    the forms that work, and so was the em dash; "a 1" got no "did you mean a1?"."""
+    placed = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White steps c2-c3 or b3-c3
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        for line, expected in (
+            ("move c2 into c3", "'c2 into c3' is not a move: write the two cells like c2 c3 or c2-c3, or fill in"),
+            ("move c2 into c3", "both fields: /move from:c2 to:c3."),
+            ("move c 2", "'c 2' is not a cell: did you mean c2?"),
+            ("move 2c c3", "'2c' is not a cell: did you mean c2?"),
+            ("move c 2 c 3", "'c 2 c 3' is not a move: did you mean /move c2 c3?"),
+        ):
+            out.seek(0)
+            out.truncate(0)
+            await table.handle(line)
+            assert expected in out.getvalue(), (line, out.getvalue())
+        await table.handle("move C2 TO c3")
+        assert "c2→c3" in out.getvalue(), out.getvalue()
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("move b3 — c3")  # the em dash a phone makes of "--"
+        assert "b3→c3" in out.getvalue(), out.getvalue()
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("move b3 إلى c3")
+        assert "b3→c3" in out.getvalue(), out.getvalue()

@@ -317,7 +317,7 @@ def test_a_pass_that_is_the_only_action_is_played_with_its_reason() -> None:
     assert pos.side == 0 and pos.turn == turn + 1  # Black's turn now
     (_, reason) = played[0]
     assert word("en", reason) == (
-        "passes: d2 may not go back to c2 a third time (the shuttle limit), and no other piece can step"
+        "passes because d2 may not go back to c2 a third time (the shuttle limit) and no other piece can step"
     )
     assert "الثالثة" in word("ar", reason) and "{" not in word("ar", reason)
 
@@ -331,7 +331,7 @@ def test_no_forced_pass_when_there_is_a_choice() -> None:
 def test_a_walled_in_player_passes_with_a_plain_reason() -> None:
     pos = Position.from_spn("bb3/3bb/2bww/2bww/2bww w m 0/0 - 0 30")  # white cannot step at all
     played = forced_passes(pos, ("Amira", "Omar"))
-    assert len(played) == 1 and word("en", played[0][1]) == "passes: walled in, no piece can step"
+    assert len(played) == 1 and word("en", played[0][1]) == "is walled in (no piece can step) and passes"
 
 
 # -------------------------------------------------------------- turn lines

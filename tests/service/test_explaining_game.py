@@ -42,7 +42,7 @@ async def test_a_pass_that_is_the_only_action_is_played_with_its_reason(service:
     passed = result.events[1]
     assert passed.player == BOB and passed.note is not None
     assert wording.event_text(passed, "en") == (
-        "passes: d2 may not go back to c2 a third time (the shuttle limit), and no other piece can step"
+        "passes because d2 may not go back to c2 a third time (the shuttle limit) and no other piece can step"
     )
     assert "الثالثة" in wording.event_text(passed, "ar")
     assert result.to_move == ALICE and result.ping is None  # Alice plays on; she just acted
@@ -351,7 +351,7 @@ async def test_a_pass_at_the_start_of_the_movement_phase_names_who_moves_first(s
     await insert_from(service, 1, "bbbbb/w1b1b/wb1bw/wwbwb/wwbww w p 0/2 - 0 12", bot, ALICE)
     result = await service.place(1, ALICE.user_id, "b4 d4", bot_reply=False)
     assert [e.actions for e in result.events] == [("b4", "d4"), ("pass",)]
-    assert wording.event_text(result.events[1], "en") == "passes: walled in, no piece can step"
+    assert wording.event_text(result.events[1], "en") == "is walled in (no piece can step) and passes"
     assert wording.movement_begins(result, "en") == (
         "All pieces are placed: the movement phase begins. Alice moves first but is walled in, "
         "so passes; Seega bot (easy) to move. Step a piece with /move: the cell it stands on, "

@@ -37,6 +37,8 @@ PARSERS = [
     "split_step_words",
     "split_chain_text",
     "place_first",
+    "move_from",
+    "rejoined_cells",
     "normalize_cell",
     "parse_duration",
     "console_options",
@@ -116,7 +118,64 @@ def test_split_move_text_reads_what_the_old_pattern_read(text: str) -> None:
         ("j2 c2", None),
         ("b٢", None),
         ("", None),
+        # a step as people say or type it (play-test: "d3 to c3" was "not a cell")
+        ("d3 to c3", ("d3", "c3")),
+        ("D3 TO c3", ("D3", "c3")),
+        ("d3-to-c3", ("d3", "c3")),
+        ("d3 إلى c3", ("d3", "c3")),
+        ("d3 الى c3", ("d3", "c3")),
+        ("d3—c3", ("d3", "c3")),
+        ("d3 — c3", ("d3", "c3")),
+        ("d3 − c3", ("d3", "c3")),
+        ("b3 to", None),  # "to" only between two cells
+        ("d3to c3", None),
+        ("d3 toc3", None),
+        ("d3 to to c3", None),
+        ("d3 into c3", None),
     ],
 )
 def test_split_move_text_forms(text: str, cells: tuple[str, str | None] | None) -> None:
     assert commands.split_move_text(text) == cells
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "d3 " + "to " * 33_334 + "c3",
+        "d3 " + "—" * 100_000 + " c3 x",
+        "d3 " + "إلى " * 25_000 + "c3",
+        "a " * 50_000 + "1",
+    ],
+)
+def test_a_step_with_100k_characters_of_the_new_separators_is_refused_at_once(text: str) -> None:
+    """The words and dashes now read between two cells cannot make the step reader slow:
+    100,000 of them are refused at once, with the forms that work and the text clipped."""
+    import time
+
+    from bot.results import BadInputError
+
+    start = time.perf_counter()
+    with pytest.raises(BadInputError) as refused:
+        commands.parse_move(text, None)
+    assert time.perf_counter() - start < 0.5
+    assert refused.value.key == "bad_move" and len(refused.value.message) < 300, refused.value.message
+    assert "/move from:" in refused.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "cells"),
+    [
+        ("a 1", ["a1"]),
+        ("1a", ["a1"]),
+        ("1 a", ["a1"]),
+        ("a 1 b 1", ["a1", "b1"]),
+        ("d3 to c 3", ["d3", "c3"]),
+        ("a1 b1", None),  # nothing to mend
+        ("a 1 2", None),  # not plain
+        ("a 1 b 1 c 1", None),
+        ("to a 1", None),
+        ("a 1" + " " * 50, None),  # over 40 characters: not read
+    ],
+)
+def test_the_cells_meant(text: str, cells: list[str] | None) -> None:
+    assert commands.rejoined_cells(text) == cells

@@ -195,14 +195,14 @@ async def test_place_refusals(service: GameService, db_path: Db) -> None:
         db_path,
         lambda: service.place(1, BOB.user_id, "c 2"),
         BadInputError,
-        "letter and number together, like c2",
+        "did you mean c2? A cell is one word, letter and number together",
     )
     await expect_refused(
         service,
         db_path,
         lambda: service.place(1, BOB.user_id, "2c d2"),
         BadInputError,
-        "the letter comes first, like c2",
+        "did you mean c2? The letter comes first",
     )
     await expect_refused(
         service, db_path, lambda: service.place(1, BOB.user_id, "a2 a3 a4"), BadInputError, "at most two"
