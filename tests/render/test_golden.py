@@ -19,8 +19,11 @@ from tests.render.scenarios import SCENARIOS, Scenario
 GOLDEN = Path(__file__).parent / "golden"
 #: A pixel "differs" when a channel moved by more than this.
 CHANNEL_TOLERANCE = 24
-#: At most this fraction of the pixels may differ.
-PIXEL_FRACTION = 0.002
+#: At most this fraction of the pixels may differ (about 130 of a 720x900 board). It was
+#: 0.002, and nine goldens had drifted under it: one showed ", end" in a caption the
+#: code no longer writes, another the old removal mark (stop 38). Anti-aliasing moves a
+#: couple of pixels at most.
+PIXEL_FRACTION = 0.0002
 MAX_BYTES = 300_000
 
 
@@ -70,7 +73,8 @@ def test_same_input_gives_the_same_bytes() -> None:
 
 
 def test_tolerance_catches_a_real_change() -> None:
-    """The comparison is not so loose that a moved stone would pass."""
+    """The comparison is not so loose that a moved stone, or a caption of a few words,
+    would pass."""
     chain = next(s for s in SCENARIOS if s.name == "chain-5x5")
     capture = next(s for s in SCENARIOS if s.name == "capture-5x5")
     a = Image.open(io.BytesIO(_render(chain)))
