@@ -285,7 +285,7 @@ def test_a_slide_names_the_charts_points_and_a_fall_mostly_at_one_turn() -> None
     text = review_text(ReviewResult(7, ("Amira", "Omar"), review, False, None, (), 0), "en")
     assert (
         "Omar: the chances fell from 50% after turn 2 to 5% after turn 8, most of it at turn 6 (38% to 10%)"
-        ": a fall the analysis saw only from the next position." in text
+        ", though that turn looked fine when it was checked on its own: the danger only showed a turn later." in text
     )
     assert "a little at a time" not in text
     gradual = _sliding([0.5, 0.52, 0.5, 0.55, 0.6, 0.6, 0.7, 0.74, 0.8, 0.9, 0.97, 0.99, 0.98]).slide()
