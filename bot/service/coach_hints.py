@@ -23,6 +23,7 @@ behind them instead of 0.4 s (``bench/flood.py``, docs/limits.md).
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 
 from bot.clock import Clock
 from bot.results import (
@@ -51,6 +52,10 @@ DEFAULT_HINT_LIMIT = 3
 MAX_HINT_LIMIT = 20
 
 
+#: Finished hint searches kept (each a few short strings), the most recently used.
+ADVICE_KEPT = 256
+
+
 class Hints:
     """The hint use case and its guild setting."""
 
@@ -61,7 +66,11 @@ class Hints:
         self.pictures = pictures
         #: (game id, actions played): the search under way for that position, shared by
         #: every request for it while it runs.
-        self._running: dict[tuple[int, int], asyncio.Future[Advice]] = {}
+        self._running: dict[tuple[int, str], asyncio.Future[Advice]] = {}
+        #: The advice of the last positions searched: a node-limited search gives the
+        #: same advice every time, so a hint asked again a moment later (the same player,
+        #: or a rematch of the same line) is not searched again.
+        self._done: OrderedDict[tuple[int, str], Advice] = OrderedDict()
         #: One person's searches (of different games) run one at a time.
         self._searching = OneAtATime()
 
@@ -133,18 +142,30 @@ class Hints:
         return HintResult(row.id, advice.actions, reasons, taken, limit, advice.win_chance, image, again=again)
 
     async def _advice(self, row: GameRow, user_id: int) -> Advice:
-        """The search's advice for the game's position, one search however many ask at once."""
-        key = (row.id, len(row.action_list))
+        """The search's advice for the game's position: one search however many ask at
+        once, and none for a position searched a moment ago.
+
+        Keyed by the actions themselves, not their number: after a takeback the same
+        number of actions is another position."""
+        key = (row.id, row.actions)
+        done = self._done.get(key)
+        if done is not None:
+            self._done.move_to_end(key)
+            return done
         running = self._running.get(key)
         if running is None:
-            running = asyncio.ensure_future(self._search(row, user_id))
+            running = asyncio.ensure_future(self._search(row, user_id, key))
             self._running[key] = running
             running.add_done_callback(lambda _f: self._running.pop(key, None))
         return await asyncio.shield(running)
 
-    async def _search(self, row: GameRow, user_id: int) -> Advice:
+    async def _search(self, row: GameRow, user_id: int, key: tuple[int, str]) -> Advice:
         async with self._searching.turn(user_id):
-            return await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
+            advice = await self.work.run(advise_job, job_for(row, tuple(row.action_list), HINT_NODES))
+        self._done[key] = advice
+        while len(self._done) > ADVICE_KEPT:
+            self._done.popitem(last=False)
+        return advice
 
     async def _picture(
         self,

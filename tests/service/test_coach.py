@@ -943,6 +943,26 @@ async def test_the_same_hint_asked_twice_at_once_counts_once_and_a_dead_worker_c
         await env.coach.hints.hint(GUILD, 12, BOB)
 
 
+async def test_a_hint_asked_again_later_is_not_searched_again(env: Env) -> None:
+    """A hint asked again at the same position after its search finished (a second look,
+    the next of three quick asks) ran the whole search again (helper review, stop 38):
+    the node-limited search gives the same advice, so it is kept."""
+    game_id = await insert(env, 53, None, "easy")
+    real = env.coach.hints.work
+    searches: list[tuple[str, ...]] = []
+
+    class Counted:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            searches.append(arg.actions)
+            return await real.run(fn, arg)
+
+    env.coach.hints.work = Counted()  # type: ignore[assignment]
+    first = await env.coach.hints.hint(GUILD, 53, ALICE)
+    again = await env.coach.hints.hint(GUILD, 53, ALICE)
+    assert len(searches) == 1 and again.actions == first.actions and again.again
+    assert await env.storage.hint_counts([game_id]) == {game_id: 1}
+
+
 async def test_one_persons_hints_sent_at_once_run_one_search_at_a_time(env: Env) -> None:
     """Measured (bench/flood.py): fifty /seega hint at once from one member ran fifty
     searches of one position in the coach's one slot of the AI workers, and another
