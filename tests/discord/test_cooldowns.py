@@ -58,6 +58,15 @@ async def test_rapid_hints_are_refused_with_the_wait_and_another_player_is_not(h
             return await real.run(fn, arg)
 
     h.bot.service.coach.hints.work = Counted()  # type: ignore[assignment]
+    hints = h.bot.service.coach.hints
+    served: list[int] = []
+    ask = hints.hint
+
+    async def counted_hint(*args: Any, **kwargs: Any) -> Any:
+        served.append(1)
+        return await ask(*args, **kwargs)
+
+    hints.hint = counted_hint  # type: ignore[method-assign]
     answers = [said(await h.slash(h.alice, "seega hint")) for _ in range(uses + 2)]
     first = answers[0]
     assert first.ephemeral and "**Hint** (1 of 3)" in first.text and first.png(), first.text
@@ -65,7 +74,8 @@ async def test_rapid_hints_are_refused_with_the_wait_and_another_player_is_not(h
         assert "asked again: not counted" in again.text, again.text
     for refused in answers[uses:]:
         refused_for_a_while(refused, "hint")
-    assert len(searches) == uses, "a refused hint starts no search"
+    assert len(served) == uses, "a refused hint never reaches the service"
+    assert len(searches) == 1, "the answered ones, at one position, share one search"
     bobs = said(await h.slash(h.bob, "seega hint", channel_id=bobs_room))
     assert bobs.ephemeral and "**Hint** (1 of 3)" in bobs.text, bobs.text
 
