@@ -426,9 +426,20 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
 
     # ----------------------------------------------------------------- questions
     async def ask_question(self, game_id: int, user_id: int, kind: str, now: float) -> QuestionRow:
-        """Store a pending question to ``user_id`` about game ``game_id`` (``kind``: ``resign``)."""
+        """Store a pending question to ``user_id`` about game ``game_id`` (``kind``: ``resign``),
+        or return the one still pending: asking again shows the same question, so however
+        often a person asks there is one open row per person, game and kind, and both
+        messages' buttons answer it once."""
 
         async def body(tx: Transaction) -> QuestionRow:
+            await tx.lock([lock_key("question", game_id, user_id)])
+            pending = await tx.fetchone(
+                f"SELECT {QUESTION_COLUMNS} FROM questions"
+                " WHERE game_id = ? AND user_id = ? AND kind = ? AND status = 'pending' ORDER BY id LIMIT 1",
+                (game_id, user_id, kind),
+            )
+            if pending is not None:
+                return QuestionRow(*pending)
             row = await tx.fetchone(
                 "INSERT INTO questions (game_id, user_id, kind, status, created_at) VALUES (?, ?, ?, 'pending', ?)"
                 f" RETURNING {QUESTION_COLUMNS}",

@@ -107,3 +107,19 @@ async def test_a_question_is_its_askers_and_its_games(service: GameService, db_p
         await service.confirm_resign(question.id, BOB.user_id)
     game = await service.game(1)
     assert game is not None and game.status == "active" and _status(db_path, question.id) == "pending"
+
+
+async def test_asking_again_shows_the_same_open_question(service: GameService, db_path: Db) -> None:
+    """Each /seega resign stored a new row, so one person repeating it (a thousand times)
+    grew the table without bound; asking again now returns the question still open."""
+    await start_people(service, 1)
+    asked = [await service.ask_resign(1, BOB.user_id) for _ in range(50)]
+    assert {q.id for q in asked} == {asked[0].id}
+    assert query(db_path, "SELECT COUNT(*) FROM questions") == [(1,)]
+    await service.cancel_resign(asked[-1].id, BOB.user_id)
+    with pytest.raises(QuestionAnsweredError):
+        await service.confirm_resign(asked[0].id, BOB.user_id)  # the first message's button: the same question
+    fresh = await service.ask_resign(1, BOB.user_id)
+    assert fresh.id != asked[0].id and _status(db_path, fresh.id) == "pending"
+    alices = await service.ask_resign(1, ALICE.user_id)
+    assert alices.id not in (fresh.id, asked[0].id), "each player has their own question"
