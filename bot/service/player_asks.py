@@ -48,6 +48,7 @@ class PlayerAsks:
             return await games.store(g, back, " ".join(actions), now, deadline, remind_at, offer)
 
         g = await games.write(channel_id, attempt, fresh=True)
+        await games.storage.forget_hint_positions(g.row.id, len(g.row.action_list))
         png = await board_png(games, g, g.pos, whole_turn(g.pos))
         return turn_result(g, png=png, acted_by=user_id)
 

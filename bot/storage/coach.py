@@ -123,6 +123,17 @@ class CoachQueries:
         )
         return row is not None
 
+    async def forget_hint_positions(self, game_id: int, from_ply: int) -> None:
+        """A takeback to ``from_ply`` actions: the hints taken at or past it still count,
+        but no longer mark their position as paid for. The same number of actions is
+        another position once the game goes on differently (outside review, stop 38: a
+        hint, a takeback and another turn, and every hint after was free)."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute("UPDATE coach_hints SET ply = NULL WHERE game_id = ? AND ply >= ?", (game_id, from_ply))
+
+        await self._write(body)
+
     async def hint_count(self, game_id: int, user_id: int) -> int:
         """Hints ``user_id`` has taken in a game."""
         row = await self._fetchone(

@@ -44,7 +44,8 @@ from engine.coach.puzzles import Puzzle, check, load_bank
 from engine.coach.review import REVIEW_VERSION, AnalysisJob, run_job
 from engine.position import Position
 from engine.rules import Ruleset
-from tests.service.helpers import Db, execute
+from tests.service.helpers import ALICE as ALICE_PLAYER
+from tests.service.helpers import Db, close_service, execute, make_service
 
 GUILD = 10
 ALICE, BOB = 101, 102
@@ -1088,3 +1089,24 @@ async def test_judging_an_answer_and_a_moments_reasons_run_off_the_event_loop(
     await finish(env, gid)
     got = await env.coach.reviews.review(GUILD, 5)
     assert got.moments and judged == [True] and reasons and all(reasons)
+
+
+async def test_a_hint_after_a_takeback_and_another_turn_is_counted(db_path: Db) -> None:
+    """Outside review (stop 38): "asked again at the same position" was decided by the
+    number of actions played, so after a takeback and a different turn the new
+    position's hint was taken as a repeat: every hint after the first was free."""
+    service = await make_service(db_path)
+    try:
+        await service.play_bot(GUILD, 7, ALICE_PLAYER, "easy", 5, "standard", "black")
+        await service.place(7, ALICE_PLAYER.user_id, "a1", "b1")
+        hints = service.coach.hints
+        used = [(await hints.hint(GUILD, 7, ALICE_PLAYER.user_id)).used]
+        for cells in (("e5", "d5"), ("a5", "b5")):
+            await service.takeback(7, ALICE_PLAYER.user_id)
+            await service.place(7, ALICE_PLAYER.user_id, *cells)
+            used.append((await hints.hint(GUILD, 7, ALICE_PLAYER.user_id)).used)
+        assert used == [1, 2, 3]
+        again = await hints.hint(GUILD, 7, ALICE_PLAYER.user_id)
+        assert again.again and again.used == 3, "the same position asked again is still free"
+    finally:
+        await close_service(service)
