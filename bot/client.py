@@ -101,11 +101,21 @@ class SeegaBotMixin:
         self.language_prefs: MutableMapping[int, tuple[str | None, float]] = Recent(BOARD_MESSAGES_LIMIT)
 
     async def language_of(self, user_id: int) -> str | None:
-        """The language a user chose with ``/seega language`` (``None``: their client's)."""
+        """The language a user chose with ``/seega language`` (``None``: their client's).
+
+        Never raises: the language is read after a turn is stored, before it is posted,
+        and a database error there answered "nothing was changed" for a stored turn and
+        posted no board (outside review, stop 38). On an error the last known choice
+        stands, else none (the client's or the server's language).
+        """
         cached = self.language_prefs.get(user_id)
         if cached is not None and time.monotonic() - cached[1] < LANGUAGE_TTL:
             return cached[0]
-        language = await self.service.get_language(user_id)
+        try:
+            language = await self.service.get_language(user_id)
+        except Exception:
+            log.warning("could not read the language of user %s; using the last known one", user_id, exc_info=True)
+            return cached[0] if cached is not None else None
         self.language_prefs[user_id] = (language, time.monotonic())
         return language
 

@@ -173,3 +173,24 @@ async def test_the_timers_and_a_rematch_speak_to_each_player_in_their_language(t
         rematch = await h.click(h.bob, over, "seega:rematch", followup=True)
         again = rematch.followups[0]
         assert "يتحداك" in again.text and again.button("قبول"), "Bob's rematch challenges Carol in Arabic"
+
+
+async def test_a_failed_language_lookup_never_loses_a_posted_turn(h: Harness) -> None:
+    """Outside review (stop 38): the addressed person's language is read after the turn
+    is stored, and a database error there answered "nothing was changed" for a turn that
+    was stored, and posted no board. The language is cosmetic: the server's is used."""
+    from bot.results import StorageBusyError
+
+    challenge = (await h.slash(h.carol, "seega challenge", {"opponent": h.mod, "color": "black"})).reply
+    await h.click(h.mod, challenge, "Accept", followup=True)
+
+    async def busy(user_id: int) -> str | None:
+        raise StorageBusyError("storage_busy")
+
+    h.bot.service.get_language = busy  # type: ignore[method-assign]
+    h.bot.language_prefs.clear()
+    placed = (await h.slash(h.carol, "place", {"first": "a1", "second": "b1"})).reply
+    assert not placed.ephemeral and placed.pinged_user_ids() == {h.mod}, placed.text
+    assert "your turn" in placed.content and placed.png(), placed.content
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.turn == 2
