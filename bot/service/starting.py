@@ -216,7 +216,12 @@ class Starting:
         except ChannelTakenError:
             raise await self._busy(channel_id, challenger.user_id) from None
         except CrossingChallengeError as exc:
-            return ChallengeResult(challenge_view(exc.challenge), crossing=True)
+            waiting = exc.challenge
+            if not _same_terms(waiting, size, rules.variant, c, thread):
+                # Accepting it would start a rated game on the other person's terms, not
+                # the ones just asked for (outside review, stop 38): the choice is theirs.
+                raise ChallengeError("challenge_crossing_terms", other=waiting.challenger_name) from None
+            return ChallengeResult(challenge_view(waiting), crossing=True)
         except TooManyGamesError:
             raise LimitError("too_many_games", limit=limits.active_games) from None
         except TooManyChallengesError as exc:
@@ -285,3 +290,13 @@ class Starting:
             if await storage.settle_challenge(row.id, "expired"):
                 out.append(challenge_view(replace(row, status="expired")))
         return out
+
+
+def _same_terms(waiting: ChallengeRow, size: int, variant: str, color: str, thread: bool) -> bool:
+    """Whether a challenge sent back to the person whose challenge is ``waiting`` asks for
+    the same game (board, rules, where) with colours that agree (each wants the other
+    colour, or the new one leaves it to chance): then it accepts ``waiting``. Two
+    Rematch presses always agree; a challenge with other settings does not."""
+    if (waiting.size, waiting.variant, bool(waiting.thread)) != (size, variant, thread):
+        return False
+    return color == "random" or (waiting.color != "random" and waiting.color != color)

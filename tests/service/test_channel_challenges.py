@@ -40,6 +40,24 @@ async def test_a_challenge_answering_the_opponents_own_is_not_stored(service: Ga
     assert not other.crossing and other.challenge.challenger == BOB
 
 
+async def test_a_challenge_back_with_other_settings_does_not_accept_on_the_others_terms(
+    service: GameService,
+) -> None:
+    """Outside review (stop 38): Alice's challenge asking for 5x5 as black accepted Bob's
+    waiting 7x7 challenge, in which Bob plays black, and the rated game started at once.
+    Only a challenge asking for the same game accepts; any other is refused, naming the
+    one waiting."""
+    waiting = await service.challenge(GUILD, 1, BOB, ALICE, size=7, color="black")
+    for size, color in ((5, "white"), (7, "black"), (5, "random")):
+        with pytest.raises(ChallengeError, match="Bob's challenge to you is waiting here, with other settings"):
+            await service.challenge(GUILD, 1, ALICE, BOB, size=size, color=color)
+    assert await _pending(service, ALICE) == [] and await _pending(service, BOB) == [waiting.challenge.id]
+    assert await service.storage.all_games() == []
+    for color in ("white", "random"):  # the other colour, or left to chance: the same game
+        crossed = await service.challenge(GUILD, 1, ALICE, BOB, size=7, color=color)
+        assert crossed.crossing and crossed.challenge.id == waiting.challenge.id
+
+
 async def test_crossing_challenges_sent_at_once_leave_one(service: GameService) -> None:
     """Both Rematch presses at the same instant: one challenge is stored, the other press
     is told to accept it; on PostgreSQL the two transactions take the channel's lock."""
