@@ -92,8 +92,10 @@ class SeegaBotMixin:
         self.board_messages: MutableMapping[int, Any] = Recent(BOARD_MESSAGES_LIMIT)
         #: channel id -> (kind, message) of its open offer (to remove its buttons when it no longer stands).
         self.offer_messages: MutableMapping[int, tuple[str, Any]] = Recent(BOARD_MESSAGES_LIMIT)
-        #: challenge id -> the message showing it (to disable its buttons when it expires).
-        self.challenge_messages: dict[int, Any] = {}
+        #: challenge id -> the message showing it (to disable its buttons when it expires),
+        #: bounded: a challenge settled elsewhere (another process, a failed post) is
+        #: never popped here.
+        self.challenge_messages: MutableMapping[int, Any] = Recent(BOARD_MESSAGES_LIMIT)
         self.background: set[asyncio.Task[Any]] = set()
         #: user id -> (chosen language or ``None``: the client's, when read): a cache of
         #: the stored choice, re-read after LANGUAGE_TTL so a choice made through another

@@ -49,7 +49,7 @@ class SeegaHost(Protocol):
     #: channel id -> (``count`` or ``draw``, the message) of its open offer.
     offer_messages: MutableMapping[int, tuple[str, Any]]
     #: challenge id -> the message showing it (to disable its buttons when it expires).
-    challenge_messages: dict[int, Any]
+    challenge_messages: MutableMapping[int, Any]
     #: Pause between the human's turn and the bot's (0 in tests).
     bot_turn_delay: float
     #: Pause between the frames of a bot's capture chain (0: at once).

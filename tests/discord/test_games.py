@@ -440,6 +440,9 @@ def test_recent_keeps_the_newest_entries_only() -> None:
 async def test_the_remembered_board_messages_are_bounded(h: Harness) -> None:
     """One entry per channel that ever had a game grew for the life of the process."""
     assert isinstance(h.bot.board_messages, Recent) and h.bot.board_messages.limit == BOARD_MESSAGES_LIMIT
+    # And the challenges' messages: one a challenge that a game closed, or whose post
+    # failed, stayed for the life of the process (outside review, stop 38).
+    assert isinstance(h.bot.challenge_messages, Recent) and h.bot.challenge_messages.limit == BOARD_MESSAGES_LIMIT
     h.bot.board_messages.limit = 3
     channels = [h.fake.add_channel(f"table-{i}") for i in range(5)]
     await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
