@@ -10,6 +10,9 @@ from PIL import Image
 from bot.render.layout import HEIGHT, WIDTH, layout
 from bot.render.overlay import (
     arrows,
+    chain_landings,
+    chain_marks,
+    chain_rings,
     ghosts,
     line_cells,
     removal_marks,
@@ -25,7 +28,8 @@ from bot.render.theme import get_theme
 from bot.render.words import colour_name
 from bot.texts import FALLBACK
 from engine import Outcome, Position, Ruleset
-from engine.actions import REMOVE
+from engine.actions import REMOVE, STEP
+from engine.position import ANY
 from engine.summary import TurnSummary, shuttle_holds
 
 log = logging.getLogger(__name__)
@@ -51,6 +55,18 @@ def removable_cells(position: Position) -> list[int]:
         return []
     geo = position.geo
     return [geo.index(a.src) for a in position.legal_actions() if a.kind == REMOVE]
+
+
+def chain_steps(position: Position) -> list[tuple[int, int]]:
+    """The capturing steps (bit indexes, from and to) the side to act may take next in a
+    pending chain: the engine's legal steps while a chain goes on (the state names the
+    piece under ``chain=same``, or is ``ANY``); empty outside a chain."""
+    if position.result is not None or position.phase != "m":
+        return []
+    if position.state < 0 and position.state != ANY:
+        return []
+    geo = position.geo
+    return [(geo.index(a.src), geo.index(a.dst)) for a in position.legal_actions() if a.kind == STEP]
 
 
 def board_image(
@@ -86,9 +102,14 @@ def board_image(
             bits ^= low
             cx, cy = lay.centre_of(cell)
             img.paste(sprite, (round(cx - half), round(cy - half)), sprite)
+    chain = chain_steps(position) if outcome is None else []
     if last_turn is not None:
         ghosts(img, lay, th, last_turn, occupied, position.phase)
+    chain_marks(img, lay, th, position.side, chain, last_turn.steps if last_turn is not None else ())
+    if last_turn is not None:
         arrows(img, lay, th, last_turn)
+    chain_landings(img, lay, th, position.side, chain, last_turn.steps if last_turn is not None else ())
+    chain_rings(img, lay, th, position.side, chain)
     if outcome is None and position.phase == "m":
         shuttle_marks(img, lay, th, shuttle_holds(position))
     if outcome is None:

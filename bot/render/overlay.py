@@ -4,6 +4,10 @@ A player glancing at a phone should see the turn without reading: placed and arr
 stones sit on glowing, outlined cells, every step of a chain is an arrow (numbered when
 there are several), and captured or removed pieces stay as faded ghosts crossed out with
 an X. Colour is never the only cue: arrows, outlines and X marks are shapes.
+
+What may come next is drawn too: a ring of dots around each piece that may capture again
+in a pending chain, and a dotted trail to a small stone of its colour in each cell its
+capturing steps lead to (:func:`chain_marks`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.fonts import font
 from bot.render.layout import Box, Layout
-from bot.render.sprites import ghost, taken_badge
+from bot.render.sprites import ghost, stone, taken_badge
 from bot.render.theme import RGB, Theme
 from engine.actions import PLACE, STEP
 from engine.summary import TurnSummary
@@ -345,3 +349,183 @@ def shuttle_marks(img: Image.Image, lay: Layout, theme: Theme, holds: tuple[tupl
         x, y = ax + (tx - ax) * 0.62, ay + (ty - ay) * 0.62
         sign = no_entry_sprite(theme, lay.cell)
         img.paste(sign, (round(x - sign.width / 2), round(y - sign.height / 2)), sign)
+
+
+#: A chain's marks (:func:`chain_marks`): the radius of a landing stone as a share of a
+#: stone's, and of a dot of the ring and the trail as a share of a cell.
+LANDING = 0.5
+DOT = 0.048
+
+
+def _side_colours(theme: Theme, side: int) -> tuple[RGB, RGB]:
+    """The body and the edge of a mark in ``side``'s colour: a black stone's dark body and
+    light rim, a white stone's light body and dark ring, so either shows on the board."""
+    return (theme.black_base, theme.black_rim) if side == 0 else (theme.white_base, theme.white_ring)
+
+
+@lru_cache(maxsize=16)
+def chain_dot_sprite(theme: Theme, side: int, cell: int) -> Image.Image:
+    """One dot of a chain's ring and trail, in ``side``'s colour with its contrasting edge."""
+    body, edge = _side_colours(theme, side)
+    rr = max(2.5, cell * DOT) * _boldness(cell)
+    pen = max(1.0, rr * 0.42)
+    side_px = math.ceil(2 * rr) + 2
+    big = Image.new("RGBA", (side_px * SS, side_px * SS), (0, 0, 0, 0))
+    c, rs = side_px * SS / 2, rr * SS
+    ImageDraw.Draw(big).ellipse(
+        (c - rs, c - rs, c + rs, c + rs), fill=(*body, 255), outline=(*edge, 255), width=round(pen * SS)
+    )
+    return big.resize((side_px, side_px), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=16)
+def chain_ring_sprite(theme: Theme, side: int, cell: int, radius: int) -> Image.Image:
+    """A ring of round dots in ``side``'s colour just outside a stone: a piece that may
+    capture again. Dots, not the dashes of a removal's red ring, and the piece's own
+    colour, not the blue of the last turn nor the green of a hint."""
+    dot = chain_dot_sprite(theme, side, cell)
+    ring = radius + dot.width * 0.85
+    size = math.ceil(2 * ring + dot.width) + 2
+    out = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    count = 16
+    for k in range(count):
+        a = 2 * math.pi * k / count
+        x, y = size / 2 + ring * math.cos(a), size / 2 + ring * math.sin(a)
+        out.alpha_composite(dot, (round(x - dot.width / 2), round(y - dot.height / 2)))
+    return out
+
+
+@lru_cache(maxsize=32)
+def chain_pointer_sprite(theme: Theme, side: int, cell: int, dx: int, dy: int) -> Image.Image:
+    """A small arrowhead in ``side``'s colour pointing along (``dx``, ``dy``) on screen: the
+    way from a piece that may capture again to the cell the step leads to. Centred."""
+    body, edge = _side_colours(theme, side)
+    bold = _boldness(cell)
+    length, half_w = cell * 0.19 * bold, cell * 0.13 * bold
+    pen = max(2.0, cell * 0.036)
+    side_px = math.ceil(2 * max(length, half_w) + 2 * pen) + 2
+    big = Image.new("RGBA", (side_px * SS, side_px * SS), (0, 0, 0, 0))
+    c = side_px * SS / 2
+    dist = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / dist, dy / dist
+    px, py = -uy, ux
+    tip = (c + ux * length / 2 * SS, c + uy * length / 2 * SS)
+    back = (c - ux * length / 2 * SS, c - uy * length / 2 * SS)
+    poly = [
+        tip,
+        (back[0] + px * half_w * SS, back[1] + py * half_w * SS),
+        (back[0] - px * half_w * SS, back[1] - py * half_w * SS),
+    ]
+    draw = ImageDraw.Draw(big)
+    draw.polygon(poly, fill=(*body, 255))
+    draw.line([*poly, poly[0]], fill=(*edge, 255), width=round(pen * SS), joint="curve")
+    return big.resize((side_px, side_px), Image.Resampling.LANCZOS)
+
+
+#: How far (in cells) a chain's arrowhead and landing stone move aside from a last-turn
+#: arrow between the same two cells (a chain that may go back the way it came), and how
+#: far a landing stone moves back from the tail of another last-turn arrow, so the
+#: arrow, its dot and its number stay in sight.
+POINTER_ASIDE = 0.36
+LANDING_ASIDE = 0.28
+LANDING_BACK = 0.26
+
+Point = tuple[float, float]
+
+
+def _unit(a: Point, b: Point) -> Point:
+    dist = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    return (b[0] - a[0]) / dist, (b[1] - a[1]) / dist
+
+
+def _room(x: float, y: float, others: Sequence[Point]) -> float:
+    """How far (x, y) is from the nearest of ``others`` (0 when there are none)."""
+    return min((math.hypot(x - ox, y - oy) for ox, oy in others), default=0.0)
+
+
+def _chain_places(
+    lay: Layout, steps: Sequence[tuple[int, int]], beside: Sequence[tuple[int, int]], ring_out: float
+) -> list[tuple[int, int, Point, Point]]:
+    """For each step of a pending chain: where its arrowhead and its landing stone go."""
+    r, cell = lay.stone_radius, lay.cell
+    used = {frozenset(pair) for pair in beside}
+    tails = dict(reversed(beside))  # the cell each arrow starts from -> where it goes
+    nominal = []
+    for a, t in steps:
+        (ax, ay), (tx, ty) = lay.centre_of(a), lay.centre_of(t)
+        dist = math.hypot(tx - ax, ty - ay) or 1.0
+        ux, uy = (tx - ax) / dist, (ty - ay) / dist
+        d = (ring_out + dist - r * LANDING) / 2
+        nominal.append((a, t, (ax + ux * d, ay + uy * d), (tx, ty), (ux, uy)))
+    out = []
+    for a, t, (x, y), (tx, ty), (ux, uy) in nominal:
+        if frozenset((a, t)) in used:
+            # aside, on the side farther from the other arrowheads
+            others = [p for b, u, p, _, _ in nominal if (b, u) != (a, t)]
+            k = max(
+                (1, -1),
+                key=lambda k: _room(x - uy * POINTER_ASIDE * cell * k, y + ux * POINTER_ASIDE * cell * k, others),
+            )
+            x, y = x - uy * POINTER_ASIDE * cell * k, y + ux * POINTER_ASIDE * cell * k
+            tx, ty = tx - uy * LANDING_ASIDE * cell * k, ty + ux * LANDING_ASIDE * cell * k
+        elif t in tails:
+            # off the arrow that starts here, and not back onto this step's arrowhead
+            vx, vy = _unit(lay.centre_of(t), lay.centre_of(tails[t]))
+            ways = [(-vx, -vy), (-vy, vx), (vy, -vx)]
+            wx, wy = next(w for w in ways if math.hypot(w[0] + ux, w[1] + uy) > 0.5)
+            tx, ty = tx + wx * LANDING_BACK * cell, ty + wy * LANDING_BACK * cell
+        out.append((a, t, (x, y), (tx, ty)))
+    return out
+
+
+def chain_marks(
+    img: Image.Image,
+    lay: Layout,
+    theme: Theme,
+    side: int,
+    steps: Sequence[tuple[int, int]],
+    beside: Sequence[tuple[int, int]] = (),
+) -> None:
+    """Where a pending chain may capture next (``steps``, bit indexes, from the engine's
+    legal actions): a small arrowhead of the side's colour on the way from the piece to
+    each cell a capturing step leads to. Drawn under the last turn's arrows (``beside``:
+    its steps); an arrowhead between the same two cells as one of them moves aside.
+
+    The cells get their small stones from :func:`chain_landings` and the pieces their
+    rings of dots from :func:`chain_rings`, both drawn over the arrows. Play-test: the
+    caption said "may capture again or end" and the picture showed neither which piece
+    nor where; under ``chain=any`` several pieces may go on, and each is marked.
+    """
+    n = lay.n
+    ring_out = lay.stone_radius + chain_dot_sprite(theme, side, lay.cell).width * 1.35
+    for a, t, (x, y), _ in _chain_places(lay, steps, beside, ring_out):
+        (ar, af), (tr, tf) = divmod(a, n), divmod(t, n)
+        pointer = chain_pointer_sprite(theme, side, lay.cell, tf - af, -(tr - ar))
+        img.paste(pointer, (round(x - pointer.width / 2), round(y - pointer.height / 2)), pointer)
+
+
+def chain_landings(
+    img: Image.Image,
+    lay: Layout,
+    theme: Theme,
+    side: int,
+    steps: Sequence[tuple[int, int]],
+    beside: Sequence[tuple[int, int]] = (),
+) -> None:
+    """A small stone of the side's colour in each cell a pending chain's capturing step
+    leads to (see :func:`chain_marks`), over the last turn's arrows but clear of their
+    dots and numbers."""
+    landing = stone(theme, side, max(4, round(lay.stone_radius * LANDING)))
+    half = landing.width / 2
+    ring_out = lay.stone_radius + chain_dot_sprite(theme, side, lay.cell).width * 1.35
+    for _, _, _, (x, y) in _chain_places(lay, steps, beside, ring_out):
+        img.paste(landing, (round(x - half), round(y - half)), landing)
+
+
+def chain_rings(img: Image.Image, lay: Layout, theme: Theme, side: int, steps: Sequence[tuple[int, int]]) -> None:
+    """A ring of dots in the side's colour around each piece that may capture again (the
+    sources of ``steps``); drawn last, over the last turn's arrows."""
+    for a in dict.fromkeys(a for a, _ in steps):
+        ring = chain_ring_sprite(theme, side, lay.cell, lay.stone_radius)
+        x, y = lay.centre_of(a)
+        img.paste(ring, (round(x - ring.width / 2), round(y - ring.height / 2)), ring)

@@ -103,11 +103,20 @@ def _x_mark(draw: ImageDraw.ImageDraw, c: float, half: float, width: int, color:
         draw.line((c - half, c + half, c + half, c - half), fill=col, width=w)
 
 
+#: How opaque a ghost (a captured or removed piece) is, in percent, by colour. Both were
+#: 50, and over the red-washed cell a black ghost and a white one came out alike, faded
+#: brownish discs: a newcomer could not tell whose piece was lost (play-test). Each now
+#: keeps its colour's tone, fainter than a stone on the board and without its shadow.
+GHOST_OPACITY = (80, 90)
+
+
 @lru_cache(maxsize=64)
 def ghost(theme: Theme, color: int, radius: int) -> Image.Image:
-    """A captured or removed piece: its stone faded to half, crossed out with an X."""
+    """A captured or removed piece: its stone, fainter (:data:`GHOST_OPACITY`) and without
+    a shadow, crossed out with an X."""
     base = stone(theme, color, radius, shadow=False)
-    alpha = base.getchannel("A").point(lambda a: a * 50 // 100)
+    opacity = GHOST_OPACITY[color]
+    alpha = base.getchannel("A").point(lambda a: a * opacity // 100)
     faded = base.copy()
     faded.putalpha(alpha)
     big = faded.resize((faded.width * SS, faded.height * SS), Image.Resampling.BICUBIC)

@@ -29,7 +29,19 @@ YOU = "You"
 #: name (``.name``) and of nobody in particular (the catalogue test checks every key).
 LOSER_REASONS = ("capture_all", "reduced", "blocked", "resignation", "timeout")
 #: The sentences said to the reader where a language conjugates for them (``.you``).
-DOINGS = ("place", "remove", "replace", "again_from", "again", "or_end", "blocked", "move")
+DOINGS = (
+    "place",
+    "remove",
+    "remove_blocked",
+    "remove_self",
+    "remove_both",
+    "replace",
+    "again_from",
+    "again",
+    "or_end",
+    "blocked",
+    "move",
+)
 
 
 def colour_name(side: int, lang: str = FALLBACK) -> str:
@@ -193,7 +205,7 @@ def doing_text(position: Position, lang: str = FALLBACK, you: bool = False) -> s
         left = 1 if position.state == ONE else _pieces_per_turn(position)
         return text(lang, f"picture.doing.place{tail}", count=left)
     if phase == "r":
-        return text(lang, f"picture.doing.remove{tail}")
+        return _removal_doing(position, lang, tail)
     if phase == "s":
         return text(lang, f"picture.doing.replace{tail}")
     if position.state >= 0:
@@ -205,6 +217,21 @@ def doing_text(position: Position, lang: str = FALLBACK, you: bool = False) -> s
     if len(legal) == 1 and legal[0].kind == "pass":
         return text(lang, f"picture.doing.blocked{tail}")
     return text(lang, f"picture.doing.move{tail}")
+
+
+def _removal_doing(position: Position, lang: str, tail: str) -> str:
+    """``"to remove a piece: Black is blocked"``: a removal is due because a player cannot
+    step (RULES.md section 4), and the picture says who, as the message does (play-test:
+    the footer said only "Player 2 to remove a piece"). Under ``remove-by-blocked`` the
+    remover is the blocked one; under ``pass`` both sides are."""
+    rule = position.rules.blocked
+    if rule == "pass":
+        return text(lang, f"picture.doing.remove_both{tail}")
+    if rule == "remove-by-blocked":
+        return text(lang, f"picture.doing.remove_self{tail}", colour=colour_name(position.side, lang))
+    if rule in ("capture-one", "remove-by-opponent", "lose"):
+        return text(lang, f"picture.doing.remove_blocked{tail}", colour=colour_name(1 - position.side, lang))
+    return text(lang, f"picture.doing.remove{tail}")
 
 
 def _pieces_per_turn(position: Position) -> int:

@@ -61,8 +61,23 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("capture-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "end")),
     Scenario("mid-chain-5x5", "standard", 5, _CHAIN_5, ("a2-b2",)),
     Scenario("chain-5x5", "standard", 5, _CHAIN_5, ("a2-b2", "b2-b1")),
+    # Under chain=any (seejeh) Black's c2 and d1 may both capture again: each is ringed,
+    # and its way to d2 marked in Black's colour; the taken white b2 stays white.
+    Scenario(
+        "chain-any-stone-5x5", "seejeh", 5, "bbbwb/wwbbw/wwwwb/bw1bw/bwwbb b m 0/0 - 1 14", ("d2-c2",), theme="stone"
+    ),
     Scenario("removal-fouze-5x5", "fouze", 5, "3wb/4w/5/w4/bw3 b m 0/0 - 0 40", ("xe4", "e5-e4")),
     Scenario("removal-due-5x5", "fouze", 5, "3wb/4w/5/w4/bw3 b r 0/0 - 0 40"),
+    # White walls Black in (seejeh, capture-one): the footer says why White removes.
+    Scenario(
+        "removal-blocked-7x7",
+        "seejeh",
+        7,
+        "wwwwbbb/wwwwbbb/wwwwbbb/www1bbb/wwwbbbb/wwwbbbb/wwwbbbb w m 0/0 - 0 26",
+        ("c4-d4",),
+        players=("Player 1", "Player 2"),
+        time_left=59 * 60 + 59,
+    ),
     Scenario("replacement-5x5", "five-in-a-row", 5, "bbwwb/bwwbb/ww1bb/wbbww/wwbbw b s 0/0 - 0 13", ("c5",)),
     Scenario("game-over-5x5", "standard", 5, "3b1/1bw2/5/5/b4 b m 0/0 - 0 60", ("d5-d4",)),
     Scenario("arabic-names-5x5", "standard", 5, _FULL_5, ("d3-c3",), players=ARABIC_NAMES),
