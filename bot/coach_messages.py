@@ -317,13 +317,14 @@ def puzzle_leaders_text(leaders: list[PuzzleLeader], locale: str) -> str:
     return "\n".join(lines)
 
 
-def lesson_text(view: LessonView, locale: str) -> str:
-    """A lesson: title, the few sentences, the task, how to answer, progress."""
+def lesson_text(view: LessonView, locale: str, text: str | None = None) -> str:
+    """A lesson: title, the few sentences (``text``: an adapter's own wording of them,
+    the console's without the button it has not), the task, how to answer, progress."""
     key = f"coach.learn.{view.lesson_id}"
     return "\n".join(
         [
             t(locale, "coach.learn.header", number=view.number, total=view.total, title=t(locale, f"{key}.title")),
-            t(locale, f"{key}.text"),
+            t(locale, f"{key}.text") if text is None else text,
             f"**{t(locale, f'{key}.task')}**",
             t(locale, "coach.learn.how", number=view.number),
             t(locale, "coach.learn.progress", done=view.done_count, total=view.total),

@@ -259,6 +259,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         await self._play(self.service.remove(CONSOLE_CHANNEL, actor, args.get("cell"), bot_reply=False))
 
     async def end_turn(self, args: Args) -> None:
+        if await self._lesson("end"):  # the lesson's chain stopped here, as /move answers it
+            return
         await self._play(self.service.end_turn(CONSOLE_CHANNEL, await self._actor(), bot_reply=False))
 
     async def takeback(self, args: Args) -> None:

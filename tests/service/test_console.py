@@ -893,6 +893,25 @@ def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_pat
     assert "✅ A chain: the piece that took b2 went on to take d3." in out
 
 
+def test_end_turn_inside_the_chain_lesson_stops_the_lessons_chain(db_path: Db, tmp_path: Path) -> None:
+    """Console play-test: lesson 5 teaches that /seega end-turn stops a chain, and at the
+    table it went to the last game ("The game at this table is over"); the lesson also
+    spoke of a button the console has not."""
+    lines = ["/seega challenge", "/seega resign", "yes", "learn 5", "/move c1 c2", "/seega end-turn", "learn 5", "end"]
+    out = run_console(db_path, lines, tmp_path)
+    lesson = out.split("> learn 5")[1]
+    assert "You may also stop the chain with /seega end-turn." in lesson, lesson
+    assert "button" not in lesson, lesson
+    stopped = out.split("> /seega end-turn")[1].split(">")[0]
+    assert "One capture is not enough here: after the first, the same piece can capture again." in stopped, out
+    assert "over" not in stopped and "Error" not in stopped, stopped
+    # at the lesson's start there is no chain to stop: said as a game says it, nothing counted
+    alone = out.split("> end")[1]
+    assert "There is no chain of captures to end; move with /move" in alone, alone
+    assert "Nothing was counted" in alone, alone
+    assert query(db_path, "SELECT count(*) FROM games") == [(1,)]
+
+
 def test_after_a_game_every_command_for_it_says_how_it_ended(db_path: Db, tmp_path: Path) -> None:
     """Console play-test: after a finished game "takeback" said "The game in this channel
     is over (Player 2 won, …)", while "resign", "draw", "offer-end" and "hint" said
