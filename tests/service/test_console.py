@@ -679,6 +679,45 @@ def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_p
     assert out.count("the command for that is") == 3
 
 
+async def test_cells_typed_without_their_command_are_answered_with_it(new_db: Callable[[], Db]) -> None:
+    """Console play-test: "a1 a2" and "d1 to e1" were "Unknown command 'a1'" and nothing
+    more, while "a1-a2" was answered with its command. Every form /move reads gets the
+    command that would do it, in the table's phase, and nothing is played."""
+    from bot.console import CONSOLE_CHANNEL
+
+    said = "Unknown command '{}': the command for that is {}. Type help for the list."
+    placing = "4b/5/5/5/w4 b p 10/10 - 0 3"  # Black to place
+    moving = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White steps c2-c3 or b3-c3
+    for spn, typed, command in (
+        (placing, "a2 b2", "/place a2 b2"),
+        (placing, "a2, b2", "/place a2 b2"),
+        (placing, "a2", "/place a2"),
+        (moving, "c2 c3", "/move c2 c3"),
+        (moving, "c2 to c3", "/move c2 c3"),
+        (moving, "C2 -> c3", "/move c2 c3"),
+        (moving, "c2-c3", "/move c2 c3"),
+        (moving, "d3 c3 b3", "/move d3 c3 b3"),
+    ):
+        async with hot_seat_table(new_db(), spn, "standard") as (table, out):
+            before = (await table.service.game(CONSOLE_CHANNEL)).spn
+            await table.handle(typed)
+            assert said.format(typed.lower(), command) in out.getvalue(), (typed, out.getvalue())
+            assert (await table.service.game(CONSOLE_CHANNEL)).spn == before, "suggested, not played"
+    async with hot_seat_table(new_db(), moving, "standard") as (table, out):
+        await table.handle("c2")  # a lone cell while pieces move: the start of a step, not /place
+        assert "Unknown command 'c2': to step the piece on c2, type /move c2 and the cell it goes to." in out.getvalue()
+        await table.handle("c2 to")
+        assert "the command for that" not in out.getvalue(), "no step without its second cell"
+
+
+def test_cells_typed_alone_in_a_lesson_get_the_lessons_command(db_path: Db, tmp_path: Path) -> None:
+    out = run_console(db_path, ["learn 1", "c2 c4", "learn 5", "c1 to c2", "c1"], tmp_path)
+    assert "Unknown command 'c2 c4': the command for that is /place c2 c4." in out, out
+    assert "Unknown command 'c1 to c2': the command for that is /move c1 c2." in out, out
+    assert "Unknown command 'c1': to step the piece on c1, type /move c1 and the cell it goes to." in out, out
+    assert "✅" not in out, "suggested, not answered"
+
+
 #: A five-in-a-row board that fills with no line (the console play-test's game), in pairs.
 NO_LINE_PAIRS = ["a5 b5", "d5 e5", "c5 c4", "a4 b4", "e4 b3", "d4 a3", "d3 c2", "e3 a2", "e2 c1", "b2 d2", "d1 e1"]
 
