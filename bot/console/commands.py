@@ -215,7 +215,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         except BotDeclinesError as exc:
             self.say(exc.text(self.lang))  # the bot's answer to an offer, not a fault
         except ServiceError as exc:
-            self.say(texts.text(self.lang, "console.error", text=refusal_text(exc, self.lang)))
+            self.say(texts.text(self.lang, "console.error", text=await self._refusal(exc)))
         except Exception:
             # One line at the table, the traceback in the log: the table goes on.
             error_id = secrets.token_hex(4)
@@ -223,6 +223,25 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             where = self.error_log or t(self.lang, "console.the_log")
             self.say(texts.text(self.lang, "console.crash", error_id=error_id, log=where))
         return True
+
+    async def _refusal(self, exc: ServiceError) -> str:
+        """A refusal in the table's words; at a hot-seat table, one about whose piece a
+        cell holds names the colours: "e4 is not one of your pieces" did not say whose
+        turn it was to two people at one keyboard (console play-test)."""
+        if exc.key == "not_your_piece":
+            game = await self.service.game(CONSOLE_CHANNEL)
+            if game is not None and game.to_move is not None and not (game.black.is_bot or game.white.is_bot):
+                color, owner = ("black", "white") if game.to_move == game.black else ("white", "black")
+                return t(
+                    self.lang,
+                    "console.error.not_your_piece_hot_seat",
+                    cell=exc.params["cell"],
+                    options=exc.params["options"],
+                    owner=t(self.lang, f"color.{owner}").capitalize(),
+                    color=t(self.lang, f"color.{color}").capitalize(),
+                    player=wording.player_name(game.to_move, self.lang),
+                )
+        return refusal_text(exc, self.lang)
 
     async def _table_phase(self) -> str | None:
         """The phase cells typed alone are read in: the game's, else the open lesson's."""

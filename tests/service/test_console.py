@@ -718,6 +718,31 @@ def test_cells_typed_alone_in_a_lesson_get_the_lessons_command(db_path: Db, tmp_
     assert "✅" not in out, "suggested, not answered"
 
 
+async def test_a_hot_seat_refusal_of_the_other_sides_piece_says_whose_turn_it_is(new_db: Callable[[], Db]) -> None:
+    """Console play-test: at a hot-seat table "d3 is not one of your pieces" was read by
+    two people at one keyboard; it names the colours and whose turn it is. Against the
+    bot "your" is clear and stays."""
+    from bot.results import Player
+    from tests.service.helpers import insert_from
+
+    placed = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White (Player 2) steps c2-c3 or b3-c3
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("/move d3 c3")
+        assert "Error: d3 is Black's; it is White's (Player 2) turn: move from b3 or c2." in out.getvalue(), out
+        await table.handle("/seega language ar")
+        await table.handle("/move d3 c3")
+        assert "القطعة في d3 من قطع الأسود؛ والدور الآن على الأبيض (اللاعب 2): حرّك من b3 أو c2." in out.getvalue()
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
+
+        await table.handle("/seega cancel")
+        await table.handle("yes")
+        bot = Player.bot("easy")
+        await insert_from(table.service, CONSOLE_CHANNEL, placed, bot, LOCAL_PLAYERS[0], guild_id=CONSOLE_GUILD)
+        await table.handle("/move d3 c3")
+        assert "Error: d3 is not one of your pieces; you can move from b3 or c2." in out.getvalue(), out.getvalue()
+
+
 #: A five-in-a-row board that fills with no line (the console play-test's game), in pairs.
 NO_LINE_PAIRS = ["a5 b5", "d5 e5", "c5 c4", "a4 b4", "e4 b3", "d4 a3", "d3 c2", "e3 a2", "e2 c1", "b2 d2", "d1 e1"]
 
