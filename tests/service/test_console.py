@@ -743,6 +743,32 @@ async def test_a_hot_seat_refusal_of_the_other_sides_piece_says_whose_turn_it_is
         assert "Error: d3 is not one of your pieces; you can move from b3 or c2." in out.getvalue(), out.getvalue()
 
 
+async def test_an_offer_that_lapses_is_said_at_the_table(new_db: Callable[[], Db]) -> None:
+    """Console play-test: a draw offer lapsed without a word when the other player played
+    on (Discord takes its buttons away; the table has none). So does an offer to end by count."""
+    placed = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White (Player 2) to step
+    for offer, said in (
+        ("/seega draw", "Player 2's draw offer lapsed: Player 1 played on."),
+        ("/seega offer-end", "Player 2's offer to end by count lapsed: Player 1 played on."),
+    ):
+        async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+            await table.handle(offer)
+            await table.handle("yes")
+            await table.handle("/move c2 c3")  # the offerer plays: the offer stands
+            assert "lapsed" not in out.getvalue(), out.getvalue()
+            await table.handle("/move d2 c2")
+            text = out.getvalue()
+            assert text.count(said) == 1, text
+            assert text.index(said) < text.index("moved d2→c2"), "said before the turn that let it lapse"
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("/seega language ar")
+        await table.handle("/seega draw")
+        await table.handle("yes")
+        await table.handle("/move c2 c3")
+        await table.handle("/move d2 c2")
+        assert "سقط عرض التعادل من اللاعب 2: فقد واصل اللاعب 1 اللعب." in out.getvalue(), out.getvalue()
+
+
 #: A five-in-a-row board that fills with no line (the console play-test's game), in pairs.
 NO_LINE_PAIRS = ["a5 b5", "d5 e5", "c5 c4", "a4 b4", "e4 b3", "d4 a3", "d3 c2", "e3 a2", "e2 c1", "b2 d2", "d1 e1"]
 
