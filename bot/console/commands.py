@@ -544,7 +544,7 @@ COMMANDS: tuple[Command, ...] = (
         "/seega rules variant:standard",
         "the rules of a variant",
         ConsoleTable.rules,
-        options=_VARIANTS,
+        options=tuple(f"variant:{v}" for v in catalog.RULES_VARIANTS),
         words=1,
     ),
     Command("history", "/seega history", "recent games at this table", ConsoleTable.history),
@@ -634,6 +634,11 @@ def help_text(lang: str = "en") -> str:
         else:
             lines.append(f"  {c.usage:{width}}  {said}")
     lines.append(t(lang, "console.help.variants", variants=texts.separator(lang).join(catalog.VARIANTS)))
+    if catalog.RULES_ONLY:
+        # modern-3x3 was missing from the help though "rules modern-3x3" shows it (play-test)
+        sizes = {v: "/".join(f"{n}x{n}" for n in catalog.rules_sizes(v)) for v in catalog.RULES_ONLY}
+        shown = texts.separator(lang).join(f"{v} ({sizes[v]})" for v in catalog.RULES_ONLY)
+        lines.append(t(lang, "console.help.rules_only", variants=shown))
     return "\n".join(lines)
 
 
