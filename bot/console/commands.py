@@ -199,6 +199,10 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             hints = next((w.partition(":")[2] for w in rest if w.lower().startswith("hints:")), "") or "N"
             self.say(t(self.lang, "console.moved.coach_settings", hints=clip_typed(hints)))
             return True
+        if command is None and name in YES | NO and not rest:
+            # "yes" after the question was answered (with «نعم»): no question, not an unknown command
+            self.say(t(self.lang, "console.no_question", word=repr(clip_typed(name))))
+            return True
         if command is None:
             self.say(_unknown_command(name, rest, self.lang, await self._table_phase()))
             return True

@@ -136,6 +136,21 @@ def test_an_arabic_table_answers_yes_and_no_in_arabic(db_path: Db, tmp_path: Pat
     assert out.count("هل يستسلم") == 2, out
 
 
+def test_yes_and_no_in_either_language_after_the_question_are_no_unknown_command(db_path: Db, tmp_path: Path) -> None:
+    """Native play-test: after «نعم» confirmed a resignation, a later "yes" was refused as
+    an unknown command. Each answer is understood at a table of either language, and one
+    typed with no question waiting says so."""
+    lines = ["/seega language ar", "/seega challenge", "/seega resign", "نعم", "yes", "لا"]
+    lines += ["/seega language en", "/seega challenge", "/seega cancel", "yes", "نعم", "no"]
+    out = run_console(db_path, lines, tmp_path)
+    assert query(db_path, "SELECT status FROM games ORDER BY id") == [("finished",), ("cancelled",)]
+    assert "أمر غير معروف" not in out and "Unknown command" not in out, out
+    for word in ("'yes'", "'لا'"):
+        assert f"لا يوجد سؤال ينتظر جوابًا، فلا تفعل {word} شيئًا." in out, out
+    for word in ("'نعم'", "'no'"):
+        assert f"No question is waiting for an answer, so {word} does nothing." in out, out
+
+
 def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     db = db_path
     out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
