@@ -72,9 +72,28 @@ def _listed_cells(params: dict[str, str], locale: str) -> dict[str, str]:
     return {**params, "cells": join(locale, cells.split(), "and")}
 
 
+def _in_turn_order(
+    reasons: Sequence[tuple[str, dict[str, str]]], actions: Sequence[str]
+) -> list[tuple[str, dict[str, str]]]:
+    """``reasons`` with the cells of each listed in the order the turn names them (the
+    others after, as they were): "play a4, b1: you place b1 and a4" named the pair in two
+    orders (native play-test)."""
+    order: dict[str, int] = {}
+    for action in actions:
+        for cell in action.lstrip("x").split("-"):
+            order.setdefault(cell, len(order))
+    out: list[tuple[str, dict[str, str]]] = []
+    for key, params in reasons:
+        cells = params.get("cells")
+        if cells:
+            params = {**params, "cells": " ".join(sorted(cells.split(), key=lambda c: order.get(c, len(order))))}
+        out.append((key, params))
+    return out
+
+
 def hint_text(result: HintResult, locale: str) -> str:
     """The hint's line: the turn, its reasons, the hints left."""
-    reasons = reasons_text(result.reasons, locale)
+    reasons = reasons_text(_in_turn_order(result.reasons, result.actions), locale)
     turn = turn_text(result.actions, locale)
     if len(result.actions) > 1 and result.actions[-1] == "end":
         # "end" is nothing people type: say how to stop the chain there
