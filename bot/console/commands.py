@@ -204,7 +204,9 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             self.say(t(self.lang, "console.no_question", word=repr(clip_typed(name))))
             return True
         if command is None:
-            self.say(_unknown_command(name, rest, self.lang, await self._table_phase()))
+            # the phase is read only for a line that may be cells ("a1 a2"), not for "/" alone
+            phase = await self._table_phase() if name and name[0] in "abcdefghi" else None
+            self.say(_unknown_command(name, rest, self.lang, phase))
             return True
         args = Args(*_options(rest))
         unknown = [key for key in args.opts if key not in command.option_names]

@@ -543,15 +543,15 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
             # just been cancelled (newcomer finding)
             assert out.getvalue().strip() == "Not done: the game goes on as it was."
             await table.handle("yes")  # nothing is waiting: not a confirmation
-            assert "Unknown command 'yes'" in out.getvalue()
+            assert "No question is waiting for an answer, so 'yes' does nothing." in out.getvalue()
             out.truncate(0)
             out.seek(0)
         after = await service.game(CONSOLE_CHANNEL)
         assert after is not None and before is not None
         assert after.spn == before.spn and after.result is None and after.end_offer_by is None
         assert after.draw_offer_by is None
-        await table.handle("no")  # no question asked: "no" is an unknown command, as before
-        assert "Unknown command 'no'" in out.getvalue()
+        await table.handle("no")  # no question asked: said so (it was "Unknown command 'no'")
+        assert "No question is waiting for an answer, so 'no' does nothing." in out.getvalue()
         # hostile answers to a question: only a bare "no" cancels it, and what follows a
         # long line is echoed clipped; the game is untouched either way
         hostile = ("no " + "x" * 10_000, "n" * 10_000, "no" + "\u0000" * 5_000, "9" * 40)
