@@ -72,9 +72,28 @@ def _listed_cells(params: dict[str, str], locale: str) -> dict[str, str]:
     return {**params, "cells": join(locale, cells.split(), "and")}
 
 
+def _in_turn_order(
+    reasons: Sequence[tuple[str, dict[str, str]]], actions: Sequence[str]
+) -> list[tuple[str, dict[str, str]]]:
+    """``reasons`` with the cells of each listed in the order the turn names them (the
+    others after, as they were): "play a4, b1: you place b1 and a4" named the pair in two
+    orders (native play-test)."""
+    order: dict[str, int] = {}
+    for action in actions:
+        for cell in action.lstrip("x").split("-"):
+            order.setdefault(cell, len(order))
+    out: list[tuple[str, dict[str, str]]] = []
+    for key, params in reasons:
+        cells = params.get("cells")
+        if cells:
+            params = {**params, "cells": " ".join(sorted(cells.split(), key=lambda c: order.get(c, len(order))))}
+        out.append((key, params))
+    return out
+
+
 def hint_text(result: HintResult, locale: str) -> str:
     """The hint's line: the turn, its reasons, the hints left."""
-    reasons = reasons_text(result.reasons, locale)
+    reasons = reasons_text(_in_turn_order(result.reasons, result.actions), locale)
     turn = turn_text(result.actions, locale)
     if len(result.actions) > 1 and result.actions[-1] == "end":
         # "end" is nothing people type: say how to stop the chain there
@@ -317,13 +336,14 @@ def puzzle_leaders_text(leaders: list[PuzzleLeader], locale: str) -> str:
     return "\n".join(lines)
 
 
-def lesson_text(view: LessonView, locale: str) -> str:
-    """A lesson: title, the few sentences, the task, how to answer, progress."""
+def lesson_text(view: LessonView, locale: str, text: str | None = None) -> str:
+    """A lesson: title, the few sentences (``text``: an adapter's own wording of them,
+    the console's without the button it has not), the task, how to answer, progress."""
     key = f"coach.learn.{view.lesson_id}"
     return "\n".join(
         [
             t(locale, "coach.learn.header", number=view.number, total=view.total, title=t(locale, f"{key}.title")),
-            t(locale, f"{key}.text"),
+            t(locale, f"{key}.text") if text is None else text,
             f"**{t(locale, f'{key}.task')}**",
             t(locale, "coach.learn.how", number=view.number),
             t(locale, "coach.learn.progress", done=view.done_count, total=view.total),

@@ -66,7 +66,16 @@ LRM = "\u200e"
 RIGHT_TO_LEFT = frozenset({"ar"})
 _JOIN = {
     "en": {"sep": ", ", "or": " or ", "and": " and ", "more": "{shown} and {count} more", "none": "nothing"},
-    "ar": {"sep": "،" + RLM + " ", "or": " أو ", "and": " و", "more": "{shown} و{count} غيرها", "none": "لا شيء"},
+    "ar": {
+        "sep": "،" + RLM + " ",
+        "or": " أو ",
+        "and": " و",
+        # before a Latin item (a cell, a move): "b1 و a4", as the Arabic texts write
+        # cells, not "b1 وa4" with the conjunction glued to the cell (native play-test)
+        "and_latin": " و ",
+        "more": "{shown} و{count} غيرها",
+        "none": "لا شيء",
+    },
 }
 
 
@@ -121,6 +130,9 @@ def join(lang: str, items: Sequence[Any], word: str = "or") -> str:
         return words["more"].format(shown=shown, count=len(names) - LIST_LIMIT)
     if len(names) == 1:
         return names[0]
+    latin = f"{word}_latin"
+    if latin in words and names[-1][:1].isascii():
+        word = latin
     return words["sep"].join(names[:-1]) + words[word] + names[-1]
 
 

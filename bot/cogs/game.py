@@ -235,6 +235,12 @@ class GameCommands(CogMixin):
         description=_("Stop a chain of captures, or pass (a pass that is your only move is played for you)"),
     )
     async def end_turn(self, interaction: discord.Interaction) -> None:
+        # Inside a lesson's exercise (lesson 5 teaches it), end-turn stops the lesson's
+        # chain, as /move plays it, and is judged privately: it went to the channel's game.
+        got = await self.bot.service.lesson_try(channel_id(interaction), interaction.user.id, "end")
+        if got is not None:
+            await interaction.response.send_message(lesson_answer_text(got, lang(interaction)), ephemeral=True)
+            return
         result = await self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
         await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction))
 

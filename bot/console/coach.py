@@ -223,7 +223,9 @@ class CoachConsole(ConsoleOutput):
             return
         number = _lesson_number(number_text) if number_text else None
         view = await lessons.show(me, number, CONSOLE_CHANNEL, guild_id=CONSOLE_GUILD, lang=self.lang)
-        self.say(_plain(lesson_text(view, self.lang)))
+        # The chain lesson's "End turn (the button, or /seega end-turn)": no button here
+        own = t(self.lang, "console.learn.chain_text") if view.lesson_id == "chain" else None
+        self.say(_plain(lesson_text(view, self.lang, own)))
         self.say(view.text_board)
         self._save_coach_image(view.image, f"lesson-{view.number}")
 

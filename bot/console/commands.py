@@ -21,7 +21,9 @@ from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
 from bot.i18n import t
 from bot.results import BotDeclinesError, ServiceError, clip_typed
 from bot.service import catalog
+from bot.service.commands import split_chain_text, split_move_text
 from bot.suggest import did_you_mean
+from engine.coach.lessons import LESSONS
 
 #: Unexpected failures at the table: their tracebacks go here (a file, see run_console),
 #: not between the boards.
@@ -121,17 +123,42 @@ _CELL = "[a-i][1-9]"
 _NOTATION = re.compile(rf"(x)?({_CELL})(?:-({_CELL}))?")
 
 
-def as_command(word: str) -> str | None:
-    """The command a word in action notation stands for ("b2-c2" -> "/move b2 c2",
-    "xd4" -> "/remove d4", "a1" -> "/place a1"), or ``None``. A newcomer copies what the
-    picture's "Last: Black xd1" line or the moves list shows."""
-    found = _NOTATION.fullmatch(word.lower())
-    if found is None:
+def as_command(text: str, phase: str | None = None) -> str | None:
+    """The command typed cells stand for, or ``None``: a word in action notation ("b2-c2"
+    -> "/move b2 c2", "xd4" -> "/remove d4", "a1" -> "/place a1"), as the picture's "Last:
+    Black xd1" line or the moves list shows them; and a step or a pair the way ``/move``
+    reads one ("a1 a2", "d1 to e1", "d3 c3 b3", :mod:`bot.service.commands`'s readers).
+
+    ``phase`` is the table's (``p``, ``m``, ``r``, ``s`` as in :class:`GameView`; ``None``:
+    no game): two cells with a space are a pair to place during placement, a step after
+    it; a lone cell is placed during placement, removed when a removal is due, and the
+    start of a step while pieces move ("/move a1" and the cell it goes to: ``None`` here,
+    the caller says so). Console play-test: "a1 a2" and "d1 to e1" were an unknown
+    command with nothing more, "a1-a2" was answered with its command.
+    """
+    found = _NOTATION.fullmatch(text.lower())
+    if found is not None:
+        remove, src, dst = found.groups()
+        if remove:
+            return None if dst else f"/remove {src}"
+        if dst:
+            return f"/move {src} {dst}"
+    chain = split_chain_text(text)
+    if chain is not None:
+        return None if phase in _PLACING else "/move " + " ".join(chain)
+    cells = split_move_text(text.lower())
+    if cells is None:
         return None
-    remove, src, dst = found.groups()
-    if remove:
-        return None if dst else f"/remove {src}"
-    return f"/move {src} {dst}" if dst else f"/place {src}"
+    src, dst = cells
+    if dst is None:
+        return None if phase == "m" else f"/remove {src}" if phase == "r" else f"/place {src}"
+    if phase in _PLACING and text.lower().replace(",", " ").split() == [src, dst]:
+        return f"/place {src} {dst}"  # "a1 b1" while pieces are placed: a pair
+    return f"/move {src} {dst}"
+
+
+#: The phases in which cells are placed (placement, and the five-in-a-row replacement).
+_PLACING = ("p", "s")
 
 
 #: The answers to a yes-or-no question, in every language the table speaks (a native
@@ -172,8 +199,14 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             hints = next((w.partition(":")[2] for w in rest if w.lower().startswith("hints:")), "") or "N"
             self.say(t(self.lang, "console.moved.coach_settings", hints=clip_typed(hints)))
             return True
+        if command is None and name in YES | NO and not rest:
+            # "yes" after the question was answered (with «نعم»): no question, not an unknown command
+            self.say(t(self.lang, "console.no_question", word=repr(clip_typed(name))))
+            return True
         if command is None:
-            self.say(_unknown_command(name, rest, self.lang))
+            # the phase is read only for a line that may be cells ("a1 a2"), not for "/" alone
+            phase = await self._table_phase() if name and name[0] in "abcdefghi" else None
+            self.say(_unknown_command(name, rest, self.lang, phase))
             return True
         args = Args(*_options(rest))
         unknown = [key for key in args.opts if key not in command.option_names]
@@ -188,7 +221,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         except BotDeclinesError as exc:
             self.say(exc.text(self.lang))  # the bot's answer to an offer, not a fault
         except ServiceError as exc:
-            self.say(texts.text(self.lang, "console.error", text=refusal_text(exc, self.lang)))
+            self.say(texts.text(self.lang, "console.error", text=await self._refusal(exc)))
         except Exception:
             # One line at the table, the traceback in the log: the table goes on.
             error_id = secrets.token_hex(4)
@@ -196,6 +229,33 @@ class ConsoleTable(OffersConsole, LookupsConsole):
             where = self.error_log or t(self.lang, "console.the_log")
             self.say(texts.text(self.lang, "console.crash", error_id=error_id, log=where))
         return True
+
+    async def _refusal(self, exc: ServiceError) -> str:
+        """A refusal in the table's words; at a hot-seat table, one about whose piece a
+        cell holds names the colours: "e4 is not one of your pieces" did not say whose
+        turn it was to two people at one keyboard (console play-test)."""
+        if exc.key == "not_your_piece":
+            game = await self.service.game(CONSOLE_CHANNEL)
+            if game is not None and game.to_move is not None and not (game.black.is_bot or game.white.is_bot):
+                color, owner = ("black", "white") if game.to_move == game.black else ("white", "black")
+                return t(
+                    self.lang,
+                    "console.error.not_your_piece_hot_seat",
+                    cell=exc.params["cell"],
+                    options=exc.params["options"],
+                    owner=t(self.lang, f"color.{owner}").capitalize(),
+                    color=t(self.lang, f"color.{color}").capitalize(),
+                    player=wording.player_name(game.to_move, self.lang),
+                )
+        return refusal_text(exc, self.lang)
+
+    async def _table_phase(self) -> str | None:
+        """The phase cells typed alone are read in: the game's, else the open lesson's."""
+        game = await self.service.game(CONSOLE_CHANNEL)
+        if game is not None:
+            return game.phase
+        number = self.service.coach.lessons.active(LOCAL_PLAYERS[0].user_id, CONSOLE_CHANNEL)
+        return None if number is None else LESSONS[number - 1].position().phase
 
     # ----------------------------------------------------------------- the commands
     async def quit(self, args: Args) -> bool:
@@ -259,6 +319,8 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         await self._play(self.service.remove(CONSOLE_CHANNEL, actor, args.get("cell"), bot_reply=False))
 
     async def end_turn(self, args: Args) -> None:
+        if await self._lesson("end"):  # the lesson's chain stopped here, as /move answers it
+            return
         await self._play(self.service.end_turn(CONSOLE_CHANNEL, await self._actor(), bot_reply=False))
 
     async def takeback(self, args: Args) -> None:
@@ -329,19 +391,24 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         return complete
 
 
-def _unknown_command(name: str, rest: Sequence[str], lang: str) -> str:
-    """The answer to a word that is no command: the command it stands for when it is an
-    action in the record's notation, else the command it looks like, in ``lang``.
+def _unknown_command(name: str, rest: Sequence[str], lang: str, phase: str | None = None) -> str:
+    """The answer to a word that is no command: the command it stands for when the line is
+    cells or an action in the record's notation (read in the table's ``phase``), else the
+    command it looks like, in ``lang``.
 
     What was typed is clipped and passed as a value, never as a template, so braces in it
     print as typed.
     """
     if not name:  # "/" alone said "Unknown command ''", naming nothing to type instead
         return t(lang, "console.unknown_command_empty")
-    shown = repr(clip_typed(name))
-    notation = as_command(name) if not rest else None
+    typed = " ".join([name, *rest])
+    notation = as_command(typed, phase)
     if notation:
-        return t(lang, "console.unknown_command_notation", name=shown, command=notation)
+        return t(lang, "console.unknown_command_notation", name=repr(clip_typed(typed)), command=notation)
+    if phase == "m" and not rest and split_move_text(name) == (name, None):
+        # a lone cell while pieces move: the start of a step
+        return t(lang, "console.unknown_command_cell", name=repr(clip_typed(name)), cell=name)
+    shown = repr(clip_typed(name))
     guess = did_you_mean(name, BY_NAME)
     if guess:
         return t(lang, "console.unknown_command_guess", name=shown, command=BY_NAME[guess].name)
@@ -483,7 +550,7 @@ COMMANDS: tuple[Command, ...] = (
         "/seega rules variant:standard",
         "the rules of a variant",
         ConsoleTable.rules,
-        options=_VARIANTS,
+        options=tuple(f"variant:{v}" for v in catalog.RULES_VARIANTS),
         words=1,
     ),
     Command("history", "/seega history", "recent games at this table", ConsoleTable.history),
@@ -573,6 +640,11 @@ def help_text(lang: str = "en") -> str:
         else:
             lines.append(f"  {c.usage:{width}}  {said}")
     lines.append(t(lang, "console.help.variants", variants=texts.separator(lang).join(catalog.VARIANTS)))
+    if catalog.RULES_ONLY:
+        # modern-3x3 was missing from the help though "rules modern-3x3" shows it (play-test)
+        sizes = {v: "/".join(f"{n}x{n}" for n in catalog.rules_sizes(v)) for v in catalog.RULES_ONLY}
+        shown = texts.separator(lang).join(f"{v} ({sizes[v]})" for v in catalog.RULES_ONLY)
+        lines.append(t(lang, "console.help.rules_only", variants=shown))
     return "\n".join(lines)
 
 

@@ -254,8 +254,23 @@ class ConsoleOutput:
         return LOCAL_PLAYERS[0].user_id
 
     async def _play(self, command: Awaitable[TurnResult]) -> None:
-        """Show a player's command, then the bot's reply once it has thought (as it happens)."""
+        """Show a player's command, then the bot's reply once it has thought (as it happens).
+
+        An offer the turn let lapse is said first: Discord takes its buttons away, and a
+        table has none, so the offer was gone without a word (console play-test).
+        """
+        before = await self.service.game(CONSOLE_CHANNEL)
         result = await command
+        if before is not None and result.game_over is None and result.game.id == before.id:
+            for offered, now, key in (
+                (before.draw_offer_by, result.game.draw_offer_by, "console.offer_lapsed.draw"),
+                (before.end_offer_by, result.game.end_offer_by, "console.offer_lapsed.count"),
+            ):
+                if offered is not None and now is None:
+                    offerer = before.black if offered == "black" else before.white
+                    player = before.white if offered == "black" else before.black
+                    names = {"offerer": offerer, "player": player}
+                    self.say(t(self.lang, key, **{k: wording.player_name(p, self.lang) for k, p in names.items()}))
         self.show(result)
         await self._bot_replies(result)
 

@@ -30,6 +30,9 @@ VARIANTS: tuple[str, ...] = tuple(VARIANT_SIZES)
 #: docs/rules.md), those not offered for play too: ``rules modern-3x3`` was refused as
 #: "not a variant" though the rules document lists it.
 RULES_VARIANTS: tuple[str, ...] = tuple(PRESETS)
+#: Those of :data:`RULES_VARIANTS` whose rules are shown but that are not offered for
+#: play (their boards are none of :data:`SIZES`): the console's help names them apart.
+RULES_ONLY: tuple[str, ...] = tuple(v for v in RULES_VARIANTS if v not in VARIANT_SIZES)
 #: The AI's levels, weakest first: the engine's own list.
 LEVELS: tuple[str, ...] = ENGINE_LEVELS
 DEFAULT_LEVEL = "medium"

@@ -352,3 +352,12 @@ async def test_a_60000_character_answer_gets_a_short_answer_at_once(h: Harness) 
         answer = await coach.solve(h.fake.guild_id, h.alice if i % 2 else h.bob, "Member", text)
         assert time.monotonic() - started < 2.0, f"string {i}: {time.monotonic() - started:.1f}s"
         assert len(solve_text(answer, "en")) < 600
+
+
+async def test_end_turn_inside_the_chain_lesson_stops_the_lessons_chain(h: Harness) -> None:
+    """Console play-test: lesson 5 says a chain may be stopped with /seega end-turn, and
+    end-turn went to the channel's last game ("There is no game" or "The game is over")."""
+    said(await h.slash(h.alice, "seega learn", {"lesson": 5}))
+    said(await h.slash(h.alice, "move", {"from": "c1 c2"}))
+    stopped = said(await h.slash(h.alice, "seega end-turn"))
+    assert stopped.ephemeral and "One capture is not enough here" in stopped.text, stopped.text

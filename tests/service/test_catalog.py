@@ -37,7 +37,22 @@ def test_every_command_offers_exactly_the_catalogue() -> None:
     assert choices(GameCommands.play_bot, "size") == list(catalog.SIZES)
     assert choices(StatsCommands.rules, "variant") == list(catalog.VARIANTS)
     assert choices(StatsCommands.leaderboard, "size") == list(catalog.SIZES)
-    assert HELP.rstrip().endswith(", ".join(catalog.VARIANTS))
+    assert "Variants: " + ", ".join(catalog.VARIANTS) + "\n" in HELP
+
+
+def test_the_help_names_every_variant_the_table_shows_the_rules_of() -> None:
+    """Console play-test: the help left modern-3x3 out, though ``rules`` shows it; it is
+    named apart, as rules only, from the catalogue's list."""
+    import io
+
+    from bot.console import ConsoleTable
+
+    assert catalog.RULES_ONLY == ("modern-3x3",)
+    assert all(v in HELP for v in catalog.RULES_VARIANTS)
+    assert HELP.rstrip().endswith("Rules only (with /seega rules; their boards are not played here): modern-3x3 (3x3)")
+    table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
+    complete = table.completer(lambda: "/seega rules ")
+    assert complete("variant:mo", 0) == "variant:modern-3x3"
 
 
 async def test_every_default_variant_offered_is_accepted(service: GameService) -> None:

@@ -307,7 +307,7 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
         "Turn 30, Bob: **blunder**: played c2-b2 (lets Alice capture b2 with a1-b1), "
         "better c2-c3 (captures 2 (b3 and d3); takes the centre)" in text
     )
-    assert "(b3 وd3)" in review_text(got, "ar")  # the cells listed as Arabic lists them
+    assert "(b3 و d3)" in review_text(got, "ar")  # the cells listed as the Arabic texts list cells
     # No reply captured: what the engine thinks b3-c3 cost is said instead ("played a2, b4,
     # better d2, b4" alone left a newcomer asking why it was a blunder).
     assert "played b3-c3 (the chances fall from 76% to 69%), better a1-b1 (captures 1 (b2))" in text
@@ -858,6 +858,22 @@ def test_an_arabic_hint_joins_its_cells_and_reasons_with_the_arabic_marks() -> N
     assert ";" not in arabic and ", " not in arabic
     english = hint_text(got, "en")
     assert "d3-c3, c3-c2" in english and english.count("; ") == 2
+
+
+def test_an_arabic_hint_names_a_pair_in_one_order_and_keeps_and_off_the_cell() -> None:
+    """Native play-test: "العب a4،‏ b1: تضع b1 وa4" named the cells in two orders and
+    glued "و" to a Latin cell; the reason lists them as the turn does, "a4 و b1"."""
+    from bot.service.coach_results import HintResult
+
+    got = HintResult(8, ("a4", "b1"), (("edge", {"cells": "b1 a4"}),), 1, 3, 0.5)
+    arabic = hint_text(got, "ar")
+    assert t("ar", "coach.reason.edge", cells="a4 و b1") in arabic, arabic
+    assert "وa4" not in arabic and "وb1" not in arabic
+    assert t("en", "coach.reason.edge", cells="a4 and b1") in hint_text(got, "en")
+    # Arabic words keep the conjunction joined, as Arabic writes it
+    from bot.texts import join
+
+    assert join("ar", ["أحمد", "علي"], "and") == "أحمد وعلي"
 
 
 async def test_a_key_moment_names_the_capture_the_opponent_played(env: Env) -> None:

@@ -136,6 +136,21 @@ def test_an_arabic_table_answers_yes_and_no_in_arabic(db_path: Db, tmp_path: Pat
     assert out.count("هل يستسلم") == 2, out
 
 
+def test_yes_and_no_in_either_language_after_the_question_are_no_unknown_command(db_path: Db, tmp_path: Path) -> None:
+    """Native play-test: after «نعم» confirmed a resignation, a later "yes" was refused as
+    an unknown command. Each answer is understood at a table of either language, and one
+    typed with no question waiting says so."""
+    lines = ["/seega language ar", "/seega challenge", "/seega resign", "نعم", "yes", "لا"]
+    lines += ["/seega language en", "/seega challenge", "/seega cancel", "yes", "نعم", "no"]
+    out = run_console(db_path, lines, tmp_path)
+    assert query(db_path, "SELECT status FROM games ORDER BY id") == [("finished",), ("cancelled",)]
+    assert "أمر غير معروف" not in out and "Unknown command" not in out, out
+    for word in ("'yes'", "'لا'"):
+        assert f"لا يوجد سؤال ينتظر جوابًا، فلا تفعل {word} شيئًا." in out, out
+    for word in ("'نعم'", "'no'"):
+        assert f"No question is waiting for an answer, so {word} does nothing." in out, out
+
+
 def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     db = db_path
     out = run_console(db, ["/seega play-bot level:Easy size:7 color:white", "/seega board"], tmp_path)
@@ -528,15 +543,15 @@ async def test_no_to_a_question_cancels_it(db_path: Db) -> None:
             # just been cancelled (newcomer finding)
             assert out.getvalue().strip() == "Not done: the game goes on as it was."
             await table.handle("yes")  # nothing is waiting: not a confirmation
-            assert "Unknown command 'yes'" in out.getvalue()
+            assert "No question is waiting for an answer, so 'yes' does nothing." in out.getvalue()
             out.truncate(0)
             out.seek(0)
         after = await service.game(CONSOLE_CHANNEL)
         assert after is not None and before is not None
         assert after.spn == before.spn and after.result is None and after.end_offer_by is None
         assert after.draw_offer_by is None
-        await table.handle("no")  # no question asked: "no" is an unknown command, as before
-        assert "Unknown command 'no'" in out.getvalue()
+        await table.handle("no")  # no question asked: said so (it was "Unknown command 'no'")
+        assert "No question is waiting for an answer, so 'no' does nothing." in out.getvalue()
         # hostile answers to a question: only a bare "no" cancels it, and what follows a
         # long line is echoed clipped; the game is untouched either way
         hostile = ("no " + "x" * 10_000, "n" * 10_000, "no" + "\u0000" * 5_000, "9" * 40)
@@ -677,6 +692,96 @@ def test_a_move_typed_in_the_records_notation_is_answered_with_its_command(tmp_p
     for plain in ("xb2-c2", "b2-c2", "z9"):  # not an action, or more words after it
         assert f"Unknown command '{plain}'. Type help for the list." in out
     assert out.count("the command for that is") == 3
+
+
+async def test_cells_typed_without_their_command_are_answered_with_it(new_db: Callable[[], Db]) -> None:
+    """Console play-test: "a1 a2" and "d1 to e1" were "Unknown command 'a1'" and nothing
+    more, while "a1-a2" was answered with its command. Every form /move reads gets the
+    command that would do it, in the table's phase, and nothing is played."""
+    from bot.console import CONSOLE_CHANNEL
+
+    said = "Unknown command '{}': the command for that is {}. Type help for the list."
+    placing = "4b/5/5/5/w4 b p 10/10 - 0 3"  # Black to place
+    moving = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White steps c2-c3 or b3-c3
+    for spn, typed, command in (
+        (placing, "a2 b2", "/place a2 b2"),
+        (placing, "a2, b2", "/place a2 b2"),
+        (placing, "a2", "/place a2"),
+        (moving, "c2 c3", "/move c2 c3"),
+        (moving, "c2 to c3", "/move c2 c3"),
+        (moving, "C2 -> c3", "/move c2 c3"),
+        (moving, "c2-c3", "/move c2 c3"),
+        (moving, "d3 c3 b3", "/move d3 c3 b3"),
+    ):
+        async with hot_seat_table(new_db(), spn, "standard") as (table, out):
+            before = (await table.service.game(CONSOLE_CHANNEL)).spn
+            await table.handle(typed)
+            assert said.format(typed.lower(), command) in out.getvalue(), (typed, out.getvalue())
+            assert (await table.service.game(CONSOLE_CHANNEL)).spn == before, "suggested, not played"
+    async with hot_seat_table(new_db(), moving, "standard") as (table, out):
+        await table.handle("c2")  # a lone cell while pieces move: the start of a step, not /place
+        assert "Unknown command 'c2': to step the piece on c2, type /move c2 and the cell it goes to." in out.getvalue()
+        await table.handle("c2 to")
+        assert "the command for that" not in out.getvalue(), "no step without its second cell"
+
+
+def test_cells_typed_alone_in_a_lesson_get_the_lessons_command(db_path: Db, tmp_path: Path) -> None:
+    out = run_console(db_path, ["learn 1", "c2 c4", "learn 5", "c1 to c2", "c1"], tmp_path)
+    assert "Unknown command 'c2 c4': the command for that is /place c2 c4." in out, out
+    assert "Unknown command 'c1 to c2': the command for that is /move c1 c2." in out, out
+    assert "Unknown command 'c1': to step the piece on c1, type /move c1 and the cell it goes to." in out, out
+    assert "✅" not in out, "suggested, not answered"
+
+
+async def test_a_hot_seat_refusal_of_the_other_sides_piece_says_whose_turn_it_is(new_db: Callable[[], Db]) -> None:
+    """Console play-test: at a hot-seat table "d3 is not one of your pieces" was read by
+    two people at one keyboard; it names the colours and whose turn it is. Against the
+    bot "your" is clear and stays."""
+    from bot.results import Player
+    from tests.service.helpers import insert_from
+
+    placed = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White (Player 2) steps c2-c3 or b3-c3
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("/move d3 c3")
+        assert "Error: d3 is Black's; it is White's (Player 2) turn: move from b3 or c2." in out.getvalue(), out
+        await table.handle("/seega language ar")
+        await table.handle("/move d3 c3")
+        assert "القطعة في d3 من قطع الأسود؛ والدور الآن على الأبيض (اللاعب 2): حرّك من b3 أو c2." in out.getvalue()
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        from bot.console import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS
+
+        await table.handle("/seega cancel")
+        await table.handle("yes")
+        bot = Player.bot("easy")
+        await insert_from(table.service, CONSOLE_CHANNEL, placed, bot, LOCAL_PLAYERS[0], guild_id=CONSOLE_GUILD)
+        await table.handle("/move d3 c3")
+        assert "Error: d3 is not one of your pieces; you can move from b3 or c2." in out.getvalue(), out.getvalue()
+
+
+async def test_an_offer_that_lapses_is_said_at_the_table(new_db: Callable[[], Db]) -> None:
+    """Console play-test: a draw offer lapsed without a word when the other player played
+    on (Discord takes its buttons away; the table has none). So does an offer to end by count."""
+    placed = "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13"  # White (Player 2) to step
+    for offer, said in (
+        ("/seega draw", "Player 2's draw offer lapsed: Player 1 played on."),
+        ("/seega offer-end", "Player 2's offer to end by count lapsed: Player 1 played on."),
+    ):
+        async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+            await table.handle(offer)
+            await table.handle("yes")
+            await table.handle("/move c2 c3")  # the offerer plays: the offer stands
+            assert "lapsed" not in out.getvalue(), out.getvalue()
+            await table.handle("/move d2 c2")
+            text = out.getvalue()
+            assert text.count(said) == 1, text
+            assert text.index(said) < text.index("moved d2→c2"), "said before the turn that let it lapse"
+    async with hot_seat_table(new_db(), placed, "standard") as (table, out):
+        await table.handle("/seega language ar")
+        await table.handle("/seega draw")
+        await table.handle("yes")
+        await table.handle("/move c2 c3")
+        await table.handle("/move d2 c2")
+        assert "سقط عرض التعادل من اللاعب 2: فقد واصل اللاعب 1 اللعب." in out.getvalue(), out.getvalue()
 
 
 #: A five-in-a-row board that fills with no line (the console play-test's game), in pairs.
@@ -891,6 +996,25 @@ def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_pat
     assert "a1 is allowed, but it is not next to the centre c3, and your other piece is. Place both pieces" in out
     assert "go on with its next capturing step" in out
     assert "✅ A chain: the piece that took b2 went on to take d3." in out
+
+
+def test_end_turn_inside_the_chain_lesson_stops_the_lessons_chain(db_path: Db, tmp_path: Path) -> None:
+    """Console play-test: lesson 5 teaches that /seega end-turn stops a chain, and at the
+    table it went to the last game ("The game at this table is over"); the lesson also
+    spoke of a button the console has not."""
+    lines = ["/seega challenge", "/seega resign", "yes", "learn 5", "/move c1 c2", "/seega end-turn", "learn 5", "end"]
+    out = run_console(db_path, lines, tmp_path)
+    lesson = out.split("> learn 5")[1]
+    assert "You may also stop the chain with /seega end-turn." in lesson, lesson
+    assert "button" not in lesson, lesson
+    stopped = out.split("> /seega end-turn")[1].split(">")[0]
+    assert "One capture is not enough here: after the first, the same piece can capture again." in stopped, out
+    assert "over" not in stopped and "Error" not in stopped, stopped
+    # at the lesson's start there is no chain to stop: said as a game says it, nothing counted
+    alone = out.split("> end")[1]
+    assert "There is no chain of captures to end; move with /move" in alone, alone
+    assert "Nothing was counted" in alone, alone
+    assert query(db_path, "SELECT count(*) FROM games") == [(1,)]
 
 
 def test_after_a_game_every_command_for_it_says_how_it_ended(db_path: Db, tmp_path: Path) -> None:

@@ -456,5 +456,13 @@ def test_the_rules_say_what_a_reader_would_otherwise_get_wrong() -> None:
     assert "There are no captures in this variant" in modern
     lane = say("en", rules_lines(Ruleset.make("lane", 5), BOT_SIZES))
     placement = next(line for line in lane.splitlines() if line.startswith("Placement"))
-    assert "the lane's cells on each player's first turn (below), then any empty cell except the centre" in placement
+    assert placement == (
+        "Placement: each player's first pair goes on the lane's cells (below); after that, two pieces a turn"
+        " on any empty cell except the centre, until all are placed."
+    ), "console play-test: 'places two pieces on the lane's cells on each player's first turn (below), then'"
     assert placement.index("lane") < placement.index("any empty cell")
+    arabic = say("ar", rules_lines(Ruleset.make("lane", 5), BOT_SIZES)).splitlines()[1]
+    assert arabic == (
+        "مرحلة الوضع: يضع كل لاعب قطعتيه الأوليين على خانتي الممر (كما يلي)؛ وبعد ذلك قطعتين في كل دور"
+        " على أي خانة فارغة ما عدا خانة الوسط، حتى توضع القطع كلها."
+    ), arabic
