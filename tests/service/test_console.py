@@ -1002,13 +1002,20 @@ def test_end_turn_inside_the_chain_lesson_stops_the_lessons_chain(db_path: Db, t
     """Console play-test: lesson 5 teaches that /seega end-turn stops a chain, and at the
     table it went to the last game ("The game at this table is over"); the lesson also
     spoke of a button the console has not."""
-    lines = ["/seega challenge", "/seega resign", "yes", "learn 5", "/move c1 c2", "/seega end-turn", "learn 5", "end"]
+    lines = [
+        "/seega challenge", "/seega resign", "yes", "learn 5", "/move c1 c2", "/seega end-turn", "/move c1 c2",
+        "learn 5", "end",
+    ]  # fmt: skip
     out = run_console(db_path, lines, tmp_path)
     lesson = out.split("> learn 5")[1]
     assert "You may also stop the chain with /seega end-turn." in lesson, lesson
     assert "button" not in lesson, lesson
     stopped = out.split("> /seega end-turn")[1].split(">")[0]
     assert "One capture is not enough here: after the first, the same piece can capture again." in stopped, out
+    # The exercise starts again (my play-test: "/move c2 c3" then said "c2 is empty")
+    assert "The board is back as it was: start again from c1." in stopped, stopped
+    again = out.split("> /move c1 c2")[2].split(">")[0]
+    assert "Good, one taken" in again, again
     assert "over" not in stopped and "Error" not in stopped, stopped
     # at the lesson's start there is no chain to stop: said as a game says it, nothing counted
     alone = out.split("> end")[1]
