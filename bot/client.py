@@ -90,8 +90,9 @@ class SeegaBotMixin:
         #: channel id -> the last message showing that channel's board (to disable stale
         #: buttons and take back its "thinking" line): a :class:`bot.senders.Board`.
         self.board_messages: MutableMapping[int, Any] = Recent(BOARD_MESSAGES_LIMIT)
-        #: channel id -> (kind, message) of its open offer (to remove its buttons when it no longer stands).
-        self.offer_messages: MutableMapping[int, tuple[str, Any]] = Recent(BOARD_MESSAGES_LIMIT)
+        #: channel id -> (kind, message, its text once lapsed) of its open offer (to remove its
+        #: buttons when it no longer stands, and say so if it lapsed).
+        self.offer_messages: MutableMapping[int, tuple[str, Any, str]] = Recent(BOARD_MESSAGES_LIMIT)
         #: challenge id -> the message showing it (to disable its buttons when it expires),
         #: bounded: a challenge settled elsewhere (another process, a failed post) is
         #: never popped here.

@@ -503,6 +503,11 @@ async def button_decline_end(interaction: discord.Interaction, game_id: int) -> 
     await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
+def lapsed_text(offer: OfferResult, key: str, locale: str) -> str:
+    """What an offer's message says once its opponent played on instead of answering it."""
+    return t(locale, key, offerer=player_name(offer.offered_by, locale), player=player_name(offer.opponent, locale))
+
+
 async def button_offer_end(interaction: discord.Interaction, game_id: int) -> None:
     """The explanation's button: send the offer to end by count (the bot answers at once)."""
     if await current_game(interaction, game_id) is None:
@@ -514,7 +519,7 @@ async def button_offer_end(interaction: discord.Interaction, game_id: int) -> No
     if isinstance(outcome, OfferResult):
         locale = await offer_language(interaction, outcome.opponent.user_id)
         message = await send(offer_reply(outcome, locale, end_offer_view(game_id, locale)))
-        remember_offer(bot, channel_id(interaction), "count", message)
+        remember_offer(bot, channel_id(interaction), "count", message, lapsed_text(outcome, "offer.lapsed", locale))
     else:
         ended = outcome.game
         bot_player = ended.black if ended.black.is_bot else ended.white
@@ -536,7 +541,7 @@ async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> N
     if isinstance(outcome, OfferResult):
         locale = await offer_language(interaction, outcome.opponent.user_id)
         message = await send(draw_offer_reply(outcome, locale, draw_offer_view(game_id, locale)))
-        remember_offer(bot, channel_id(interaction), "draw", message)
+        remember_offer(bot, channel_id(interaction), "draw", message, lapsed_text(outcome, "draw.lapsed", locale))
     else:
         game = outcome.game
         bot_player = game.black if game.black.is_bot else game.white

@@ -46,8 +46,8 @@ class SeegaHost(Protocol):
     service: GameService
     #: channel id -> the message showing that channel's latest board (its buttons go stale).
     board_messages: MutableMapping[int, Any]
-    #: channel id -> (``count`` or ``draw``, the message) of its open offer.
-    offer_messages: MutableMapping[int, tuple[str, Any]]
+    #: channel id -> (``count`` or ``draw``, the message, its text once lapsed) of its open offer.
+    offer_messages: MutableMapping[int, tuple[str, Any, str]]
     #: challenge id -> the message showing it (to disable its buttons when it expires).
     challenge_messages: MutableMapping[int, Any]
     #: Pause between the human's turn and the bot's (0 in tests).

@@ -95,22 +95,26 @@ def remember_board(bot: SeegaHost, channel: int, message: Any, settled: dict[str
         bot.board_messages[channel] = Board(message, settled)
 
 
-def remember_offer(bot: SeegaHost, channel: int, kind: str, message: Any) -> None:
-    """Track the channel's open offer (``count`` or ``draw``) and the message that shows it."""
-    bot.offer_messages[channel] = (kind, message)
+def remember_offer(bot: SeegaHost, channel: int, kind: str, message: Any, lapsed: str) -> None:
+    """Track the channel's open offer (``count`` or ``draw``), the message that shows it,
+    and what that message is to say if a turn lets the offer lapse (worded as the offer was)."""
+    bot.offer_messages[channel] = (kind, message, lapsed)
 
 
 def forget_offer(bot: SeegaHost, result: TurnResult) -> None:
     """Once a turn result shows that the channel's open offer no longer stands (the game
-    ended, or a turn let it lapse), remove the offer's buttons."""
+    ended, or a turn let it lapse), remove the offer's buttons; a lapsed offer's message
+    says so (it kept asking to "accept or decline" with no buttons left)."""
     channel = result.game.channel_id
     entry = bot.offer_messages.get(channel)
     if entry is None:
         return
-    kind, message = entry
+    kind, message, lapsed = entry
     game = result.game
     pending = game.end_offer_by if kind == "count" else game.draw_offer_by
-    if result.game_over is None and game.status == "active" and pending is not None:
+    going_on = result.game_over is None and game.status == "active"
+    if going_on and pending is not None:
         return
     bot.offer_messages.pop(channel, None)
-    bot.spawn(edit_past(bot, channel, message), name=f"settle-offer-{channel}")
+    changes = {"content": lapsed, "allowed_mentions": discord.AllowedMentions.none()} if going_on else None
+    bot.spawn(edit_past(bot, channel, message, changes), name=f"settle-offer-{channel}")

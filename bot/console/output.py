@@ -263,8 +263,8 @@ class ConsoleOutput:
         result = await command
         if before is not None and result.game_over is None and result.game.id == before.id:
             for offered, now, key in (
-                (before.draw_offer_by, result.game.draw_offer_by, "console.offer_lapsed.draw"),
-                (before.end_offer_by, result.game.end_offer_by, "console.offer_lapsed.count"),
+                (before.draw_offer_by, result.game.draw_offer_by, "draw.lapsed"),
+                (before.end_offer_by, result.game.end_offer_by, "offer.lapsed"),
             ):
                 if offered is not None and now is None:
                     offerer = before.black if offered == "black" else before.white

@@ -72,6 +72,24 @@ async def test_an_open_offer_loses_its_buttons_when_the_opponent_plays_on(h: Har
     assert not played.ephemeral, played.text
     await h.idle()
     assert offer.buttons() == [], "the offer lapsed: its buttons went"
+    # and its words: it still asked Bob to "accept or decline" with no buttons left
+    assert offer.text == "Alice's offer to end by count lapsed: Bob played on.", offer.text
+
+
+async def test_a_lapsed_draw_offer_says_so_in_the_language_of_whom_it_asked(h: Harness) -> None:
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(
+        h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 w m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
+    )
+    await h.slash(h.bob, "seega language", {"language": "ar"})
+    ask = (await h.slash(h.alice, "seega draw")).reply
+    offer = (await h.click(h.alice, ask, "Offer a draw", followup=True)).followups[0]
+    assert offer.buttons(), offer.text
+    played = (await h.slash(h.bob, "move", {"from": "a1", "to": "a2"})).reply
+    assert not played.ephemeral, played.text
+    await h.idle()
+    assert offer.buttons() == []
+    assert offer.text == "سقط عرض التعادل من Alice: فقد واصل Bob اللعب.", offer.text
 
 
 async def test_the_bots_thinking_line_does_not_stay_behind(tmp_path: Path) -> None:
