@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot import wording
+from bot.cogs.cooldowns import spend
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, person_language, t
 from bot.messages import (
@@ -590,6 +591,7 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
     player = as_player(interaction.user)
     if opponent.is_bot:
         assert opponent.bot_level is not None
+        spend("play-bot", interaction)  # the same game as /seega play-bot starts, the same limit
         result = await bot.service.play_bot(
             guild, channel_id(interaction), player, opponent.bot_level, size, variant, color, bot_reply=False
         )

@@ -8,7 +8,9 @@ refused at the door with the friendly ``error.cooldown`` ("try again in N s", pr
 docs/limits.md says why each number). The console table is one person at a keyboard and
 has none.
 
-Buckets are per person and server (``(guild, user)``), per command, in this process.
+Buckets are per person and server (``(guild, user)``), per command, in this process. A
+button that does what a command does spends that command's bucket (:func:`spend`): the
+**Rematch** of a game against the bot starts one as ``play-bot`` does, and counts with it.
 """
 
 from __future__ import annotations
@@ -35,7 +37,13 @@ RATES: dict[str, tuple[int, float]] = {
     "learn": (4, 20.0),
     "stats": (4, 20.0),
     "record": (3, 30.0),
+    "takeback": (3, 10.0),
 }
+
+#: command -> person -> their bucket (made when they first ask within a window). One
+#: mapping per command, shared by the command's check and the buttons that spend it
+#: (discord.py's ``dynamic_cooldown`` keeps its mapping to itself).
+BUCKETS: dict[str, dict[tuple[int | None, int], app_commands.Cooldown]] = {}
 
 
 def person(interaction: discord.Interaction) -> tuple[int | None, int]:
@@ -43,12 +51,29 @@ def person(interaction: discord.Interaction) -> tuple[int | None, int]:
     return (interaction.guild_id, interaction.user.id)
 
 
+def spend(command: str, interaction: discord.Interaction) -> None:
+    """Count one use of ``command`` by the person of ``interaction``; raise
+    :class:`~discord.app_commands.CommandOnCooldown` (answered with ``error.cooldown``,
+    privately, :mod:`bot.tree`) when they are over its :data:`RATES` entry."""
+    now = interaction.created_at.timestamp()
+    buckets = BUCKETS.setdefault(command, {})
+    for key in [k for k, b in buckets.items() if b.get_tokens(now) == b.rate]:  # windows ended
+        del buckets[key]
+    bucket = buckets.get(person(interaction))
+    if bucket is None:
+        uses, per = RATES[command]
+        bucket = buckets[person(interaction)] = app_commands.Cooldown(uses, per)
+    retry_after = bucket.update_rate_limit(now)
+    if retry_after is not None:
+        raise app_commands.CommandOnCooldown(bucket, retry_after)
+
+
 def per_person(command: str) -> Callable[[T], T]:
     """The cooldown of ``command`` (its :data:`RATES` entry) for each person, as a check."""
     RATES[command]  # a command without a rate fails at import, not at its first use
 
-    def bucket(interaction: discord.Interaction) -> app_commands.Cooldown:
-        uses, per = RATES[command]
-        return app_commands.Cooldown(uses, per)
+    def predicate(interaction: discord.Interaction) -> bool:
+        spend(command, interaction)
+        return True
 
-    return app_commands.checks.dynamic_cooldown(bucket, key=person)
+    return app_commands.check(predicate)

@@ -247,6 +247,7 @@ class GameCommands(CogMixin):
     @app_commands.command(
         name="takeback", description=_("Take back your last turn against the bot (games between people: no)")
     )
+    @per_person("takeback")
     async def takeback(self, interaction: discord.Interaction) -> None:
         result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
         await show_turn(

@@ -128,4 +128,43 @@ async def test_every_costly_command_refuses_one_persons_flood_and_not_the_next_p
         refused_for_a_while(answers[uses], command)
         bobs = said(await h.slash(h.bob, f"seega {command}", options))
         assert wait_of(bobs) is None, (command, bobs.text)
-    assert set(OTHERS) | {"hint", "review", "challenge", "play-bot"} == set(RATES)
+    assert set(OTHERS) | {"hint", "review", "challenge", "play-bot", "takeback"} == set(RATES)
+
+
+async def test_rapid_takebacks_are_refused_with_the_wait_and_another_player_is_not(h: Harness) -> None:
+    """Each takeback against the bot draws a board; one member's flood had no limit."""
+    bobs_room = h.fake.add_channel("bobs-room")
+    await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload())
+    await _bot_game(h, h.alice)
+    await _bot_game(h, h.bob, bobs_room)
+    await h.slash(h.alice, "place", {"first": "b3", "second": "d3"})
+    await h.idle()
+    uses = RATES["takeback"][0]
+    answers = [said(await h.slash(h.alice, "seega takeback")) for _ in range(uses + 1)]
+    assert not answers[0].ephemeral and answers[0].png(), answers[0].text
+    for answered in answers[1:uses]:
+        assert wait_of(answered) is None, answered.text
+    refused_for_a_while(answers[uses], "takeback")
+    bobs = said(await h.slash(h.bob, "seega takeback", channel_id=bobs_room))
+    assert wait_of(bobs) is None, bobs.text
+
+
+async def test_a_rematch_against_the_bot_counts_with_play_bot(h: Harness) -> None:
+    """A Rematch against the bot starts a game as /seega play-bot does: it had no limit,
+    so pressing it after each resignation started games as fast as one could click."""
+    uses = RATES["play-bot"][0]
+    await _bot_game(h, h.alice)
+
+    async def resigned() -> Message:
+        await h.idle()
+        ask = await h.slash(h.alice, "seega resign")
+        return (await h.click(h.alice, ask.reply, "Resign", followup=True)).followups[0]
+
+    for _ in range(uses - 1):
+        started = await h.click(h.alice, await resigned(), "Rematch", followup=True)
+        assert wait_of(started.followups[0]) is None and not started.followups[0].ephemeral, started.followups[0].text
+    refused = (await h.click(h.alice, await resigned(), "Rematch")).reply
+    refused_for_a_while(refused, "play-bot")
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is None or game.status != "active", "the refused Rematch started no game"
+    await _bot_game(h, h.bob, h.fake.add_channel("bobs-room"))  # Bob is not refused
