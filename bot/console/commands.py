@@ -231,22 +231,27 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         return True
 
     async def _refusal(self, exc: ServiceError) -> str:
-        """A refusal in the table's words; at a hot-seat table, one about whose piece a
-        cell holds names the colours: "e4 is not one of your pieces" did not say whose
-        turn it was to two people at one keyboard (console play-test)."""
-        if exc.key == "not_your_piece":
+        """A refusal in the table's words; at a hot-seat table, one that says "your" names
+        the colours and whose turn it is: "e4 is not one of your pieces" did not say whose
+        turn it was to two people at one keyboard (console play-test). Against the bot
+        "your" is clear and stays."""
+        key = f"console.error.{exc.key}_hot_seat"
+        if texts.has("en", key):
             game = await self.service.game(CONSOLE_CHANNEL)
             if game is not None and game.to_move is not None and not (game.black.is_bot or game.white.is_bot):
                 color, owner = ("black", "white") if game.to_move == game.black else ("white", "black")
-                return t(
-                    self.lang,
-                    "console.error.not_your_piece_hot_seat",
-                    cell=exc.params["cell"],
-                    options=exc.params["options"],
-                    owner=t(self.lang, f"color.{owner}").capitalize(),
-                    color=t(self.lang, f"color.{color}").capitalize(),
-                    player=wording.player_name(game.to_move, self.lang),
-                )
+                named = {
+                    "owner": t(self.lang, f"color.{owner}").capitalize(),
+                    "color": t(self.lang, f"color.{color}").capitalize(),
+                    "player": wording.player_name(game.to_move, self.lang),
+                }
+                params = dict(exc.params)
+                what = params.get("what")
+                if isinstance(what, texts.Text) and what.key != "service.removal_cell.empty":
+                    # "one of your pieces" / "an enemy piece": whose, by colour
+                    whose = "own" if what.key == "service.removal_cell.own" else "enemy"
+                    params["what"] = texts.Text.of(f"console.removal_cell.{whose}_hot_seat", **named)
+                return t(self.lang, key, **{**params, **named})
         return refusal_text(exc, self.lang)
 
     async def _table_phase(self) -> str | None:

@@ -288,6 +288,10 @@ def _detail(
         draw_text(draw, (at, baseline - round(10 * s) + i * gap), part, face, theme.muted, anchor, direction)
 
 
+#: The fewest letters of a cut name the footer's status shows; fewer, and it drops the name.
+NAME_KEPT = 4
+
+
 def status_fit(
     name: str,
     doing: str,
@@ -301,7 +305,8 @@ def status_fit(
     """The footer's status line, ``name`` and ``doing``, fitted to ``room``.
 
     What the side must do is the news and is kept whole; the name, already whole in the
-    header, is what gets cut. A chain's closing "or end" (``end``, in the picture's
+    header, is what gets cut, and dropped when fewer than :data:`NAME_KEPT` letters of it
+    would be left ("To remove a piece: …"). A chain's closing "or end" (``end``, in the picture's
     language) goes before that (the message under the picture says how to end the
     turn). Newcomer play-test: beside the clock the footer read "You may capture again
     from a2 or...", and with a long name "Omar al-Khatib the Great may ca...".
@@ -314,10 +319,14 @@ def status_fit(
     face = font(min_size, True)
     rest = f" {short}"
     name_room = room - width(rest, face, direction)
-    if name_room < width(name[:1] + ELLIPSIS, face, direction):  # not even one letter of the name
-        return fit(f"{name}{rest}", size, room, bold=True, min_size=min_size, direction=direction)
-    cut, _ = fit(name, min_size, name_room, bold=True, direction=direction)
-    return cut + rest, face
+    kept = min(NAME_KEPT, len(name))
+    if name_room >= width(name[:kept] + ELLIPSIS, face, direction):
+        cut, _ = fit(name, min_size, name_room, bold=True, direction=direction)
+        return cut + rest, face
+    # A name cut to a letter or two says nothing ("Pl… to remove a piece", clock play-test):
+    # its place goes, and what to do starts the line (the header shows who is to move).
+    alone = short[:1].upper() + short[1:]
+    return fit(alone, size, room, bold=True, min_size=min_size, direction=direction)
 
 
 def status_beside_clock(

@@ -297,7 +297,7 @@ def phase_news_text(position: Position, last_turn: TurnSummary | None, lang: str
 def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str = FALLBACK) -> str:
     """``"Last: White b2-c2, c2-c4 · took c3, d4"``: the turn in notation and what it took.
 
-    A removal is said once, in words where it was played ("Last: Black removed e4,
+    A removal is said once, in words where it was played ("Last: Black removed e4, then
     e5-e4"): its notation and a "removed e4" after it said it twice (play-test).
 
     A pass played for a blocked player is said where it happened: at the end ("White is
@@ -353,7 +353,8 @@ def last_turn_text(position: Position, last_turn: TurnSummary | None, lang: str 
 def _played_text(colour: str, played: Sequence[str], lang: str) -> str:
     """One side's actions with their verbs: "وضع الأبيض d1، b4 ثم حرّك d3-c3" in Arabic (a
     bot's reply spanning placement and movement read "الأبيض d1، b4، d3-c3", no verb: native
-    review); English lists them after the colour as before ("White d1, b4, d3-c3")."""
+    review); English says "then" before the steps ("White d1, b4, then d3-c3"; "Black
+    removed e4, e5-e4" read as two removals), and lists one kind after the colour."""
     runs: list[tuple[str, list[str]]] = []
     for action in played:  # a placement ("a1"), a step ("b2-c2") or a removal ("xd4")
         kind = "remove" if action.startswith("x") else "step" if "-" in action else "place"

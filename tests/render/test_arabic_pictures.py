@@ -247,7 +247,7 @@ def test_an_arabic_last_turn_across_placement_and_movement_has_its_verbs() -> No
     chain, chain_turn = BY_NAME["chain-5x5"].build()
     assert "حرّك الأبيض a2-b2" in last_turn_text(chain, chain_turn, "ar")
     # two turns of White's (its last pair, then its first steps): said as turns (stop 37)
-    assert last_turn_text(pos, turn, "en") == "Last turns: White d1, b4, d3-c3, c3-c2, c2-b2 · took c2, b2, b3"
+    assert last_turn_text(pos, turn, "en") == "Last turns: White d1, b4, then d3-c3, c3-c2, c2-b2 · took c2, b2, b3"
     assert said.startswith("آخر الأدوار: "), said
     assert last_turn_text(chain, chain_turn, "en").startswith("Last: White a2-b2"), "one turn: Last"
 
@@ -257,7 +257,9 @@ def test_a_removal_is_said_once_in_words_as_a_capture_is() -> None:
     removed a1" (its notation, then the words; Arabic likewise, "أزال الأبيض xa1 · أزال
     a1"). It is said once, in words where it was played, as a capture says "took c3"."""
     fouze, fouze_turn = BY_NAME["removal-fouze-5x5"].build()  # Black xe4, then e5-e4
-    assert last_turn_text(fouze, fouze_turn, "en") == "Last: Black removed e4, e5-e4"
+    # "then" before the step, as the Arabic says "ثم حرّك": "removed e4, e5-e4" read as
+    # two cells removed (play-test)
+    assert last_turn_text(fouze, fouze_turn, "en") == "Last: Black removed e4, then e5-e4"
     assert last_turn_text(fouze, fouze_turn, "ar") == "آخر دور: أزال الأسود e4 ثم حرّك e5-e4"
     # the remover's whole turn (capture-one): the removal alone
     before = Position.from_spn("bwwbb/ww1ww/w1w1w/wwbwb/bbbbb w r 0/0 - 0 14", Ruleset.make("seejeh", 5))

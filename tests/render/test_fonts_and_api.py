@@ -167,15 +167,31 @@ def test_a_chains_status_drops_or_end_before_it_is_cut() -> None:
     )
     # a long name is cut, not what the side must do (the header shows the name whole)
     long_name = "Omar al-Khatib the Great"
+    room = width_of("Omar al… may capture again from a2", 22) + 2
     text, face = status_fit(long_name, "may capture again from a2 or end", 30, room, 22)
     assert text.endswith(render_fonts.ELLIPSIS + " may capture again from a2"), text
     assert text.startswith("O") and face.getlength(text) <= room
     text, face = status_fit("x" * 80, "to move", 30, room, 22)
     assert text.endswith(render_fonts.ELLIPSIS + " to move") and face.getlength(text) <= room
-    # too narrow for even one letter of the name: the whole line is cut, still in its room
-    tiny = width_of("to move", 22)
+    # too narrow for even one letter of the name: what to do alone, cut if it must be
+    tiny = width_of("To mo", 22)
     text, face = status_fit("Amira", "to move", 30, tiny, 22)
-    assert text.endswith(render_fonts.ELLIPSIS) and face.getlength(text) <= tiny
+    assert text.startswith("To") and text.endswith(render_fonts.ELLIPSIS) and face.getlength(text) <= tiny
+
+
+def test_a_name_cut_to_a_letter_or_two_gives_its_place_to_what_to_do() -> None:
+    """Clock play-test (removal-blocked-7x7): the footer read "Pl… to remove a piece:
+    Black is blocked"; two letters of "Player 2" say nothing, and the header shows who
+    is to move. The name goes, and what to do starts the line."""
+    from bot.render.panels import status_fit
+
+    doing = "to remove a piece: Black is blocked"
+    room = width_of("Pl… " + doing, 22) + 2
+    text, face = status_fit("Player 2", doing, 30, room, 22)
+    assert text == "To remove a piece: Black is blocked" and face.getlength(text) <= room
+    # four letters and more are kept
+    room = width_of("Play… " + doing, 22) + 2
+    assert status_fit("Player 2", doing, 30, room, 22)[0] == "Play… " + doing
 
 
 def width_of(text: str, size: int) -> float:

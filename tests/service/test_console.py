@@ -13,6 +13,8 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.service.helpers import Db, execute, query
 
 
@@ -758,6 +760,43 @@ async def test_a_hot_seat_refusal_of_the_other_sides_piece_says_whose_turn_it_is
         assert "Error: d3 is not one of your pieces; you can move from b3 or c2." in out.getvalue(), out.getvalue()
 
 
+@pytest.mark.parametrize(
+    ("spn", "variant", "lines", "said"),
+    [
+        (  # a replacement of one's own piece (five in a row)
+            "bbbwb/wwbbw/ww1wb/bwwbw/bwwbb b s 0/0 - 0 13",
+            "five-in-a-row",
+            ["/place a1"],
+            "Error: a1 is Black's own piece, and it is Black's (Player 1) turn: replace one of White's pieces: ",
+        ),
+        (  # another piece in a chain
+            "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25",
+            "standard",
+            ["/move d3 c3", "/move e3 d3"],
+            "Error: It is still White's (Player 2) turn, and only the piece that just captured, on c3, may go on"
+            " capturing; e3 waits for White's next turn. Capture again from c3, or end the turn with /seega end-turn.",
+        ),
+        (  # a removal of one's own piece when the rule asks for an enemy one (fouze)
+            "bwbbw/bwbwb/w1w1w/bwwwb/bbwwb b r 0/0 - 0 14",
+            "fouze",
+            ["/remove a1"],
+            "Error: a1 cannot be removed (it is one of Black's own pieces); it is Black's (Player 1) turn: ",
+        ),
+    ],
+)
+async def test_a_hot_seat_refusal_that_said_your_names_whose_turn_it_is(
+    new_db: Callable[[], Db], spn: str, variant: str, lines: list[str], said: str
+) -> None:
+    """Console play-test: "e4 is your own piece", "waits for your next turn" and "one of
+    your pieces" were read by two people at one keyboard; at the hot seat they name the
+    colours and whose turn it is, as "not one of your pieces" does."""
+    async with hot_seat_table(new_db(), spn, variant) as (table, out):
+        for line in lines:
+            await table.handle(line)
+        assert said in out.getvalue(), out.getvalue()
+        assert " your " not in out.getvalue().split("Error:")[-1].split(":")[0], out.getvalue()
+
+
 async def test_an_offer_that_lapses_is_said_at_the_table(new_db: Callable[[], Db]) -> None:
     """Console play-test: a draw offer lapsed without a word when the other player played
     on (Discord takes its buttons away; the table has none). So does an offer to end by count."""
@@ -813,7 +852,9 @@ def test_a_five_in_a_row_replacement_says_what_it_does_and_what_it_did(db_path: 
     )
     assert "Turn 13 · Black (Player 1): replaced White's piece on a1; no 5 in a row, so a1 is left empty" in out
     assert "placed on a1" not in out.split("Turn 13: Black")[1]
-    own = "Error: c4 is your own piece; replace an enemy piece: a1, a2, a3, a4, b1, b2, b4, d2, d4, d5, e3 or e5."
+    own = (
+        "Error: c4 is Black's own piece, and it is Black's (Player 1) turn: replace one of White's pieces: a1, a2, a3,"
+    )
     assert own in out
     assert (
         "Turn 14: White (Player 2) to play - you replace one Black piece with your own, the last action of the "
