@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 from bot import wording
-from bot.cogs.cooldowns import spend
+from bot.cooldowns import spend
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, person_language, t
 from bot.messages import (

@@ -29,7 +29,7 @@ from bot.coach_messages import (
     solve_text,
     wording,
 )
-from bot.cogs.cooldowns import per_person
+from bot.cooldowns import per_person
 from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t

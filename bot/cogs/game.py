@@ -22,8 +22,8 @@ from bot import wording
 from bot.coach_messages import lesson_answer_text
 from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
-from bot.cogs.cooldowns import per_person
 from bot.cogs.stats import StatsCommands
+from bot.cooldowns import per_person
 from bot.flows import accept_crossing, as_player, challenge_language, channel_id, guild_id, show_turn, turn_language
 from bot.host import SeegaHost
 from bot.i18n import lang, t

@@ -17,7 +17,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import wording
-from bot.cogs.cooldowns import per_person
+from bot.cooldowns import per_person
 from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t

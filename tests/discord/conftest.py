@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cogs.cooldowns import RATES
+from bot.cooldowns import RATES
 from tests.discord.harness import TOKEN, Harness, running
 
 
@@ -26,7 +26,7 @@ async def h(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[H
 
 @pytest.fixture
 def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lift the per-person cooldowns (``bot.cogs.cooldowns``) for a test that sends one
+    """Lift the per-person cooldowns (``bot.cooldowns``) for a test that sends one
     person's commands faster than anybody types (eight lessons answered in a second)."""
     for command, (_uses, per) in list(RATES.items()):
         monkeypatch.setitem(RATES, command, (1000, per))

@@ -11,7 +11,7 @@ import asyncio
 import re
 from typing import Any
 
-from bot.cogs.cooldowns import RATES
+from bot.cooldowns import RATES
 from tests.discord.fake_discord import Message
 from tests.discord.harness import Harness
 from tests.discord.test_coach import said
