@@ -231,6 +231,22 @@ def turn_number(event: TurnEvent, lang: str) -> str:
     return text(lang, "explain.turn.number", turn=event.summary.turn)
 
 
+def resign_ahead(game: GameView, color: str | None, lang: str, name: str | None = None) -> str:
+    """What the resign question adds when the resigner has more pieces on the board ("",
+    when they have not, or while pieces are still placed): resigning loses whatever the
+    count. Console play-test: a newcomer ahead 12 to 9 resigned a stuck game, and nothing
+    said that ending by count (``/seega offer-end``) would have won it. ``name``: the
+    resigner as the hot seat names them (two people at one keyboard), else "you"."""
+    if color is None or game.phase == "p" or game.status != "active":
+        return ""
+    mine, theirs = game.pieces if color == "black" else (game.pieces[1], game.pieces[0])
+    if mine <= theirs:
+        return ""
+    if name is None:
+        return text(lang, "resign.ahead", mine=mine, theirs=theirs)
+    return text(lang, "resign.ahead.named", name=name, mine=mine, theirs=theirs)
+
+
 def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you: Player | None = None) -> str:
     """The end of the game in a sentence: who won and why, with the numbers that decided it
     ("Seega bot (easy) wins: 100 turns without a capture, 11 pieces to your 4.").

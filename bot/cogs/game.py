@@ -278,9 +278,10 @@ class GameCommands(CogMixin):
         if game.color_of(interaction.user.id) is None:
             raise Refusal("error.not_a_player")
         question = await self.bot.service.ask_resign(channel_id(interaction), interaction.user.id)
-        await interaction.response.send_message(
-            t(lang(interaction), "resign.confirm"), view=resign_view(question.id, lang(interaction)), ephemeral=True
-        )
+        locale = lang(interaction)
+        ahead = wording.resign_ahead(game, game.color_of(interaction.user.id), locale)
+        asked = t(locale, "resign.confirm") + (f" {ahead}" if ahead else "")
+        await interaction.response.send_message(asked, view=resign_view(question.id, locale), ephemeral=True)
 
     @app_commands.command(
         name="offer-end", description=_("Propose ending now by count: more pieces on the board wins, equal is a draw")

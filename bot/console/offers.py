@@ -56,6 +56,14 @@ class OffersConsole(ConsoleOutput):
     async def resign(self, args: CoachArgs) -> None:
         actor = await self._actor()
         if await self._asked("resign", "console.resign_confirm", actor) is None:
+            game = await self.service.game(CONSOLE_CHANNEL)  # asked: say if the resigner is ahead
+            if game is not None and actor is not None:
+                color = game.color_of(actor)
+                player = game.black if color == "black" else game.white
+                name = wording.player_name(player, self.lang) if self._you(game) is None else None
+                ahead = wording.resign_ahead(game, color, self.lang, name)
+                if ahead:
+                    self.say(ahead)
             return
         self.show(await self.service.resign(CONSOLE_CHANNEL, actor))
 

@@ -669,3 +669,16 @@ def test_a_display_name_cannot_make_the_bot_post_a_link() -> None:
     assert name_of(SimpleNamespace(display_name="Amira")) == "Amira"  # type: ignore[arg-type]
     start = Position(Ruleset())
     assert render_board(start, players=(shown, "Omar")) == render_board(start, players=(hostile, "Omar"))
+
+
+async def test_resigning_while_ahead_says_so_before_it_is_confirmed(h: Harness) -> None:
+    """Console play-test (stop 38): a newcomer ahead 12 to 9 resigned a stuck game with
+    nothing saying that resigning loses anyway; the question now says when you are ahead."""
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(
+        h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 w m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
+    )
+    ahead = (await h.slash(h.alice, "seega resign")).reply
+    assert ahead.ephemeral and "You have more pieces on the board (3 against 2)" in ahead.text, ahead.text
+    behind = (await h.slash(h.bob, "seega resign")).reply
+    assert "more pieces" not in behind.text, behind.text

@@ -1819,3 +1819,17 @@ async def test_a_step_typed_in_words_or_with_a_long_dash(new_db: Callable[[], Db
     async with hot_seat_table(new_db(), placed, "standard") as (table, out):
         await table.handle("move b3 إلى c3")
         assert "b3→c3" in out.getvalue(), out.getvalue()
+
+
+async def test_resigning_while_ahead_at_the_table_says_so(db_path: Db) -> None:
+    """Console play-test (stop 38): resigning at 12 against 9 said only "You lose the game"."""
+    async with hot_seat_table(db_path, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", "standard") as (table, out):
+        await table.handle("/seega resign")
+        said = out.getvalue()
+        assert "Player 1 has more pieces on the board (3 against 2): resigning still loses the game" in said, said
+        await table.handle("no")
+        out.seek(0)
+        out.truncate()
+        await table.handle("/move a5 a4")
+        await table.handle("/seega resign")  # White, behind: nothing to add
+        assert "more pieces" not in out.getvalue(), out.getvalue()
