@@ -12,6 +12,7 @@ from bot.render.overlay import (
     arrows,
     chain_landings,
     chain_marks,
+    chain_places,
     chain_rings,
     ghosts,
     line_cells,
@@ -105,10 +106,11 @@ def board_image(
     chain = chain_steps(position) if outcome is None else []
     if last_turn is not None:
         ghosts(img, lay, th, last_turn, occupied, position.phase)
-    chain_marks(img, lay, th, position.side, chain, last_turn.steps if last_turn is not None else ())
+    places = chain_places(lay, th, position.side, chain, last_turn.steps if last_turn is not None else ())
+    chain_marks(img, lay, th, position.side, places)
     if last_turn is not None:
         arrows(img, lay, th, last_turn)
-    chain_landings(img, lay, th, position.side, chain, last_turn.steps if last_turn is not None else ())
+    chain_landings(img, lay, th, position.side, places)
     chain_rings(img, lay, th, position.side, chain)
     if outcome is None and position.phase == "m":
         shuttle_marks(img, lay, th, shuttle_holds(position))

@@ -443,11 +443,21 @@ def _room(x: float, y: float, others: Sequence[Point]) -> float:
     return min((math.hypot(x - ox, y - oy) for ox, oy in others), default=0.0)
 
 
-def _chain_places(
-    lay: Layout, steps: Sequence[tuple[int, int]], beside: Sequence[tuple[int, int]], ring_out: float
-) -> list[tuple[int, int, Point, Point]]:
-    """For each step of a pending chain: where its arrowhead and its landing stone go."""
+#: One step of a pending chain as drawn: from, to (bit indexes), where its arrowhead goes
+#: and where its landing stone goes.
+ChainPlace = tuple[int, int, Point, Point]
+
+
+def chain_places(
+    lay: Layout, theme: Theme, side: int, steps: Sequence[tuple[int, int]], beside: Sequence[tuple[int, int]] = ()
+) -> list[ChainPlace]:
+    """For each capturing step of a pending chain (``steps``, from the engine's legal
+    actions): where its arrowhead and its landing stone go, clear of the ring of dots
+    around the piece and of the last turn's arrows (``beside``: its steps). Computed once
+    and drawn in two layers, :func:`chain_marks` under those arrows and
+    :func:`chain_landings` over them."""
     r, cell = lay.stone_radius, lay.cell
+    ring_out = r + chain_dot_sprite(theme, side, cell).width * 1.35
     used = {frozenset(pair) for pair in beside}
     tails = dict(reversed(beside))  # the cell each arrow starts from -> where it goes
     nominal = []
@@ -478,18 +488,11 @@ def _chain_places(
     return out
 
 
-def chain_marks(
-    img: Image.Image,
-    lay: Layout,
-    theme: Theme,
-    side: int,
-    steps: Sequence[tuple[int, int]],
-    beside: Sequence[tuple[int, int]] = (),
-) -> None:
-    """Where a pending chain may capture next (``steps``, bit indexes, from the engine's
-    legal actions): a small arrowhead of the side's colour on the way from the piece to
-    each cell a capturing step leads to. Drawn under the last turn's arrows (``beside``:
-    its steps); an arrowhead between the same two cells as one of them moves aside.
+def chain_marks(img: Image.Image, lay: Layout, theme: Theme, side: int, places: Sequence[ChainPlace]) -> None:
+    """Where a pending chain may capture next (``places``, :func:`chain_places`): a small
+    arrowhead of the side's colour on the way from the piece to each cell a capturing
+    step leads to. Drawn under the last turn's arrows; an arrowhead between the same two
+    cells as one of them moves aside.
 
     The cells get their small stones from :func:`chain_landings` and the pieces their
     rings of dots from :func:`chain_rings`, both drawn over the arrows. Play-test: the
@@ -497,28 +500,19 @@ def chain_marks(
     nor where; under ``chain=any`` several pieces may go on, and each is marked.
     """
     n = lay.n
-    ring_out = lay.stone_radius + chain_dot_sprite(theme, side, lay.cell).width * 1.35
-    for a, t, (x, y), _ in _chain_places(lay, steps, beside, ring_out):
+    for a, t, (x, y), _ in places:
         (ar, af), (tr, tf) = divmod(a, n), divmod(t, n)
         pointer = chain_pointer_sprite(theme, side, lay.cell, tf - af, -(tr - ar))
         img.paste(pointer, (round(x - pointer.width / 2), round(y - pointer.height / 2)), pointer)
 
 
-def chain_landings(
-    img: Image.Image,
-    lay: Layout,
-    theme: Theme,
-    side: int,
-    steps: Sequence[tuple[int, int]],
-    beside: Sequence[tuple[int, int]] = (),
-) -> None:
+def chain_landings(img: Image.Image, lay: Layout, theme: Theme, side: int, places: Sequence[ChainPlace]) -> None:
     """A small stone of the side's colour in each cell a pending chain's capturing step
-    leads to (see :func:`chain_marks`), over the last turn's arrows but clear of their
-    dots and numbers."""
+    leads to (``places``, :func:`chain_places`), over the last turn's arrows but clear of
+    their dots and numbers."""
     landing = stone(theme, side, max(4, round(lay.stone_radius * LANDING)))
     half = landing.width / 2
-    ring_out = lay.stone_radius + chain_dot_sprite(theme, side, lay.cell).width * 1.35
-    for _, _, _, (x, y) in _chain_places(lay, steps, beside, ring_out):
+    for _, _, _, (x, y) in places:
         img.paste(landing, (round(x - half), round(y - half)), landing)
 
 
