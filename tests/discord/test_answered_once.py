@@ -117,3 +117,31 @@ async def test_accept_and_decline_of_a_draw_offer_at_once_take_one_answer(h: Har
     loser = decline if last.status == "finished" else accept
     told = _private(loser)
     assert len(told) == 1 and ("is over" in told[0] or "no draw offer" in told[0]), told
+
+
+async def test_forged_resign_buttons_change_nothing(h: Harness) -> None:
+    """Hostile review of the stored question: a button forged with an id of 90 digits,
+    an id that names no question, and Alice pressing Bob's question (its id is in the
+    button anyone can see copied) are each refused privately, and the game goes on."""
+    await _people_game(h)
+    bobs = (await h.slash(h.bob, "seega resign")).reply
+    bobs_id = bobs.button("Resign")["custom_id"]
+    gone = "This question no longer exists: ask again with /seega resign."
+    not_yours = "This question was asked to another player."
+    for custom_id, who, expected in (
+        ("seega:resignyes:" + "9" * 90, h.bob, gone),
+        ("seega:resignstay:" + "9" * 90, h.bob, gone),
+        ("seega:resignyes:424242", h.bob, gone),
+        (bobs_id, h.alice, not_yours),
+    ):
+        button = {"type": 2, "style": 4, "label": "forged", "custom_id": custom_id}
+        forged = Message(
+            id=bobs.id, channel_id=h.fake.channel_id, author_id=h.fake.app_id,
+            components=[{"type": 1, "components": [button]}],
+        )  # fmt: skip
+        pressed = await h.fake.click_custom_id(who, forged, custom_id)
+        assert set(_private(pressed) + _texts(pressed)) == {expected}, custom_id
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.status == "active"
+    rows = await h.bot.service.storage.question(int(bobs_id.rsplit(":", 1)[1]))
+    assert rows is not None and rows.status == "pending", "Bob's own question is still his to answer"

@@ -973,10 +973,22 @@ async def test_a_hint_asked_again_later_is_not_searched_again(env: Env) -> None:
             searches.append(arg.actions)
             return await real.run(fn, arg)
 
+    class Killed:
+        async def run(self, fn: Any, arg: Any) -> Any:
+            searches.append(arg.actions)
+            raise BrokenProcessPool("a worker was killed")
+
+    # A worker killed in the search: the asker is refused, nothing is kept or counted,
+    # and the next ask searches again (a failure is never served from the cache).
+    env.coach.hints.work = Killed()  # type: ignore[assignment]
+    with pytest.raises(BrokenProcessPool, match="a worker was killed"):
+        await env.coach.hints.hint(GUILD, 53, ALICE)
+    assert env.coach.hints._running == {} and env.coach.hints._done == {}
+    assert await env.storage.hint_counts([game_id]) == {}
     env.coach.hints.work = Counted()  # type: ignore[assignment]
     first = await env.coach.hints.hint(GUILD, 53, ALICE)
     again = await env.coach.hints.hint(GUILD, 53, ALICE)
-    assert len(searches) == 1 and again.actions == first.actions and again.again
+    assert len(searches) == 2 and again.actions == first.actions and again.again
     assert await env.storage.hint_counts([game_id]) == {game_id: 1}
 
 

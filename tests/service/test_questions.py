@@ -12,7 +12,7 @@ import asyncio
 import pytest
 
 from bot.clock import FakeClock
-from bot.results import GameOverServiceError, NotAPlayerError, QuestionAnsweredError, TurnResult
+from bot.results import GameOverServiceError, IllegalMoveError, NotAPlayerError, QuestionAnsweredError, TurnResult
 from bot.service import GameService
 from tests.service.helpers import ALICE, BOB, Db, close_service, make_service, query, start_people
 
@@ -123,3 +123,16 @@ async def test_asking_again_shows_the_same_open_question(service: GameService, d
     assert fresh.id != asked[0].id and _status(db_path, fresh.id) == "pending"
     alices = await service.ask_resign(1, ALICE.user_id)
     assert alices.id not in (fresh.id, asked[0].id), "each player has their own question"
+
+
+async def test_questions_out_of_any_range_are_refused_and_change_nothing(service: GameService, db_path: Db) -> None:
+    """Hostile ids (a forged button): huge, negative, none stored; refused before any query
+    can fail on them, and the real question is still open."""
+    await start_people(service, 1)
+    question = await service.ask_resign(1, BOB.user_id)
+    for forged in (10**40, -(10**40), 2**63, 0, question.id + 1000):
+        for press in (service.confirm_resign, service.cancel_resign):
+            with pytest.raises(IllegalMoveError, match="no longer exists"):
+                await press(forged, BOB.user_id)
+    assert _status(db_path, question.id) == "pending"
+    assert (await service.game(1)) is not None
