@@ -36,7 +36,7 @@ from bot.console.output import (
     rules_text,
 )
 from bot.dbcheck import check_database
-from bot.results import ServiceError, TimerEvent
+from bot.results import ServiceError, TimerEvent, clip_typed
 from bot.scheduler import Scheduler
 from bot.service import GameService, Renderer, default_renderer
 from bot.settings import Settings, database_setting, redact_url
@@ -59,6 +59,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+#: Characters of a piped line the table echoes back (the whole line is still read).
+ECHO_LIMIT = 200
 
 
 async def run_console(
@@ -137,7 +139,7 @@ async def run_console(
                     line = await asyncio.to_thread(inp.readline)
                     if not line:
                         break
-                    table.say(f"> {line.rstrip()}")
+                    table.say(f"> {clip_typed(line.rstrip(), ECHO_LIMIT)}")
             except EOFError:
                 break
             except KeyboardInterrupt:  # pragma: no cover - interactive only

@@ -27,7 +27,7 @@ from bot.results import (
     variant_words,
 )
 from bot.service import GameService, Renderer, catalog
-from bot.texts import LANGUAGES
+from bot.texts import LANGUAGES, one_line
 from bot.timeparse import format_duration
 from engine import GameRecord, Outcome, Position, Ruleset
 from engine.summary import TurnSummary
@@ -111,8 +111,14 @@ class ConsoleOutput:
         self._told: set[tuple[int, str]] = set()
 
     def say(self, text: str = "") -> None:
-        """Print a line (flushed: the console is often read through a pipe)."""
-        print(text, file=self.out, flush=True)
+        """Print a line (flushed: the console is often read through a pipe).
+
+        Every line is made printable first (each control character a space, line breaks
+        kept): typed text is echoed in errors, and an escape sequence printed back would
+        be obeyed by the terminal (retitle it, clear it, write the clipboard: outside
+        review, stop 39).
+        """
+        print("\n".join(one_line(part) for part in text.split("\n")), file=self.out, flush=True)
 
     # ----------------------------------------------------------------- output
     @staticmethod

@@ -267,3 +267,46 @@ async def test_an_offer_survives_a_killed_worker_and_a_double_click(
     assert "is over (a draw, 1/2-1/2: agreed by both players)" in str(errors[0])
     rows = [r for r in await storage.all_games() if r.channel_id == 2]
     assert len(rows) == 1 and rows[0].status == "finished" and rows[0].result == "1/2-1/2"
+
+
+def _global(module: str, name: str) -> bytes:
+    """A protocol-4 STACK_GLOBAL naming ``module`` and ``name`` as a forged row would."""
+    return b"\x8c" + bytes([len(module)]) + module.encode() + b"\x8c" + bytes([len(name)]) + name.encode() + b"\x93"
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("engine.cli", "os.system"),  # a dotted name walks from an allowed module to anything
+        ("engine.ai.endgame", "lzma.open"),
+        ("engine.ai.endgame", "Path"),  # imported into an allowed module, not defined there
+        ("engine.cli", "main"),  # a function, not a class of data
+    ],
+)
+def test_a_forged_row_cannot_reach_past_the_allowed_classes(tmp_path: Path, module: str, name: str) -> None:
+    """Found by an outside review: the unpickler checked only the module, and pickle follows
+    dotted names through attributes, so ``engine.cli`` + ``os.system`` ran a shell command.
+    Only classes defined in an allowed module (and plain builtins) may be built."""
+    import pickle
+
+    from bot.ai_jobs import safe_loads
+
+    marker = tmp_path / "ran"
+    command = f"touch {marker}"
+    payload = b"\x80\x04" + _global(module, name) + b"\x8c" + bytes([len(command)]) + command.encode() + b"\x85R."
+    with pytest.raises(pickle.UnpicklingError, match="may not contain"):
+        safe_loads(payload)
+    assert not marker.exists()
+
+
+def test_a_job_names_only_a_function_defined_where_it_says() -> None:
+    """A job's function must be a function defined in the module it names, not a class or
+    a module that module imported."""
+    from bot.ai_jobs import resolve
+    from engine.ai import think
+
+    assert resolve("engine.ai:think") is think
+    with pytest.raises(ValueError, match="may not run"):
+        resolve("engine.ai.endgame:Path")
+    with pytest.raises(ValueError, match="may not run"):
+        resolve("engine.ai.endgame:lzma")

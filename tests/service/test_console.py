@@ -1833,3 +1833,25 @@ async def test_resigning_while_ahead_at_the_table_says_so(db_path: Db) -> None:
         await table.handle("/move a5 a4")
         await table.handle("/seega resign")  # White, behind: nothing to add
         assert "more pieces" not in out.getvalue(), out.getvalue()
+
+
+def test_escape_sequences_typed_are_never_printed_back(tmp_path: Path) -> None:
+    """Outside review (stop 39): errors echoed typed text with its control characters, so
+    a piped line could retitle or clear the terminal or write its clipboard (OSC 52), and a
+    200,000-character line was echoed whole after the prompt."""
+    esc = "\x1b"
+    out = run_console(
+        tmp_path / "table.db",
+        [
+            f"/seega play-bot level:{esc}]0;HACKED{chr(7)}{esc}[2J",
+            f"/move {esc}[31mb2 c2",
+            f"/seega settings turn_timeout:{esc}[31m5q",
+            f"/seega language {esc}[41mxx",
+            f"hello{esc}]52;c;cHduZWQ={chr(7)}",
+            "/" + "A" * 200_000,
+        ],
+        tmp_path,
+    )
+    assert esc not in out and chr(7) not in out
+    assert "[31m" in out, "the rest of what was typed is still shown, as plain text"
+    assert max(len(line) for line in out.splitlines()) < 1_000
