@@ -247,7 +247,7 @@ def test_a_won_score_says_which_side_it_went_to() -> None:
     picture names the winner beside its score: "1-0 after 60 turns · Black wins".)"""
     from bot.results import score_words
 
-    assert texts.text("en", "console.game_over", result=score_words("0-1"), text="x") == "Game over (0-1 to White): x"
+    assert texts.text("en", "console.game_over", result=score_words("0-1"), text="x") == "Game over (0-1 to White). x"
     arabic = texts.text("ar", "console.game_over", result=score_words("1-0"), text="x")
     assert arabic == f"انتهت المباراة بنتيجة {texts.LRM}1-0{texts.LRM} لصالح الأسود. x"
     assert score_words("1/2-1/2") == "1/2-1/2"

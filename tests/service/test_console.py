@@ -171,7 +171,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     assert "  Seega bot (easy) wins: you resigned." in out.splitlines(), "moves end with how it ended"
     assert "Resuming game #1." in out
     assert f"White (you): placed on {free[0]}, {free[1]}" in out
-    assert "Game over (1-0 to Black): Seega bot (easy) wins: you resigned." in out
+    assert "Game over (1-0 to Black). Seega bot (easy) wins: you resigned." in out
     assert "Seega bot (easy) wins: you resigned. (1-0 to Black)" in run_console(db, ["/seega history"], tmp_path)
     assert "Type rematch to play again with the colours swapped." in out
     assert "against the bot (easy): 0 won, 1 lost, 0 drawn" in out
@@ -190,7 +190,7 @@ def test_bot_game_and_resume(db_path: Db, tmp_path: Path) -> None:
     # a refused takeback is not announced as done (play-test finding)
     early = run_console(tmp_path / "fresh.db", ["/seega play-bot level:easy color:black", "takeback"], tmp_path)
     assert "nothing to take back" in early and "back your last turn" not in early
-    assert "Game over (1-0 to Black): Seega bot (easy) wins: you resigned." in out  # the final board
+    assert "Game over (1-0 to Black). Seega bot (easy) wins: you resigned." in out  # the final board
     assert "Rematch against the bot (easy): you play black." in out
     assert "Unknown command 'plcae': did you mean /place? Type help for the list." in out
     # a refused start says so without first announcing a game
@@ -496,7 +496,7 @@ async def test_the_bot_accepting_an_end_says_so_at_the_table(db_path: Db) -> Non
         text = out.getvalue()
         assert "Now 2 black, 2 white: it would be a draw." in text
         assert "Seega bot (medium) accepts ending the game by count." in text
-        assert "Game over (1/2-1/2): Draw: both players agreed to a draw, 2 pieces each." in text
+        assert "Game over (1/2-1/2). Draw: both players agreed to a draw, 2 pieces each." in text
         out.truncate(0)
         out.seek(0)
         ahead = "b3w/5/5/5/b3b b m 0/0 - 0 30"  # 3 v 1 for the person: the bot declines
@@ -888,7 +888,7 @@ def test_a_replacement_that_makes_a_line_wins_and_is_told_as_a_replacement(db_pa
     assert "Turn 13 · Black (Player 1): replaced White's piece on a1" in out
     assert "so a1 is left empty" not in out
     # The winner is named once (play-test: "Seega bot (easy) wins: Seega bot (easy) made 5 in a row").
-    assert "Game over (1-0 to Black): Player 1 wins: 5 in a row." in out
+    assert "Game over (1-0 to Black). Player 1 wins: 5 in a row." in out
     assert "\n  Player 1: rating 1500 -> 1662 (+162)\n  Player 2: rating 1500 -> 1338 (-162)" in out
 
 
