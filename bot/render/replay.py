@@ -8,13 +8,20 @@ and every pixel that did not change since the previous frame is transparent, so 
 costs only what its turn changed (about 6-9 KB: a 200-turn 9x9 game is under 2 MB).
 A game longer than :data:`MAX_FRAMES` turns keeps its first and last turns and evenly
 spaced ones between (the documented bound; no real game comes close).
+
+Memory: the last frame is drawn first (its colours make the palette), then each frame is
+drawn, mapped to the palette and diffed with the previous one as the GIF writer asks for
+it, so only paletted frames (one byte a pixel) are kept, not every frame as RGBA plus two
+copies (outside review: a 130-turn replay grew the process by about 250 MB, now about 40;
+400 turns about 540 MB, now about 85; ``bench/replay_memory.py``). Pillow's GIF writer
+still keeps each paletted frame until it writes the file: that is what is left.
 """
 
 from __future__ import annotations
 
 import io
-import itertools
 import logging
+from collections.abc import Iterator
 
 from PIL import Image, ImageChops
 
@@ -63,6 +70,15 @@ def _changes_only(previous: Image.Image, current: Image.Image) -> Image.Image:
     out = current.copy()
     out.paste(CLEAR, (0, 0, *out.size), same)
     return out
+
+
+def _changes_only_stream(paletted: Iterator[Image.Image]) -> Iterator[Image.Image]:
+    """The first frame whole, then each next one with :func:`_changes_only`, lazily: only
+    the previous paletted frame is kept to compare with."""
+    previous: Image.Image | None = None
+    for current in paletted:
+        yield current if previous is None else _changes_only(previous, current)
+        previous = current
 
 
 def _indices(img: Image.Image) -> Image.Image:
@@ -120,25 +136,35 @@ def render_replay(
         final = Outcome.from_result(record.result, record.termination or "agreement")
     elif record.termination == "abandoned":  # cancelled: its last frame says so
         final = Outcome(None, "abandoned")
-    images = []
-    for j, i in enumerate(keep):
-        pos, turn = frames[i]
-        outcome = final if j == len(keep) - 1 else None
-        images.append(board_image(pos, turn, players=names, theme=theme, outcome=outcome, size=size, lang=lang))
-    palette = _palette_source(images[-1], theme).quantize(
+    last = len(keep) - 1
+
+    def draw(j: int) -> Image.Image:
+        pos, turn = frames[keep[j]]
+        return board_image(
+            pos, turn, players=names, theme=theme, outcome=final if j == last else None, size=size, lang=lang
+        )
+
+    final_frame = draw(last)
+    palette = _palette_source(final_frame, theme).quantize(
         colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
-    paletted = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
-    frames_out = [paletted[0], *(_changes_only(prev, cur) for prev, cur in itertools.pairwise(paletted))]
-    durations = [FRAME_MS] * len(frames_out)
+    final_paletted = final_frame.quantize(palette=palette, dither=Image.Dither.NONE)
+    del final_frame
+    paletted = (
+        final_paletted if j == last else draw(j).quantize(palette=palette, dither=Image.Dither.NONE)
+        for j in range(len(keep))
+    )
+    frames_out = _changes_only_stream(paletted)
+    first = next(frames_out)
+    durations = [FRAME_MS] * len(keep)
     durations[0] = FIRST_MS
     durations[-1] = LAST_MS
     out = io.BytesIO()
-    frames_out[0].save(
+    first.save(
         out,
         format="GIF",
         save_all=True,
-        append_images=frames_out[1:],
+        append_images=frames_out,  # read one frame at a time (Pillow keeps each as given)
         duration=durations,
         loop=0,
         disposal=1,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 from PIL import GifImagePlugin, Image
 
@@ -115,3 +116,24 @@ def test_a_capture_keeps_its_red_x_when_the_last_turn_took_nothing() -> None:
 
     img.seek(1)  # after White's capture
     assert reds() > 50
+
+
+def test_frames_match_the_golden_replay(update_golden: bool) -> None:
+    """The GIF's frames, decoded, equal pixel for pixel those of ``golden/replay-5x5.gif``,
+    drawn before the replay was made frame by frame (outside review, finding 1: it now
+    keeps only paletted frames): a 17-turn game (placement, then moves and captures) ended by
+    resignation, so the last frame
+    also shows a result the rules cannot see. Regenerate with SEEGA_UPDATE_GOLDEN=1."""
+    record = random_game("standard", 5, seed=3, max_turns=17)
+    record.result, record.termination = "0-1", "resignation"
+    data = render_replay(record, ("Amira", "أحمد الصغير"))
+    path = Path(__file__).parent / "golden" / "replay-5x5.gif"
+    if update_golden:
+        path.write_bytes(data)
+    got, want = frames(data), frames(path.read_bytes())
+    assert got.n_frames == want.n_frames == len(record.turns) + 1
+    for i in range(want.n_frames):
+        got.seek(i)
+        want.seek(i)
+        assert got.info.get("duration") == want.info.get("duration"), f"frame {i}"
+        assert got.convert("RGB").tobytes() == want.convert("RGB").tobytes(), f"frame {i} differs"
