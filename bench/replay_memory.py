@@ -12,6 +12,10 @@ that one replay's freed memory does not hide the next one's. Two figures per gam
 - ``tracemalloc``: the peak of Python's own allocations while drawing (the byte strings,
   not the pictures), for comparison.
 
+Measured (2 shared cores), 130 / 400 turns: every frame kept as RGBA and twice more
++246 / +540 MB; paletted frames given to Pillow's ``save`` (which keeps them all) +38 /
++84 MB; each frame written as the next is drawn +3 / +8 MB.
+
 The game is a random legal 9x9 game with a fixed seed (``standard`` rules), stopped
 after ``N`` turns.
 """
@@ -52,15 +56,15 @@ def measure(turns: int) -> str:
     render_replay(random_game(5, seed=3, turns=6), ("Amira", "Omar"))  # warm-up
     before = peak_rss_mb()
     tracemalloc.start()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     data = render_replay(record, ("Amira", "Omar"))
-    seconds = time.perf_counter() - t0
+    seconds = time.process_time() - t0
     _, traced = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     grown = peak_rss_mb() - before
     return (
         f"{len(record.turns):>5} turns  peak RSS +{grown:6.0f} MB  tracemalloc peak {traced / 1e6:6.1f} MB  "
-        f"GIF {len(data) / 1e6:.2f} MB  {seconds:.1f} s"
+        f"GIF {len(data) / 1e6:.2f} MB  {seconds:.1f} s CPU"
     )
 
 

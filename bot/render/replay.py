@@ -12,18 +12,18 @@ spaced ones between (the documented bound; no real game comes close).
 Memory: the last frame is drawn first (its colours make the palette), then each frame is
 drawn, mapped to the palette and diffed with the previous one as the GIF writer asks for
 it, so only paletted frames (one byte a pixel) are kept, not every frame as RGBA plus two
-copies (outside review: a 130-turn replay grew the process by about 250 MB, now about 40;
-400 turns about 540 MB, now about 85; ``bench/replay_memory.py``). Pillow's GIF writer
-still keeps each paletted frame until it writes the file: that is what is left.
+copies, and each frame is written to the GIF as soon as the next one is drawn (see
+:func:`_write_gif`). Outside review: a 130-turn replay grew the process by about 250 MB,
+400 turns by about 540 MB (``bench/replay_memory.py`` measures it).
 """
 
 from __future__ import annotations
 
-import io
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import GifImagePlugin, Image, ImageChops
 
 from bot.render.board import board_image, player_names
 from bot.render.layout import HEIGHT, WIDTH
@@ -154,21 +154,50 @@ def render_replay(
         final_paletted if j == last else draw(j).quantize(palette=palette, dither=Image.Dither.NONE)
         for j in range(len(keep))
     )
-    frames_out = _changes_only_stream(paletted)
-    first = next(frames_out)
     durations = [FRAME_MS] * len(keep)
     durations[0] = FIRST_MS
     durations[-1] = LAST_MS
-    out = io.BytesIO()
-    first.save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=frames_out,  # read one frame at a time (Pillow keeps each as given)
-        duration=durations,
-        loop=0,
-        disposal=1,
-        transparency=CLEAR,
-        optimize=False,
-    )
-    return out.getvalue()
+    return _write_gif(_changes_only_stream(paletted), durations)
+
+
+def _write_gif(frames: Iterator[Image.Image], durations: Sequence[int]) -> bytes:
+    """The GIF of paletted ``frames``, each written as soon as the next one is drawn.
+
+    The same bytes as Pillow's ``frames[0].save(format="GIF", save_all=True,
+    append_images=frames[1:], duration=durations, loop=0, disposal=1,
+    transparency=CLEAR, optimize=False)`` (a test compares them), but that call keeps
+    every frame until it writes the file, even when ``append_images`` is an iterator
+    (Pillow 13: it adds the time of a frame equal to the one before to that one, so
+    it holds them all): 80 MB for 400 frames. This holds one frame back instead, with
+    Pillow's public GIF pieces (``getheader``, ``getdata``): like Pillow, it writes
+    only the box that changed since the previous frame, and a frame equal to the
+    previous one adds its time to it.
+    """
+    chunks: list[bytes] = []
+    previous: Image.Image | None = None
+    held: tuple[Image.Image, tuple[int, int], dict[str, Any]] | None = None  # image, offset, params
+    for frame, duration in zip(frames, durations, strict=True):
+        params: dict[str, Any] = {
+            "loop": 0,
+            "disposal": 1,
+            "transparency": CLEAR,
+            "optimize": False,
+            "duration": duration,
+        }
+        if previous is None or held is None:
+            header, _ = GifImagePlugin.getheader(frame, None, params)
+            chunks += header
+            held, previous = (frame, (0, 0), params), frame
+            continue
+        box = ImageChops.subtract_modulo(frame, previous).getbbox(alpha_only=False)
+        if box is None:  # nothing changed: the previous frame holds longer
+            held[2]["duration"] += duration
+            continue
+        chunks += GifImagePlugin.getdata(held[0], held[1], **held[2])
+        params["include_color_table"] = True
+        changed = frame if box == (0, 0, *frame.size) else frame.crop(box)
+        held, previous = (changed, box[:2], params), frame
+    if held is not None:
+        chunks += GifImagePlugin.getdata(held[0], held[1], **held[2])
+    chunks.append(b";")
+    return b"".join(chunks)
