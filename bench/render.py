@@ -13,12 +13,18 @@ Columns:
 - ``bare PNG``: Pillow's default ``save(format="PNG")`` of the same 720 x 900 RGB picture:
   the cost of just encoding an image that size, the yardstick of the issue.
 - ``bare L1``: the same with ``compress_level=1``, a stricter yardstick.
+
+A last line times the rating chart of a player with 100,000 rated games (a random walk),
+drawn through at most ``MAX_POINTS`` points a line (outside review: 0.94 s drawing all).
+The memory of a replay GIF has its own script, ``bench/replay_memory.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import itertools
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -28,6 +34,7 @@ from PIL import Image
 
 from bot.render import render_board
 from bot.render.board import board_image, encode_png, to_palette
+from bot.render.chart import ChartWords, rating_chart
 from engine import Position, Ruleset
 from engine.summary import TurnSummary, summarize_turn
 
@@ -93,6 +100,11 @@ def main() -> None:
         cells += [f"{c:.1f} ({w:.1f})" for c, w in (render, compose, palette, encode, bare, bare1)]
         cells += [f"{render[0] / bare[0]:.2f}", f"{render[0] / bare1[0]:.2f}", f"{len(data) / 1024:.0f}"]
         print("  ".join(f"{c:>13}" for c in cells))
+    rng = random.Random(1)
+    walk = list(itertools.accumulate((rng.uniform(-16, 16) for _ in range(100_000)), initial=1500.0))
+    words = ChartWords("rating history", x_axis="rated games", legend={"5": "5x5"})
+    cpu, wall = median_ms(partial(rating_chart, {5: walk}, words), max(3, args.repeat // 8))
+    print(f"rating chart of {len(walk) - 1:,} games: {cpu:.0f} ms CPU ({wall:.0f} ms wall)")
 
 
 if __name__ == "__main__":

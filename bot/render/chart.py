@@ -9,6 +9,7 @@ files, the renderer only draws.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,10 @@ BLUNDER: RGB = (206, 44, 28)
 MISTAKE: RGB = (232, 128, 20)
 #: One line colour per board size on the rating chart (dashes differ as well).
 SIZE_COLOURS: dict[int, RGB] = {3: (150, 150, 150), 5: (28, 96, 204), 7: (16, 140, 72), 9: (170, 60, 150)}
+#: The most points one line of the rating chart is drawn with (see :func:`downsample`).
+MAX_POINTS = 1000
+#: Steps of the rating chart's grid, the first giving at most six lines is used.
+RATING_STEPS = (10, 25, 50, 100, 200, 500, 1000)
 
 
 @dataclass(frozen=True)
@@ -186,12 +191,45 @@ def _axis_and_legend(
             x += 40 + span
 
 
+def downsample(values: Sequence[float], limit: int = MAX_POINTS) -> list[tuple[int, float]]:
+    """The points of a rating line worth drawing, as ``(game index, rating)`` in order.
+
+    A series of at most ``limit`` values is kept whole. A longer one keeps its first
+    and last values and, cutting the rest into ``(limit - 2) // 2`` runs of consecutive
+    games, the lowest and the highest of each run: at most ``limit`` points.
+
+    Why this choice: the plot is about 800 pixels wide, so a line of 100,000 games drew
+    about a hundred points into every pixel column (outside review: 0.94 s for a picture
+    that looks no different). A line through each column's lowest and highest value
+    draws the same band. Taking every n-th game instead would cut the peaks and dips
+    off, changing the chart's shape and the axis it implies. The first value is the
+    starting rating and the last one the current rating, marked with a dot; the lowest
+    and highest of all are among the runs' extremes, so the line still reaches the
+    axis range computed from every game. Indexes are kept, so the points stand where
+    their games stand on the horizontal axis.
+    """
+    n = len(values)
+    if n <= limit:
+        return list(enumerate(values))
+    runs = max(1, (limit - 2) // 2)
+    kept = {0, n - 1}
+    for r in range(runs):
+        first, end = 1 + (n - 2) * r // runs, 1 + (n - 2) * (r + 1) // runs
+        if first < end:
+            run = range(first, end)
+            kept.add(min(run, key=values.__getitem__))
+            kept.add(max(run, key=values.__getitem__))
+    return [(i, values[i]) for i in sorted(kept)]
+
+
 def rating_chart(series: Mapping[int, Sequence[float]], words: ChartWords, *, theme: str = "sand") -> bytes:
     """A player's rating after each rated game, one line per board size, as PNG bytes.
 
     Args:
         series: board size -> ratings in game order (the first value is the rating
             before the first game). Sizes with no games are left out by the caller.
+            A line of more than :data:`MAX_POINTS` values is drawn through the points
+            :func:`downsample` keeps (the caller fetches every rated game).
         words: title, axis name, and ``legend[str(size)]`` for each line.
         theme: a board theme, for the colours.
     """
@@ -209,7 +247,9 @@ def rating_chart(series: Mapping[int, Sequence[float]], words: ChartWords, *, th
     def y_of(v: float) -> float:
         return bottom - 12 - (bottom - top - 24) * (v - low) / (high - low)
 
-    step = next(s for s in (10, 25, 50, 100, 200, 500, 1000) if (high - low) / s <= 6)
+    # Past the largest step (a spread of some 6,000 points: only a test or a broken
+    # rating could do it), whole thousands giving at most six lines.
+    step = next((s for s in RATING_STEPS if (high - low) / s <= 6), 1000 * math.ceil((high - low) / 6000))
     tick = int(low // step + 1) * step
     while tick < high:
         y = y_of(tick)
@@ -220,10 +260,10 @@ def rating_chart(series: Mapping[int, Sequence[float]], words: ChartWords, *, th
     bd = ImageDraw.Draw(big)
     for size, ratings in sorted(series.items()):
         colour = SIZE_COLOURS.get(size, th.groove)
-        pts = [(_x(plot, i, count) * SS, y_of(v) * SS) for i, v in enumerate(ratings)]
+        pts = [(_x(plot, i, count) * SS, y_of(v) * SS) for i, v in downsample(ratings)]
         if len(pts) >= 2:
             bd.line(pts, fill=(*colour, 255), width=4 * SS, joint="curve")
-        for px, py in pts[-1:] if len(pts) > 12 else pts:
+        for px, py in pts[-1:] if len(ratings) > 12 else pts:
             r = 5 * SS
             bd.ellipse((px - r, py - r, px + r, py + r), fill=(*colour, 255), outline=(255, 255, 255, 255), width=SS)
     small = big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)

@@ -8,15 +8,22 @@ and every pixel that did not change since the previous frame is transparent, so 
 costs only what its turn changed (about 6-9 KB: a 200-turn 9x9 game is under 2 MB).
 A game longer than :data:`MAX_FRAMES` turns keeps its first and last turns and evenly
 spaced ones between (the documented bound; no real game comes close).
+
+Memory: the last frame is drawn first (its colours make the palette), then each frame is
+drawn, mapped to the palette and diffed with the previous one as the GIF writer asks for
+it, so only paletted frames (one byte a pixel) are kept, not every frame as RGBA plus two
+copies, and each frame is written to the GIF as soon as the next one is drawn (see
+:func:`_write_gif`). Outside review: a 130-turn replay grew the process by about 250 MB,
+400 turns by about 540 MB (``bench/replay_memory.py`` measures it).
 """
 
 from __future__ import annotations
 
-import io
-import itertools
 import logging
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import GifImagePlugin, Image, ImageChops
 
 from bot.render.board import board_image, player_names
 from bot.render.layout import HEIGHT, WIDTH
@@ -63,6 +70,15 @@ def _changes_only(previous: Image.Image, current: Image.Image) -> Image.Image:
     out = current.copy()
     out.paste(CLEAR, (0, 0, *out.size), same)
     return out
+
+
+def _changes_only_stream(paletted: Iterator[Image.Image]) -> Iterator[Image.Image]:
+    """The first frame whole, then each next one with :func:`_changes_only`, lazily: only
+    the previous paletted frame is kept to compare with."""
+    previous: Image.Image | None = None
+    for current in paletted:
+        yield current if previous is None else _changes_only(previous, current)
+        previous = current
 
 
 def _indices(img: Image.Image) -> Image.Image:
@@ -120,29 +136,68 @@ def render_replay(
         final = Outcome.from_result(record.result, record.termination or "agreement")
     elif record.termination == "abandoned":  # cancelled: its last frame says so
         final = Outcome(None, "abandoned")
-    images = []
-    for j, i in enumerate(keep):
-        pos, turn = frames[i]
-        outcome = final if j == len(keep) - 1 else None
-        images.append(board_image(pos, turn, players=names, theme=theme, outcome=outcome, size=size, lang=lang))
-    palette = _palette_source(images[-1], theme).quantize(
+    last = len(keep) - 1
+
+    def draw(j: int) -> Image.Image:
+        pos, turn = frames[keep[j]]
+        return board_image(
+            pos, turn, players=names, theme=theme, outcome=final if j == last else None, size=size, lang=lang
+        )
+
+    final_frame = draw(last)
+    palette = _palette_source(final_frame, theme).quantize(
         colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
-    paletted = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
-    frames_out = [paletted[0], *(_changes_only(prev, cur) for prev, cur in itertools.pairwise(paletted))]
-    durations = [FRAME_MS] * len(frames_out)
+    final_paletted = final_frame.quantize(palette=palette, dither=Image.Dither.NONE)
+    del final_frame
+    paletted = (
+        final_paletted if j == last else draw(j).quantize(palette=palette, dither=Image.Dither.NONE)
+        for j in range(len(keep))
+    )
+    durations = [FRAME_MS] * len(keep)
     durations[0] = FIRST_MS
     durations[-1] = LAST_MS
-    out = io.BytesIO()
-    frames_out[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=frames_out[1:],
-        duration=durations,
-        loop=0,
-        disposal=1,
-        transparency=CLEAR,
-        optimize=False,
-    )
-    return out.getvalue()
+    return _write_gif(_changes_only_stream(paletted), durations)
+
+
+def _write_gif(frames: Iterator[Image.Image], durations: Sequence[int]) -> bytes:
+    """The GIF of paletted ``frames``, each written as soon as the next one is drawn.
+
+    The same bytes as Pillow's ``frames[0].save(format="GIF", save_all=True,
+    append_images=frames[1:], duration=durations, loop=0, disposal=1,
+    transparency=CLEAR, optimize=False)`` (a test compares them), but that call keeps
+    every frame until it writes the file, even when ``append_images`` is an iterator
+    (Pillow 13: it adds the time of a frame equal to the one before to that one, so
+    it holds them all): 80 MB for 400 frames. This holds one frame back instead, with
+    Pillow's public GIF pieces (``getheader``, ``getdata``): like Pillow, it writes
+    only the box that changed since the previous frame, and a frame equal to the
+    previous one adds its time to it.
+    """
+    chunks: list[bytes] = []
+    previous: Image.Image | None = None
+    held: tuple[Image.Image, tuple[int, int], dict[str, Any]] | None = None  # image, offset, params
+    for frame, duration in zip(frames, durations, strict=True):
+        params: dict[str, Any] = {
+            "loop": 0,
+            "disposal": 1,
+            "transparency": CLEAR,
+            "optimize": False,
+            "duration": duration,
+        }
+        if previous is None or held is None:
+            header, _ = GifImagePlugin.getheader(frame, None, params)
+            chunks += header
+            held, previous = (frame, (0, 0), params), frame
+            continue
+        box = ImageChops.subtract_modulo(frame, previous).getbbox(alpha_only=False)
+        if box is None:  # nothing changed: the previous frame holds longer
+            held[2]["duration"] += duration
+            continue
+        chunks += GifImagePlugin.getdata(held[0], held[1], **held[2])
+        params["include_color_table"] = True
+        changed = frame if box == (0, 0, *frame.size) else frame.crop(box)
+        held, previous = (changed, box[:2], params), frame
+    if held is not None:
+        chunks += GifImagePlugin.getdata(held[0], held[1], **held[2])
+    chunks.append(b";")
+    return b"".join(chunks)

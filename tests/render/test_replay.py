@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 from PIL import GifImagePlugin, Image
 
 from bot.render import render_replay
-from bot.render.replay import MAX_FRAMES, _keep, frame_size
+from bot.render.board import board_image
+from bot.render.replay import CLEAR, MAX_FRAMES, _changes_only_stream, _keep, _write_gif, frame_size
 from engine import GameRecord, Position, Ruleset
 
 MAX_REPLAY_BYTES = 8 * 1024 * 1024
@@ -115,3 +117,75 @@ def test_a_capture_keeps_its_red_x_when_the_last_turn_took_nothing() -> None:
 
     img.seek(1)  # after White's capture
     assert reds() > 50
+
+
+def test_frames_match_the_golden_replay(update_golden: bool) -> None:
+    """The GIF's frames, decoded, equal pixel for pixel those of ``golden/replay-5x5.gif``,
+    drawn before the replay was made frame by frame (outside review, finding 1: it now
+    keeps only paletted frames): a 17-turn game (placement, then moves and captures) ended by
+    resignation, so the last frame
+    also shows a result the rules cannot see. Regenerate with SEEGA_UPDATE_GOLDEN=1."""
+    record = random_game("standard", 5, seed=3, max_turns=17)
+    record.result, record.termination = "0-1", "resignation"
+    data = render_replay(record, ("Amira", "أحمد الصغير"))
+    path = Path(__file__).parent / "golden" / "replay-5x5.gif"
+    if update_golden:
+        path.write_bytes(data)
+    got, want = frames(data), frames(path.read_bytes())
+    assert got.n_frames == want.n_frames == len(record.turns) + 1
+    for i in range(want.n_frames):
+        got.seek(i)
+        want.seek(i)
+        assert got.info.get("duration") == want.info.get("duration"), f"frame {i}"
+        assert got.convert("RGB").tobytes() == want.convert("RGB").tobytes(), f"frame {i} differs"
+
+
+def pillow_gif(frames: list[Image.Image], durations: list[int]) -> bytes:
+    """The GIF as Pillow's own writer makes it, every frame in hand."""
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        disposal=1,
+        transparency=CLEAR,
+        optimize=False,
+    )
+    return out.getvalue()
+
+
+def test_the_frame_by_frame_writer_writes_the_bytes_pillows_save_writes() -> None:
+    """The replay writes each frame as soon as the next one is drawn (Pillow's save keeps
+    them all, even from an iterator: outside review, finding 1). Same bytes as Pillow's,
+    including a frame equal to the one before (Pillow adds its time to that one)."""
+    record = random_game("standard", 5, seed=5, max_turns=8)
+    pos = record.start()
+    boards = [board_image(pos, None, size=frame_size(10))]
+    for actions in record.turns:
+        for action in actions:
+            pos.push(action)
+        boards.append(board_image(pos, None, size=frame_size(10)))
+    palette = boards[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    paletted = [b.quantize(palette=palette, dither=Image.Dither.NONE) for b in boards]
+    diffed = list(_changes_only_stream(iter(paletted)))
+    diffed.insert(4, diffed[3].copy())  # shown twice: one frame, held longer
+    durations = [500 + 10 * i for i in range(len(diffed))]
+    want = pillow_gif([f.copy() for f in diffed], durations)
+    assert _write_gif(iter([f.copy() for f in diffed]), durations) == want
+    assert frames(want).n_frames == len(diffed) - 1
+
+
+def test_a_replay_of_no_turns_is_the_start_alone() -> None:
+    """One frame: Pillow's save writes it interlaced, the frame-by-frame writer not; the
+    picture and its time are the same."""
+    record = random_game("standard", 5, seed=5, max_turns=0)
+    assert record.turns == []
+    assert frames(render_replay(record)).n_frames == 1
+    start = board_image(record.start(), None, size=frame_size(1))
+    paletted = start.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    got, want = frames(_write_gif(iter([paletted.copy()]), [700])), frames(pillow_gif([paletted.copy()], [700]))
+    assert got.info["duration"] == want.info["duration"] == 700
+    assert got.convert("RGB").tobytes() == want.convert("RGB").tobytes()
