@@ -797,6 +797,61 @@ async def test_a_hot_seat_refusal_that_said_your_names_whose_turn_it_is(
         assert " your " not in out.getvalue().split("Error:")[-1].split(":")[0], out.getvalue()
 
 
+CHAIN = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"  # White (Player 2): d3-c3 captures, then c3-c2
+
+
+@pytest.mark.parametrize(
+    ("spn", "variant", "line", "said"),
+    [
+        (  # a chain's first step captures nothing
+            "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13",
+            "standard",
+            "/move c2 c3 c2",
+            "Error: c2-c3 captures nothing, so White's turn would end there: a piece steps again only after a"
+            " capture. Nothing was played, and it is still White's (Player 2) turn; to play it, type /move c2-c3"
+            " alone.",
+        ),
+        (  # a chain typed past its last capture
+            CHAIN,
+            "standard",
+            "/move d3 c3 d3 c3",
+            "Error: After c3-d3 no further capture is possible, so White's turn would end there. Nothing was played,"
+            " and it is still White's (Player 2) turn; to play the chain up to there, type /move d3 c3 d3.",
+        ),
+        (  # a later step of a chain onto one's own piece
+            CHAIN,
+            "standard",
+            "/move d3 c3 c2 c1",
+            "Error: Step 3 of White's (Player 2) chain, c2-c1, is refused: c1 is occupied by one of White's own"
+            " pieces; from c2 you can step to b2.",
+        ),
+        (  # the removal rule's own line (fouze: the blocked side removes an enemy piece)
+            "bwbbw/bwbwb/w1w1w/bwwwb/bbwwb b r 0/0 - 0 14",
+            "fouze",
+            "/remove a1",
+            "it is Black's (Player 1) turn: Black cannot step, so Black removes one of White's pieces next to one of"
+            " its own, then steps: /remove one of a3, b2,",
+        ),
+    ],
+)
+async def test_a_hot_seat_chain_or_removal_refusal_says_no_your(
+    new_db: Callable[[], Db], spn: str, variant: str, line: str, said: str
+) -> None:
+    """Console hot seat: the chain refusals ("so your turn ends there", "Step 2 of your
+    chain") and the removal rule's line ("you cannot step, so you remove ... one of
+    yours") said "you" to two people at one keyboard; they name the colour whose turn it is."""
+    async with hot_seat_table(new_db(), spn, variant) as (table, out):
+        await table.handle(line)
+        error = out.getvalue().split("Error:")[-1].splitlines()[0]
+        assert said in out.getvalue(), out.getvalue()
+        assert not re.search(r"\byours?\b", error), error
+        await table.handle("/seega language ar")
+        await table.handle(line)
+        error = out.getvalue().splitlines()[-1]
+        assert "(اللاعب " in error, error
+        assert not re.search(r"(دورك|سلسلتك|قطعك|تستطيع)", error), error
+
+
 async def test_an_offer_that_lapses_is_said_at_the_table(new_db: Callable[[], Db]) -> None:
     """Console play-test: a draw offer lapsed without a word when the other player played
     on (Discord takes its buttons away; the table has none). So does an offer to end by count."""
