@@ -852,6 +852,24 @@ async def test_a_hot_seat_chain_or_removal_refusal_says_no_your(
         assert not re.search(r"(دورك|سلسلتك|قطعك|تستطيع)", error), error
 
 
+async def test_the_text_board_says_the_steps_the_shuttle_limit_forbids(new_db: Callable[[], Db]) -> None:
+    """The picture marks a step the shuttle limit forbids with a no-entry sign and says
+    what it means; the text board at the table had no mark for it, and a player saw an
+    empty c2 beside d2 with nothing saying why d2-c2 was not allowed."""
+    held = "d2-c2 may not be played again now (shuttle limit: no more back and forth)"
+    steps = ("d2 c2", "a5 a4", "c2 d2", "b5 b4", "d2 c2", "a4 a3")
+    async with hot_seat_table(new_db(), "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", "standard") as (table, out):
+        for step in steps:
+            await table.handle(f"/move {step}")
+        assert "shuttle" not in out.getvalue(), out.getvalue()  # not held yet: d2 may go back once more
+        await table.handle("/move c2 d2")
+        after = out.getvalue().rpartition("  a b c d e\n")[2]
+        assert after.startswith(held + "\n"), after  # right under the board
+        await table.handle("/seega language ar")
+        await table.handle("/move b4 b3")
+        assert "لا يجوز لعب d2-c2 مجددًا الآن (حد الذهاب والإياب)" in out.getvalue().rpartition("  a b c d e\n")[2]
+
+
 async def test_an_offer_that_lapses_is_said_at_the_table(new_db: Callable[[], Db]) -> None:
     """Console play-test: a draw offer lapsed without a word when the other player played
     on (Discord takes its buttons away; the table has none). So does an offer to end by count."""
