@@ -437,7 +437,7 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         assert "the piece on c3 may capture again with /move, or /seega end-turn stops here" in out.getvalue()
         await table.handle("/move c3 c2 b2")
         text = out.getvalue()
-        assert "Error: Step 3 of your chain, c2-c1, is refused" in text
+        assert "Error: Step 3 of White's (Player 2) chain, c2-c1, is refused" in text  # hot seat: no "your"
         assert "White (Player 2): moved d3→c3" in text and "c2→b2" in text, text
         out.truncate(0)
         await table.handle("/seega offer-end")  # explained first: 12 v 9 pieces, Player 2 would win
