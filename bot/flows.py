@@ -237,6 +237,15 @@ async def challenge_language(bot: SeegaHost, challenge: ChallengeView, guild_loc
     return await person_language(bot, challenge.opponent.user_id, guild_locale)
 
 
+async def challenge_buttons(
+    bot: SeegaHost, challenge: ChallengeView, locale: str, guild_locale: Any, *, disabled: bool = False
+) -> discord.ui.View:
+    """A challenge's buttons in ``locale`` (the challenged person's), Decline naming the
+    challenger's withdrawal in the challenger's language (:func:`~bot.views.challenge_view`)."""
+    challenger = await person_language(bot, challenge.challenger.user_id, guild_locale)
+    return challenge_view(challenge.id, locale, disabled=disabled, challenger=challenger)
+
+
 async def edit_challenge_message(bot: SeegaHost, challenge: ChallengeView, reply: Reply) -> bool:
     """Show a settled challenge on its message, if this process posted it (whether it could).
 
@@ -266,7 +275,11 @@ async def close_challenge_messages(bot: SeegaHost, challenges: tuple[ChallengeVi
     for challenge in challenges:
         locale = await challenge_language(bot, challenge, guild_locale)
         await edit_challenge_message(
-            bot, challenge, challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
+            bot,
+            challenge,
+            challenge_reply(
+                challenge, locale, await challenge_buttons(bot, challenge, locale, guild_locale, disabled=True)
+            ),
         )
 
 
@@ -276,7 +289,8 @@ async def _settled_challenge(interaction: discord.Interaction, challenge: Challe
     host = host_of(interaction)
     host.challenge_messages.pop(challenge.id, None)
     locale = await challenge_language(host, challenge, interaction.guild_locale)  # as it was posted
-    reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
+    view = await challenge_buttons(host, challenge, locale, interaction.guild_locale, disabled=True)
+    reply = challenge_reply(challenge, locale, view)
     if not interaction.response.is_done():
         if challenge.status == "accepted":  # it says so already (and where the game is)
             await interaction.response.edit_message(view=reply.view)
@@ -340,7 +354,8 @@ async def _accept(
         if now.status == "closed" and isinstance(exc, ChannelBusyError):
             # Accepted into a channel that has a game: closed, never to start one later.
             if crossed:
-                closed = challenge_reply(now, said, challenge_view(now.id, said, disabled=True))
+                view = await challenge_buttons(bot, now, said, interaction.guild_locale, disabled=True)
+                closed = challenge_reply(now, said, view)
                 await edit_challenge_message(bot, now, closed)
                 await send_ephemeral(interaction, service_error_text(locale, exc))
             else:
@@ -355,7 +370,8 @@ async def _accept(
             await _delete_quietly(thread)
         raise
     accepted = await bot.service.get_challenge(challenge_id)
-    reply = challenge_reply(accepted, said, challenge_view(challenge_id, said, disabled=True))
+    view = await challenge_buttons(bot, accepted, said, interaction.guild_locale, disabled=True)
+    reply = challenge_reply(accepted, said, view)
     if thread is not None:
         reply.content = f"{reply.content}\n{t(said, 'challenge.go_to_thread', thread=thread.mention)}"
 
@@ -411,7 +427,8 @@ async def button_decline(interaction: discord.Interaction, challenge_id: int) ->
         await _settled_challenge(interaction, settled, t(lang(interaction), "error.challenge_closed"))
         return
     said = await challenge_language(bot, challenge, interaction.guild_locale)  # as it asked, whoever answers
-    reply = challenge_reply(done.challenge, said, challenge_view(challenge_id, said, disabled=True))
+    view = await challenge_buttons(bot, done.challenge, said, interaction.guild_locale, disabled=True)
+    reply = challenge_reply(done.challenge, said, view)
     await interaction.response.edit_message(
         content=reply.content, view=reply.view, allowed_mentions=discord.AllowedMentions.none()
     )
@@ -606,7 +623,8 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
         await accept_crossing(interaction, made.challenge)
         return
     said = await challenge_language(bot, made.challenge, interaction.guild_locale)
-    reply = challenge_reply(made.challenge, said, challenge_view(made.challenge.id, said))
+    view = await challenge_buttons(bot, made.challenge, said, interaction.guild_locale)
+    reply = challenge_reply(made.challenge, said, view)
     message = await interaction_sender(interaction)(reply)
     bot.challenge_messages[made.challenge.id] = message
 
@@ -638,7 +656,8 @@ async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
     if event.kind == "challenge_expired" and event.challenge is not None:
         challenge = event.challenge
         locale = await challenge_language(bot, challenge, guild_locale_of(bot, challenge.guild_id))
-        reply = challenge_reply(challenge, locale, challenge_view(challenge.id, locale, disabled=True))
+        view = await challenge_buttons(bot, challenge, locale, guild_locale_of(bot, challenge.guild_id), disabled=True)
+        reply = challenge_reply(challenge, locale, view)
         if not await edit_challenge_message(bot, challenge, reply):
             await channel_sender(bot, challenge.channel_id, challenge.guild_id)(reply)
         return

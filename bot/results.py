@@ -97,6 +97,9 @@ class GameView:
     #: replacement, an opening's cells), as a ``bot.explain`` line (key, parameters) made
     #: from the position with its history; ``None`` otherwise.
     task: tuple[str, dict[str, Any]] | None = None
+    #: The steps the shuttle limit forbids now (``"d2-c2"``), which the picture marks with
+    #: a no-entry sign; the text board says them in a line under it. Empty when none.
+    shuttle_held: tuple[str, ...] = ()
 
     @property
     def text_board(self) -> str:

@@ -14,7 +14,14 @@ import discord
 from discord import app_commands
 
 from bot.results import clip_typed
-from bot.service.commands import one_word, parse_move, split_chain_text, split_move_text, split_step_words
+from bot.service.commands import (
+    one_word,
+    parse_move,
+    rejoined_cells,
+    split_chain_text,
+    split_move_text,
+    split_step_words,
+)
 
 #: The shape of a cell on some board: a letter, then a number. Whether it is on the game's
 #: board is the service's to say, with the board's own range ("'z9' is not a cell of this
@@ -108,8 +115,12 @@ class MoveTransformer(app_commands.Transformer):
             return f"{words[0]} {words[1]}"
         if one_word(value):
             return _cell_for_the_service(value)
+        if rejoined_cells(value) is not None:
+            # "a 1 b 1": the service suggests the cells meant if the game's board has them
+            # ("i 9" on a 5x5 board is refused as off the board, not suggested)
+            return value
         # A step the service cannot read ("d3 into c3", "b2 c"): its refusal names the
-        # forms that work (or the cells meant: "a 1 b 1"), in the user's language.
+        # forms that work, in the user's language.
         parse_move(value, None)
         raise CellError(value)  # not reached: parse_move refuses what the readers above refused
 

@@ -38,11 +38,11 @@ class _SeegaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"se
     label_key = ""
     emoji: str | None = None
 
-    def __init__(self, target: int, *, locale: Locale = None, disabled: bool = False) -> None:
+    def __init__(self, target: int, *, locale: Locale = None, disabled: bool = False, label: str | None = None) -> None:
         self.target = target
         super().__init__(
             discord.ui.Button(
-                label=t(locale, self.label_key),
+                label=label or t(locale, self.label_key),
                 style=self.style,
                 custom_id=f"seega:{self.action}:{target}",
                 emoji=self.emoji,
@@ -231,10 +231,19 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def challenge_view(challenge_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
+def challenge_view(
+    challenge_id: int, locale: Locale, *, disabled: bool = False, challenger: Locale = None
+) -> discord.ui.View:
+    """Accept and Decline, in the language of the challenged person (``locale``), whom the
+    message asks. Decline is also how the challenger withdraws it, so its label names
+    that too, in the challenger's language (``challenger``; ``locale`` if not given):
+    "Decline / سحب التحدي". In the opponent's words alone the challenger could not tell
+    which button took the challenge back."""
+    withdraw = t(locale if challenger is None else challenger, "button.withdraw")
+    label = f"{t(locale, 'button.decline')} / {withdraw}"
     return view_of(
         AcceptChallenge(challenge_id, locale=locale, disabled=disabled),
-        DeclineChallenge(challenge_id, locale=locale, disabled=disabled),
+        DeclineChallenge(challenge_id, locale=locale, disabled=disabled, label=label),
     )
 
 

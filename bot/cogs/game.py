@@ -24,7 +24,16 @@ from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.stats import StatsCommands
 from bot.cooldowns import per_person
-from bot.flows import accept_crossing, as_player, challenge_language, channel_id, guild_id, show_turn, turn_language
+from bot.flows import (
+    accept_crossing,
+    as_player,
+    challenge_buttons,
+    challenge_language,
+    channel_id,
+    guild_id,
+    show_turn,
+    turn_language,
+)
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
@@ -34,7 +43,7 @@ from bot.senders import interaction_sender, remember_board
 from bot.service import catalog
 from bot.transformers import Cell, MoveFrom, PlaceFirst
 from bot.tree import Refusal, answer_error
-from bot.views import challenge_view, draw_confirm_view, end_confirm_view, game_view, resign_view
+from bot.views import draw_confirm_view, end_confirm_view, game_view, resign_view
 
 if TYPE_CHECKING:
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
@@ -193,7 +202,8 @@ class GameCommands(CogMixin):
             return
         # It asks the opponent: their language, buttons too (not the challenger's: play-test).
         locale = await challenge_language(self.bot, made.challenge, interaction.guild_locale)
-        reply = challenge_reply(made.challenge, locale, challenge_view(made.challenge.id, locale))
+        view = await challenge_buttons(self.bot, made.challenge, locale, interaction.guild_locale)
+        reply = challenge_reply(made.challenge, locale, view)
         message = await interaction_sender(interaction)(reply)
         self.bot.challenge_messages[made.challenge.id] = message
 

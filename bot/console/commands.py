@@ -60,6 +60,34 @@ def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str]]:
     return plain, opts
 
 
+#: The parts of a refusal that say "your"/"you" (what a cell holds, the rule's line of a
+#: removal, a step onto one's own piece), and their hot-seat wording by colour: at one
+#: keyboard "you remove one of your pieces" named nobody (console play-test).
+HOT_SEAT_PARTS = {
+    "service.removal_cell.own": "console.removal_cell.own_hot_seat",
+    "service.removal_cell.enemy": "console.removal_cell.enemy_hot_seat",
+    "explain.removal.capture-one": "console.removal.capture-one_hot_seat",
+    "explain.removal.remove-by-blocked": "console.removal.remove-by-blocked_hot_seat",
+    "explain.removal.remove-by-opponent": "console.removal.remove-by-opponent_hot_seat",
+    "explain.removal.lose": "console.removal.lose_hot_seat",
+    "explain.removal.both": "console.removal.both_hot_seat",
+    "explain.refuse.occupied_own": "console.refuse.occupied_own_hot_seat",
+}
+
+
+def _hot_seat_part(value: object, named: dict[str, str]) -> object:
+    """A refusal's parameter in hot-seat words: a sentence within it (the rule's line of a
+    removal, the refused step of a chain) by colour, as its sentence is, nested ones too."""
+    if not isinstance(value, texts.Text):
+        return value
+    params = {name: _hot_seat_part(part, named) for name, part in value.params.items()}
+    key = HOT_SEAT_PARTS.get(value.key)
+    if key is None and value.key.startswith("service."):
+        own = f"console.error.{value.key.removeprefix('service.')}_hot_seat"
+        key = own if texts.has("en", own) else None
+    return texts.Text(value.key, params) if key is None else texts.Text(key, {**params, **named})
+
+
 @dataclass(frozen=True)
 class Args:
     """A command line's words: plain ones in order, ``key:value`` options by key."""
@@ -245,12 +273,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
                     "color": t(self.lang, f"color.{color}").capitalize(),
                     "player": wording.player_name(game.to_move, self.lang),
                 }
-                params = dict(exc.params)
-                what = params.get("what")
-                if isinstance(what, texts.Text) and what.key != "service.removal_cell.empty":
-                    # "one of your pieces" / "an enemy piece": whose, by colour
-                    whose = "own" if what.key == "service.removal_cell.own" else "enemy"
-                    params["what"] = texts.Text.of(f"console.removal_cell.{whose}_hot_seat", **named)
+                params = {name: _hot_seat_part(value, named) for name, value in exc.params.items()}
                 return t(self.lang, key, **{**params, **named})
         return refusal_text(exc, self.lang)
 

@@ -27,7 +27,7 @@ from bot.results import (
     variant_words,
 )
 from bot.service import GameService, Renderer, catalog
-from bot.texts import LANGUAGES, one_line
+from bot.texts import LANGUAGES, one_line, separator
 from bot.timeparse import format_duration
 from engine import GameRecord, Outcome, Position, Ruleset
 from engine.summary import TurnSummary
@@ -180,6 +180,9 @@ class ConsoleOutput:
         g = result.game
         self.say()
         self.say(g.text_board)
+        if g.shuttle_held:
+            # the picture's no-entry marks, in words: the text board has no mark for them
+            self.say(t(self.lang, "picture.shuttle_held", steps=separator(self.lang).join(g.shuttle_held)))
         self._save_image(result.png, g.id, g.turn)
         black, white = g.pieces
         if g.phase == "p":

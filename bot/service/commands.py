@@ -196,8 +196,6 @@ def join_names(names: Sequence[str], limit: int = 12, word: str = "or") -> str:
 
 def board_cell(text: str, pos: Position) -> int:
     """The global id of a cell typed by a person, or a :class:`BadInputError` naming the board's cells."""
-    n = pos.geo.n
-    last = "abcdefghi"[n - 1] + str(n)
     try:
         cell = parse_cell(text)
         pos.geo.index(cell)
@@ -206,8 +204,14 @@ def board_cell(text: str, pos: Position) -> int:
         turned = typed[-1:] + typed[:-1]  # "1a": the number typed first (fresh-eyes play-test)
         if typed[:1].isdigit() and _on_board(turned, pos):
             raise BadInputError("bad_cell_reversed", cell=typed, meant=turned.lower()) from None
-        raise BadInputError("bad_cell", cell=typed, size=n, last=last) from None
+        raise off_board(typed, pos) from None
     return cell
+
+
+def off_board(typed: str, pos: Position) -> BadInputError:
+    """The refusal of ``typed``, not a cell of ``pos``'s board, naming the board's cells."""
+    n = pos.geo.n
+    return BadInputError("bad_cell", cell=typed, size=n, last="abcdefghi"[n - 1] + str(n))
 
 
 def _on_board(text: str, pos: Position) -> bool:
@@ -254,6 +258,8 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
         joined = cells[0].strip() + cells[1].strip()
         if _on_board(joined, pos):  # "/place a 1": one cell typed as two words
             raise BadInputError("bad_cell_split", cell=" ".join(c.strip() for c in cells), meant=joined.lower())
+        if _is_cell_text(joined.lower()):  # "/place i 9" on a 5x5 board: i9 is off it
+            raise off_board(joined.lower(), pos)
     if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower():
         # the example is two cells free now ("like a1 b2" came when a1 was taken)
         free = [cell_name(a.src) for a in pos.legal_actions() if a.kind == PLACE][:2]
@@ -291,14 +297,19 @@ def _place_error(pos: Position, cell: int, legal: list[Action]) -> IllegalMoveEr
     return IllegalMoveError("bad_place", cell=name, options=options)
 
 
-def parse_move(frm: str, to: str | None) -> tuple[str, str | None]:
-    """The from and to cells of a step typed as ``frm`` (maybe both cells) and ``to``."""
+def parse_move(frm: str, to: str | None, pos: Position | None = None) -> tuple[str, str | None]:
+    """The from and to cells of a step typed as ``frm`` (maybe both cells) and ``to``.
+    With ``pos``, a split or turned cell is suggested only when it is on ``pos``'s board
+    ("/move i 9" on a 5x5 board: i9 is off it, said with the board's cells)."""
     if not (frm or "").strip():
         raise BadInputError("missing_move")
     cells = split_move_text(frm or "") or split_step_words(frm or "")
     if cells is None:
         typed = (frm or "").strip()
         meant = rejoined_cells(typed)
+        off = next((c for c in meant or [] if not _on_board(c, pos)), None) if pos is not None else None
+        if off is not None and pos is not None:
+            raise off_board(off, pos)
         if meant is not None and len(meant) == 1:  # "/move a 1"
             raise BadInputError("bad_cell_split", cell=typed, meant=meant[0])
         if meant is not None:  # "/move a 1 b 1", "/move 1a to b1"

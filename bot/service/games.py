@@ -250,9 +250,12 @@ class Games:
         deadline: float | None,
         remind_at: float | None,
         offer: str | None,
+        *,
+        takeback: bool = False,
     ) -> LoadedGame | None:
         """Write ``pos`` (reached by ``actions``) over ``g`` with the version
-        compare-and-swap, and cache it; ``None`` if another writer won."""
+        compare-and-swap, and cache it; ``None`` if another writer won. ``takeback``: the
+        hints taken past ``actions`` are unmarked in the same transaction."""
         update = GameUpdate(
             game_id=g.row.id,
             expected_version=g.row.version,
@@ -263,7 +266,11 @@ class Games:
             remind_at=remind_at,
             end_offer=offer,
         )
-        if not await self.storage.update_game(update):
+        if takeback:
+            written = await self.storage.take_back(update, len(actions.split()))
+        else:
+            written = await self.storage.update_game(update)
+        if not written:
             return None
         row = replace(
             g.row,

@@ -45,10 +45,10 @@ class PlayerAsks:
             deadline, remind_at = await games.deadline_for(g, back, now)
             games.note_timer(remind_at)
             offer = offers.without_pending(g.row.end_offer)
-            return await games.store(g, back, " ".join(actions), now, deadline, remind_at, offer)
+            # the hints past the turns taken back are unmarked in the same transaction
+            return await games.store(g, back, " ".join(actions), now, deadline, remind_at, offer, takeback=True)
 
         g = await games.write(channel_id, attempt, fresh=True)
-        await games.storage.forget_hint_positions(g.row.id, len(g.row.action_list))
         png = await board_png(games, g, g.pos, whole_turn(g.pos))
         return turn_result(g, png=png, acted_by=user_id)
 

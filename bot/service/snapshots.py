@@ -35,7 +35,7 @@ from bot.texts import FALLBACK, LANGUAGES
 from engine import BLACK, COLOR_NAMES, WHITE, Action, Outcome, Position
 from engine.actions import END
 from engine.position import ONE
-from engine.summary import TurnSummary, last_turn, summarize_turn
+from engine.summary import TurnSummary, last_turn, shuttle_holds, summarize_turn
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,14 @@ def game_view(g: LoadedGame) -> GameView:
         ended_at=r.ended_at,
         recent=tuple(recent_turns(pos)),
         task=task_line(pos) if r.status == "active" else None,
+        shuttle_held=shuttle_steps(pos) if r.status == "active" and pos.phase == "m" else (),
     )
+
+
+def shuttle_steps(pos: Position) -> tuple[str, ...]:
+    """The steps the shuttle limit forbids in ``pos`` (``"d2-c2"``), as the picture marks them."""
+    names = pos.geo.names
+    return tuple(f"{names[piece]}-{names[cell]}" for piece, cell in shuttle_holds(pos))
 
 
 def turn_result(

@@ -114,8 +114,16 @@ class Turns:
         chain = commands.split_chain_text(frm or "") if not (to and to.strip()) else None
         if chain is not None:
             return await self._apply(channel_id, user_id, lambda pos: commands.play_chain(pos, chain), bot_reply)
-        src, dst = commands.parse_move(frm, to)
-        return await self._apply(channel_id, user_id, lambda pos: commands.play_step(pos, src, dst), bot_reply)
+        try:
+            commands.parse_move(frm, to)  # a refusal the board does not change comes before the game is read
+        except BadInputError as exc:
+            if exc.key not in ("bad_cell_split", "bad_move_meant"):
+                raise  # a cell suggested ("i9"?) only if the game's board has it: asked below
+
+        def step(pos: Position) -> list[Action]:
+            return commands.play_step(pos, *commands.parse_move(frm, to, pos))
+
+        return await self._apply(channel_id, user_id, step, bot_reply)
 
     async def remove(self, channel_id: int, user_id: int, cell: str, *, bot_reply: bool = True) -> TurnResult:
         """The removal a blocked-player rule asks for (or a replacement in five-in-a-row)."""

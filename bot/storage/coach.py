@@ -54,6 +54,14 @@ async def _first(tx: Any, sql: str, params: Sequence[Any]) -> Sequence[Any] | No
     return await tx.fetchone(sql, params)  # type: ignore[no-any-return]
 
 
+#: A takeback to ``ply`` actions (parameters: game id, ``ply``): the hints taken at or past
+#: it still count, but no longer mark their position as paid for. The same number of
+#: actions is another position once the game goes on differently (outside review, stop
+#: 38: a hint, a takeback and another turn, and every hint after was free). Run in the
+#: takeback's own transaction (:meth:`bot.storage.Storage.take_back`).
+FORGET_HINT_POSITIONS_SQL = "UPDATE coach_hints SET ply = NULL WHERE game_id = ? AND ply >= ?"
+
+
 class CoachQueries:
     """The coach's queries; mixed into :class:`bot.storage.Storage`."""
 
@@ -122,17 +130,6 @@ class CoachQueries:
             "SELECT 1 FROM coach_hints WHERE game_id = ? AND user_id = ? AND ply = ?", (game_id, user_id, ply)
         )
         return row is not None
-
-    async def forget_hint_positions(self, game_id: int, from_ply: int) -> None:
-        """A takeback to ``from_ply`` actions: the hints taken at or past it still count,
-        but no longer mark their position as paid for. The same number of actions is
-        another position once the game goes on differently (outside review, stop 38: a
-        hint, a takeback and another turn, and every hint after was free)."""
-
-        async def body(tx: Any) -> None:
-            await tx.execute("UPDATE coach_hints SET ply = NULL WHERE game_id = ? AND ply >= ?", (game_id, from_ply))
-
-        await self._write(body)
 
     async def hint_count(self, game_id: int, user_id: int) -> int:
         """Hints ``user_id`` has taken in a game."""

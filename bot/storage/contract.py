@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from bot.storage.coach import CoachQueries
+from bot.storage.coach import FORGET_HINT_POSITIONS_SQL, CoachQueries
 from bot.storage.history import ACTIVE_COUNT_SQL, HistoryQueries
 from bot.storage.locks import lock_key
 from bot.storage.rows import (
@@ -180,6 +180,30 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         """Write a game's new state if its version is still ``expected_version``;
         ``False`` (nothing changed) when somebody else changed the game first."""
         raise NotImplementedError
+
+    async def take_back(self, update: GameUpdate, from_ply: int) -> bool:
+        """Write a takeback in one transaction: the game's state back to ``from_ply``
+        actions (compare-and-swap, as :meth:`update_game`) and the hints taken at or past
+        it unmarked (:data:`~bot.storage.coach.FORGET_HINT_POSITIONS_SQL`); ``False``
+        (nothing changed) when somebody else changed the game first. Two writes could
+        leave the game taken back and its hints still marked as paid for."""
+        u = update
+
+        async def body(tx: Transaction) -> bool:
+            changed = await tx.execute(
+                "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?,"
+                " ended_at = ?, deadline = ?, remind_at = ?, end_offer = ?, paused_at = NULL, version = version + 1"
+                " WHERE id = ? AND version = ?",
+                (u.actions, u.spn, u.status, u.result, u.reason, u.updated_at, u.ended_at, u.deadline, u.remind_at,
+                 u.end_offer, u.game_id, u.expected_version),
+            )  # fmt: skip
+            if changed != 1:
+                return False
+            await tx.execute(FORGET_HINT_POSITIONS_SQL, (u.game_id, from_ply))
+            return True
+
+        applied: bool = await self._write(body)
+        return applied
 
     async def _write(self, body: Callable[[Transaction], Awaitable[T]]) -> T:
         """Run ``body`` in one write transaction (retried while the database is busy)."""

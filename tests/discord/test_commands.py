@@ -110,6 +110,9 @@ async def test_a_step_typed_in_words(h: Harness) -> None:
         ("c 3", "did you mean c3?"),
         ("3c", "did you mean c3?"),
         (f"{src} c 3", f"did you mean /move {src} c3?"),
+        # i9 is not on this 5x5 board: not suggested, refused with the board's cells
+        ("i 9", "'i9' is not a cell of this 5x5 board; cells are written like b2, from a1 to e5."),
+        (f"{src} i 9", "'i9' is not a cell of this 5x5 board; cells are written like b2, from a1 to e5."),
     ]
     for typed, expected in refusals:
         answer = await h.slash(mover, "move", {"from": typed})

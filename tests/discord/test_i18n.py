@@ -194,3 +194,19 @@ async def test_a_failed_language_lookup_never_loses_a_posted_turn(h: Harness) ->
     assert "your turn" in placed.content and placed.png(), placed.content
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.turn == 2
+
+
+async def test_a_challenges_decline_button_names_the_withdrawal_in_the_challengers_language(h: Harness) -> None:
+    """The challenge asks the opponent, in their language, buttons too; but its Decline is
+    also how the challenger takes it back, and an Arabic challenger read only "Decline"
+    in English. The button names both: the opponent's Decline, the challenger's Withdraw."""
+    await h.slash(h.alice, "seega language", {"language": "ar"})
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    assert "challenges you" in challenge.text, "it asks Bob, in his language"
+    assert challenge.button("Accept")["label"] == "Accept"
+    assert challenge.button("Decline")["label"] == "Decline / سحب التحدي"
+    withdrawn = await h.click(h.alice, challenge, "Decline")
+    assert "withdrew" in challenge.text and not withdrawn.reply.ephemeral, challenge.text
+    assert challenge.button("Decline")["label"] == "Decline / سحب التحدي", "the same label, disabled"
+    same = (await h.slash(h.carol, "seega challenge", {"opponent": h.bob})).reply  # both English
+    assert same.button("Decline")["label"] == "Decline / Withdraw"

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,7 +46,7 @@ from engine.coach.review import REVIEW_VERSION, AnalysisJob, run_job
 from engine.position import Position
 from engine.rules import Ruleset
 from tests.service.helpers import ALICE as ALICE_PLAYER
-from tests.service.helpers import Db, close_service, execute, make_service
+from tests.service.helpers import Db, close_service, execute, make_service, query
 
 GUILD = 10
 ALICE, BOB = 101, 102
@@ -1117,6 +1118,45 @@ async def test_judging_an_answer_and_a_moments_reasons_run_off_the_event_loop(
     await finish(env, gid)
     got = await env.coach.reviews.review(GUILD, 5)
     assert got.moments and judged == [True] and reasons and all(reasons)
+
+
+#: A real failure of the database in the hints' update (a trigger), for a write that
+#: would otherwise succeed; each backend's own form.
+FAIL_HINT_UPDATES = {
+    "sqlite": ["CREATE TRIGGER fail_hints BEFORE UPDATE ON coach_hints BEGIN SELECT RAISE(ABORT, 'injected'); END"],
+    "postgresql": [
+        "CREATE FUNCTION fail_hints() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected'; END $$",
+        "CREATE TRIGGER fail_hints BEFORE UPDATE ON coach_hints FOR EACH ROW EXECUTE FUNCTION fail_hints()",
+    ],
+}
+
+
+async def test_a_takeback_and_its_hints_are_stored_together_or_not_at_all(db_path: Db) -> None:
+    """A takeback unmarked the hints past it in a second write, after the game's: a
+    failure between the two left the game taken back and its hints still marked as paid
+    for (the next hint at that ply was free). Both are one transaction now: when the
+    hints' update fails, the game is not taken back either; when it works, both are done."""
+    backend = "sqlite" if isinstance(db_path, Path) else "postgresql"
+    service = await make_service(db_path)
+    try:
+        await service.play_bot(GUILD, 7, ALICE_PLAYER, "easy", 5, "standard", "black")
+        await service.place(7, ALICE_PLAYER.user_id, "a1", "b1")  # and the bot's reply
+        await service.coach.hints.hint(GUILD, 7, ALICE_PLAYER.user_id)
+        before = query(db_path, "SELECT actions, version FROM games")
+        played = len(before[0][0].split())
+        assert played == 4 and query(db_path, "SELECT ply FROM coach_hints") == [(played,)]
+        for sql in FAIL_HINT_UPDATES[backend]:
+            execute(db_path, sql)
+        with pytest.raises(Exception, match="injected"):
+            await service.takeback(7, ALICE_PLAYER.user_id)
+        assert query(db_path, "SELECT actions, version FROM games") == before, "the game was taken back alone"
+        assert query(db_path, "SELECT ply FROM coach_hints") == [(played,)]
+        execute(db_path, "DROP TRIGGER fail_hints" + (" ON coach_hints" if backend == "postgresql" else ""))
+        await service.takeback(7, ALICE_PLAYER.user_id)
+        assert query(db_path, "SELECT actions, version FROM games") == [("", before[0][1] + 1)]
+        assert query(db_path, "SELECT ply FROM coach_hints") == [(None,)], "the hint past the takeback is unmarked"
+    finally:
+        await close_service(service)
 
 
 async def test_a_hint_after_a_takeback_and_another_turn_is_counted(db_path: Db) -> None:

@@ -437,7 +437,7 @@ async def test_a_chain_in_one_line_and_a_decline_that_is_no_error(db_path: Db) -
         assert "the piece on c3 may capture again with /move, or /seega end-turn stops here" in out.getvalue()
         await table.handle("/move c3 c2 b2")
         text = out.getvalue()
-        assert "Error: Step 3 of your chain, c2-c1, is refused" in text
+        assert "Error: Step 3 of White's (Player 2) chain, c2-c1, is refused" in text  # hot seat: no "your"
         assert "White (Player 2): moved d3→c3" in text and "c2→b2" in text, text
         out.truncate(0)
         await table.handle("/seega offer-end")  # explained first: 12 v 9 pieces, Player 2 would win
@@ -795,6 +795,79 @@ async def test_a_hot_seat_refusal_that_said_your_names_whose_turn_it_is(
             await table.handle(line)
         assert said in out.getvalue(), out.getvalue()
         assert " your " not in out.getvalue().split("Error:")[-1].split(":")[0], out.getvalue()
+
+
+CHAIN = "wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25"  # White (Player 2): d3-c3 captures, then c3-c2
+
+
+@pytest.mark.parametrize(
+    ("spn", "variant", "line", "said"),
+    [
+        (  # a chain's first step captures nothing
+            "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13",
+            "standard",
+            "/move c2 c3 c2",
+            "Error: c2-c3 captures nothing, so White's turn would end there: a piece steps again only after a"
+            " capture. Nothing was played, and it is still White's (Player 2) turn; to play it, type /move c2-c3"
+            " alone.",
+        ),
+        (  # a chain typed past its last capture
+            CHAIN,
+            "standard",
+            "/move d3 c3 d3 c3",
+            "Error: After c3-d3 no further capture is possible, so White's turn would end there. Nothing was played,"
+            " and it is still White's (Player 2) turn; to play the chain up to there, type /move d3 c3 d3.",
+        ),
+        (  # a later step of a chain onto one's own piece
+            CHAIN,
+            "standard",
+            "/move d3 c3 c2 c1",
+            "Error: Step 3 of White's (Player 2) chain, c2-c1, is refused: c1 is occupied by one of White's own"
+            " pieces; from c2 you can step to b2.",
+        ),
+        (  # the removal rule's own line (fouze: the blocked side removes an enemy piece)
+            "bwbbw/bwbwb/w1w1w/bwwwb/bbwwb b r 0/0 - 0 14",
+            "fouze",
+            "/remove a1",
+            "it is Black's (Player 1) turn: Black cannot step, so Black removes one of White's pieces next to one of"
+            " its own, then steps: /remove one of a3, b2,",
+        ),
+    ],
+)
+async def test_a_hot_seat_chain_or_removal_refusal_says_no_your(
+    new_db: Callable[[], Db], spn: str, variant: str, line: str, said: str
+) -> None:
+    """Console hot seat: the chain refusals ("so your turn ends there", "Step 2 of your
+    chain") and the removal rule's line ("you cannot step, so you remove ... one of
+    yours") said "you" to two people at one keyboard; they name the colour whose turn it is."""
+    async with hot_seat_table(new_db(), spn, variant) as (table, out):
+        await table.handle(line)
+        error = out.getvalue().split("Error:")[-1].splitlines()[0]
+        assert said in out.getvalue(), out.getvalue()
+        assert not re.search(r"\byours?\b", error), error
+        await table.handle("/seega language ar")
+        await table.handle(line)
+        error = out.getvalue().splitlines()[-1]
+        assert "(اللاعب " in error, error
+        assert not re.search(r"(دورك|سلسلتك|قطعك|تستطيع)", error), error
+
+
+async def test_the_text_board_says_the_steps_the_shuttle_limit_forbids(new_db: Callable[[], Db]) -> None:
+    """The picture marks a step the shuttle limit forbids with a no-entry sign and says
+    what it means; the text board at the table had no mark for it, and a player saw an
+    empty c2 beside d2 with nothing saying why d2-c2 was not allowed."""
+    held = "d2-c2 may not be played again now (shuttle limit: no more back and forth)"
+    steps = ("d2 c2", "a5 a4", "c2 d2", "b5 b4", "d2 c2", "a4 a3")
+    async with hot_seat_table(new_db(), "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", "standard") as (table, out):
+        for step in steps:
+            await table.handle(f"/move {step}")
+        assert "shuttle" not in out.getvalue(), out.getvalue()  # not held yet: d2 may go back once more
+        await table.handle("/move c2 d2")
+        after = out.getvalue().rpartition("  a b c d e\n")[2]
+        assert after.startswith(held + "\n"), after  # right under the board
+        await table.handle("/seega language ar")
+        await table.handle("/move b4 b3")
+        assert "لا يجوز لعب d2-c2 مجددًا الآن (حد الذهاب والإياب)" in out.getvalue().rpartition("  a b c d e\n")[2]
 
 
 async def test_an_offer_that_lapses_is_said_at_the_table(new_db: Callable[[], Db]) -> None:

@@ -63,6 +63,25 @@ async def expect_refused(service: GameService, db_path: Db, call, error: type[Se
 # --------------------------------------------------------------------------- placement
 
 
+async def test_a_split_cell_is_suggested_only_when_the_board_has_it(service: GameService, db_path: Db) -> None:
+    """ "/move i 9" on a 5x5 board answered "did you mean i9?", a cell the board does not
+    have: a joined cell is suggested only when it is on the board, else it is refused as
+    off the board with the board's cells."""
+    off = "'i9' is not a cell of this 5x5 board; cells are written like b2, from a1 to e5."
+    await insert_from(service, 1, "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13")  # Bob (white) steps
+    for typed in ("i 9", "c2 to i 9", "9 i"):
+        call = lambda t=typed: service.move(1, BOB.user_id, t)  # noqa: E731
+        said = await expect_refused(service, db_path, call, BadInputError, off)
+        assert "did you mean" not in said, said
+    said = await expect_refused(service, db_path, lambda: service.move(1, BOB.user_id, "c 2 c 3"), BadInputError)
+    assert "did you mean /move c2 c3?" in said, said
+    await insert_from(service, 2, "2w1w/w1b2/bb1bb/2w2/4b w p 6/8 - 0 6")  # Bob (white) places
+    said = await expect_refused(service, db_path, lambda: service.place(2, BOB.user_id, "i 9"), BadInputError, off)
+    assert "did you mean" not in said, said
+    said = await expect_refused(service, db_path, lambda: service.place(2, BOB.user_id, "a 2"), BadInputError)
+    assert "did you mean a2?" in said, said
+
+
 async def test_challenge_accept_and_place(service: GameService, db_path: Db) -> None:
     started = await start_people(service, 1)
     assert started.game.black == ALICE and started.game.white == BOB
