@@ -434,3 +434,42 @@ def test_a_placed_pair_sharing_no_cell_with_the_best_is_judged_by_its_second_cel
         pos.play(text)
     turn = review_record(GameRecord.from_position(pos, setup=spn), max_nodes=3000).turns[0]
     assert turn.best == ("d2", "c5") and turn.label == "mistake", turn
+
+
+def test_a_side_that_gave_pieces_away_in_a_lost_game_does_not_read_as_accurate() -> None:
+    """Discord play-test (stop 39): a player who moved at random and lost 12-0 to the easy
+    bot read "accuracy 87%". Once a game is decided the win chance barely moves, so the
+    turns after which the bot took pieces cost almost nothing on the chances; they are
+    classed by the material floor, and the accuracy now counts them the same way: as the
+    pieces given would cost in a level game."""
+    curve = [0.06 - 0.004 * k for k in range(13)]  # Black far ahead, White sliding a little
+    turns = []
+    for k in range(12):
+        side = BLACK if k % 2 == 0 else WHITE
+        mine = curve[k] if side == BLACK else 1 - curve[k]
+        gives = side == WHITE and k % 4 == 1  # every other White turn gives a piece away
+        loss = 0.004 if gives else 0.0
+        turns.append(
+            TurnVerdict(
+                k,
+                k + 1,
+                side,
+                ("a1-a2",),
+                ("b1-b2",),
+                round(mine, 4),
+                round(mine - loss, 4),
+                loss,
+                material_floor(classify(loss), 100) if gives else "best",
+                False,
+                cp_loss=150 if gives else 0,
+                gave=1 if gives else 0,
+            )
+        )
+    white = game_accuracy(turns, curve, WHITE)
+    # Three of White's six turns each cost what a piece costs in a level game (0.08):
+    # about 70% each by lichess's curve, so the game reads about 83%, not 99%.
+    assert white is not None and white < 85, white
+    # The same turns without the pieces given: as accurate as the chances say.
+    kept = [replace(v, cp_loss=0, gave=0) for v in turns]
+    kept_white = game_accuracy(kept, curve, WHITE)
+    assert kept_white is not None and kept_white > 95, kept_white
