@@ -269,6 +269,26 @@ async def edit_challenge_message(bot: SeegaHost, challenge: ChallengeView, reply
     return True
 
 
+async def remember_challenge_message(
+    bot: SeegaHost, challenge: ChallengeView, message: discord.Message, guild_locale: Any
+) -> None:
+    """Keep a just-posted challenge's message for its later edits, and show at once a
+    settlement that came while it was being posted.
+
+    The challenge is stored before its message exists: a crossing Rematch, a decline or a
+    game's start that settles it in between finds no message to edit, and the post would
+    stay an open challenge with a live Accept (a CI run under load; Discord's latency
+    makes that order common).
+    """
+    bot.challenge_messages[challenge.id] = message
+    now = await bot.service.get_challenge(challenge.id)
+    if now.status == "pending":
+        return
+    said = await challenge_language(bot, now, guild_locale)
+    view = await challenge_buttons(bot, now, said, guild_locale, disabled=True)
+    await edit_challenge_message(bot, now, challenge_reply(now, said, view))
+
+
 async def close_challenge_messages(bot: SeegaHost, challenges: tuple[ChallengeView, ...], guild_locale: Any) -> None:
     """The challenges a game's start closed lose their buttons and say why (best effort),
     each in its challenged person's language, as it was posted."""
@@ -626,7 +646,7 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
     view = await challenge_buttons(bot, made.challenge, said, interaction.guild_locale)
     reply = challenge_reply(made.challenge, said, view)
     message = await interaction_sender(interaction)(reply)
-    bot.challenge_messages[made.challenge.id] = message
+    await remember_challenge_message(bot, made.challenge, message, interaction.guild_locale)
 
 
 #: What each button does (the bot holds this; :mod:`bot.views` calls through it).

@@ -31,6 +31,7 @@ from bot.flows import (
     challenge_language,
     channel_id,
     guild_id,
+    remember_challenge_message,
     show_turn,
     turn_language,
 )
@@ -205,7 +206,7 @@ class GameCommands(CogMixin):
         view = await challenge_buttons(self.bot, made.challenge, locale, interaction.guild_locale)
         reply = challenge_reply(made.challenge, locale, view)
         message = await interaction_sender(interaction)(reply)
-        self.bot.challenge_messages[made.challenge.id] = message
+        await remember_challenge_message(self.bot, made.challenge, message, interaction.guild_locale)
 
     @app_commands.command(name="play-bot", description=_("Play a game against the bot"))
     @app_commands.describe(

@@ -15,7 +15,7 @@ import itertools
 import json
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -221,6 +221,9 @@ class FakeDiscord:
         #: 15 minutes. ``clock`` measures it: tests with a fake clock set it to the bot's.
         self.webhook_ttl: float | None = WEBHOOK_TTL
         self.clock: Callable[[], float] = time.perf_counter
+        #: Awaited with each REST request before it is handled: a test holds one request
+        #: back (Discord's latency) to order a race as it wants.
+        self.request_hook: Callable[[web.Request], Awaitable[None]] | None = None
         self.connections: list[GatewayConnection] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -708,6 +711,8 @@ class FakeDiscord:
         self.requests.append(
             RecordedRequest(request.method, request.path, request.query_string, dict(request.headers), body)
         )
+        if self.request_hook is not None:
+            await self.request_hook(request)
         return await handler(request)
 
     @staticmethod

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from aiohttp import web
+
 from bot.results import Player
 from tests.discord.fake_discord import Interaction, Message
 from tests.discord.harness import Harness
@@ -53,6 +55,40 @@ async def test_rematch_pressed_by_both_at_once_makes_one_challenge_and_one_game(
     assert game is not None and {game.black.user_id, game.white.user_id} == {h.alice, h.bob}
     rows = [await h.bot.service.storage.challenge(i) for i in (1, 2, 3)]
     assert [r.status for r in rows if r is not None] == ["accepted", "accepted"], rows
+
+
+async def test_a_challenge_settled_while_its_message_was_posted_shows_it(h: Harness) -> None:
+    """Seen as a flaky CI run under load (stop 39): Alice's Rematch stored her challenge,
+    and Bob's Rematch accepted it before her challenge's message was posted; nothing
+    could edit a message not yet posted, so it went up as an open challenge with a live
+    Accept. Discord's latency makes that order common. Here the post is held back until
+    Bob's press is answered."""
+    final = await _finished_game(h)
+    held = asyncio.Event()
+    release = asyncio.Event()
+
+    async def hold_the_challenge(request: web.Request) -> None:
+        posting = request.method == "POST" and "/webhooks/" in request.path and not held.is_set()
+        if posting and b"challenges you" in await request.read():
+            held.set()
+            await release.wait()
+
+    h.fake.request_hook = hold_the_challenge
+    rematch = final.button("Rematch")["custom_id"]
+    first = await h.click(h.alice, final, "Rematch", wait=False)
+    await asyncio.wait_for(held.wait(), 15)
+    # Both had pressed at once: Bob's click left before Alice's answer disabled the button.
+    await h.fake.click_custom_id(h.bob, final, rematch)
+    release.set()
+    await h.fake.wait_for(lambda: first.followups, 15.0, "Alice's challenge")
+    await h.idle()
+    (challenge,) = [
+        m for m in h.fake.channel_messages() if m.id > final.id and "challenges you" in (m.history or [m.text])[0]
+    ]
+    assert "accepted" in challenge.text, challenge.text
+    assert _live_accepts(h) == []
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and {game.black.user_id, game.white.user_id} == {h.alice, h.bob}
 
 
 async def test_a_challenge_answering_the_others_accepts_their_challenge(h: Harness) -> None:
