@@ -146,5 +146,9 @@ class StatsCommands(CogMixin):
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))
     @app_commands.choices(variant=_VARIANTS)
-    async def rules(self, interaction: discord.Interaction, variant: str = catalog.DEFAULT_VARIANT) -> None:
+    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        if variant is None:  # the server's default variant (a game naming none is played with it)
+            guild = interaction.guild_id
+            default = (await self.bot.service.get_settings(guild)).default_variant if guild else None
+            variant = default or catalog.DEFAULT_VARIANT
         await interaction.response.send_message(embed=rules_embed(variant, lang(interaction)), ephemeral=True)

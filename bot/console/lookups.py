@@ -37,11 +37,8 @@ class LookupsConsole(CoachConsole):
             self.say(f"  {wording.ending_text(game, self.lang, you)}")
 
     async def rules(self, args: CoachArgs) -> None:
-        self.say(
-            rules_text(
-                catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT), catalog.RULES_VARIANTS), self.lang
-            )
-        )
+        named = args.get("variant") or (await self.service.get_settings(CONSOLE_GUILD)).default_variant
+        self.say(rules_text(catalog.check_variant(named, catalog.RULES_VARIANTS), self.lang))
 
     async def history(self, args: CoachArgs) -> None:
         games = await self.service.history(CONSOLE_GUILD, None, 10)

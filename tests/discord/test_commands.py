@@ -682,3 +682,13 @@ async def test_resigning_while_ahead_says_so_before_it_is_confirmed(h: Harness) 
     assert ahead.ephemeral and "You have more pieces on the board (3 against 2)" in ahead.text, ahead.text
     behind = (await h.slash(h.bob, "seega resign")).reply
     assert "more pieces" not in behind.text, behind.text
+
+
+async def test_rules_without_a_variant_show_the_servers_default(h: Harness) -> None:
+    """Play-test: ``/seega rules`` showed standard whatever the server's default variant."""
+    assert "standard" in (await h.slash(h.alice, "seega rules")).reply.text.lower()
+    await h.slash(h.mod, "seega settings", {"default_variant": "five-in-a-row"})
+    shown = await h.slash(h.alice, "seega rules")
+    assert "five-in-a-row" in shown.reply.text.lower(), shown.reply.text
+    seven = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})
+    assert not seven.reply.ephemeral and "7x7" in seven.reply.text, seven.reply.text
