@@ -91,7 +91,7 @@ def moderator_of(interaction: discord.Interaction) -> Moderator | None:
         return None
     if not member.guild_permissions.manage_channels:
         return None
-    return Moderator(interaction.guild_id, member.id)
+    return Moderator(interaction.guild_id, member.id, name_of(member))
 
 
 def guild_id(interaction: discord.Interaction) -> int:

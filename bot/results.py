@@ -203,6 +203,7 @@ class GameOver:
         winner, loser: the players, ``None`` for a draw or a cancel.
         rated: whether ratings changed.
         rating_changes: one per rated player.
+        cancelled_by: the name of the moderator who cancelled the game (a cancel only).
     """
 
     result: str
@@ -211,6 +212,7 @@ class GameOver:
     loser: Player | None
     rated: bool
     rating_changes: tuple[RatingChange, ...] = ()
+    cancelled_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -513,6 +515,11 @@ class Moderator:
 
     guild_id: int
     user_id: int
+    #: The name a cancellation says it was done by ("cancelled by a moderator (Mod)").
+    name: str = ""
+    #: The console: the person at the keyboard runs their own table and may cancel a
+    #: game they play in there; a server's moderator may not (they would dodge a loss).
+    own_table: bool = False
 
 
 # --------------------------------------------------------------------------- errors

@@ -259,6 +259,8 @@ def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you:
         you: the player reading, to say "you" (the console, a game against the bot).
     """
     if over.reason == "cancelled" or over.result == "*":
+        if over.cancelled_by:
+            return text(lang, "over.cancelled_by", moderator=over.cancelled_by)
         return text(lang, "over.cancelled")
     if game is None:
         reason = text(lang, f"reason.{over.reason}")

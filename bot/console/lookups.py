@@ -16,7 +16,7 @@ class LookupsConsole(CoachConsole):
 
     def moderator(self) -> Moderator:
         """Whoever sits at the console runs their own table: they moderate it."""
-        return Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)
+        return Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id, own_table=True)
 
     @staticmethod
     def _size(args: CoachArgs) -> int:

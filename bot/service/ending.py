@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.results import (
     BotDeclinesError,
@@ -314,9 +315,16 @@ class Ending:
         def decide(g: LoadedGame) -> Decision:
             if not isinstance(moderator, Moderator) or moderator.guild_id != g.row.guild_id:
                 raise NotAModeratorError("moderator_only")
+            if moderator.user_id in (g.row.black_id, g.row.white_id) and not moderator.own_table:
+                # A player who moderates would end a game they are losing unrated, in one
+                # step (play-test): they resign or offer a draw or an end by count instead.
+                raise IllegalMoveError("cancel_own_game")
             return "*", "abandoned", "cancelled"
 
-        return await self.end(channel_id, decide, moderator.user_id if isinstance(moderator, Moderator) else None)
+        result = await self.end(channel_id, decide, moderator.user_id if isinstance(moderator, Moderator) else None)
+        if result.game_over is not None and isinstance(moderator, Moderator) and moderator.name:
+            result = replace(result, game_over=replace(result.game_over, cancelled_by=moderator.name))
+        return result
 
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed: the player to move loses by

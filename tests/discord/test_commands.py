@@ -318,6 +318,10 @@ async def test_moderator_cancel_and_settings(h: Harness) -> None:
     assert refused.reply.ephemeral and "Manage Channels" in refused.reply.text
     cancelled = await h.slash(h.mod, "seega cancel")
     assert "cancelled" in cancelled.reply.text and "not rated" in cancelled.reply.text
+    # who cancelled, and both players, named without a ping (play-test)
+    said = cancelled.reply.text.lower()
+    assert "cancelled by a moderator (mod)" in said and "alice" in said and "bob" in said, said
+    assert "<@" not in cancelled.reply.text
     assert not cancelled.reply.buttons(), "no Rematch after a cancel"
     assert await h.bot.service.game(h.fake.channel_id) is None
     assert (await h.slash(h.alice, "seega settings", {"turn_timeout": "1h"})).reply.ephemeral
@@ -692,3 +696,12 @@ async def test_rules_without_a_variant_show_the_servers_default(h: Harness) -> N
     assert "five-in-a-row" in shown.reply.text.lower(), shown.reply.text
     seven = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})
     assert not seven.reply.ephemeral and "7x7" in seven.reply.text, seven.reply.text
+
+
+async def test_a_moderator_who_plays_is_told_to_resign_not_to_cancel(h: Harness) -> None:
+    challenge = (await h.slash(h.mod, "seega challenge", {"opponent": h.alice, "color": "black"})).reply
+    await h.click(h.alice, challenge, "Accept", followup=True)
+    refused = await h.slash(h.mod, "seega cancel")
+    assert refused.reply.ephemeral and "resign" in refused.reply.text, refused.reply.text
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.status == "active"
