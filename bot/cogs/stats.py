@@ -53,7 +53,9 @@ class StatsCommands(CogMixin):
     @app_commands.command(name="leaderboard", description=_("The server's best players by rating"))
     @app_commands.describe(size=_("Board size"))
     @app_commands.choices(size=_SIZES)
-    async def leaderboard(self, interaction: discord.Interaction, size: int = catalog.DEFAULT_SIZE) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, size: int | None = None) -> None:
+        if size is None:  # 5x5, unless only other sizes have rated games (play-test)
+            size = await self.bot.service.leaderboard_size(_guild(interaction))
         entries = await self.bot.service.leaderboard(_guild(interaction), size)
         await interaction.response.send_message(embed=leaderboard_embed(entries, size, lang(interaction)))
 

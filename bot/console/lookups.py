@@ -87,7 +87,7 @@ class LookupsConsole(CoachConsole):
                 self.say(t(self.lang, "console.replay_written", path=replay))
 
     async def leaderboard(self, args: CoachArgs) -> None:
-        size = self._size(args)
+        size = self._size(args) if "size" in args.opts else await self.service.leaderboard_size(CONSOLE_GUILD)
         entries = await self.service.leaderboard(CONSOLE_GUILD, size)
         # the size named, 5x5 by default: "on this board size" and an untitled list named none
         self.say(t(self.lang, "console.leaderboard_title" if entries else "console.leaderboard_none", size=size))

@@ -705,3 +705,12 @@ async def test_a_moderator_who_plays_is_told_to_resign_not_to_cancel(h: Harness)
     assert refused.reply.ephemeral and "resign" in refused.reply.text, refused.reply.text
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.status == "active"
+
+
+async def test_the_leaderboard_with_no_size_shows_the_size_with_rated_games(h: Harness) -> None:
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})).reply
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    await h.bot.service.resign(h.fake.channel_id, h.bob)
+    shown = await h.slash(h.carol, "seega leaderboard")
+    assert "7x7" in shown.reply.text and "Alice" in shown.reply.text, shown.reply.text
+    assert "No rated games" not in shown.reply.text
