@@ -714,3 +714,16 @@ async def test_the_leaderboard_with_no_size_shows_the_size_with_rated_games(h: H
     shown = await h.slash(h.carol, "seega leaderboard")
     assert "7x7" in shown.reply.text and "Alice" in shown.reply.text, shown.reply.text
     assert "No rated games" not in shown.reply.text
+
+
+async def test_a_second_challenge_is_told_how_to_withdraw_the_first(h: Harness) -> None:
+    """Play-test: "wait for it to be answered or to expire" left out that its Decline
+    button withdraws it; the refusal names the button the challenge shows."""
+    first = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    other = h.fake.add_channel("x")
+    again = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7}, channel_id=other)
+    assert again.reply.ephemeral and "still waiting" in again.reply.text, again.reply.text
+    label = first.button("Decline")["label"]
+    assert f"withdraw it with its **{label}** button" in again.reply.text, again.reply.text
+    withdrawn = await h.click(h.alice, first, "Decline")
+    assert "withdrew" in withdrawn.reply.text or "withdrew" in first.text, (withdrawn.reply.text, first.text)
