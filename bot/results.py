@@ -204,6 +204,8 @@ class GameOver:
         rated: whether ratings changed.
         rating_changes: one per rated player.
         cancelled_by: the name of the moderator who cancelled the game (a cancel only).
+        by_count: the players agreed to end by count (reason ``agreement``, as a draw
+            offer accepted is: with equal pieces the verdict says which it was).
     """
 
     result: str
@@ -213,6 +215,7 @@ class GameOver:
     rated: bool
     rating_changes: tuple[RatingChange, ...] = ()
     cancelled_by: str = ""
+    by_count: bool = False
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,14 @@ def _resigner(g: LoadedGame, user_id: int) -> int:
     return g.pos.side if g.row.black_id == g.row.white_id else color
 
 
+def _by_count(result: TurnResult) -> TurnResult:
+    """``result`` of a game the players agreed to end by count, marked so (its verdict with
+    equal pieces is "ended by count, agreed", not the draw offer's "agreed to a draw")."""
+    if result.game_over is None:
+        return result
+    return replace(result, game_over=replace(result.game_over, by_count=True))
+
+
 class _Stale(ServiceError):
     """Internal: a timer fired for a game that has moved on."""
 
@@ -238,7 +246,7 @@ class Ending:
             return OfferResult(game_view(g), g.player(color), opponent, ping=opponent.user_id)
 
         done: OfferResult | Ended = await games.write(channel_id, attempt, fresh=True)
-        return done if isinstance(done, OfferResult) else await self.answer(done, user_id)
+        return done if isinstance(done, OfferResult) else _by_count(await self.answer(done, user_id))
 
     async def _offer_to_bot(self, channel_id: int, user_id: int, g: LoadedGame, bot_color: int) -> TurnResult:
         """The bot weighs the offer with its search (in the AI's pool) and ends the game or declines."""
@@ -264,7 +272,7 @@ class Ending:
                 raise IllegalMoveError("offer_game_moved")
             return result, "agreement", "finished"
 
-        return await self.end(channel_id, decide, user_id)
+        return _by_count(await self.end(channel_id, decide, user_id))
 
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
@@ -278,7 +286,7 @@ class Ending:
                 raise IllegalMoveError("no_offer")
             return by_count(g), "agreement", "finished"
 
-        return await self.end(channel_id, decide, user_id)
+        return _by_count(await self.end(channel_id, decide, user_id))
 
     async def decline_end(self, channel_id: int, user_id: int) -> OfferResult:
         """The opponent declines the offer to end by count, or its offerer withdraws it."""

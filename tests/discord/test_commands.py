@@ -307,8 +307,9 @@ async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
     accepted = await h.click(h.bob, offer, "Accept the end", followup=True)
     assert all(b.get("disabled") for b in offer.buttons())
     assert "Alice wins" in accepted.followups[0].text and "agreed" in accepted.followups[0].text
-    # the offer no longer asks once answered, as a declined one says so (re-check play-test)
-    assert offer.text == "**Bob** accepts to end the game by count.", offer.text
+    # the offer no longer asks once answered, as a declined one says so (re-check play-test);
+    # it does not repeat the final board's "Bob accepts to end the game by count." (play-test)
+    assert offer.text == "**Bob** accepted this offer: the game is over.", offer.text
     assert "Bob accepts to end the game by count." in accepted.followups[0].text
 
 
@@ -588,7 +589,7 @@ async def test_draw_offer_explained_then_accepted_or_declined_by_the_opponent(h:
     accepted = await h.click(h.bob, offer, "Accept the draw", followup=True)
     final = accepted.followups[0]
     assert "Bob accepts the draw" in final.text and "Draw:" in final.text and "→" in final.text, final.text
-    assert offer.text == "**Bob** accepts the draw.", offer.text
+    assert offer.text == "**Bob** accepted this offer: the game is over.", offer.text
     assert await h.bot.service.game(h.fake.channel_id) is None
 
 

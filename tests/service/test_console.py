@@ -496,7 +496,7 @@ async def test_the_bot_accepting_an_end_says_so_at_the_table(db_path: Db) -> Non
         text = out.getvalue()
         assert "Now 2 black, 2 white: it would be a draw." in text
         assert "Seega bot (medium) accepts ending the game by count." in text
-        assert "Game over (1/2-1/2). Draw: both players agreed to a draw, 2 pieces each." in text
+        assert "Game over (1/2-1/2). Draw: ended by count, agreed: 2 pieces each." in text
         out.truncate(0)
         out.seek(0)
         ahead = "b3w/5/5/5/b3b b m 0/0 - 0 30"  # 3 v 1 for the person: the bot declines
