@@ -728,3 +728,14 @@ async def test_a_second_challenge_is_told_how_to_withdraw_the_first(h: Harness) 
     assert f"withdraw it with its **{label}** button" in again.reply.text, again.reply.text
     withdrawn = await h.click(h.alice, first, "Decline")
     assert "withdrew" in withdrawn.reply.text or "withdrew" in first.text, (withdrawn.reply.text, first.text)
+
+
+async def test_every_moderator_only_refusal_says_it_the_same_way(h: Harness) -> None:
+    """Play-test: settings said "Only moderators (Manage Channels) can do that.", cancel
+    "Only the server's moderators (Manage Channels, from their roles) can do that."."""
+    await _people_game(h)
+    said = {
+        (await h.slash(h.alice, command, options)).reply.text
+        for command, options in (("seega settings", {}), ("seega settings", {"hints": 2}), ("seega cancel", {}))
+    }
+    assert said == {"Only the server's moderators (Manage Channels, from their roles) can do that."}, said
