@@ -136,6 +136,8 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
     """
     review = result.review
     lines = [f"**{t(locale, 'coach.review.title', id=result.game_id, black=result.names[0], white=result.names[1])}**"]
+    if result.cancelled:
+        lines[0] += " " + t(locale, "coach.review.cancelled")
     if result.cached:
         lines[0] += " " + t(locale, "coach.review.stored")
     for side, stone in ((0, BLACK_STONE), (1, WHITE_STONE)):

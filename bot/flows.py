@@ -91,7 +91,7 @@ def moderator_of(interaction: discord.Interaction) -> Moderator | None:
         return None
     if not member.guild_permissions.manage_channels:
         return None
-    return Moderator(interaction.guild_id, member.id)
+    return Moderator(interaction.guild_id, member.id, name_of(member))
 
 
 def guild_id(interaction: discord.Interaction) -> int:
@@ -503,13 +503,14 @@ async def _accepted(
     interaction: discord.Interaction, result: TurnResult, key: str, view: Callable[[str], discord.ui.View]
 ) -> None:
     """An accepted offer's message says so (as a declined one does; it kept asking under
-    greyed buttons: re-check play-test), and the final board says who accepted. Only the
-    player asked accepts, so the offer keeps their language."""
+    greyed buttons: re-check play-test), and the final board says who accepted, in ``key``'s
+    words: the offer does not say them a second time (play-test). Only the player asked
+    accepts, so the offer keeps their language."""
     host_of(interaction).offer_messages.pop(channel_id(interaction), None)  # answered here
     locale, name = await offer_language(interaction, interaction.user.id), name_of(interaction.user)
     quiet = discord.AllowedMentions.none()
     await interaction.response.edit_message(
-        content=t(locale, key, name=f"**{name}**"), view=view(locale), allowed_mentions=quiet
+        content=t(locale, "offer.accepted_here", name=f"**{name}**"), view=view(locale), allowed_mentions=quiet
     )
     bot = host_of(interaction)
     await show_turn(

@@ -206,6 +206,9 @@ class GameOver:
         winner, loser: the players, ``None`` for a draw or a cancel.
         rated: whether ratings changed.
         rating_changes: one per rated player.
+        cancelled_by: the name of the moderator who cancelled the game (a cancel only).
+        by_count: the players agreed to end by count (reason ``agreement``, as a draw
+            offer accepted is: with equal pieces the verdict says which it was).
     """
 
     result: str
@@ -214,6 +217,8 @@ class GameOver:
     loser: Player | None
     rated: bool
     rating_changes: tuple[RatingChange, ...] = ()
+    cancelled_by: str = ""
+    by_count: bool = False
 
 
 @dataclass(frozen=True)
@@ -516,6 +521,11 @@ class Moderator:
 
     guild_id: int
     user_id: int
+    #: The name a cancellation says it was done by ("cancelled by a moderator (Mod)").
+    name: str = ""
+    #: The console: the person at the keyboard runs their own table and may cancel a
+    #: game they play in there; a server's moderator may not (they would dodge a loss).
+    own_table: bool = False
 
 
 # --------------------------------------------------------------------------- errors

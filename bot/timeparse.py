@@ -10,7 +10,10 @@ from bot.results import clip_typed
 
 MIN_SECONDS = 30
 MAX_SECONDS = 7 * 24 * 3600
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+#: The units read, one letter each: those typed in English and those the Arabic settings
+#: show (``duration.*`` in ar.json: ث seconds, د minutes, س hours, ي days), so what
+#: :func:`format_duration` shows can be typed back.
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "ث": 1, "د": 60, "س": 3600, "ي": 86400}
 #: Significant digits of one number beyond which the duration is out of range anyway
 #: (and far below Python's 4,300-digit limit on converting text to int).
 _MAX_DIGITS = 12
@@ -26,7 +29,8 @@ class DurationError(ValueError):
 
 
 def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SECONDS) -> int:
-    """Seconds in ``text`` such as ``45s``, ``10m``, ``1h``, ``3d`` or ``1h30m``.
+    """Seconds in ``text`` such as ``45s``, ``10m``, ``1h``, ``3d`` or ``1h30m`` (or the
+    Arabic form the settings show, ``1س 30د``).
 
     Raises:
         DurationError: unreadable, or outside ``minimum``..``maximum``.

@@ -58,7 +58,7 @@ def error_text(locale: discord.Locale | str | None, error: BaseException) -> str
     if isinstance(error, app_commands.CommandOnCooldown):
         return t(locale, "error.cooldown", seconds=max(1, round(error.retry_after)))
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
-        return t(locale, "error.moderator_only")
+        return t(locale, "service.moderator_only")  # the service's refusal, word for word
     if isinstance(error, app_commands.NoPrivateMessage):
         return t(locale, "error.guild_only")
     if isinstance(error, app_commands.CheckFailure):

@@ -259,13 +259,15 @@ def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you:
         you: the player reading, to say "you" (the console, a game against the bot).
     """
     if over.reason == "cancelled" or over.result == "*":
+        if over.cancelled_by:
+            return text(lang, "over.cancelled_by", moderator=over.cancelled_by)
         return text(lang, "over.cancelled")
     if game is None:
         reason = text(lang, f"reason.{over.reason}")
         if over.winner is None:
             return text(lang, "over.draw", reason=reason)
         return text(lang, "over.win", winner=player_name(over.winner, lang), reason=reason)
-    return _ending(over.result, over.reason, game, lang, you)
+    return _ending(over.result, over.reason, game, lang, you, by_count=over.by_count)
 
 
 def _rules(game: GameView | GameSummary) -> Ruleset:
@@ -288,13 +290,21 @@ def task_text(game: GameView, lang: str) -> str | None:
     return None if game.task is None else explain.word(lang, game.task)
 
 
-def _ending(result: str, reason: str, game: GameView | GameSummary, lang: str, you: Player | None = None) -> str:
+def _ending(
+    result: str,
+    reason: str,
+    game: GameView | GameSummary,
+    lang: str,
+    you: Player | None = None,
+    *,
+    by_count: bool = False,
+) -> str:
     """The end sentence of ``game`` (its final position gives the numbers)."""
     position = _position(game)
     names = (player_name(game.black, lang), player_name(game.white, lang))
     outcome = Outcome.from_result(result, reason)
     reader = None if you is None else (BLACK if you == game.black else WHITE if you == game.white else None)
-    return explain.word(lang, end_line(outcome, position, names, reader))
+    return explain.word(lang, end_line(outcome, position, names, reader, by_count=by_count))
 
 
 def ending_text(game: GameSummary | GameView, lang: str, you: Player | None = None) -> str:

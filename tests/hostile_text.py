@@ -68,6 +68,10 @@ def hostile_strings(size: int = LONG) -> list[str]:
         "b2" + "—" * size + "!",
         "a " * half + "1",  # a cell split in two, then thousands of words
         "1a " * third,
+        "1س" * half + "x",  # the Arabic duration units the settings show (stop 39)
+        "9" * size + "س",
+        "١د " * third + "!",
+        "س" * size,
     ]
 
 

@@ -22,10 +22,10 @@ from bot.flows import moderator_of, show_turn
 from bot.host import SeegaHost
 from bot.i18n import lang
 from bot.messages import settings_embed
+from bot.results import NotAModeratorError
 from bot.senders import interaction_sender
 from bot.service import catalog
 from bot.service.coach_hints import MAX_HINT_LIMIT
-from bot.tree import Refusal
 
 if TYPE_CHECKING:
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
@@ -72,7 +72,7 @@ class AdminCommands(CogMixin):
         moderator = moderator_of(interaction)
         showing = turn_timeout is None and challenge_timeout is None and default_variant is None and hints is None
         if showing and moderator is None:
-            raise Refusal("error.moderator_only")
+            raise NotAModeratorError("moderator_only")  # the one wording of the refusal
         before = await self.bot.service.get_settings(interaction.guild_id)
         if showing:
             embed = settings_embed(before, lang(interaction))

@@ -53,7 +53,9 @@ class StatsCommands(CogMixin):
     @app_commands.command(name="leaderboard", description=_("The server's best players by rating"))
     @app_commands.describe(size=_("Board size"))
     @app_commands.choices(size=_SIZES)
-    async def leaderboard(self, interaction: discord.Interaction, size: int = catalog.DEFAULT_SIZE) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, size: int | None = None) -> None:
+        if size is None:  # 5x5, unless only other sizes have rated games (play-test)
+            size = await self.bot.service.leaderboard_size(_guild(interaction))
         entries = await self.bot.service.leaderboard(_guild(interaction), size)
         await interaction.response.send_message(embed=leaderboard_embed(entries, size, lang(interaction)))
 
@@ -146,5 +148,9 @@ class StatsCommands(CogMixin):
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))
     @app_commands.choices(variant=_VARIANTS)
-    async def rules(self, interaction: discord.Interaction, variant: str = catalog.DEFAULT_VARIANT) -> None:
+    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        if variant is None:  # the server's default variant (a game naming none is played with it)
+            guild = interaction.guild_id
+            default = (await self.bot.service.get_settings(guild)).default_variant if guild else None
+            variant = default or catalog.DEFAULT_VARIANT
         await interaction.response.send_message(embed=rules_embed(variant, lang(interaction)), ephemeral=True)

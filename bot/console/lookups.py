@@ -16,7 +16,7 @@ class LookupsConsole(CoachConsole):
 
     def moderator(self) -> Moderator:
         """Whoever sits at the console runs their own table: they moderate it."""
-        return Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id)
+        return Moderator(CONSOLE_GUILD, LOCAL_PLAYERS[0].user_id, own_table=True)
 
     @staticmethod
     def _size(args: CoachArgs) -> int:
@@ -37,11 +37,8 @@ class LookupsConsole(CoachConsole):
             self.say(f"  {wording.ending_text(game, self.lang, you)}")
 
     async def rules(self, args: CoachArgs) -> None:
-        self.say(
-            rules_text(
-                catalog.check_variant(args.get("variant", catalog.DEFAULT_VARIANT), catalog.RULES_VARIANTS), self.lang
-            )
-        )
+        named = args.get("variant") or (await self.service.get_settings(CONSOLE_GUILD)).default_variant
+        self.say(rules_text(catalog.check_variant(named, catalog.RULES_VARIANTS), self.lang))
 
     async def history(self, args: CoachArgs) -> None:
         games = await self.service.history(CONSOLE_GUILD, None, 10)
@@ -90,7 +87,7 @@ class LookupsConsole(CoachConsole):
                 self.say(t(self.lang, "console.replay_written", path=replay))
 
     async def leaderboard(self, args: CoachArgs) -> None:
-        size = self._size(args)
+        size = self._size(args) if "size" in args.opts else await self.service.leaderboard_size(CONSOLE_GUILD)
         entries = await self.service.leaderboard(CONSOLE_GUILD, size)
         # the size named, 5x5 by default: "on this board size" and an untitled list named none
         self.say(t(self.lang, "console.leaderboard_title" if entries else "console.leaderboard_none", size=size))

@@ -14,7 +14,9 @@ from engine import Outcome, Position
 BOT_REASONS = ("cancelled",)
 
 
-def end_line(outcome: Outcome, position: Position, names: tuple[str, str], you: int | None = None) -> Line:
+def end_line(
+    outcome: Outcome, position: Position, names: tuple[str, str], you: int | None = None, *, by_count: bool = False
+) -> Line:
     """The sentence for how the game ended.
 
     Args:
@@ -22,8 +24,10 @@ def end_line(outcome: Outcome, position: Position, names: tuple[str, str], you: 
         position: the final position (its pieces and rules give the numbers).
         names: the names of Black and White, as shown to players.
         you: the colour of the reader, to say "you"; ``None`` for a public message.
+        by_count: an ``agreement`` was to end by count (known when the game ends; a
+            stored game does not say whether a draw was offered or counted).
     """
-    why = reason_line(outcome, position, names, you)
+    why = reason_line(outcome, position, names, you, by_count=by_count)
     if outcome.reason == "cancelled":
         return why
     if outcome.winner is None:
@@ -34,14 +38,16 @@ def end_line(outcome: Outcome, position: Position, names: tuple[str, str], you: 
     return ("explain.end.win", {"winner": names[outcome.winner], "why": why})
 
 
-def reason_line(outcome: Outcome, position: Position, names: tuple[str, str], you: int | None = None) -> Line:
+def reason_line(
+    outcome: Outcome, position: Position, names: tuple[str, str], you: int | None = None, *, by_count: bool = False
+) -> Line:
     """Why the game ended, as a phrase (``"every piece of Omar was captured"``)."""
     rules = position.rules
     winner = outcome.winner
     reason = outcome.reason
     counts = (position.count(0), position.count(1))
     if winner is None:
-        return _draw_reason(reason, rules.move_limit, rules.turn_limit, rules.win_line, counts)
+        return _draw_reason(reason, rules.move_limit, rules.turn_limit, rules.win_line, counts, by_count)
     loser = 1 - winner
     person = "you" if you == loser else "name"
     if reason in ("capture-all", "blocked", "resignation", "timeout"):
@@ -61,7 +67,9 @@ def reason_line(outcome: Outcome, position: Position, names: tuple[str, str], yo
     return ("explain.why.abandoned", {})
 
 
-def _draw_reason(reason: str, move_limit: int, turn_limit: int, win_line: int, counts: tuple[int, int]) -> Line:
+def _draw_reason(
+    reason: str, move_limit: int, turn_limit: int, win_line: int, counts: tuple[int, int], by_count: bool = False
+) -> Line:
     if reason == "move-limit":
         return ("explain.why.move_limit.even", {"limit": move_limit, "count": counts[0]})
     if reason == "turn-limit":
@@ -69,8 +77,10 @@ def _draw_reason(reason: str, move_limit: int, turn_limit: int, win_line: int, c
     if reason == "no-line":
         return ("explain.why.no_line", {"count": win_line})
     if reason == "agreement":
-        if counts[0] == counts[1]:
+        if by_count:
             return ("explain.why.by_count.even", {"count": counts[0]})
+        if counts[0] == counts[1]:  # a draw offer accepted, or a stored game: "agreed to a draw"
+            return ("explain.why.draw_agreed.even", {"count": counts[0]})
         return ("explain.why.draw_agreed", {})
     if reason == "blocked":
         return ("explain.why.both_blocked", {})

@@ -74,6 +74,15 @@ def check_rules(variant: str, size: int) -> Ruleset:
     return Ruleset.make(name, size)
 
 
+def variant_for(variant: str | None, default: str, size: int) -> str:
+    """The variant a game asked for with ``variant`` (``None``: none named) on ``size`` is
+    played with: the one named, else the guild's ``default`` when it is played on that
+    size, else :data:`DEFAULT_VARIANT` (a 5x5-only default does not refuse a 7x7 game)."""
+    if variant:
+        return variant
+    return default if size in VARIANT_SIZES.get(default, ()) else DEFAULT_VARIANT
+
+
 def check_size(size: int) -> int:
     """A board size people can choose, or a :class:`BadInputError`."""
     if size not in SIZES:

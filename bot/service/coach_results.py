@@ -91,6 +91,7 @@ class ReviewResult:
         chart: the evaluation graph.
         moments: the key moments with pictures.
         hints: hints taken in the game (a review says so).
+        cancelled: the game was cancelled by a moderator (a review says so).
     """
 
     game_id: int
@@ -100,6 +101,7 @@ class ReviewResult:
     chart: bytes | None
     moments: tuple[KeyMoment, ...]
     hints: int = 0
+    cancelled: bool = False
 
 
 @dataclass(frozen=True)

@@ -66,12 +66,16 @@ class Reviews:
             row = await self.storage.game(game_id)
             if row is None or row.guild_id != guild_id:
                 raise NoGameError("no_such_game", game_id=game_id)
-        else:
-            row = await self.storage.latest_game(channel_id)
+        else:  # the channel's last game that can be reviewed, else the refusal of its last game
+            row = await self.storage.latest_reviewable_game(channel_id) or await self.storage.latest_game(channel_id)
             if row is None:
                 raise NoGameError("no_game_yet")
-        if row.status == "cancelled":  # not "not finished (cancelled)": it will not be (newcomer play-test)
+        # A cancelled game with turns played is reviewed like any ended game (an unrated
+        # bot game is too); one cancelled before its first turn has nothing to review.
+        if row.status == "cancelled" and not row.actions:
             raise BadInputError("coach_review_cancelled", game_id=row.id)
+        if row.status == "cancelled":
+            return row
         if row.status != "finished":
             raise BadInputError(
                 "coach_review_unfinished",
@@ -125,7 +129,7 @@ class Reviews:
         names = names_of(row, lang) if names_shown is None else names_shown(names_of(row, lang))
         async with self._drawing.turn(user_id):
             chart, moments = await self._pictures(row.id, names, record, review, wording, lang)
-        return ReviewResult(row.id, names, review, cached, chart, moments, hints)
+        return ReviewResult(row.id, names, review, cached, chart, moments, hints, row.status == "cancelled")
 
     async def _computed(
         self, row: GameRow, record: GameRecord, progress: Progress | None, user_id: int | None

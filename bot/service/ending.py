@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.results import (
     BotDeclinesError,
@@ -55,6 +56,14 @@ def _resigner(g: LoadedGame, user_id: int) -> int:
     """The colour that resigns: the player's (the side to move at a hot seat)."""
     color = g.check_player(user_id, need_turn=False)
     return g.pos.side if g.row.black_id == g.row.white_id else color
+
+
+def _by_count(result: TurnResult) -> TurnResult:
+    """``result`` of a game the players agreed to end by count, marked so (its verdict with
+    equal pieces is "ended by count, agreed", not the draw offer's "agreed to a draw")."""
+    if result.game_over is None:
+        return result
+    return replace(result, game_over=replace(result.game_over, by_count=True))
 
 
 class _Stale(ServiceError):
@@ -237,7 +246,7 @@ class Ending:
             return OfferResult(game_view(g), g.player(color), opponent, ping=opponent.user_id)
 
         done: OfferResult | Ended = await games.write(channel_id, attempt, fresh=True)
-        return done if isinstance(done, OfferResult) else await self.answer(done, user_id)
+        return done if isinstance(done, OfferResult) else _by_count(await self.answer(done, user_id))
 
     async def _offer_to_bot(self, channel_id: int, user_id: int, g: LoadedGame, bot_color: int) -> TurnResult:
         """The bot weighs the offer with its search (in the AI's pool) and ends the game or declines."""
@@ -263,7 +272,7 @@ class Ending:
                 raise IllegalMoveError("offer_game_moved")
             return result, "agreement", "finished"
 
-        return await self.end(channel_id, decide, user_id)
+        return _by_count(await self.end(channel_id, decide, user_id))
 
     async def accept_end(self, channel_id: int, user_id: int) -> TurnResult:
         """The opponent accepts the end by count: more pieces wins, equal is a draw."""
@@ -277,7 +286,7 @@ class Ending:
                 raise IllegalMoveError("no_offer")
             return by_count(g), "agreement", "finished"
 
-        return await self.end(channel_id, decide, user_id)
+        return _by_count(await self.end(channel_id, decide, user_id))
 
     async def decline_end(self, channel_id: int, user_id: int) -> OfferResult:
         """The opponent declines the offer to end by count, or its offerer withdraws it."""
@@ -314,9 +323,16 @@ class Ending:
         def decide(g: LoadedGame) -> Decision:
             if not isinstance(moderator, Moderator) or moderator.guild_id != g.row.guild_id:
                 raise NotAModeratorError("moderator_only")
+            if moderator.user_id in (g.row.black_id, g.row.white_id) and not moderator.own_table:
+                # A player who moderates would end a game they are losing unrated, in one
+                # step (play-test): they resign or offer a draw or an end by count instead.
+                raise IllegalMoveError("cancel_own_game")
             return "*", "abandoned", "cancelled"
 
-        return await self.end(channel_id, decide, moderator.user_id if isinstance(moderator, Moderator) else None)
+        result = await self.end(channel_id, decide, moderator.user_id if isinstance(moderator, Moderator) else None)
+        if result.game_over is not None and isinstance(moderator, Moderator) and moderator.name:
+            result = replace(result, game_over=replace(result.game_over, cancelled_by=moderator.name))
+        return result
 
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed: the player to move loses by

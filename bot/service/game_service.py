@@ -377,6 +377,10 @@ class GameService:
         """The guild's top players by Glicko-2 rating on ``size``."""
         return await self.queries.leaderboard(guild_id, size, limit)
 
+    async def leaderboard_size(self, guild_id: int) -> int:
+        """The size a leaderboard asked with no size shows (the default, unless only other sizes have ratings)."""
+        return await self.queries.leaderboard_size(guild_id)
+
     async def stats(self, guild_id: int, user_id: int, name: str | None = None) -> PlayerStats:
         """A player's ratings and records against people and each bot level."""
         return await self.queries.stats(guild_id, user_id, name)

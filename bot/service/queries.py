@@ -135,6 +135,15 @@ class Queries:
             for i, r in enumerate(rows)
         ]
 
+    async def leaderboard_size(self, guild_id: int) -> int:
+        """The board size a leaderboard asked with no size shows: the default size when it
+        has rated players, else the first size that has some, else the default size."""
+        sizes = (catalog.DEFAULT_SIZE, *(s for s in catalog.SIZES if s != catalog.DEFAULT_SIZE))
+        for size in sizes:
+            if await self.games.storage.leaderboard(guild_id, size, 1):
+                return size
+        return catalog.DEFAULT_SIZE
+
     async def stats(self, guild_id: int, user_id: int, name: str | None = None) -> PlayerStats:
         """A player's ratings, record against people and record against each bot level."""
         if not storable(user_id):

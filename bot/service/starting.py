@@ -140,7 +140,7 @@ class Starting:
         """Start a game against the AI at once; if the bot has the first turn it plays it
         (unless ``bot_reply`` is false: then the adapter asks for the bot's turn)."""
         lvl = catalog.check_level(level)
-        variant = variant or (await self.games.settings(guild_id)).default_variant
+        variant = catalog.variant_for(variant, (await self.games.settings(guild_id)).default_variant, size)
         rules = catalog.check_rules(variant, size)
         c = catalog.check_color(color)
         if c == "random":
@@ -194,7 +194,7 @@ class Starting:
             raise ChallengeError("challenge_self")
         games = self.games
         settings = await games.settings(guild_id)
-        rules = catalog.check_rules(variant or settings.default_variant, size)
+        rules = catalog.check_rules(catalog.variant_for(variant, settings.default_variant, size), size)
         c = catalog.check_color(color)
         now = games.clock.now()
         limits = games.limits

@@ -309,6 +309,16 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         )
         return GameRow(*row) if row else None
 
+    async def latest_reviewable_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game ``/seega review`` can review: finished, or
+        cancelled with at least one turn played."""
+        row = await self._fetchone(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?"
+            " AND (status = 'finished' OR (status = 'cancelled' AND actions <> '')) ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return GameRow(*row) if row else None
+
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game (active or not)."""
         row = await self._fetchone(

@@ -310,8 +310,9 @@ async def test_offer_end_accepted_by_the_opponent_only(h: Harness) -> None:
     accepted = await h.click(h.bob, offer, "Accept the end", followup=True)
     assert all(b.get("disabled") for b in offer.buttons())
     assert "Alice wins" in accepted.followups[0].text and "agreed" in accepted.followups[0].text
-    # the offer no longer asks once answered, as a declined one says so (re-check play-test)
-    assert offer.text == "**Bob** accepts to end the game by count.", offer.text
+    # the offer no longer asks once answered, as a declined one says so (re-check play-test);
+    # it does not repeat the final board's "Bob accepts to end the game by count." (play-test)
+    assert offer.text == "**Bob** accepted this offer: the game is over.", offer.text
     assert "Bob accepts to end the game by count." in accepted.followups[0].text
 
 
@@ -321,6 +322,10 @@ async def test_moderator_cancel_and_settings(h: Harness) -> None:
     assert refused.reply.ephemeral and "Manage Channels" in refused.reply.text
     cancelled = await h.slash(h.mod, "seega cancel")
     assert "cancelled" in cancelled.reply.text and "not rated" in cancelled.reply.text
+    # who cancelled, and both players, named without a ping (play-test)
+    said = cancelled.reply.text.lower()
+    assert "cancelled by a moderator (mod)" in said and "alice" in said and "bob" in said, said
+    assert "<@" not in cancelled.reply.text
     assert not cancelled.reply.buttons(), "no Rematch after a cancel"
     assert await h.bot.service.game(h.fake.channel_id) is None
     assert (await h.slash(h.alice, "seega settings", {"turn_timeout": "1h"})).reply.ephemeral
@@ -587,7 +592,7 @@ async def test_draw_offer_explained_then_accepted_or_declined_by_the_opponent(h:
     accepted = await h.click(h.bob, offer, "Accept the draw", followup=True)
     final = accepted.followups[0]
     assert "Bob accepts the draw" in final.text and "Draw:" in final.text and "→" in final.text, final.text
-    assert offer.text == "**Bob** accepts the draw.", offer.text
+    assert offer.text == "**Bob** accepted this offer: the game is over.", offer.text
     assert await h.bot.service.game(h.fake.channel_id) is None
 
 
@@ -685,3 +690,55 @@ async def test_resigning_while_ahead_says_so_before_it_is_confirmed(h: Harness) 
     assert ahead.ephemeral and "You have more pieces on the board (3 against 2)" in ahead.text, ahead.text
     behind = (await h.slash(h.bob, "seega resign")).reply
     assert "more pieces" not in behind.text, behind.text
+
+
+async def test_rules_without_a_variant_show_the_servers_default(h: Harness) -> None:
+    """Play-test: ``/seega rules`` showed standard whatever the server's default variant."""
+    assert "standard" in (await h.slash(h.alice, "seega rules")).reply.text.lower()
+    await h.slash(h.mod, "seega settings", {"default_variant": "five-in-a-row"})
+    shown = await h.slash(h.alice, "seega rules")
+    assert "five-in-a-row" in shown.reply.text.lower(), shown.reply.text
+    seven = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})
+    assert not seven.reply.ephemeral and "7x7" in seven.reply.text, seven.reply.text
+
+
+async def test_a_moderator_who_plays_is_told_to_resign_not_to_cancel(h: Harness) -> None:
+    challenge = (await h.slash(h.mod, "seega challenge", {"opponent": h.alice, "color": "black"})).reply
+    await h.click(h.alice, challenge, "Accept", followup=True)
+    refused = await h.slash(h.mod, "seega cancel")
+    assert refused.reply.ephemeral and "resign" in refused.reply.text, refused.reply.text
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.status == "active"
+
+
+async def test_the_leaderboard_with_no_size_shows_the_size_with_rated_games(h: Harness) -> None:
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})).reply
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    await h.bot.service.resign(h.fake.channel_id, h.bob)
+    shown = await h.slash(h.carol, "seega leaderboard")
+    assert "7x7" in shown.reply.text and "Alice" in shown.reply.text, shown.reply.text
+    assert "No rated games" not in shown.reply.text
+
+
+async def test_a_second_challenge_is_told_how_to_withdraw_the_first(h: Harness) -> None:
+    """Play-test: "wait for it to be answered or to expire" left out that its Decline
+    button withdraws it; the refusal names the button the challenge shows."""
+    first = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    other = h.fake.add_channel("x")
+    again = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7}, channel_id=other)
+    assert again.reply.ephemeral and "still waiting" in again.reply.text, again.reply.text
+    label = first.button("Decline")["label"]
+    assert f"withdraw it with its **{label}** button" in again.reply.text, again.reply.text
+    withdrawn = await h.click(h.alice, first, "Decline")
+    assert "withdrew" in withdrawn.reply.text or "withdrew" in first.text, (withdrawn.reply.text, first.text)
+
+
+async def test_every_moderator_only_refusal_says_it_the_same_way(h: Harness) -> None:
+    """Play-test: settings said "Only moderators (Manage Channels) can do that.", cancel
+    "Only the server's moderators (Manage Channels, from their roles) can do that."."""
+    await _people_game(h)
+    said = {
+        (await h.slash(h.alice, command, options)).reply.text
+        for command, options in (("seega settings", {}), ("seega settings", {"hints": 2}), ("seega cancel", {}))
+    }
+    assert said == {"Only the server's moderators (Manage Channels, from their roles) can do that."}, said

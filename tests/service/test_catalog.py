@@ -13,7 +13,7 @@ from bot.results import BadInputError
 from bot.service import GameService, catalog
 from engine.ai import LEVELS
 from engine.rules import PRESETS
-from tests.service.helpers import ALICE, BOB, GUILD, MOD
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD
 
 
 def choices(command: object, parameter: str) -> list[object]:
@@ -73,3 +73,14 @@ async def test_a_challenge_uses_the_guilds_default_variant(service: GameService)
     assert refused.value.key == "bad_size" and refused.value.params["sizes"] == ["5x5"]
     assert refused.value.message == "five-in-a-row is played on 5x5, not 7x7."
     assert refused.value.text("ar") == "تُلعب الصيغة five-in-a-row على 5x5، لا على 7x7."
+
+
+async def test_a_default_variant_not_played_on_the_asked_size_gives_way_to_standard(service: GameService) -> None:
+    """A 5x5-only default applies on 5x5; on 7x7 or 9x9 the game is ``standard``, not refused."""
+    await service.set_settings(GUILD, default_variant="five-in-a-row", moderator=MOD)
+    assert (await service.challenge(GUILD, 1, ALICE, BOB)).challenge.variant == "five-in-a-row"
+    assert (await service.challenge(GUILD, 2, ALICE, CAROL, 7)).challenge.variant == "standard"
+    game = await service.play_bot(GUILD, 3, BOB, "easy", 9, color="black")
+    assert game.game.variant == "standard" and game.game.size == 9
+    with pytest.raises(BadInputError):  # a variant named is still checked against the size
+        await service.challenge(GUILD, 4, CAROL, BOB, 7, "five-in-a-row")

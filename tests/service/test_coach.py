@@ -1178,3 +1178,36 @@ async def test_a_hint_after_a_takeback_and_another_turn_is_counted(db_path: Db) 
         assert again.again and again.used == 3, "the same position asked again is still free"
     finally:
         await close_service(service)
+
+
+async def cancel_row(env: Env, game_id: int) -> None:
+    """End a game as ``/seega cancel`` does: status cancelled, result ``*``, unrated."""
+    row = await env.storage.game(game_id)
+    assert row is not None
+    now = env.clock.now()
+    update = GameUpdate(game_id, row.version, row.actions, row.spn, now, "cancelled", "*", "abandoned", now)
+    applied, _ = await env.storage.finish_game(update, None, None)
+    assert applied
+
+
+async def test_a_cancelled_game_with_turns_played_is_reviewed(env: Env) -> None:
+    """Play-test: the review of a cancelled game answered "it ended unrated, so there is
+    nothing to review" (unrated bot games are reviewed), and plain ``/seega review`` picked
+    a cancelled game. A cancelled game with turns is reviewed and says it was cancelled;
+    one cancelled before any turn is not, and the default passes over it."""
+    played = await insert(env, 61, SPN, None, "c2-b2 b3-c3")
+    await cancel_row(env, played)
+    got = await env.coach.reviews.review(GUILD, 61, played)
+    assert got.game_id == played and got.cancelled and len(got.review.turns) == 2
+    assert "cancelled" in review_text(got, "en").splitlines()[0]
+    assert "coach.review" not in review_text(got, "ar")
+    empty = await insert(env, 61, None, None)
+    await cancel_row(env, empty)
+    assert await env.coach.reviews.check(GUILD, 61) == played  # the last game that can be reviewed
+    with pytest.raises(BadInputError) as refused:
+        await env.coach.reviews.check(GUILD, 61, empty)
+    assert refused.value.key == "coach_review_cancelled" and "before any turn" in refused.value.message
+    finished = await insert(env, 62, SPN, None, "c2-b2")
+    await finish(env, finished)
+    await insert(env, 62, None, None)  # a game in progress after it: the default is the finished one
+    assert await env.coach.reviews.check(GUILD, 62) == finished

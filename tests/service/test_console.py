@@ -496,7 +496,7 @@ async def test_the_bot_accepting_an_end_says_so_at_the_table(db_path: Db) -> Non
         text = out.getvalue()
         assert "Now 2 black, 2 white: it would be a draw." in text
         assert "Seega bot (medium) accepts ending the game by count." in text
-        assert "Game over (1/2-1/2). Draw: both players agreed to a draw, 2 pieces each." in text
+        assert "Game over (1/2-1/2). Draw: ended by count, agreed: 2 pieces each." in text
         out.truncate(0)
         out.seek(0)
         ahead = "b3w/5/5/5/b3b b m 0/0 - 0 30"  # 3 v 1 for the person: the bot declines
@@ -1836,7 +1836,7 @@ def test_the_table_speaks_of_itself_and_says_what_to_do(db_path: Db, tmp_path: P
         "/challenge." in out
     ), out
     assert "It ends unrated and stays in the history as cancelled." in out and "as if" not in out, out
-    assert "Error: Game #1 was cancelled: it ended unrated, so there is nothing to review." in out, out
+    assert "Error: Game #1 was cancelled before any turn was played: there is nothing to review." in out, out
     assert "cancelled (*)" in out.split("> history")[1]
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from bot.results import BotDeclinesError, IllegalMoveError, NotAPlayerError, OfferResult, Player
 from bot.service import GameService
+from bot.wording import game_over_text
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, insert_from, place_all, play_action, snapshot, start_people
 
 BOT = Player.bot("medium")
@@ -221,3 +222,22 @@ async def test_an_offer_to_end_sent_twice_is_refused_the_second_time(service: Ga
     assert isinstance(first, OfferResult) and first.ping == BOB.user_id
     await _refused(service, db_path, lambda: service.offer_end(1, ALICE.user_id), "end_already_offered")
     await _refused(service, db_path, lambda: service.end_preview(1, ALICE.user_id), "end_already_offered")
+
+
+async def test_an_even_end_by_count_says_so_and_an_even_draw_says_draw(service: GameService) -> None:
+    """Play-test: an end by count accepted with equal pieces read "both players agreed to a
+    draw"; it is "ended by count, agreed: 2 pieces each". A draw offer accepted with equal
+    pieces still says the players agreed to a draw."""
+    even = "b3w/5/5/5/w3b b m 0/0 - 0 30"  # 2 v 2
+    await insert_from(service, 1, even, ALICE, BOB)
+    await service.offer_end(1, ALICE.user_id)
+    ended = await service.accept_end(1, BOB.user_id)
+    assert ended.game_over is not None and ended.game_over.result == "1/2-1/2"
+    said = game_over_text(ended.game_over, "en", ended.game)
+    assert said == "Draw: ended by count, agreed: 2 pieces each.", said
+    assert "{" not in game_over_text(ended.game_over, "ar", ended.game)
+    await insert_from(service, 2, even, ALICE, BOB)
+    await service.offer_draw(2, ALICE.user_id)
+    drawn = await service.accept_draw(2, BOB.user_id)
+    assert drawn.game_over is not None
+    assert game_over_text(drawn.game_over, "en", drawn.game) == "Draw: both players agreed to a draw, 2 pieces each."

@@ -733,3 +733,15 @@ async def test_moves_by_number_reads_only_this_servers_games(service: GameServic
         with pytest.raises(NoGameError) as refused:
             await service.moves(7, asked, GUILD)
         assert refused.value.key == "no_such_game", asked
+
+
+async def test_the_leaderboard_with_no_size_shows_a_size_that_has_rated_games(service: GameService) -> None:
+    """Play-test: plain ``/seega leaderboard`` said "No rated games yet" (5x5) beside 7x7 games."""
+    assert await service.leaderboard_size(GUILD) == 5  # nothing rated anywhere: the default size
+    await start_people(service, 1, size=7)
+    await service.resign(1, BOB.user_id)
+    assert await service.leaderboard_size(GUILD) == 7
+    assert (await service.leaderboard(GUILD, 7))[0].name == "Alice"
+    await start_people(service, 1)
+    await service.resign(1, ALICE.user_id)
+    assert await service.leaderboard_size(GUILD) == 5  # the default size once it has some

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from bot.clock import FakeClock
 from bot.results import BadInputError, ChallengeError, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.timeparse import DurationError, format_duration, parse_duration
+from bot.timeparse import MAX_SECONDS, MIN_SECONDS, DurationError, format_duration, parse_duration
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, Db, close_service, make_service, start_people
 
 
@@ -171,3 +173,19 @@ async def test_two_processes_time_out_a_game_once(db_path: Db, clock: FakeClock)
     finally:
         await close_service(first)
         await close_service(second)
+
+
+def test_every_duration_shown_in_arabic_reads_back() -> None:
+    """Play-test: the Arabic settings show "1س" and "10د", and ``turn_timeout:2س`` was "not a duration"."""
+    shown = [*range(MIN_SECONDS, 3 * 3600, 7), *range(MIN_SECONDS, MAX_SECONDS + 1, 997), MAX_SECONDS]
+    for seconds in shown:
+        assert parse_duration(format_duration(seconds, "ar")) == seconds, format_duration(seconds, "ar")
+    assert parse_duration("2س") == 7200 and parse_duration(" ١س ٣٠د ") == 5400 and parse_duration("3ي") == 259200
+
+
+def test_long_arabic_durations_are_refused_at_once() -> None:
+    for text in ("1س" * 50_000, "9" * 99_999 + "س", "1د " * 33_333 + "x", "س" * 100_000, "١" * 99_999 + "ث"):
+        started = time.perf_counter()
+        with pytest.raises(DurationError):
+            parse_duration(text)
+        assert time.perf_counter() - started < 0.5
