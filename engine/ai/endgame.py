@@ -54,7 +54,7 @@ from __future__ import annotations
 import lzma
 import sys
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from importlib import resources
 from itertools import combinations
 from math import comb
@@ -93,7 +93,7 @@ STANDARD_OPTIONS = tuple(name for name in TABLE_OPTIONS if name not in ("max_shu
 #: a ruleset must share with that preset.
 FAMILIES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "ludii": (SIZES, TABLE_OPTIONS),
-    "standard": ((5,), STANDARD_OPTIONS),
+    "standard": ((5, 7), STANDARD_OPTIONS),
 }
 DRAW = 0
 #: No position of the tables is that far from its end (a sentinel for "not yet known").
@@ -203,7 +203,13 @@ class _Material:
 
 
 def generate(
-    max_pieces: int, progress: Callable[[str], None] | None = None, size: int = 5, family: str = "ludii"
+    max_pieces: int,
+    progress: Callable[[str], None] | None = None,
+    size: int = 5,
+    family: str = "ludii",
+    *,
+    known: Tables | None = None,
+    materials: Collection[tuple[int, int]] | None = None,
 ) -> Tables:
     """Solve every material with at most ``max_pieces`` pieces in all (each side >= 1)
     on the ``size`` board, under the moves of the preset ``family`` (see :data:`FAMILIES`).
@@ -217,6 +223,9 @@ def generate(
     patterns skip the centre) and ``chain`` (``none``, or ``same``: a capturing step is
     valued through :func:`_chain`, the best of ending the turn and each further capture
     by the same piece, every one of them in a smaller material already solved).
+
+    ``known``: materials already solved (reused, not solved again); ``materials``: solve
+    only these (the smaller materials their captures reach must be in ``known``).
     """
     rules = Ruleset.make(family, size)
     if family not in FAMILIES or rules.chain not in ("none", "same"):
@@ -228,6 +237,11 @@ def generate(
     for total in range(2, max_pieces + 1):
         for nb in range(1, total):
             nw = total - nb
+            if known is not None and (nb, nw) in known:
+                tables[(nb, nw)] = known[(nb, nw)]
+                continue
+            if materials is not None and (nb, nw) not in materials:
+                continue
             mat = _Material(board, nb, nw, masks, ranks)
             tables[(nb, nw)] = _solve(mat, tables, masks, ranks, rules.chain == "same")
             if progress:
