@@ -245,7 +245,7 @@ def test_the_safe_centre_changes_a_value() -> None:
     ludii = _position(black, white, 0, Ruleset.make("ludii", 5))
     standard = _position(black, white, 0)
     assert _entry(ludii, LUDII) == (1, 1)
-    assert _entry(standard)[0] != 1 or _entry(standard)[1] > 1
+    assert _entry(standard) == (0, 0)  # safe there, the lone piece runs: a draw
     step = "d4-d3"
     ludii.play(step)
     assert ludii.result is not None and ludii.result.winner == 0
