@@ -1,6 +1,9 @@
 """Endgame tables: the exact value and distance of every 5x5 and 7x7 ending with few pieces.
 
-Where they are exact: under the ``ludii`` preset (no shuttle limit, no move limit, no
+Two families, each solved under one preset's moves (:data:`FAMILIES`, files
+``seega<size>-<family>-<black>v<white>.xz``):
+
+``ludii`` (5x5 and 7x7). Under the ``ludii`` preset (no shuttle limit, no move limit, no
 chains, no safe centre, a blocked player passes, capture all to win) a position's value
 depends only on the pieces and the side to move, never on how it was reached, so a
 retrograde analysis gives the game-theoretic value: win, loss or draw for the side to
@@ -8,10 +11,32 @@ move, and for a win or loss the distance in turns (one action per turn under the
 rules) with the winner hurrying and the loser holding out. The only history the preset
 keeps is the turn limit (a draw after 2500 turns): a table value is exact while the
 turns left exceed its distance, which holds in every position the bot reaches before
-turn 2500 minus a few hundred. Rulesets that differ in any option the tables depend on
-(:data:`TABLE_OPTIONS`) get no tables: under the standard preset the move limit and the
-shuttle limit make values depend on the clock and the pieces' past steps, and chains
-change the moves, so nothing is claimed there.
+turn 2500 minus a few hundred. Used for rulesets equal to the preset in every option of
+:data:`TABLE_OPTIONS`.
+
+``standard`` (5x5). Solved under the standard preset's moves without its two history
+rules: a safe centre (a piece on it is never taken by custodial capture) and same-piece
+chains (after a capturing step the same piece may capture again or end the turn; a
+whole turn, step and chain, is one move of the tables, its distance counted in turns),
+a blocked player passes, capture all to win, but no shuttle limit and no move limit.
+Used for rulesets equal to the preset in the options of :data:`STANDARD_OPTIONS` (any
+``max_shuttles`` and ``move_limit``), and then only as far as the history rules allow
+(``Searcher._probe``):
+
+* exact: a win or loss in d turns when d is at most the turns left before the move
+  limit (``move_limit`` minus the position's turns-without-capture clock, ``pos.clock``):
+  the winner's forced line ends the game before the clock can, and a capture on the way
+  only resets it. With the shuttle limit ignored: a forced line (the winner's, or the
+  loser's longest defence) that needs a step the shuttle limit forbids, or a piece the
+  limit blocks (then its owner passes or removes), is the one case where such a value
+  can be wrong, in its distance or its outcome.
+* not exact, and not used: a draw (the move limit may end it first, more pieces
+  winning), and a win or loss longer than the clock (the move limit comes first). The
+  search then goes on as without tables. Under ``max_shuttles=0, move_limit=0`` the
+  family is exact like ``ludii``, draws included. A turn limit, if a ruleset sets one,
+  is ignored as for ``ludii``.
+
+Rulesets that differ from both presets in an option the tables depend on get no tables.
 
 Layout: one table per board size, material (black pieces, white pieces) and side to
 move, an ``array('H')`` indexed by ``rank(black cells) * C(cells, white) + rank(white cells)``
@@ -29,7 +54,7 @@ from __future__ import annotations
 import lzma
 import sys
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from importlib import resources
 from itertools import combinations
 from math import comb
@@ -59,15 +84,27 @@ TABLE_OPTIONS = (
     "lose_at",
     "win_line",
 )
+#: Options a ruleset must share with the ``standard`` preset of its size to use the
+#: ``standard`` tables: the moves' options only (any shuttle limit and move limit; a
+#: value is then used only where its distance fits the clock, see the module docstring).
+STANDARD_OPTIONS = tuple(name for name in TABLE_OPTIONS if name not in ("max_shuttles", "move_limit"))
+#: The table families: the preset each is solved under (the files are
+#: ``seega<size>-<family>-<black>v<white>.xz``), the board sizes shipped and the options
+#: a ruleset must share with that preset.
+FAMILIES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "ludii": (SIZES, TABLE_OPTIONS),
+    "standard": ((5, 7), STANDARD_OPTIONS),
+}
 DRAW = 0
 #: No position of the tables is that far from its end (a sentinel for "not yet known").
 UNKNOWN = 0xFFFF
 
 
 class Board:
-    """What the generator needs of one board size: cells, neighbours, capture patterns."""
+    """What the generator needs of one board size: cells, neighbours, capture patterns
+    (with ``safe_centre``, none takes a piece standing on the centre)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, safe_centre: bool = False) -> None:
         geo = geometry(size)
         self.size = size
         self.cells = size * size
@@ -76,8 +113,9 @@ class Board:
         #: neighbours[c]: the cells next to c.
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(geo.neighbours[c]) for c in range(self.cells))
         #: patterns[t]: (middle bit, far bit) of each capture a step onto t may make.
+        safe = geo.centre_bit if safe_centre else 0
         self.patterns: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((mid, far) for mid, far, _d in geo.captures[t]) for t in range(self.cells)
+            tuple((mid, far) for mid, far, _d in geo.captures[t] if mid != safe) for t in range(self.cells)
         )
 
     def neighbours_of(self, mask: int) -> int:
@@ -87,12 +125,21 @@ class Board:
         return vertical | ((mask & self.not_file_last) << 1) | ((mask & self.not_file_a) >> 1)
 
 
+def family_of(rules: Ruleset) -> str | None:
+    """The table family shipped for ``rules``'s size whose moves are ``rules``'s moves
+    (``None``: no tables apply)."""
+    for family, (sizes, options) in FAMILIES.items():
+        if rules.size in sizes:
+            preset = Ruleset.make(family, rules.size)
+            if all(getattr(rules, name) == getattr(preset, name) for name in options):
+                return family
+    return None
+
+
 def covers(rules: Ruleset) -> bool:
-    """Whether tables of ``rules``'s size exist and are exact under ``rules``."""
-    if rules.size not in SIZES:
-        return False
-    preset = TABLE_RULES if rules.size == 5 else Ruleset.make("ludii", rules.size)
-    return all(getattr(rules, name) == getattr(preset, name) for name in TABLE_OPTIONS)
+    """Whether tables of ``rules``'s size exist and may be used under ``rules`` (exactly
+    for ``ludii``; against the clock for ``standard``, see the module docstring)."""
+    return family_of(rules) is not None
 
 
 def subsets(k: int, cells: int = 25) -> list[int]:
@@ -155,28 +202,103 @@ class _Material:
         return self.b_rank[black] * self.stride + self.w_rank[white]
 
 
-def generate(max_pieces: int, progress: Callable[[str], None] | None = None, size: int = 5) -> Tables:
+def generate(
+    max_pieces: int,
+    progress: Callable[[str], None] | None = None,
+    size: int = 5,
+    family: str = "ludii",
+    *,
+    known: Tables | None = None,
+    materials: Collection[tuple[int, int]] | None = None,
+) -> Tables:
     """Solve every material with at most ``max_pieces`` pieces in all (each side >= 1)
-    on the ``size`` board.
+    on the ``size`` board, under the moves of the preset ``family`` (see :data:`FAMILIES`).
 
     Materials are solved fewest pieces first: a capture always leads to a smaller
     material, already solved, and quiet steps and passes stay inside the material,
     where values spread backwards from the known ones in order of distance (a bucket
     queue), so every distance is the exact shortest win / longest loss.
+
+    The generator depends on two options of the preset: ``safe_centre`` (the capture
+    patterns skip the centre) and ``chain`` (``none``, or ``same``: a capturing step is
+    valued through :func:`_chain`, the best of ending the turn and each further capture
+    by the same piece, every one of them in a smaller material already solved).
+
+    ``known``: materials already solved (reused, not solved again); ``materials``: solve
+    only these (the smaller materials their captures reach must be in ``known``).
     """
-    board = Board(size)
+    rules = Ruleset.make(family, size)
+    if family not in FAMILIES or rules.chain not in ("none", "same"):
+        raise ValueError(f"no endgame tables for the {family!r} preset")
+    board = Board(size, rules.safe_centre)
     masks = {k: subsets(k, board.cells) for k in range(0, max_pieces)}
     ranks = {k: {m: i for i, m in enumerate(ms)} for k, ms in masks.items()}
     tables: Tables = {}
     for total in range(2, max_pieces + 1):
         for nb in range(1, total):
             nw = total - nb
+            if known is not None and (nb, nw) in known:
+                tables[(nb, nw)] = known[(nb, nw)]
+                continue
+            if materials is not None and (nb, nw) not in materials:
+                continue
             mat = _Material(board, nb, nw, masks, ranks)
-            tables[(nb, nw)] = _solve(mat, tables, masks, ranks)
+            tables[(nb, nw)] = _solve(mat, tables, masks, ranks, rules.chain == "same")
             if progress:
                 won = sum(1 for side in (0, 1) for v in tables[(nb, nw)][side] if v & 1)
                 progress(f"{nb} v {nw}: {mat.size} indexes per side, {won} wins for the side to move")
     return tables
+
+
+def _preference(code: int) -> int:
+    """How much the side that just moved likes a child entry ``code`` (the opponent to
+    move): the opponent's fastest loss best, then a draw, then its slowest win."""
+    if code == DRAW:
+        return 0
+    if code & 1:
+        return ((code - 1) >> 1) - UNKNOWN
+    return UNKNOWN - ((code - 2) >> 1)
+
+
+def _chain(
+    mat: _Material,
+    tables: Tables,
+    masks: dict[int, list[int]],
+    ranks: dict[int, dict[int, int]],
+    side: int,
+    own: int,
+    opp: int,
+    t: int,
+    left: int,
+) -> int:
+    """The entry (the opponent to move) the mover reaches at best after a capturing step
+    onto ``t`` left ``own`` and ``opp`` (``left`` opponent pieces): ending the turn, or
+    another capturing step of the piece on ``t``, and so on (``chain=same``). Code 2 (a
+    loss in 0) when a capture takes the opponent's last piece."""
+    nb, nw = mat.nb, mat.nw
+    if side == 0:
+        best = tables[(nb, left)][1][ranks[nb][own] * len(masks[left]) + ranks[left][opp]]
+    else:
+        best = tables[(left, nw)][0][ranks[left][opp] * len(masks[nw]) + ranks[nw][own]]
+    liked = _preference(best)
+    board = mat.board
+    empty = board.full & ~(own | opp)
+    for u in board.neighbours[t]:
+        if not empty >> u & 1:
+            continue
+        caps = 0
+        for mid, far in board.patterns[u]:
+            if opp & mid and own & far:
+                caps |= mid
+        if not caps:
+            continue
+        rest = left - caps.bit_count()
+        if rest == 0:
+            return 2
+        code = _chain(mat, tables, masks, ranks, side, own ^ (1 << t) ^ (1 << u), opp & ~caps, u, rest)
+        if _preference(code) > liked:
+            best, liked = code, _preference(code)
+    return best
 
 
 def _solve(
@@ -184,6 +306,7 @@ def _solve(
     tables: Tables,
     masks: dict[int, list[int]],
     ranks: dict[int, dict[int, int]],
+    chain: bool = False,
 ) -> tuple[array[int], array[int]]:
     size = mat.size
     values = (array("H", bytes(2 * size)), array("H", bytes(2 * size)))
@@ -229,7 +352,9 @@ def _solve(
                             continue
                         moved = own ^ (1 << a) ^ (1 << t)
                         rest = opp & ~caps
-                        if side == 0:
+                        if chain:
+                            child = _chain(mat, tables, masks, ranks, side, moved, rest, t, left)
+                        elif side == 0:
                             child = tables[(nb, left)][1][ranks[nb][moved] * len(masks[left]) + ranks[left][rest]]
                         else:
                             child = tables[(left, nw)][0][ranks[left][rest] * len(masks[nw]) + ranks[nw][moved]]
@@ -313,14 +438,14 @@ def _predecessors(mat: _Material, idx: int, side: int) -> Iterator[int]:
         yield idx
 
 
-def table_name(nb: int, nw: int, size: int = 5) -> str:
+def table_name(nb: int, nw: int, size: int = 5, family: str = "ludii") -> str:
     """The file name of a material's table."""
-    return f"seega{size}-ludii-{nb}v{nw}.xz"
+    return f"seega{size}-{family}-{nb}v{nw}.xz"
 
 
-def table_path(nb: int, nw: int, size: int = 5) -> Path:
+def table_path(nb: int, nw: int, size: int = 5, family: str = "ludii") -> Path:
     """Where the table of a material is shipped."""
-    return DATA_DIR / table_name(nb, nw, size)
+    return DATA_DIR / table_name(nb, nw, size, family)
 
 
 def pack(tables: tuple[array[int], array[int]]) -> bytes:
@@ -364,11 +489,12 @@ class EndgameTables:
     :func:`decode`) or ``None`` when no table covers its material.
     """
 
-    def __init__(self, directory: Path = DATA_DIR, size: int = 5) -> None:
+    def __init__(self, directory: Path = DATA_DIR, size: int = 5, family: str = "ludii") -> None:
         self.directory = directory
         self.size = size
+        self.family = family
         self.cells = size * size
-        self._prefix = f"seega{size}-ludii-"
+        self._prefix = f"seega{size}-{family}-"
         self.loaded: dict[tuple[int, int], tuple[array[int], array[int]] | None] = {}
         self.max_pieces = max(
             (nb + nw for nb, nw in self.available()),
@@ -387,7 +513,7 @@ class EndgameTables:
     def _table(self, nb: int, nw: int) -> tuple[array[int], array[int]] | None:
         key = (nb, nw)
         if key not in self.loaded:
-            path = self.directory / table_name(nb, nw, self.size)
+            path = self.directory / table_name(nb, nw, self.size, self.family)
             self.loaded[key] = unpack(path.read_bytes()) if path.exists() else None
         return self.loaded[key]
 
@@ -412,13 +538,19 @@ class EndgameTables:
         return int(table[side][rank_of(black) * stride + rank_of(white)])
 
 
-_SHIPPED: dict[int, EndgameTables] = {}
+_SHIPPED: dict[tuple[int, str], EndgameTables] = {}
 
 
-def shipped(size: int = 5) -> EndgameTables:
-    """The process-wide tables of a board size from ``engine/data/`` (nothing is read
-    until a probe)."""
-    tables = _SHIPPED.get(size)
+def shipped(size: int = 5, family: str = "ludii") -> EndgameTables:
+    """The process-wide tables of a board size and family from ``engine/data/`` (nothing
+    is read until a probe)."""
+    tables = _SHIPPED.get((size, family))
     if tables is None:
-        tables = _SHIPPED[size] = EndgameTables(size=size)
+        tables = _SHIPPED[(size, family)] = EndgameTables(size=size, family=family)
     return tables
+
+
+def shipped_for(rules: Ruleset) -> EndgameTables | None:
+    """The shipped tables that apply under ``rules`` (:func:`family_of`), or ``None``."""
+    family = family_of(rules)
+    return shipped(rules.size, family) if family is not None else None

@@ -12,7 +12,8 @@ medium     depth 2     two actions ahead plus captures, no deliberate errors,
                        narrower placement search (6 cells per node, every
                        placement only once 4 cells are empty).
 hard       1 s         iterative deepening until the time is used (one core);
-                       endgame tables where they are exact (5x5 and 7x7, ludii preset);
+                       endgame tables where they apply (5x5 and 7x7: ludii, and
+                       standard against the move limit's clock);
                        in a stuck game without a move limit, the soonest capture
                        that cannot be stopped.
 expert     3 s         the same search with three times the time, which pays for a

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from engine.actions import Action
-from engine.ai.endgame import covers, shipped
+from engine.ai.endgame import shipped_for
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.filled import shipped as filled_table
 from engine.ai.levels import Level
@@ -67,7 +67,7 @@ def make_searcher(rules: Ruleset, level: Level, weights: Weights | None = None, 
         placement_width=level.placement_width,
         full_width_empties=level.full_width_empties,
         contempt=contempt,
-        tables=shipped(rules.size) if level.tables and covers(rules) else None,
+        tables=shipped_for(rules) if level.tables else None,
         filled=filled_table(rules) if level.tables else None,
     )
 

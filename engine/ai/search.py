@@ -157,7 +157,12 @@ class Searcher:
         self.tables = tables
         #: Positions with at most this many pieces are looked up, not searched.
         self.table_pieces = tables.max_pieces if tables is not None else 0
+        #: Lookups whose value the search used (a value the clock rules out is not one).
         self.table_hits = 0
+        #: The move limit a table win or loss must fit in (0: none), and whether a table
+        #: draw is exact here (no move limit and no shuttle limit, as under ``ludii``).
+        self._table_limit = rules.move_limit
+        self._table_draws = not rules.move_limit and not rules.max_shuttles
         #: The filled-board table, or ``None``.
         self.filled = filled
         #: The filled-board table's value of a board (White cells -> the first mover's
@@ -213,9 +218,9 @@ class Searcher:
         bb = pos.bb
         if (
             self.tables is not None
-            and pos.state == START
+            and pos.phase == "m"
             and (bb[0] | bb[1]).bit_count() <= self.table_pieces
-            and self.tables.probe(bb[0], bb[1], pos.side) is not None
+            and (self._probe(pos, 0) is not None if pos.state == START else self._table_value(pos, 0) is not None)
         ):
             best, score, drawing = self._table_root(pos, codes)
             if abs(score) >= WIN_BOUND or not drawing:
@@ -309,12 +314,17 @@ class Searcher:
         self.filled_hits = 0
 
     def _probe(self, pos: Position, ply: int) -> int | None:
-        """The endgame tables' value of a movement turn start (``None``: not covered).
+        """The endgame tables' value of a movement turn start (``None``: not covered, or
+        not usable here).
 
         A win in d turns scores like a game end d plies further (one action per turn
-        under the tables' rules), so the search prefers the shortest win and the longest
-        defence; a draw is exact, shaded by a quarter of the evaluation (at most 0.9
-        pieces) so the bot keeps the drawn line where the opponent can still go wrong.
+        under the ``ludii`` rules; a chain's actions are one turn of the tables), so the
+        search prefers the shortest win and the longest defence. Under a move limit a
+        win or loss counts only when its d turns fit in the turns left before the limit
+        (``move_limit - pos.clock``), and a draw never (the clock may end it first); with
+        neither a move limit nor a shuttle limit a draw is exact, shaded by a quarter of
+        the evaluation (at most 0.9 pieces) so the bot keeps the drawn line where the
+        opponent can still go wrong.
         """
         tables = self.tables
         if tables is None or pos.phase != "m":
@@ -322,28 +332,60 @@ class Searcher:
         code = tables.probe(pos.bb[0], pos.bb[1], pos.side)
         if code is None:
             return None
-        self.table_hits += 1
         outcome, distance = decode(code)
-        if outcome > 0:
-            return WIN - ply - distance
-        if outcome < 0:
-            return -(WIN - ply - distance)
+        if outcome:
+            if self._table_limit and distance > self._table_limit - pos.clock:
+                return None
+            self.table_hits += 1
+            return WIN - ply - distance if outcome > 0 else -(WIN - ply - distance)
+        if not self._table_draws:
+            return None
+        self.table_hits += 1
         return max(-90, min(90, self._static(pos) // 4))
+
+    def _table_value(self, pos: Position, ply: int) -> int | None:
+        """The tables' value of ``pos`` for the side to act (``None``: unknown): a game
+        end, a turn start looked up (:meth:`_probe`), or in a chain the best of its
+        actions (each further capture and ``end``), the chain's actions all at the same
+        ``ply``: a whole turn is one move of the tables."""
+        if pos.result is not None:
+            return self._terminal(pos, ply)
+        if pos.phase != "m":
+            return None
+        if pos.state == START:
+            bb = pos.bb
+            return self._probe(pos, ply) if (bb[0] | bb[1]).bit_count() <= self.table_pieces else None
+        side = pos.side
+        best: int | None = None
+        unknown = False
+        for code in pos.legal_codes():
+            pos.push_code(code)
+            known = self._table_value(pos, ply if pos.side == side and pos.result is None else ply + 1)
+            same = pos.side == side
+            pos.pop()
+            if known is None:
+                unknown = True
+                continue
+            v = known if same else -known
+            if best is None or v > best:
+                best = v
+        if best is None or (unknown and best < WIN_BOUND):
+            return None
+        return best
 
     def _table_root(self, pos: Position, codes: list[int]) -> tuple[int, int, list[int]]:
         """Each root action scored by the tables: (best code, its score, the drawing
         codes). A win or a loss is played from the tables alone (the fastest win, the
-        longest defence); with a draw the search chooses among the drawing actions."""
+        longest defence); with a draw (or a value the tables do not give) the search
+        chooses among the actions not proven lost."""
         scores = {}
+        side = pos.side
         for code in codes:
             pos.push_code(code)
-            if pos.result is not None:
-                v = -self._terminal(pos, 1)
-            else:
-                known = self._probe(pos, 1)
-                v = -known if known is not None else 0
+            same = pos.side == side and pos.result is None
+            known = self._table_value(pos, 0 if same else 1)
             pos.pop()
-            scores[code] = v
+            scores[code] = 0 if known is None else (known if same else -known)
         best = max(codes, key=lambda c: scores[c])
         drawing = [c for c in codes if abs(scores[c]) < WIN_BOUND]
         return best, scores[best], drawing
