@@ -18,11 +18,11 @@ Why it is shaped this way:
   posted once even when a retried job answers twice.
 * :class:`QueueAiRunner` has the :class:`bot.ai_pool.AiRunner` interface: the service
   does not know whether its AI is a local pool or a queue. Its :meth:`QueueAiRunner.run`
-  runs any CPU-heavy function of the engine or the coach (a hint, a review's analyses)
-  as a job the same way: the function is named, not pickled, and must live in
-  :data:`ALLOWED_MODULES`; its argument and result are pickled and read back with an
-  unpickler that only builds engine/coach classes and plain data, so a row written into
-  the queue cannot make a worker run arbitrary code.
+  runs the CPU-heavy functions of the engine and the coach (a hint, a review's analyses)
+  as jobs the same way: the function is named, not pickled, and must be one of
+  :data:`JOB_FUNCTIONS`; its argument and result are pickled and read back with an
+  unpickler that only builds :data:`JOB_CLASSES` and plain data, and never changes a
+  class, so a row written into the queue cannot make a worker run arbitrary code.
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
-import importlib
-import inspect
 import io
 import json
 import logging
@@ -44,7 +42,7 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import asyncpg
 from pgqueuer import PgQueuer, Queries
@@ -52,20 +50,30 @@ from pgqueuer.models import Job
 
 from bot.storage.listen import Listener
 from bot.storage.postgres import RETRYABLE
+from engine.actions import Action
 from engine.ai import TurnRequest, position_value, think
+from engine.ai.analysis import Analysis
+from engine.coach.hints import Advice, advise_job
+from engine.coach.review import AnalysisJob, run_job
 
 log = logging.getLogger(__name__)
 
 ENTRYPOINT = "seega_ai_turn"
 CALL_ENTRYPOINT = "seega_ai_call"
-#: Where the functions a job may name live (``module:function``), and the classes its
-#: pickled argument and result may contain.
-ALLOWED_MODULES = ("engine", "bot.service.coach")
-#: Plain data the unpickler may build besides those modules' classes.
-SAFE_GLOBALS = {
-    ("builtins", name)
-    for name in ("tuple", "list", "dict", "set", "frozenset", "int", "float", "str", "bytes", "bool", "complex")
-} | {("collections", "OrderedDict"), ("copyreg", "_reconstructor"), ("builtins", "object")}
+#: The functions a job may run, by ``module:name``, and the only classes a job's pickled
+#: argument or result may hold. Both are explicit lists: nothing a row names is looked up
+#: or imported. Two outside reviews (stop 39) showed why: a check of the module alone
+#: let ``engine.cli`` + ``os.system`` reach the shell (pickle follows dotted names), and
+#: importing a named module ran ``engine/__main__.py``'s ``sys.exit``, killing the worker.
+JOB_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    f"{fn.__module__}:{fn.__qualname__}": fn for fn in (think, position_value, run_job, advise_job)
+}
+JOB_CLASSES: dict[tuple[str, str], type] = {
+    (cls.__module__, cls.__qualname__): cls for cls in (TurnRequest, AnalysisJob, Analysis, Advice, Action)
+}
+#: The largest pickled argument or result read back (a review's longest job, a
+#: 2,500-turn 9x9 game's prefix, is about 30 KB).
+MAX_PICKLE = 1 << 20
 A = TypeVar("A")
 R = TypeVar("R")
 RESULTS_CHANNEL = "seega_ai_results"
@@ -94,51 +102,56 @@ def decode(payload: bytes) -> TurnRequest:
     return TurnRequest(**fields)
 
 
-def _allowed(module: str) -> bool:
-    return any(module == m or module.startswith(m + ".") or module.startswith(m + "_") for m in ALLOWED_MODULES)
-
-
 def function_name(fn: Callable[..., Any]) -> str:
-    """``module:name`` of a top-level function a job may run."""
-    module, name = getattr(fn, "__module__", ""), getattr(fn, "__qualname__", "")
-    if not _allowed(module) or "." in name or "<" in name:
-        raise ValueError(f"{module}:{name} cannot run as a job (top-level functions of {ALLOWED_MODULES} only)")
-    return f"{module}:{name}"
+    """``module:name`` of a function a job may run (one of :data:`JOB_FUNCTIONS`)."""
+    name = f"{getattr(fn, '__module__', '')}:{getattr(fn, '__qualname__', '')}"
+    if JOB_FUNCTIONS.get(name) is not fn:
+        raise ValueError(f"{name} cannot run as a job (only {', '.join(JOB_FUNCTIONS)})")
+    return name
 
 
 def resolve(name: str) -> Callable[..., Any]:
-    """The function a job names (refused unless it is allowed)."""
-    module, _, attr = name.partition(":")
-    if not _allowed(module) or not attr.isidentifier():
-        raise ValueError(f"a job named a function that may not run: {name!r}")
-    fn = getattr(importlib.import_module(module), attr, None)
-    if not inspect.isfunction(fn) or fn.__module__ != module:
-        # Only a function defined in that module: not a class, nor a name it imported.
-        raise ValueError(f"a job named a function that may not run: {name!r}")
+    """The function a job names (refused unless it is one of :data:`JOB_FUNCTIONS`)."""
+    fn = JOB_FUNCTIONS.get(name)
+    if fn is None:
+        raise ValueError(f"a job named a function that may not run: {name[:80]!r}")
     return fn
 
 
-class _SafeUnpickler(pickle.Unpickler):
-    """Builds plain builtins and the classes defined in the allowed modules, nothing else.
+#: The pure-Python unpickler's own BUILD (``pickle._Unpickler.dispatch``).
+_BUILD: Any = pickle._Unpickler.dispatch[pickle.BUILD[0]]
 
-    Why so strict: pickle resolves a dotted name through attributes, so checking the module
-    alone let ``engine.cli`` + ``os.system`` reach the shell (found by an outside review),
-    and a module's namespace also holds what it imported. A name is taken only when it is
-    one identifier naming a class whose own module is the one given.
+
+class _SafeUnpickler(pickle._Unpickler):
+    """Builds the job classes (:data:`JOB_CLASSES`) and plain data, nothing else.
+
+    The pure-Python unpickler, for one thing the C one cannot refuse: a BUILD whose target
+    is a class sets attributes on the class itself (a row's 60 bytes emptied
+    ``Position.legal_actions`` for the rest of the process: outside review, stop 39).
+    Payloads are small, so its speed does not matter.
     """
 
+    dispatch: ClassVar[dict[int, Any]] = dict(pickle._Unpickler.dispatch)
+
     def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in SAFE_GLOBALS:
-            return super().find_class(module, name)
-        if _allowed(module) and name.isidentifier():
-            found = getattr(importlib.import_module(module), name, None)
-            if isinstance(found, type) and found.__module__ == module:
-                return found
-        raise pickle.UnpicklingError(f"a job's data may not contain {module}.{name}")
+        found = JOB_CLASSES.get((module, name))
+        if found is None:
+            raise pickle.UnpicklingError(f"a job's data may not contain {module[:80]}.{name[:80]}")
+        return found
+
+    def _load_build(self) -> None:
+        stack = self.stack  # type: ignore[attr-defined]
+        if len(stack) >= 2 and isinstance(stack[-2], type):
+            raise pickle.UnpicklingError("a job's data may not change a class")
+        _BUILD(self)
+
+    dispatch[pickle.BUILD[0]] = _load_build
 
 
 def safe_loads(data: bytes) -> Any:
-    """Unpickle a job's argument or result, building only allowed classes."""
+    """Unpickle a job's argument or result, building only the job classes."""
+    if len(data) > MAX_PICKLE:
+        raise pickle.UnpicklingError(f"a job's data of {len(data)} bytes is larger than {MAX_PICKLE}")
     return _SafeUnpickler(io.BytesIO(data)).load()
 
 

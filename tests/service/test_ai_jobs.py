@@ -281,6 +281,8 @@ def _global(module: str, name: str) -> bytes:
         ("engine.ai.endgame", "lzma.open"),
         ("engine.ai.endgame", "Path"),  # imported into an allowed module, not defined there
         ("engine.cli", "main"),  # a function, not a class of data
+        ("engine.__main__", "main"),  # importing it ran sys.exit(main()): the worker died
+        ("engine.position", "Position"),  # a class, but not one a job carries
     ],
 )
 def test_a_forged_row_cannot_reach_past_the_allowed_classes(tmp_path: Path, module: str, name: str) -> None:
@@ -310,3 +312,32 @@ def test_a_job_names_only_a_function_defined_where_it_says() -> None:
         resolve("engine.ai.endgame:Path")
     with pytest.raises(ValueError, match="may not run"):
         resolve("engine.ai.endgame:lzma")
+
+
+def test_a_forged_row_cannot_change_a_class_or_end_the_process() -> None:
+    """Outside review (stop 39), after the first fix: a BUILD on an allowed class set its
+    attributes for the rest of the process (``Position.legal_actions`` returned nothing),
+    and naming ``engine.__main__`` imported it, whose ``sys.exit`` is no ``Exception``
+    and ended the worker's event loop. The unpickler imports nothing a row names."""
+    import pickle
+
+    from bot.ai_jobs import MAX_PICKLE, resolve, safe_loads
+    from engine.actions import Action
+    from engine.position import Position
+
+    shown = Action.__dict__["__str__"]
+    # (None, {"__str__": None}) built onto the class: slot state, set with setattr.
+    payload = b"\x80\x04" + _global("engine.actions", "Action") + b"N}\x8c\x07__str__Ns\x86b."
+    try:
+        with pytest.raises(pickle.UnpicklingError, match="may not change a class"):
+            safe_loads(payload)
+        assert Action.__dict__["__str__"] is shown
+    finally:
+        Action.__str__ = shown  # type: ignore[method-assign]  # (had it been changed, for the other tests)
+    assert len(Position().legal_actions()) == 24
+    with pytest.raises(ValueError, match="may not run"):
+        resolve("engine.__main__:main")
+    with pytest.raises(pickle.UnpicklingError):
+        safe_loads(b"cengine.__main__\nAnything\n.")
+    with pytest.raises(pickle.UnpicklingError, match="larger than"):
+        safe_loads(b"\x80\x04" + b"N" * (MAX_PICKLE + 1))
