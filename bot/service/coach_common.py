@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.service.loaded import replay
 from bot.storage import GameRow
 from engine.coach.review import AnalysisJob
-from engine.position import Position
+from engine.position import START, Position
 from engine.record import GameRecord
 from engine.rules import Ruleset, format_value
 
@@ -23,6 +23,17 @@ def position_of(row: GameRow) -> Position:
 def record_of(row: GameRow) -> GameRecord:
     """The game's record (turns grouped as the rules group them)."""
     return GameRecord.from_position(position_of(row), setup=row.setup)
+
+
+def whole_turns(row: GameRow) -> GameRecord:
+    """The game's record without a turn left half done (the first cell of a pair, a
+    chain not ended): a game cancelled there was reviewed as if the half were the whole
+    turn ("a1" alone, "best": outside review, stop 39)."""
+    record = record_of(row)
+    pos = position_of(row)
+    if pos.result is None and pos.state != START and pos.phase != "r" and record.turns:
+        record.turns = record.turns[:-1]
+    return record
 
 
 def job_for(row: GameRow, actions: tuple[str, ...], max_nodes: int, played: tuple[str, ...] = ()) -> AnalysisJob:

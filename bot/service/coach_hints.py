@@ -41,7 +41,7 @@ from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.games import no_game_error
 from bot.service.limits import OneAtATime
 from bot.service.snapshots import names_of
-from bot.storage import GameRow, Storage
+from bot.storage import GameMovedOnError, GameRow, Storage
 from bot.texts import FALLBACK
 from engine.actions import Action
 from engine.coach.hints import HINT_NODES, Advice, advise_job, forced_turn, turn_reasons
@@ -133,7 +133,12 @@ class Hints:
             image = await self._picture(pos, list(forced), (black, white), wording, names_shown, lang)
             return HintResult(row.id, texts, reasons, used, limit, None, image, free=True)
         advice = await self._advice(row, user_id)
-        taken = await self.storage.take_hint(row.id, user_id, pos.turn, limit, self.clock.now(), ply)
+        try:
+            taken = await self.storage.take_hint(
+                row.id, user_id, pos.turn, limit, self.clock.now(), ply, actions=row.actions
+            )
+        except GameMovedOnError:
+            raise BadInputError("coach_hint_moved_on") from None
         if taken is None:
             raise BadInputError("coach_hint_limit", limit=limit)
         suggested = [Action.parse(a) for a in advice.actions]

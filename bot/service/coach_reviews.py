@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.clock import Clock
 from bot.results import BadInputError, NoGameError
-from bot.service.coach_common import job_for, record_of
+from bot.service.coach_common import job_for, whole_turns
 from bot.service.coach_results import KeyMoment, NamesShown, ReviewResult, Wording
 from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.limits import LimitError, OneAtATime
@@ -72,7 +72,7 @@ class Reviews:
                 raise NoGameError("no_game_yet")
         # A cancelled game with turns played is reviewed like any ended game (an unrated
         # bot game is too); one cancelled before its first turn has nothing to review.
-        if row.status == "cancelled" and not row.actions:
+        if row.status == "cancelled" and not whole_turns(row).turns:
             raise BadInputError("coach_review_cancelled", game_id=row.id)
         if row.status == "cancelled":
             return row
@@ -114,7 +114,7 @@ class Reviews:
                 many requests cannot fill the coach's queue before everybody else's.
         """
         row = await self._row(guild_id, channel_id, game_id)
-        record = record_of(row)
+        record = whole_turns(row)
         stored = await self.storage.coach_review(row.id)
         data = json.loads(stored[1]) if stored is not None else None
         # A review stored by an earlier judgement (before the material floor and the

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 from bot.storage.locks import lock_key
+from bot.storage.rows import GameMovedOnError
 from bot.texts import shown_name
 
 T = TypeVar("T")
@@ -90,7 +91,14 @@ class CoachQueries:
 
     # ----------------------------------------------------------------- hints
     async def take_hint(
-        self, game_id: int, user_id: int, turn: int, limit: int, now: float, ply: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        turn: int,
+        limit: int,
+        now: float,
+        ply: int | None = None,
+        actions: str | None = None,
     ) -> int | None:
         """Count one hint for ``user_id`` in a game unless ``limit`` is reached.
 
@@ -99,10 +107,20 @@ class CoachQueries:
         transaction, so two quick requests cannot both pass the limit. A hint at a
         position (``ply``: the actions played before it) already counted is not counted
         again: the same answer asked for twice costs one hint.
+
+        With ``actions`` (the game's actions when the hint was asked), raises
+        :class:`GameMovedOnError` and writes nothing if the game has moved since: a hint
+        searched while its asker took the turn back was marked at a position the
+        takeback had just unmarked, and the next position at that ply was free (outside
+        review, stop 39).
         """
 
         async def body(tx: Any) -> int | None:
             await tx.lock([lock_key("hints", game_id, user_id)])  # count and insert as one, across processes
+            if actions is not None:
+                now_row = await _first(tx, "SELECT actions FROM games WHERE id = ?", (game_id,))
+                if now_row is None or now_row[0] != actions:
+                    raise GameMovedOnError(f"game {game_id} moved on while a hint was searched")
             row = await _first(
                 tx, "SELECT COUNT(*) FROM coach_hints WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )

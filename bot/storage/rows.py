@@ -239,6 +239,11 @@ class QuestionSettledError(Exception):
         self.question_id = question_id
 
 
+class GameMovedOnError(Exception):
+    """A write about one position of a game found the game elsewhere (a move or a
+    takeback came while a hint was searched); nothing was written."""
+
+
 class ConstraintError(Exception):
     """A write broke a constraint of the schema (a unique index, a foreign key); the
     backends turn their drivers' integrity errors into this one."""

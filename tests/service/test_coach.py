@@ -1180,6 +1180,57 @@ async def test_a_hint_after_a_takeback_and_another_turn_is_counted(db_path: Db) 
         await close_service(service)
 
 
+async def test_a_cancelled_games_half_turn_is_not_reviewed_as_a_turn(env: Env) -> None:
+    """Outside review (stop 39): a game cancelled after the first cell of a pair was
+    reviewed as one whole turn ("a1", best, a clean game). The half turn is left out, and
+    a game with nothing else is refused."""
+    half = await insert(env, 62, None, None, "a1")
+    await cancel_row(env, half)
+    with pytest.raises(BadInputError) as err:
+        await env.coach.reviews.review(GUILD, 62, half)
+    assert err.value.key == "coach_review_cancelled"
+    more = await insert(env, 63, None, None, "a1 b2 c1")  # a whole turn, then half of the next
+    await cancel_row(env, more)
+    got = await env.coach.reviews.review(GUILD, 63, more)
+    assert [v.played for v in got.review.turns] == [("a1", "b2")]
+
+
+async def test_a_hint_searched_across_a_takeback_counts_nothing(db_path: Db) -> None:
+    """Outside review (stop 39): a hint was asked, and while it was searched its asker took
+    the turn back; the hint was then marked at the old position's ply, which the takeback
+    had just unmarked, so the next different position at that ply read as a repeat and
+    was free. The hint is stored only if the game is still where it was asked."""
+    service = await make_service(db_path)
+    try:
+        alice = ALICE_PLAYER.user_id
+        await service.play_bot(GUILD, 7, ALICE_PLAYER, "easy", 5, "standard", "black")
+        await service.place(7, alice, "a1", "b1")
+        hints = service.coach.hints
+        search = hints._advice
+        gate = asyncio.Event()
+
+        async def slow(row: Any, user_id: int) -> Any:  # a search that takes a while
+            advice = await search(row, user_id)
+            await gate.wait()
+            return advice
+
+        hints._advice = slow  # type: ignore[method-assign]
+        asked = asyncio.ensure_future(hints.hint(GUILD, 7, alice))
+        await asyncio.sleep(0.3)
+        await service.takeback(7, alice)
+        gate.set()
+        with pytest.raises(BadInputError) as err:
+            await asked
+        assert err.value.key == "coach_hint_moved_on"
+        hints._advice = search  # type: ignore[method-assign]
+        assert query(db_path, "SELECT COUNT(*) FROM coach_hints") == [(0,)], "nothing counted"
+        await service.place(7, alice, "e5", "d5")  # another position at the same ply
+        fresh = await hints.hint(GUILD, 7, alice)
+        assert fresh.used == 1 and not fresh.again
+    finally:
+        await close_service(service)
+
+
 async def cancel_row(env: Env, game_id: int) -> None:
     """End a game as ``/seega cancel`` does: status cancelled, result ``*``, unrated."""
     row = await env.storage.game(game_id)
@@ -1206,7 +1257,7 @@ async def test_a_cancelled_game_with_turns_played_is_reviewed(env: Env) -> None:
     assert await env.coach.reviews.check(GUILD, 61) == played  # the last game that can be reviewed
     with pytest.raises(BadInputError) as refused:
         await env.coach.reviews.check(GUILD, 61, empty)
-    assert refused.value.key == "coach_review_cancelled" and "before any turn" in refused.value.message
+    assert refused.value.key == "coach_review_cancelled" and "before a whole turn" in refused.value.message
     finished = await insert(env, 62, SPN, None, "c2-b2")
     await finish(env, finished)
     await insert(env, 62, None, None)  # a game in progress after it: the default is the finished one

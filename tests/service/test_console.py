@@ -1836,7 +1836,7 @@ def test_the_table_speaks_of_itself_and_says_what_to_do(db_path: Db, tmp_path: P
         "/challenge." in out
     ), out
     assert "It ends unrated and stays in the history as cancelled." in out and "as if" not in out, out
-    assert "Error: Game #1 was cancelled before any turn was played: there is nothing to review." in out, out
+    assert "Error: Game #1 was cancelled before a whole turn was played: there is nothing to review." in out, out
     assert "cancelled (*)" in out.split("> history")[1]
 
 
