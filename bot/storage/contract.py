@@ -190,13 +190,7 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         u = update
 
         async def body(tx: Transaction) -> bool:
-            changed = await tx.execute(
-                "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?,"
-                " ended_at = ?, deadline = ?, remind_at = ?, end_offer = ?, paused_at = NULL, version = version + 1"
-                " WHERE id = ? AND version = ?",
-                (u.actions, u.spn, u.status, u.result, u.reason, u.updated_at, u.ended_at, u.deadline, u.remind_at,
-                 u.end_offer, u.game_id, u.expected_version),
-            )  # fmt: skip
+            changed = await tx.execute(GameUpdate.SQL, update.params())
             if changed != 1:
                 return False
             await tx.execute(FORGET_HINT_POSITIONS_SQL, (u.game_id, from_ply))

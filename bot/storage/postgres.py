@@ -219,14 +219,7 @@ class PostgresStorage(Storage):
         return await self._retry(op)
 
     async def update_game(self, update: GameUpdate) -> bool:
-        u = update
-        return await self._update_one(
-            "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?, ended_at = ?,"
-            " deadline = ?, remind_at = ?, end_offer = ?, paused_at = NULL, version = version + 1"
-            " WHERE id = ? AND version = ?",
-            (u.actions, u.spn, u.status, u.result, u.reason, u.updated_at, u.ended_at, u.deadline, u.remind_at,
-             u.end_offer, u.game_id, u.expected_version),
-        )  # fmt: skip
+        return await self._update_one(GameUpdate.SQL, update.params())
 
     # ----------------------------------------------------------------- migrations
     async def schema_version(self) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 from bot.texts import shown_name
 
@@ -132,6 +133,18 @@ class GameUpdate:
     deadline: float | None = None
     remind_at: float | None = None
     end_offer: str | None = None
+
+    #: The compare-and-swap of one game (``?`` placeholders; :meth:`params` in order).
+    SQL: ClassVar[str] = (
+        "UPDATE games SET actions = ?, spn = ?, status = ?, result = ?, reason = ?, updated_at = ?, ended_at = ?,"
+        " deadline = ?, remind_at = ?, end_offer = ?, paused_at = NULL, version = version + 1"
+        " WHERE id = ? AND version = ?"
+    )
+
+    def params(self) -> tuple[Any, ...]:
+        """The values of :attr:`SQL`'s placeholders."""
+        return (self.actions, self.spn, self.status, self.result, self.reason, self.updated_at, self.ended_at,
+                self.deadline, self.remind_at, self.end_offer, self.game_id, self.expected_version)  # fmt: skip
 
 
 @dataclass(frozen=True)
