@@ -94,6 +94,11 @@ class Lessons:
                 verdict, tried = continued, f"{started[1]} {text}"
         if where is not None and verdict.played and verdict.key.endswith((".more", "incomplete")):
             self._partial[where] = (number, " ".join(verdict.played))
+        elif where is not None and started is not None and tried != text and not _playable(verdict):
+            # A refused next step ("c2 c3" after "c1 c2"): nothing was counted, and the
+            # chain stays where it was, as the refusal's "from c2 you can step to d2"
+            # says (play-test: the board had gone back to the start, "c2 is empty").
+            self._partial[where] = started
         if verdict.solved:
             for key in [k for k, v in self._open.items() if k[0] == user_id and v == number]:
                 del self._open[key]
