@@ -10,7 +10,7 @@ from bot.service.coach_results import LessonAnswer, LessonView, Wording
 from bot.service.coach_work import Pictures, in_thread
 from bot.service.commands import answer_refusal
 from bot.storage import Storage
-from bot.texts import FALLBACK
+from bot.texts import FALLBACK, Text
 from engine.coach.lessons import LESSONS, LessonVerdict, check_exercise
 from engine.notation import board_text
 
@@ -108,6 +108,12 @@ class Lessons:
         next_number = following if verdict.solved else None
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
         refusal = answer_refusal(item.position(), tried) if verdict.key.endswith(".illegal") else None
+        if refusal is not None and item.goal == "near_centre" and isinstance(refusal.params.get("options"), list):
+            # The cells the lesson asks for, not every free one (play-test: "c3 is the
+            # centre...; you can place on a1, a2, ... and 12 more" in the centre lesson).
+            wanted = [cell for cell in refusal.params["options"] if cell in item.marks]
+            if wanted:
+                refusal = Text(refusal.key, {**refusal.params, "options": wanted})
         return LessonAnswer(
             number,
             item.id,
