@@ -300,8 +300,7 @@ def solve_text(answer: PuzzleAnswer | LessonAnswer, locale: str) -> str:
     """``/seega solve``'s answer: what was answered (the puzzle by number, or the lesson),
     then the verdict as ``puzzle``'s and ``learn``'s own texts say it."""
     if isinstance(answer, LessonAnswer):
-        head = t(locale, "coach.solve.lesson", number=answer.number)
-        return f"{head}\n{lesson_answer_text(answer, locale)}"
+        return lesson_answer_text(answer, locale)  # its header is its own, as /move's
     head = t(locale, "coach.solve.daily" if answer.daily else "coach.solve.puzzle", id=answer.puzzle_id)
     return f"{head}\n{puzzle_answer_text(answer, locale)}"
 
@@ -354,10 +353,16 @@ def lesson_text(view: LessonView, locale: str, text: str | None = None) -> str:
 
 
 def lesson_answer_text(answer: LessonAnswer, locale: str) -> str:
-    """The answer to an exercise try, and what comes next."""
+    """The answer to an exercise try, and what comes next, under the lesson's header.
+
+    The header ("📘 Lesson 3") heads every answer, by ``/seega solve`` or by ``/move`` and
+    ``/place``: those commands usually play a game, and it says the lesson answered
+    (play-test: only solve's answers had it). The tick is added here, never by the words.
+    """
+    head = t(locale, "coach.solve.lesson", number=answer.number)
     if answer.refusal is not None:  # as a game says it: the rule, and the moves allowed
-        return t(locale, "coach.answer.refused", why=answer.refusal)
-    lines = [("✅ " if answer.solved else "") + t(locale, answer.key, detail=answer.detail)]
+        return f"{head}\n" + t(locale, "coach.answer.refused", why=answer.refusal)
+    lines = [head, ("✅ " if answer.solved else "") + t(locale, answer.key, detail=answer.detail)]
     if answer.solved:
         if answer.next_number is not None:
             lines.append(t(locale, "coach.learn.next", number=answer.next_number))

@@ -22,6 +22,7 @@ from bot.service.commands import (
     split_move_text,
     split_step_words,
 )
+from engine.board import ascii_typed
 
 #: The shape of a cell on some board: a letter, then a number. Whether it is on the game's
 #: board is the service's to say, with the board's own range ("'z9' is not a cell of this
@@ -45,7 +46,7 @@ def normalize_cell(text: str) -> str:
     Raises:
         ValueError: the text is not shaped like a cell name.
     """
-    name = text.strip().lower()
+    name = ascii_typed(text.strip().lower())
     if not _CELL_SHAPE.match(name):
         raise ValueError(f"{clip_typed(text)!r} is not a cell")
     return name
@@ -56,7 +57,7 @@ class CellTransformer(app_commands.Transformer):
     you mean a1?")."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        return _cell_for_the_service(value)
+        return _cell_for_the_service(ascii_typed(value))
 
 
 def split_move(text: str) -> tuple[str, str] | None:
@@ -89,6 +90,7 @@ class PlaceTransformer(app_commands.Transformer):
     as the console and ``/move``'s ``from`` read two cells in one option."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        value = ascii_typed(value)  # "a١،b٢": an Arabic keyboard's digits and comma
         both = split_move(value)
         if both is not None:
             return f"{both[0]} {both[1]}"
@@ -104,6 +106,7 @@ class MoveTransformer(app_commands.Transformer):
     ``b2 to c2``)."""
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        value = ascii_typed(value)  # "a١،b٢": an Arabic keyboard's digits and comma
         both = split_move(value)
         if both is not None:
             return f"{both[0]}-{both[1]}"

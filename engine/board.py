@@ -19,6 +19,20 @@ FILES = "abcdefghi"
 NORTH, SOUTH, EAST, WEST = range(4)
 
 
+#: Arabic-Indic digits (U+0660-0669), the Extended ones of Persian and Urdu keyboards
+#: (U+06F0-06F9) and the Arabic comma (U+060C), as the ASCII digits and comma: what an
+#: Arabic keyboard types for "e4,e5" (play-test: "e٤" was "not a cell").
+_TYPED_FORMS = str.maketrans(
+    {**{0x0660 + d: str(d) for d in range(10)}, **{0x06F0 + d: str(d) for d in range(10)}, 0x060C: ","}
+)
+
+
+def ascii_typed(text: str) -> str:
+    """``text`` with Arabic-Indic digits and the Arabic comma written as ASCII ones (one
+    pass, every other character as it was): ``"e٤،e٥"`` -> ``"e4,e5"``."""
+    return text.translate(_TYPED_FORMS)
+
+
 def cell_name(cell: int) -> str:
     """The name of a global cell id: ``cell_name(0) == "a1"``."""
     rank, file = divmod(cell, MAX_SIZE)
@@ -27,7 +41,7 @@ def cell_name(cell: int) -> str:
 
 def parse_cell(text: str) -> int:
     """The global cell id of a name like ``"b2"`` (case and surrounding spaces ignored)."""
-    name = text.strip().lower()
+    name = ascii_typed(text.strip().lower())
     if len(name) == 2 and name[0] in FILES and name[1] in "123456789":
         return (int(name[1]) - 1) * MAX_SIZE + FILES.index(name[0])
     raise InvalidActionError(

@@ -52,7 +52,7 @@ def hostile_strings(size: int = LONG) -> list[str]:
         "\x00" * size,
         "😀" * half,
         "b2 c2" + "\u0301" * size,
-        "b٢ c٣",  # Arabic-Indic digits: not cells
+        "b٢ c٣",  # Arabic-Indic digits: read as b2 c3
         "ｂ２ ｃ２",  # full-width letters and digits
         "key:" * third,
         '"' * size,
@@ -72,6 +72,13 @@ def hostile_strings(size: int = LONG) -> list[str]:
         "9" * size + "س",
         "١د " * third + "!",
         "س" * size,
+        # An Arabic keyboard's digits and comma, read as ASCII ones (play-test: "e٤،e٥")
+        "٤" * size,
+        "،" * size,
+        "a١،" * third + "!",
+        "b۲" + "،" * size + "c۲!",
+        "e" + "۵" * size,
+        "c١ " * third,
     ]
 
 

@@ -23,6 +23,7 @@ from bot.results import BotDeclinesError, ServiceError, clip_typed
 from bot.service import catalog
 from bot.service.commands import split_chain_text, split_move_text
 from bot.suggest import did_you_mean
+from engine.board import ascii_typed
 from engine.coach.lessons import LESSONS
 
 #: Unexpected failures at the table: their tracebacks go here (a file, see run_console),
@@ -164,6 +165,7 @@ def as_command(text: str, phase: str | None = None) -> str | None:
     the caller says so). Console play-test: "a1 a2" and "d1 to e1" were an unknown
     command with nothing more, "a1-a2" was answered with its command.
     """
+    text = ascii_typed(text)  # "a١ b٢", "a1،b2": an Arabic keyboard's digits and comma
     found = _NOTATION.fullmatch(text.lower())
     if found is not None:
         remove, src, dst = found.groups()

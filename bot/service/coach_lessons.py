@@ -10,7 +10,7 @@ from bot.service.coach_results import LessonAnswer, LessonView, Wording
 from bot.service.coach_work import Pictures, in_thread
 from bot.service.commands import answer_refusal
 from bot.storage import Storage
-from bot.texts import FALLBACK
+from bot.texts import FALLBACK, Text
 from engine.coach.lessons import LESSONS, LessonVerdict, check_exercise
 from engine.notation import board_text
 
@@ -94,6 +94,11 @@ class Lessons:
                 verdict, tried = continued, f"{started[1]} {text}"
         if where is not None and verdict.played and verdict.key.endswith((".more", "incomplete")):
             self._partial[where] = (number, " ".join(verdict.played))
+        elif where is not None and started is not None and tried != text and not _playable(verdict):
+            # A refused next step ("c2 c3" after "c1 c2"): nothing was counted, and the
+            # chain stays where it was, as the refusal's "from c2 you can step to d2"
+            # says (play-test: the board had gone back to the start, "c2 is empty").
+            self._partial[where] = started
         if verdict.solved:
             for key in [k for k, v in self._open.items() if k[0] == user_id and v == number]:
                 del self._open[key]
@@ -103,6 +108,12 @@ class Lessons:
         next_number = following if verdict.solved else None
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
         refusal = answer_refusal(item.position(), tried) if verdict.key.endswith(".illegal") else None
+        if refusal is not None and item.goal == "near_centre" and isinstance(refusal.params.get("options"), list):
+            # The cells the lesson asks for, not every free one (play-test: "c3 is the
+            # centre...; you can place on a1, a2, ... and 12 more" in the centre lesson).
+            wanted = [cell for cell in refusal.params["options"] if cell in item.marks]
+            if wanted:
+                refusal = Text(refusal.key, {**refusal.params, "options": wanted})
         return LessonAnswer(
             number,
             item.id,

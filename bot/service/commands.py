@@ -18,7 +18,7 @@ from bot.results import BadInputError, IllegalMoveError, ServiceError
 from bot.texts import Text
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE, REMOVE, STEP
-from engine.board import cell_name, parse_cell
+from engine.board import ascii_typed, cell_name, parse_cell
 from engine.coach.answers import play_answer
 
 _FILES = "abcdefghiABCDEFGHI"
@@ -69,7 +69,7 @@ def split_move_text(text: str) -> tuple[str, str | None] | None:
     ``/move``'s autocomplete, and the nested-quantifier pattern it replaces took seconds
     for 30 typed characters (issue 9, item 1).
     """
-    s = text.strip()
+    s = ascii_typed(text.strip())
     if not _is_cell_text(s[:2]):
         return None
     i = 2
@@ -93,7 +93,7 @@ def split_step_words(text: str) -> tuple[str, str | None] | None:
     for anything else (three words, prose: "b3 to" is not a move)."""
     if len(text) > 40:
         return None
-    words = "".join(" " if ch in _MOVE_SEPARATORS else ch for ch in text).split()
+    words = "".join(" " if ch in _MOVE_SEPARATORS else ch for ch in ascii_typed(text)).split()
     if len(words) == 3 and words[1].lower() in _TO_WORDS:
         words = [words[0], words[2]]  # "d6 to j6"
     if not 1 <= len(words) <= 2 or not all(map(_cell_like, words)):
@@ -108,7 +108,7 @@ def rejoined_cells(text: str) -> list[str] | None:
     At most 40 characters are read, word by word."""
     if len(text) > 40:
         return None
-    words = "".join(" " if ch in _MOVE_SEPARATORS else ch for ch in text).split()
+    words = "".join(" " if ch in _MOVE_SEPARATORS else ch for ch in ascii_typed(text)).split()
     cells: list[str] = []
     mended = False
     i = 0
@@ -153,7 +153,7 @@ def split_chain_text(text: str) -> list[str] | None:
     cells: list[str] = []
     word = ""
     after_to = False  # "d3 to c3 to b3": a "to" only between two cells
-    for ch in text.strip() + " ":
+    for ch in ascii_typed(text.strip()) + " ":
         if _is_gap(ch):
             if word:
                 if word.lower() in _TO_WORDS and cells and not after_to:
@@ -245,6 +245,7 @@ def hint(pos: Position) -> Text:
 
 def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
     """Place on one or two cells (or replace an enemy piece in the five-in-a-row phase)."""
+    cells = [ascii_typed(c) for c in cells]
     if pos.phase not in ("p", "s"):
         raise IllegalMoveError("not_placement", hint=hint(pos))
     turn = pos.turn
@@ -301,7 +302,8 @@ def parse_move(frm: str, to: str | None, pos: Position | None = None) -> tuple[s
     """The from and to cells of a step typed as ``frm`` (maybe both cells) and ``to``.
     With ``pos``, a split or turned cell is suggested only when it is on ``pos``'s board
     ("/move i 9" on a 5x5 board: i9 is off it, said with the board's cells)."""
-    if not (frm or "").strip():
+    frm, to = ascii_typed(frm or ""), ascii_typed(to) if to is not None else None
+    if not frm.strip():
         raise BadInputError("missing_move")
     cells = split_move_text(frm or "") or split_step_words(frm or "")
     if cells is None:
@@ -405,6 +407,7 @@ def play_chain(pos: Position, cells: Sequence[str]) -> list[Action]:
 
 def play_remove(pos: Position, text: str) -> list[Action]:
     """The removal a blocked-player rule asks for (in five-in-a-row's last phase: a replacement)."""
+    text = ascii_typed(text)
     cell = board_cell(text, pos)
     if pos.phase == "s":
         return play_place(pos, [text])

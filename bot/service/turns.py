@@ -26,6 +26,7 @@ from bot.service.snapshots import (
     with_passes,
 )
 from engine import Action, Position
+from engine.board import ascii_typed
 from engine.summary import TurnSummary
 
 #: (the game after, the command's actions, the game before, the end if any, the whole
@@ -99,7 +100,7 @@ class Turns:
         self, channel_id: int, user_id: int, first: str, second: str | None = None, *, bot_reply: bool = True
     ) -> TurnResult:
         """Place one or two pieces (``first`` may also hold both cells: ``"a1 b2"``)."""
-        cells = [c for c in re.split(r"[\s,;]+", first or "") if c]
+        cells = [c for c in re.split(r"[\s,;]+", ascii_typed(first or "")) if c]  # "a١،b٢" too
         if second and second.strip():
             cells.append(second.strip())
         if not cells:

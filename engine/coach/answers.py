@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from engine.actions import Action
-from engine.board import MAX_SIZE, cell_name, parse_cell
+from engine.board import MAX_SIZE, ascii_typed, cell_name, parse_cell
 from engine.errors import SeegaError
 from engine.position import Position
 
@@ -58,7 +58,7 @@ def read_actions(pos: Position, text: str) -> list[Action] | tuple[str, str]:
     word that is neither a cell nor an action, ``offboard`` for a cell beyond this board
     (e8 on 7x7: a cell name, but no cell here), ``half`` for a lone cell where a step
     needs two."""
-    words = text[:MAX_ANSWER].lower().replace(",", " ").replace(";", " ").split()
+    words = ascii_typed(text[:MAX_ANSWER]).lower().replace(",", " ").replace(";", " ").split()
     actions: list[Action] = []
     cells: list[int] = []
 

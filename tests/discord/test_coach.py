@@ -361,3 +361,16 @@ async def test_end_turn_inside_the_chain_lesson_stops_the_lessons_chain(h: Harne
     said(await h.slash(h.alice, "move", {"from": "c1 c2"}))
     stopped = said(await h.slash(h.alice, "seega end-turn"))
     assert stopped.ephemeral and "One capture is not enough here" in stopped.text, stopped.text
+
+
+async def test_lessons_answered_with_an_arabic_keyboards_digits_and_comma(h: Harness) -> None:
+    """Play-test (Arabic): "/place a٥" was "not a cell", "/seega solve e٤ e٥" was not read."""
+    said(await h.slash(h.alice, "seega learn", {"lesson": 1}))
+    placed = said(await h.slash(h.alice, "place", {"first": "c٢", "second": "c۴"}))
+    assert "✅" in placed.text, placed.text
+    said(await h.slash(h.alice, "seega learn", {"lesson": 5}))
+    solved = said(await h.slash(h.alice, "seega solve", {"answer": "c١،c٢،d٢"}))
+    assert "✅" in solved.text, solved.text
+    said(await h.slash(h.alice, "seega learn", {"lesson": 3}))
+    moved = said(await h.slash(h.alice, "move", {"from": "d٢،c٢"}))
+    assert "✅" in moved.text, moved.text

@@ -753,6 +753,42 @@ async def test_an_unfinished_answer_is_continued_by_the_next_try_of_that_lesson(
     assert (await lessons.answer(BOB, 5, "c2 d2")).key == "coach.learn.chain.illegal"  # no channel: no memory
 
 
+async def test_a_lesson_answer_reads_the_same_by_solve_and_by_move_with_one_tick(env: Env) -> None:
+    """Play-test (Arabic): lessons 3 and 4 answered "✅ ✅ أسرتَ القطعة في b2..." (the
+    locale's words had a tick of their own), and ``/seega solve`` put a "📘 Lesson 3" header
+    over the answer that ``/move``'s lacked. Now one tick, and the same header on both."""
+    from bot.coach_messages import solve_text
+
+    for locale in ("en", "ar"):
+        for number, item in enumerate(LESSONS, 1):
+            for answer in (item.model, "zz"):
+                got = await env.coach.lessons.answer(103, number, answer)
+                by_move, by_solve = lesson_answer_text(got, locale), solve_text(got, locale)
+                assert by_move == by_solve, (locale, item.id, by_move, by_solve)
+                assert by_move.startswith(t(locale, "coach.solve.lesson", number=number)), by_move
+                assert by_move.count("✅") == (1 if got.solved else 0), (locale, item.id, by_move)
+
+
+async def test_a_refused_step_inside_the_chain_keeps_the_first_capture(env: Env) -> None:
+    """Play-test: lesson 5's "c1 c2" then a wrong "c2 c3" was answered "from c2 you can
+    step to d2. Nothing was counted", and "c2 d2" then got "c2 is empty": the board had
+    gone back to the start. A refused try inside the chain now keeps the chain where it
+    was, as the answer says (Discord and the console both answer through here)."""
+    lessons, channel = env.coach.lessons, 72
+    assert (await lessons.answer(BOB, 5, "c1 c2", channel)).key == "coach.learn.chain.more"
+    wrong = await lessons.answer(BOB, 5, "c2 c3", channel)
+    assert not wrong.solved and wrong.refusal is not None
+    assert "d2" in lesson_answer_text(wrong, "en") and "Nothing was counted" in lesson_answer_text(wrong, "en")
+    unread = await lessons.answer(BOB, 5, "c2 zz", channel)  # unreadable: nothing counted either
+    assert unread.key == "coach.answer.unreadable"
+    done = await lessons.answer(BOB, 5, "c2 d2", channel)
+    assert done.solved and done.key == "coach.learn.chain.done", done
+    # a complete wrong turn (stopped after one) still starts again, as its answer says
+    await lessons.answer(BOB, 5, "c1 c2", channel)
+    assert (await lessons.answer(BOB, 5, "end", channel)).key == "coach.learn.chain.wrong"
+    assert (await lessons.answer(BOB, 5, "c2 d2", channel)).refusal is not None  # c2 is empty again
+
+
 async def test_the_open_exercises_are_bounded_and_a_solved_one_still_closes(env: Env) -> None:
     """The lessons open in each (user, channel) and their unfinished tries were kept in
     plain dicts for the life of the process: one entry for every channel anyone ever

@@ -1112,6 +1112,27 @@ def test_a_lesson_answer_goes_on_where_the_last_one_stopped(db_path: Db, tmp_pat
     assert "✅ A chain: the piece that took b2 went on to take d3." in out
 
 
+def test_a_wrong_step_inside_the_chain_lesson_keeps_the_chain(db_path: Db, tmp_path: Path) -> None:
+    """Play-test: "/move c1 c2", a wrong "/move c2 c3" ("from c2 you can step to d2"),
+    then "/move c2 d2" was told "c2 is empty": the lesson had silently started again."""
+    out = run_console(db_path, ["/seega learn lesson:5", "/move c1 c2", "/move c2 c3", "/move c2 d2"], tmp_path)
+    wrong = out.split("> /move c2 c3")[1].split(">")[0]
+    assert "from c2 you can step to d2" in wrong and "Nothing was counted" in wrong, wrong
+    last = out.split("> /move c2 d2")[1]
+    assert "✅ A chain: the piece that took b2 went on to take d3." in last, last
+    assert "is empty" not in last, last
+
+
+def test_a_refused_placement_in_lesson_1_offers_the_lessons_cells(db_path: Db, tmp_path: Path) -> None:
+    """Play-test: lesson 1's "solve c3 b3" listed every free cell ("a1, a2 ... c2 and 12
+    more") where the lesson asks for the four next to the centre; solve and /place agree."""
+    out = run_console(db_path, ["learn 1", "solve c3 b3", "learn 1", "/place c3 b3", "/place c2 c2"], tmp_path)
+    for command in ("> solve c3 b3", "> /place c3 b3"):
+        said = out.split(command)[1].split(">")[0]
+        assert "c3 is the centre" in said and "you can place on b3, c2, c4 or d3." in said, said
+        assert "more" not in said and "a1" not in said, said
+
+
 def test_end_turn_inside_the_chain_lesson_stops_the_lessons_chain(db_path: Db, tmp_path: Path) -> None:
     """Console play-test: lesson 5 teaches that /seega end-turn stops a chain, and at the
     table it went to the last game ("The game at this table is over"); the lesson also

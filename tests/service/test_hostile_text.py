@@ -116,7 +116,8 @@ def test_split_move_text_reads_what_the_old_pattern_read(text: str) -> None:
         ("b2 c2 d2", None),
         ("b2 c", None),
         ("j2 c2", None),
-        ("b٢", None),
+        ("b٢", ("b2", None)),  # Arabic-Indic digits read as ASCII (an Arabic keyboard)
+        ("b٢،c٢", ("b2", "c2")),
         ("", None),
         # a step as people say or type it (play-test: "d3 to c3" was "not a cell")
         ("d3 to c3", ("d3", "c3")),
