@@ -41,7 +41,7 @@ def cell_name(cell: int) -> str:
 
 def parse_cell(text: str) -> int:
     """The global cell id of a name like ``"b2"`` (case and surrounding spaces ignored)."""
-    name = ascii_typed(text.strip().lower())
+    name = text.strip().lower()
     if len(name) == 2 and name[0] in FILES and name[1] in "123456789":
         return (int(name[1]) - 1) * MAX_SIZE + FILES.index(name[0])
     raise InvalidActionError(
