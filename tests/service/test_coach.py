@@ -668,7 +668,7 @@ async def test_an_impossible_answer_is_explained_as_a_game_explains_it(env: Env)
     assert "غير مسموحة" not in puzzle_answer_text(diagonal, "ar") and "قطريًا" in puzzle_answer_text(diagonal, "ar")
     tried = await env.coach.lessons.answer(ALICE, 2, "b3 b2")  # lesson 2: only c2, b3, c4, d3 step, to c3
     said = lesson_answer_text(tried, "en")
-    assert not tried.solved and said.startswith("b2 is occupied by"), said
+    assert not tried.solved and said.startswith("📘 Lesson 2\nb2 is occupied by"), said  # the lesson's header first
     assert "you can step to c3" in said, said
 
 
