@@ -283,3 +283,21 @@ def test_a_duration_to_read_is_said_in_the_readers_units() -> None:
 
     said = dict(wording.settings_items(GuildSettings(1), "ar"))  # what the settings show, Discord and console
     assert said["مهلة الدور (turn_timeout)"] == "1س" and said["مهلة قبول التحدي (challenge_timeout)"] == "10د", said
+
+
+def test_an_arabic_line_opening_with_a_name_reads_right_to_left() -> None:
+    """Outside play-test: "Carol: 1338 ← 1280 (-58)" opened with a Latin name, so a client
+    laid the line out left to right and it read as a rise from 1280 to 1338 next to "-58".
+    An Arabic line opening with a name starts with a right-to-left mark and isolates the
+    name; English, and a line that is only the name, stay as they are."""
+    rlm, fsi, pdi = "\u200f", "\u2068", "\u2069"
+    line = texts.text("ar", "over.rating", name="Carol", before=1338, after=1280, delta="-58")
+    assert line == f"{rlm}{fsi}Carol{pdi}: 1338 ← 1280 (-58)"
+    console = texts.text("ar", "console.rating_change", name="Carol", before=1338, after=1280, delta="-58")
+    assert console == f"{rlm}{fsi}Carol{pdi}: التصنيف 1338 ← 1280 (-58)"
+    busy = texts.text("ar", "service.opponent_too_many_games", player="Carol", limit=2)
+    assert busy.startswith(f"{rlm}{fsi}Carol{pdi} ")
+    assert texts.text("en", "over.rating", name="Carol", before=1338, after=1280, delta="-58") == (
+        "Carol: 1338 → 1280 (-58)"
+    )
+    assert texts.text("ar", "stats.title", name="Carol") == "Carol"
