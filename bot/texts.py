@@ -70,9 +70,21 @@ PDI = "\u2069"
 #: The languages written right to left (the renderer lays their pictures out from the right).
 RIGHT_TO_LEFT = frozenset({"ar"})
 _JOIN = {
-    "en": {"sep": ", ", "or": " or ", "and": " and ", "more": "{shown} and {count} more", "none": "nothing"},
+    "en": {
+        "sep": ", ",
+        "or": " or ",
+        "and": " and ",
+        "more": "{shown} and {count} more",
+        "none": "nothing",
+        "word": " ",
+        "dot": " · ",
+    },
     "ar": {
         "sep": "،" + RLM + " ",
+        # within a recorded turn ("2. ⚪ e4 e1") and between turns ("... · 3. ⚫ ..."): the
+        # same mark, so the numbers and cells do not run together left to right
+        "word": RLM + " ",
+        "dot": " ·" + RLM + " ",
         "or": " أو ",
         "and": " و",
         # before a Latin item (a cell, a move): "b1 و a4", as the Arabic texts write
@@ -120,7 +132,9 @@ def has(lang: str, key: str) -> bool:
 
 def separator(lang: str, word: str = "sep") -> str:
     """What ``lang`` puts between listed items (``", "``), or before the last one
-    (``word="and"``: ``" and "``), for lists that are always shown whole (a turn's moves)."""
+    (``word="and"``: ``" and "``), for lists that are always shown whole (a turn's moves);
+    ``word="word"`` between the parts of a recorded turn (``"2. ⚪ e4 e1"``) and
+    ``word="dot"`` between turns (``" · "``)."""
     return _JOIN.get(lang, _JOIN[FALLBACK])[word]
 
 
