@@ -301,3 +301,24 @@ def test_an_arabic_line_opening_with_a_name_reads_right_to_left() -> None:
         "Carol: 1338 → 1280 (-58)"
     )
     assert texts.text("ar", "stats.title", name="Carol") == "Carol"
+
+
+def test_a_review_line_of_actions_names_a_pass_in_the_readers_words_without_brackets_in_brackets() -> None:
+    """Outside play-test: a bare English "pass" in an Arabic review line ("بعد c4-c3 pass
+    b4-c4 b5-b4"), and a capture's cells in brackets inside the key moment's brackets
+    ("(تأسر قطعة (b1))")."""
+    from bot.coach_messages import _with_why
+
+    why = (("allows_capture_moves_after", {"n": "1", "cells": "b4", "reply": "b5-b4", "moves": "c4-c3 pass b4-c4"}),)
+    arabic = _with_why("a4-a3", why, "coach.review", "ar", player="Bob")
+    assert "pass" not in arabic and f"بعد c4-c3{texts.RLM} تمرير{texts.RLM} b4-c4،" in arabic, arabic
+    english = _with_why("a4-a3", why, "coach.review", "en", player="Bob")
+    assert "after c4-c3 pass b4-c4, with b5-b4" in english, english
+    for lang in LANGS:
+        for n, cells in (("1", "b1"), ("2", "b1 c2")):
+            for said in (
+                _with_why("a1-a2", (("captures", {"n": n, "cells": cells}),), "coach.reason", lang),
+                _with_why("a1-a2", (("deadlock", {"turns": "3", "moves": "2"}),), "coach.reason", lang),
+            ):
+                inside = said[said.index("(") + 1 : said.rindex(")")]
+                assert "(" not in inside and ")" not in inside, said
