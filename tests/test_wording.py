@@ -265,7 +265,7 @@ def test_a_variant_is_named_in_arabic_and_keeps_its_code_in_english() -> None:
         assert arabic != code and not any("a" <= ch.lower() <= "z" for ch in arabic), arabic
     footer = texts.text("ar", "game.variant", variant=variant_words("two-then-one"), size=5)
     assert footer == "قطعتان ثم قطعة 5×5"
-    assert texts.text("en", "game.variant", variant=variant_words("two-then-one"), size=5) == "two-then-one 5x5"
+    assert texts.text("en", "game.variant", variant=variant_words("two-then-one"), size=5) == "two-then-one 5×5"
     assert "seejeh" in texts.text("ar", "service.bad_variant", variant="x", variants=list(catalog.VARIANTS))
 
 
@@ -322,3 +322,23 @@ def test_a_review_line_of_actions_names_a_pass_in_the_readers_words_without_brac
             ):
                 inside = said[said.index("(") + 1 : said.rindex(")")]
                 assert "(" not in inside and ")" not in inside, said
+
+
+def test_a_board_size_people_read_is_written_with_the_multiplication_sign() -> None:
+    """Outside play-test: "5x5" (rules, puzzle headers, refusals) beside "5×5" (game
+    footers, pictures). A size people read is "5×5" in both languages; what they type
+    stays ``size:5``."""
+    import re
+
+    from bot.explain.rules import sizes_text
+
+    for lang in LANGS:
+        for key, template in texts.messages(lang).items():
+            assert not re.search(r"(\}|\d)x(\{|\d)", template) or "3x3" in template, (lang, key, template)
+        assert texts.text(lang, "coach.puzzle.new", id=1, difficulty=2, variant="x", size=5).endswith("5×5")
+    assert sizes_text([5, 7]) == ["5×5", "7×7"]
+    from bot.console.commands import _BOARD_SIZE
+
+    assert _BOARD_SIZE.fullmatch("7×7") and _BOARD_SIZE.fullmatch("7x7"), (
+        "a size copied from a text is pointed to size:7"
+    )
