@@ -36,8 +36,22 @@ def wording(locale: str) -> Wording:
 
 def turn_text(actions: tuple[str, ...], locale: str) -> str:
     """A turn as the players type it: ``b2-c2, c2-c3`` (a pair: ``a1, b2``), listed with
-    the language's comma."""
-    return separator(locale).join(actions) if actions else "-"
+    the language's comma (a pass in the reader's words: :func:`action_text`)."""
+    return separator(locale).join(action_text(a, locale) for a in actions) if actions else "-"
+
+
+def action_text(action: str, locale: str) -> str:
+    """One action of the engine's notation as a line of actions shows it: a cell or a step
+    as typed, a pass in the reader's language (outside play-test: a bare English "pass"
+    in an Arabic review line, "بعد c4-c3 pass b4-c4")."""
+    return t(locale, "coach.line.pass") if action == "pass" else action
+
+
+def line_text(actions: str, locale: str) -> str:
+    """The engine's space-separated actions (a review's ``moves``, ``reply``) as the reader
+    reads them: each by :func:`action_text`, spaced with the language's marks (in Arabic
+    the right-to-left mark of its cell lists, so the steps read in the line's order)."""
+    return separator(locale, "word").join(action_text(a, locale) for a in actions.split())
 
 
 def reasons_text(reasons: Sequence[tuple[str, dict[str, str]]], locale: str) -> str:
@@ -58,18 +72,23 @@ def _phrases(reasons: Sequence[tuple[str, dict[str, str]]], prefix: str, locale:
     has no language); they are listed as the language lists them ("b3 and d3", "b3 وd3").
     """
     return [
-        t(locale, f"{prefix}.{key}", **_listed_cells(params, locale), **extra)
+        t(locale, f"{prefix}.{key}", **_worded(params, locale), **extra)
         for key, params in reasons
         if has(FALLBACK, f"{prefix}.{key}")
     ]
 
 
-def _listed_cells(params: dict[str, str], locale: str) -> dict[str, str]:
-    """``params`` with its ``cells`` (space-separated names) listed with ``locale``'s "and"."""
+def _worded(params: dict[str, str], locale: str) -> dict[str, str]:
+    """``params`` with its ``cells`` (space-separated names) listed with ``locale``'s "and",
+    and its lines of actions (``moves``, ``reply``) worded by :func:`line_text`."""
+    out = dict(params)
     cells = params.get("cells")
-    if not cells:
-        return params
-    return {**params, "cells": join(locale, cells.split(), "and")}
+    if cells:
+        out["cells"] = join(locale, cells.split(), "and")
+    for name in ("moves", "reply"):
+        if params.get(name):
+            out[name] = line_text(params[name], locale)
+    return out
 
 
 def _in_turn_order(

@@ -499,8 +499,14 @@ async def offer_language(interaction: discord.Interaction, opponent: int) -> str
     return await person_language(host_of(interaction), opponent, interaction.guild_locale)
 
 
+async def offerer_language(interaction: discord.Interaction, offerer: int) -> str:
+    """The offerer's language: the second half of the offer's Decline button, their word
+    for withdrawing it (:func:`~bot.views.end_offer_view`)."""
+    return await person_language(host_of(interaction), offerer, interaction.guild_locale)
+
+
 async def _accepted(
-    interaction: discord.Interaction, result: TurnResult, key: str, view: Callable[[str], discord.ui.View]
+    interaction: discord.Interaction, result: TurnResult, key: str, view: Callable[[str, str], discord.ui.View]
 ) -> None:
     """An accepted offer's message says so (as a declined one does; it kept asking under
     greyed buttons: re-check play-test), and the final board says who accepted, in ``key``'s
@@ -508,9 +514,15 @@ async def _accepted(
     accepts, so the offer keeps their language."""
     host_of(interaction).offer_messages.pop(channel_id(interaction), None)  # answered here
     locale, name = await offer_language(interaction, interaction.user.id), name_of(interaction.user)
+    game = result.game
+    offerer = await offerer_language(
+        interaction, game.white.user_id if game.black.user_id == interaction.user.id else game.black.user_id
+    )
     quiet = discord.AllowedMentions.none()
     await interaction.response.edit_message(
-        content=t(locale, "offer.accepted_here", name=f"**{name}**"), view=view(locale), allowed_mentions=quiet
+        content=t(locale, "offer.accepted_here", name=f"**{name}**"),
+        view=view(locale, offerer),
+        allowed_mentions=quiet,
     )
     bot = host_of(interaction)
     await show_turn(
@@ -522,7 +534,9 @@ async def button_accept_end(interaction: discord.Interaction, game_id: int) -> N
     if await _offer_answer(interaction, game_id) is None:
         return
     result = await host_of(interaction).service.accept_end(channel_id(interaction), interaction.user.id)
-    await _accepted(interaction, result, "offer.accepted", lambda x: end_offer_view(game_id, x, disabled=True))
+    await _accepted(
+        interaction, result, "offer.accepted", lambda x, o: end_offer_view(game_id, x, disabled=True, offerer=o)
+    )
 
 
 async def button_decline_end(interaction: discord.Interaction, game_id: int) -> None:
@@ -538,7 +552,8 @@ async def button_decline_end(interaction: discord.Interaction, game_id: int) -> 
         text = t(locale, "offer.withdrawn", name=offerer)
     else:
         text = t(locale, "offer.declined", name=player_name(done.opponent, locale), offerer=offerer)
-    view = end_offer_view(game_id, locale, disabled=True)
+    offerer_lang = await offerer_language(interaction, done.offered_by.user_id)
+    view = end_offer_view(game_id, locale, disabled=True, offerer=offerer_lang)
     await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -557,7 +572,8 @@ async def button_offer_end(interaction: discord.Interaction, game_id: int) -> No
     send = interaction_sender(interaction)
     if isinstance(outcome, OfferResult):
         locale = await offer_language(interaction, outcome.opponent.user_id)
-        message = await send(offer_reply(outcome, locale, end_offer_view(game_id, locale)))
+        offerer = await offerer_language(interaction, outcome.offered_by.user_id)
+        message = await send(offer_reply(outcome, locale, end_offer_view(game_id, locale, offerer=offerer)))
         remember_offer(bot, channel_id(interaction), "count", message, lapsed_text(outcome, "offer.lapsed", locale))
     else:
         ended = outcome.game
@@ -579,7 +595,8 @@ async def button_offer_draw(interaction: discord.Interaction, game_id: int) -> N
     send = interaction_sender(interaction)
     if isinstance(outcome, OfferResult):
         locale = await offer_language(interaction, outcome.opponent.user_id)
-        message = await send(draw_offer_reply(outcome, locale, draw_offer_view(game_id, locale)))
+        offerer = await offerer_language(interaction, outcome.offered_by.user_id)
+        message = await send(draw_offer_reply(outcome, locale, draw_offer_view(game_id, locale, offerer=offerer)))
         remember_offer(bot, channel_id(interaction), "draw", message, lapsed_text(outcome, "draw.lapsed", locale))
     else:
         game = outcome.game
@@ -595,7 +612,9 @@ async def button_accept_draw(interaction: discord.Interaction, game_id: int) -> 
     if await _offer_answer(interaction, game_id) is None:
         return
     result = await host_of(interaction).service.accept_draw(channel_id(interaction), interaction.user.id)
-    await _accepted(interaction, result, "draw.accepted", lambda x: draw_offer_view(game_id, x, disabled=True))
+    await _accepted(
+        interaction, result, "draw.accepted", lambda x, o: draw_offer_view(game_id, x, disabled=True, offerer=o)
+    )
 
 
 async def button_decline_draw(interaction: discord.Interaction, game_id: int) -> None:
@@ -609,7 +628,8 @@ async def button_decline_draw(interaction: discord.Interaction, game_id: int) ->
         text = t(locale, "draw.withdrawn", name=offerer)  # its offerer's Decline withdraws it
     else:
         text = t(locale, "draw.declined", name=player_name(declined.opponent, locale), offerer=offerer)
-    view = draw_offer_view(game_id, locale, disabled=True)
+    offerer_lang = await offerer_language(interaction, declined.offered_by.user_id)
+    view = draw_offer_view(game_id, locale, disabled=True, offerer=offerer_lang)
     await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -31,6 +31,7 @@ from bot.results import (
     score_words,
     variant_words,
 )
+from bot.texts import separator
 
 Locale = discord.Locale | str | None
 
@@ -213,14 +214,24 @@ def board_embed(
     return embed
 
 
-def _with_stone(turn: str) -> str:
+def _with_stone(turn: str, lang: str = "en") -> str:
     """``"24. w d1 b4"`` -> ``"24. ⚪ d1 b4"``: the record's side letter, which newcomers
-    did not read (Discord play-test), as the stone the rest of the message shows."""
+    did not read (Discord play-test), as the stone the rest of the message shows. The parts
+    are spaced as ``lang`` spaces them (:func:`bot.texts.separator`): in Arabic with a
+    right-to-left mark, so the number and the cells read in the line's order."""
     number, _, rest = turn.partition(" ")
     side, _, actions = rest.partition(" ")
-    if side not in ("b", "w"):
-        return turn
-    return f"{number} {stone('black' if side == 'b' else 'white')} {actions}"
+    parts = (
+        [number, stone("black" if side == "b" else "white"), *actions.split()] if side in ("b", "w") else turn.split()
+    )
+    return separator(lang, "word").join(parts)
+
+
+def recent_text(turns: Sequence[str], locale: Locale) -> str:
+    """The "Last turns" line: ``"Last turns: 2. ⚪ e4 e1 · 3. ⚫ e3 b5"``, marked for the
+    reader's direction (outside play-test: the Arabic line scrambled its numbers and cells)."""
+    lang = language(locale)
+    return t(locale, "explain.recent", turns=separator(lang, "dot").join(_with_stone(turn, lang) for turn in turns))
 
 
 def turn_reply(
@@ -239,7 +250,7 @@ def turn_reply(
     if news:
         lines.append(f"▶ {news}")
     if game.recent:
-        lines.append(t(locale, "explain.recent", turns=" · ".join(_with_stone(turn) for turn in game.recent)))
+        lines.append(recent_text(game.recent, locale))
     over = result.game_over
     if over is not None:
         lines.append(f"🏁 **{game_over_text(over, locale, game)}**")

@@ -62,12 +62,29 @@ LIST_LIMIT = 12
 RLM = "\u200f"
 #: LEFT-TO-RIGHT MARK: holds a score left to right in an Arabic sentence (:data:`LTR_PARAMS`).
 LRM = "\u200e"
+#: FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: a name between them is laid out on its
+#: own, its letters deciding neither the line's direction nor the numbers after it
+#: (:data:`NAME_PARAMS`).
+FSI = "\u2068"
+PDI = "\u2069"
 #: The languages written right to left (the renderer lays their pictures out from the right).
 RIGHT_TO_LEFT = frozenset({"ar"})
 _JOIN = {
-    "en": {"sep": ", ", "or": " or ", "and": " and ", "more": "{shown} and {count} more", "none": "nothing"},
+    "en": {
+        "sep": ", ",
+        "or": " or ",
+        "and": " and ",
+        "more": "{shown} and {count} more",
+        "none": "nothing",
+        "word": " ",
+        "dot": " · ",
+    },
     "ar": {
         "sep": "،" + RLM + " ",
+        # within a recorded turn ("2. ⚪ e4 e1") and between turns ("... · 3. ⚫ ..."): the
+        # same mark, so the numbers and cells do not run together left to right
+        "word": RLM + " ",
+        "dot": " ·" + RLM + " ",
         "or": " أو ",
         "and": " و",
         # before a Latin item (a cell, a move): "b1 و a4", as the Arabic texts write
@@ -115,7 +132,9 @@ def has(lang: str, key: str) -> bool:
 
 def separator(lang: str, word: str = "sep") -> str:
     """What ``lang`` puts between listed items (``", "``), or before the last one
-    (``word="and"``: ``" and "``), for lists that are always shown whole (a turn's moves)."""
+    (``word="and"``: ``" and "``), for lists that are always shown whole (a turn's moves);
+    ``word="word"`` between the parts of a recorded turn (``"2. ⚪ e4 e1"``) and
+    ``word="dot"`` between turns (``" · "``)."""
     return _JOIN.get(lang, _JOIN[FALLBACK])[word]
 
 
@@ -273,6 +292,25 @@ def _left_to_right(value: Any) -> Any:
     return f"{LRM}{value}{LRM}" if isinstance(value, str) and value and value.isascii() else value
 
 
+#: Parameters naming a person. A right-to-left line that opens with a Latin name ("Carol:
+#: 1338 ← 1280 (-58)") is laid out left to right by the client, from its first strong
+#: letter, and its Arabic arrow then read as a rise next to "-58" (outside play-test). Such
+#: a line starts with :data:`RLM` and holds the name between :data:`FSI` and :data:`PDI`,
+#: so the line reads right to left whatever the name's script.
+NAME_PARAMS = ("name", "player")
+
+
+def _right_to_left_opening(template: str, values: dict[str, Any]) -> str:
+    """``template`` (right to left) opening with :data:`RLM`, and its opening name isolated,
+    when it starts with a name and says more than the name."""
+    for param in NAME_PARAMS:
+        head = "{" + param + "}"
+        if template.startswith(head) and template != head and param in values:
+            values[param] = f"{FSI}{values[param]}{PDI}"
+            return RLM + template
+    return template
+
+
 def text(lang: str, key: str, **params: Any) -> str:
     """The message ``key`` in ``lang``, formatted with ``params``.
 
@@ -289,6 +327,7 @@ def text(lang: str, key: str, **params: Any) -> str:
             values = {k: _value(candidate, v) for k, v in params.items()}
             if candidate in RIGHT_TO_LEFT:
                 values = {k: _left_to_right(v) if k in LTR_PARAMS else v for k, v in values.items()}
+                template = _right_to_left_opening(template, values)
             return template.format(**values)
         except (KeyError, IndexError, ValueError, AttributeError):
             log.warning("message %r in %s does not fit params %s", key, candidate, sorted(params))

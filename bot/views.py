@@ -263,9 +263,21 @@ def resign_view(question_id: int, locale: Locale) -> discord.ui.View:
     return view_of(ConfirmResign(question_id, locale=locale), CancelResign(question_id, locale=locale))
 
 
-def end_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
+def _decline_or_withdraw(locale: Locale, withdrawer: Locale) -> str:
+    """An offer's red button's two names: the asked person's Decline, then the asker's word
+    for taking it back, in the asker's language (``withdrawer``; ``locale`` if not given):
+    "Decline / سحب العرض". The texts that tell the asker which button to press name
+    this second half (outside play-test: told to press «رفض» on a button reading "Decline")."""
+    return f"{t(locale, 'button.decline')} / {t(locale if withdrawer is None else withdrawer, 'button.withdraw_offer')}"
+
+
+def end_offer_view(game_id: int, locale: Locale, *, disabled: bool = False, offerer: Locale = None) -> discord.ui.View:
+    """Accept the end and Decline, in the asked player's language (``locale``); Decline
+    also names the offerer's withdrawal, in the offerer's language (``offerer``)."""
+    label = _decline_or_withdraw(locale, offerer)
     return view_of(
-        AcceptEnd(game_id, locale=locale, disabled=disabled), DeclineEnd(game_id, locale=locale, disabled=disabled)
+        AcceptEnd(game_id, locale=locale, disabled=disabled),
+        DeclineEnd(game_id, locale=locale, disabled=disabled, label=label),
     )
 
 
@@ -277,9 +289,12 @@ def draw_confirm_view(game_id: int, locale: Locale) -> discord.ui.View:
     return view_of(OfferDraw(game_id, locale=locale))
 
 
-def draw_offer_view(game_id: int, locale: Locale, *, disabled: bool = False) -> discord.ui.View:
+def draw_offer_view(game_id: int, locale: Locale, *, disabled: bool = False, offerer: Locale = None) -> discord.ui.View:
+    """Accept the draw and Decline, two-language as :func:`end_offer_view`'s."""
+    label = _decline_or_withdraw(locale, offerer)
     return view_of(
-        AcceptDraw(game_id, locale=locale, disabled=disabled), DeclineDraw(game_id, locale=locale, disabled=disabled)
+        AcceptDraw(game_id, locale=locale, disabled=disabled),
+        DeclineDraw(game_id, locale=locale, disabled=disabled, label=label),
     )
 
 

@@ -265,7 +265,7 @@ def test_a_variant_is_named_in_arabic_and_keeps_its_code_in_english() -> None:
         assert arabic != code and not any("a" <= ch.lower() <= "z" for ch in arabic), arabic
     footer = texts.text("ar", "game.variant", variant=variant_words("two-then-one"), size=5)
     assert footer == "قطعتان ثم قطعة 5×5"
-    assert texts.text("en", "game.variant", variant=variant_words("two-then-one"), size=5) == "two-then-one 5x5"
+    assert texts.text("en", "game.variant", variant=variant_words("two-then-one"), size=5) == "two-then-one 5×5"
     assert "seejeh" in texts.text("ar", "service.bad_variant", variant="x", variants=list(catalog.VARIANTS))
 
 
@@ -283,3 +283,62 @@ def test_a_duration_to_read_is_said_in_the_readers_units() -> None:
 
     said = dict(wording.settings_items(GuildSettings(1), "ar"))  # what the settings show, Discord and console
     assert said["مهلة الدور (turn_timeout)"] == "1س" and said["مهلة قبول التحدي (challenge_timeout)"] == "10د", said
+
+
+def test_an_arabic_line_opening_with_a_name_reads_right_to_left() -> None:
+    """Outside play-test: "Carol: 1338 ← 1280 (-58)" opened with a Latin name, so a client
+    laid the line out left to right and it read as a rise from 1280 to 1338 next to "-58".
+    An Arabic line opening with a name starts with a right-to-left mark and isolates the
+    name; English, and a line that is only the name, stay as they are."""
+    rlm, fsi, pdi = "\u200f", "\u2068", "\u2069"
+    line = texts.text("ar", "over.rating", name="Carol", before=1338, after=1280, delta="-58")
+    assert line == f"{rlm}{fsi}Carol{pdi}: 1338 ← 1280 (-58)"
+    console = texts.text("ar", "console.rating_change", name="Carol", before=1338, after=1280, delta="-58")
+    assert console == f"{rlm}{fsi}Carol{pdi}: التصنيف 1338 ← 1280 (-58)"
+    busy = texts.text("ar", "service.opponent_too_many_games", player="Carol", limit=2)
+    assert busy.startswith(f"{rlm}{fsi}Carol{pdi} ")
+    assert texts.text("en", "over.rating", name="Carol", before=1338, after=1280, delta="-58") == (
+        "Carol: 1338 → 1280 (-58)"
+    )
+    assert texts.text("ar", "stats.title", name="Carol") == "Carol"
+
+
+def test_a_review_line_of_actions_names_a_pass_in_the_readers_words_without_brackets_in_brackets() -> None:
+    """Outside play-test: a bare English "pass" in an Arabic review line ("بعد c4-c3 pass
+    b4-c4 b5-b4"), and a capture's cells in brackets inside the key moment's brackets
+    ("(تأسر قطعة (b1))")."""
+    from bot.coach_messages import _with_why
+
+    why = (("allows_capture_moves_after", {"n": "1", "cells": "b4", "reply": "b5-b4", "moves": "c4-c3 pass b4-c4"}),)
+    arabic = _with_why("a4-a3", why, "coach.review", "ar", player="Bob")
+    assert "pass" not in arabic and f"بعد c4-c3{texts.RLM} تمرير{texts.RLM} b4-c4،" in arabic, arabic
+    english = _with_why("a4-a3", why, "coach.review", "en", player="Bob")
+    assert "after c4-c3 pass b4-c4, with b5-b4" in english, english
+    for lang in LANGS:
+        for n, cells in (("1", "b1"), ("2", "b1 c2")):
+            for said in (
+                _with_why("a1-a2", (("captures", {"n": n, "cells": cells}),), "coach.reason", lang),
+                _with_why("a1-a2", (("deadlock", {"turns": "3", "moves": "2"}),), "coach.reason", lang),
+            ):
+                inside = said[said.index("(") + 1 : said.rindex(")")]
+                assert "(" not in inside and ")" not in inside, said
+
+
+def test_a_board_size_people_read_is_written_with_the_multiplication_sign() -> None:
+    """Outside play-test: "5x5" (rules, puzzle headers, refusals) beside "5×5" (game
+    footers, pictures). A size people read is "5×5" in both languages; what they type
+    stays ``size:5``."""
+    import re
+
+    from bot.explain.rules import sizes_text
+
+    for lang in LANGS:
+        for key, template in texts.messages(lang).items():
+            assert not re.search(r"(\}|\d)x(\{|\d)", template) or "3x3" in template, (lang, key, template)
+        assert texts.text(lang, "coach.puzzle.new", id=1, difficulty=2, variant="x", size=5).endswith("5×5")
+    assert sizes_text([5, 7]) == ["5×5", "7×7"]
+    from bot.console.commands import _BOARD_SIZE
+
+    assert _BOARD_SIZE.fullmatch("7×7") and _BOARD_SIZE.fullmatch("7x7"), (
+        "a size copied from a text is pointed to size:7"
+    )

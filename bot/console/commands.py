@@ -466,8 +466,8 @@ def _unknown_option(command: Command, key: str, lang: str) -> str:
     return said
 
 
-#: A board size as people write it: ``7``, ``7x7``.
-_BOARD_SIZE = re.compile(r"(\d)(?:x\1)?")
+#: A board size as people write it: ``7``, ``7x7``, or as the texts write it, ``7×7``.
+_BOARD_SIZE = re.compile(r"(\d)(?:[x×]\1)?")
 
 
 def _extra_words(command: Command, plain: Sequence[str], lang: str) -> str:
@@ -672,7 +672,7 @@ def help_text(lang: str = "en") -> str:
     lines.append(t(lang, "console.help.variants", variants=texts.separator(lang).join(catalog.VARIANTS)))
     if catalog.RULES_ONLY:
         # modern-3x3 was missing from the help though "rules modern-3x3" shows it (play-test)
-        sizes = {v: "/".join(f"{n}x{n}" for n in catalog.rules_sizes(v)) for v in catalog.RULES_ONLY}
+        sizes = {v: "/".join(f"{n}×{n}" for n in catalog.rules_sizes(v)) for v in catalog.RULES_ONLY}
         shown = texts.separator(lang).join(f"{v} ({sizes[v]})" for v in catalog.RULES_ONLY)
         lines.append(t(lang, "console.help.rules_only", variants=shown))
     return "\n".join(lines)

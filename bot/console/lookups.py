@@ -22,7 +22,7 @@ class LookupsConsole(CoachConsole):
     def _size(args: CoachArgs) -> int:
         value = args.opts.get("size", str(catalog.DEFAULT_SIZE)).lower().split("x")[0]
         if not value.isdigit() or len(value) > 2:
-            raise BadInputError("bad_board_size", size=args.opts.get("size"), sizes=[f"{n}x{n}" for n in catalog.SIZES])
+            raise BadInputError("bad_board_size", size=args.opts.get("size"), sizes=[f"{n}×{n}" for n in catalog.SIZES])
         return catalog.check_size(int(value))
 
     async def moves(self, args: CoachArgs) -> None:

@@ -15,8 +15,8 @@ from engine.rules import PRESETS
 
 
 def sizes_text(sizes: Sequence[int]) -> list[str]:
-    """``["5x5", "7x7", "9x9"]``: a list, joined with each language's comma when worded."""
-    return [f"{s}x{s}" for s in sizes]
+    """``["5×5", "7×7", "9×9"]``: a list, joined with each language's comma when worded."""
+    return [f"{s}×{s}" for s in sizes]
 
 
 def rules_lines(rules: Ruleset, sizes: Sequence[int]) -> list[Line]:
@@ -30,7 +30,7 @@ def rules_lines(rules: Ruleset, sizes: Sequence[int]) -> list[Line]:
     if len(sizes) == 1:
         lines.append(("explain.rules.board_one", {"sizes": sizes_text(sizes), "pieces": rules.pieces}))
     else:
-        counts = [f"{Ruleset.make(rules.variant, s).pieces} ({s}x{s})" for s in sizes]
+        counts = [f"{Ruleset.make(rules.variant, s).pieces} ({s}×{s})" for s in sizes]
         lines.append(("explain.rules.board_many", {"sizes": sizes_text(sizes), "pieces": counts}))
     lines.extend(_placement(rules))
     if rules.after_placement == "replace":

@@ -269,6 +269,8 @@ def turn_text(position: Position, outcome: Outcome | None = None, lang: str = FA
         return text(lang, "picture.not_rated")
     if outcome is not None:
         done = position.turn - 1
+        if done == 0:  # "1-0 after 0 turns" (outside play-test): the footer's words for it
+            return text(lang, "picture.after.none", result=outcome.result)
         if done == 1:
             return text(lang, "picture.after.one", result=outcome.result)
         return text(lang, "picture.after", result=outcome.result, count=done)

@@ -70,7 +70,7 @@ def check_rules(variant: str, size: int) -> Ruleset:
     name = check_variant(variant)
     sizes = VARIANT_SIZES[name]
     if size not in sizes:
-        raise BadInputError("bad_size", variant=name, size=size, sizes=[f"{s}x{s}" for s in sizes])
+        raise BadInputError("bad_size", variant=name, size=size, sizes=[f"{s}×{s}" for s in sizes])
     return Ruleset.make(name, size)
 
 
@@ -86,7 +86,7 @@ def variant_for(variant: str | None, default: str, size: int) -> str:
 def check_size(size: int) -> int:
     """A board size people can choose, or a :class:`BadInputError`."""
     if size not in SIZES:
-        raise BadInputError("bad_board_size", size=size, sizes=[f"{s}x{s}" for s in SIZES])
+        raise BadInputError("bad_board_size", size=size, sizes=[f"{s}×{s}" for s in SIZES])
     return size
 
 

@@ -150,7 +150,7 @@ async def rating_chart(
     words = pictures.chart_words(
         wording("coach.stats.chart_title", name=name),
         x_axis=wording("coach.stats.chart_games"),
-        legend={str(s): f"{s}x{s}" for s in series},
+        legend={str(s): f"{s}×{s}" for s in series},
         lang=lang,
     )
     return await in_thread(pictures.rating_chart, series, words)

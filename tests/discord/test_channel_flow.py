@@ -153,7 +153,7 @@ async def test_accepting_your_own_draw_offer_says_who_decides(h: Harness) -> Non
     offer = (await h.click(h.alice, ask.reply, "Offer a draw", followup=True)).followups[0]
     own = (await h.click(h.alice, offer, "Accept the draw")).reply
     assert own.ephemeral and own.text == (
-        "You offered this draw; Bob decides (you can withdraw it with its **Decline** button)."
+        "You offered this draw; Bob decides (you can withdraw it with **Withdraw** on its button)."
     ), own.text
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.draw_offer_by == "black"

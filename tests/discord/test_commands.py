@@ -72,7 +72,7 @@ async def test_cells_as_a_newcomer_types_them(h: Harness) -> None:
     "not a cell" though /move's from takes two; the bot's own "c2→c3" was refused."""
     await _people_game(h)
     off = await h.slash(h.alice, "place", {"first": "Z9"})
-    assert off.reply.ephemeral and "not a cell of this 5x5 board" in off.reply.text, off.reply.text
+    assert off.reply.ephemeral and "not a cell of this 5×5 board" in off.reply.text, off.reply.text
     assert "from a1 to e5" in off.reply.text and "a letter, then a number" not in off.reply.text
     pair = await h.slash(h.alice, "place", {"first": "a1 b1"})
     assert not pair.reply.ephemeral and "b1" in pair.reply.text, pair.reply.text
@@ -85,7 +85,7 @@ async def test_cells_as_a_newcomer_types_them(h: Harness) -> None:
     mover = game.to_move.user_id
     # a step to a cell off the board names it (newcomer play-test: "'c2 j2' is not a cell")
     off = await h.slash(mover, "move", {"from": "c2 j2" if mover == h.bob else "d3 j3"})
-    assert off.reply.ephemeral and "is not a cell of this 5x5 board" in off.reply.text, off.reply.text
+    assert off.reply.ephemeral and "is not a cell of this 5×5 board" in off.reply.text, off.reply.text
     assert "'j2'" in off.reply.text or "'j3'" in off.reply.text, off.reply.text
     step = "c2→c3" if mover == h.bob else "d3→c3"  # white's c2, black's d3 (rank by rank)
     arrow = await h.slash(mover, "move", {"from": step})
@@ -111,8 +111,8 @@ async def test_a_step_typed_in_words(h: Harness) -> None:
         ("3c", "did you mean c3?"),
         (f"{src} c 3", f"did you mean /move {src} c3?"),
         # i9 is not on this 5x5 board: not suggested, refused with the board's cells
-        ("i 9", "'i9' is not a cell of this 5x5 board; cells are written like b2, from a1 to e5."),
-        (f"{src} i 9", "'i9' is not a cell of this 5x5 board; cells are written like b2, from a1 to e5."),
+        ("i 9", "'i9' is not a cell of this 5×5 board; cells are written like b2, from a1 to e5."),
+        (f"{src} i 9", "'i9' is not a cell of this 5×5 board; cells are written like b2, from a1 to e5."),
     ]
     for typed, expected in refusals:
         answer = await h.slash(mover, "move", {"from": typed})
@@ -197,7 +197,7 @@ async def test_autocomplete_offers_only_legal_cells(h: Harness) -> None:
 
 async def test_challenge_buttons_only_for_the_challenged_and_double_click(h: Harness) -> None:
     challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})).reply
-    assert "7x7" in challenge.text
+    assert "7×7" in challenge.text
     refused = await h.click(h.carol, challenge, "Accept")
     assert refused.reply.ephemeral and "Bob" in refused.reply.text
     assert await h.bot.service.game(h.fake.channel_id) is None
@@ -392,10 +392,10 @@ async def test_lookups_leaderboard_stats_history_record_rules_board(h: Harness) 
 async def test_rules_text_follows_the_variant(h: Harness) -> None:
     """Five-in-a-row has no movement phase and one board size; no "piece(s)" anywhere."""
     five = (await h.slash(h.carol, "seega rules", {"variant": "five-in-a-row"})).reply.text
-    assert "5x5" in five and "7x7" not in five and "9x9" not in five
+    assert "5×5" in five and "7×7" not in five and "9×9" not in five
     assert "Pieces never move" in five and "step up, down" not in five and "end-turn" not in five
     standard = (await h.slash(h.carol, "seega rules", {"variant": "standard"})).reply.text
-    assert "5x5, 7x7, 9x9" in standard and "(s)" not in standard and "0 piece" not in standard
+    assert "5×5, 7×7, 9×9" in standard and "(s)" not in standard and "0 piece" not in standard
     assert "Capture every enemy piece to win." in standard
     assert "differs from standard" not in standard
     # play-test: the rules never pointed a newcomer to the lessons; the last line does
@@ -699,7 +699,7 @@ async def test_rules_without_a_variant_show_the_servers_default(h: Harness) -> N
     shown = await h.slash(h.alice, "seega rules")
     assert "five-in-a-row" in shown.reply.text.lower(), shown.reply.text
     seven = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "size": 7})
-    assert not seven.reply.ephemeral and "7x7" in seven.reply.text, seven.reply.text
+    assert not seven.reply.ephemeral and "7×7" in seven.reply.text, seven.reply.text
 
 
 async def test_a_moderator_who_plays_is_told_to_resign_not_to_cancel(h: Harness) -> None:
@@ -716,7 +716,7 @@ async def test_the_leaderboard_with_no_size_shows_the_size_with_rated_games(h: H
     await h.click(h.bob, challenge, "Accept", followup=True)
     await h.bot.service.resign(h.fake.channel_id, h.bob)
     shown = await h.slash(h.carol, "seega leaderboard")
-    assert "7x7" in shown.reply.text and "Alice" in shown.reply.text, shown.reply.text
+    assert "7×7" in shown.reply.text and "Alice" in shown.reply.text, shown.reply.text
     assert "No rated games" not in shown.reply.text
 
 

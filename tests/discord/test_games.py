@@ -207,7 +207,7 @@ async def test_a_turn_message_numbers_its_turns_in_one_sense(h: Harness) -> None
     placed = (await h.slash(h.bob, "place", {"first": "a2", "second": "b1"})).reply
     embed = placed.embeds[0]
     assert embed["description"].startswith("Turn 2 · ⚪ Bob: placed on **a2**, **b1**"), embed["description"]
-    assert embed["footer"]["text"] == "Game #1 · turn 3 to play · standard 5x5"
+    assert embed["footer"]["text"] == "Game #1 · turn 3 to play · standard 5×5"
     await h.slash(h.alice, "seega language", {"language": "ar"})
     shown = (await h.slash(h.alice, "seega board")).reply.embeds[0]
     assert shown["footer"]["text"] == "المباراة #1 · الدور 3 قيد اللعب · القياسية 5×5", shown["footer"]
@@ -218,7 +218,7 @@ async def test_a_turn_message_numbers_its_turns_in_one_sense(h: Harness) -> None
     assert arabic["footer"]["text"] == "المباراة #1 · لُعب دوران · القياسية 5×5", arabic["footer"]
     await h.slash(h.alice, "seega language", {"language": "auto"})
     over = (await h.slash(h.carol, "seega board")).reply.embeds[0]
-    assert over["footer"]["text"] == "Game #1 · 2 turns played · standard 5x5"
+    assert over["footer"]["text"] == "Game #1 · 2 turns played · standard 5×5"
 
 
 async def test_whole_game_with_end_turn_button_and_rematch(h: Harness) -> None:

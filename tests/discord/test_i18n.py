@@ -210,3 +210,16 @@ async def test_a_challenges_decline_button_names_the_withdrawal_in_the_challenge
     assert challenge.button("Decline")["label"] == "Decline / سحب التحدي", "the same label, disabled"
     same = (await h.slash(h.carol, "seega challenge", {"opponent": h.bob})).reply  # both English
     assert same.button("Decline")["label"] == "Decline / Withdraw"
+
+
+def test_the_arabic_last_turns_line_marks_its_numbers_and_cells_right_to_left() -> None:
+    """Outside play-test: "آخر الأدوار: 2. ⚪ e4 e1 · 3. ⚫ e3 b5" had no direction marks, so
+    the turn numbers and cells scrambled in the right-to-left line. Each part is followed by
+    the right-to-left mark the Arabic cell lists use; English is unchanged."""
+    from bot.messages import recent_text
+
+    rlm = "\u200f"
+    turns = ("2. w e4 e1", "3. b e3 b5")
+    assert recent_text(turns, "en") == "Last turns: 2. ⚪ e4 e1 · 3. ⚫ e3 b5"
+    arabic = recent_text(turns, "ar")
+    assert arabic == f"آخر الأدوار: 2.{rlm} ⚪{rlm} e4{rlm} e1 ·{rlm} 3.{rlm} ⚫{rlm} e3{rlm} b5"

@@ -26,11 +26,11 @@ async def test_an_offer_to_end_is_declined_withdrawn_and_cleared_when_the_game_e
         h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
     )
     offer = await _offer_end(h)
-    assert [b.get("label") for b in offer.buttons()] == ["Accept the end", "Decline"]
+    assert [b.get("label") for b in offer.buttons()] == ["Accept the end", "Decline / Withdraw"]
     # The offerer's own Accept says so (it said "There is no offer ... for you to accept").
     own = (await h.click(h.alice, offer, "Accept the end")).reply
     assert own.ephemeral and own.text == (
-        "You offered to end by count; Bob decides (you can withdraw it with its **Decline** button)."
+        "You offered to end by count; Bob decides (you can withdraw it with **Withdraw** on its button)."
     ), own.text
     # Bob is not to move: he cannot "play on"; he is told to use the offer's buttons.
     draw = (await h.slash(h.bob, "seega draw")).reply
@@ -161,7 +161,41 @@ async def test_review_and_record_refuse_privately_without_a_public_thinking(h: H
 async def test_the_challenger_is_told_they_cannot_accept_their_own_challenge(h: Harness) -> None:
     challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
     own = (await h.click(h.alice, challenge, "Accept")).reply
-    assert own.ephemeral and own.text == "You can't accept your own challenge; Decline withdraws it."
+    assert (
+        own.ephemeral
+        and own.text == "You can't accept your own challenge; withdraw it with **Withdraw** on its button."
+    )
     assert not any(b.get("disabled") for b in challenge.buttons())
     carol = (await h.click(h.carol, challenge, "Accept")).reply
     assert carol.ephemeral and "This button is for Bob" in carol.text
+
+
+async def test_the_red_button_is_named_as_it_reads_to_a_challenger_or_offerer_of_another_language(h: Harness) -> None:
+    """Outside play-test: an Arabic challenger pressing Accept on her own challenge was told
+    «رفض» withdraws it, on a button reading "Decline / سحب التحدي"; an Arabic offerer was
+    told to press «رفض» on an offer whose button read "Decline" (the asked player's
+    language). An offer's Decline names the offerer's withdrawal in the offerer's language,
+    as a challenge's does, and the texts name that half."""
+    await h.slash(h.alice, "seega language", {"language": "ar"})
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    own = (await h.click(h.alice, challenge, "Accept")).reply
+    assert own.ephemeral and "«سحب التحدي»" in own.text and "«رفض»" not in own.text, own.text
+    await h.click(h.alice, challenge, "Decline")
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(
+        h.bot.service, h.fake.channel_id, "bbb2/5/5/5/ww3 b m 0/0 - 0 30", alice, bob, guild_id=h.fake.guild_id
+    )
+    ask = (await h.slash(h.alice, "seega offer-end")).reply
+    offer = (await h.click(h.alice, ask, "اعرض الإنهاء", followup=True)).followups[0]
+    assert [b.get("label") for b in offer.buttons()] == ["Accept the end", "Decline / سحب العرض"]
+    own = (await h.click(h.alice, offer, "Accept the end")).reply
+    assert own.ephemeral and "«سحب العرض»" in own.text and "«رفض»" not in own.text, own.text
+    declined = await h.click(h.bob, offer, "Decline")
+    assert declined.callback_type == 7 and offer.button("Decline")["label"] == "Decline / سحب العرض"
+    await h.slash(h.alice, "move", {"from": "a5", "to": "a4"})
+    await h.slash(h.bob, "move", {"from": "e1", "to": "e2"})
+    ask = (await h.slash(h.alice, "seega draw")).reply
+    draw = (await h.click(h.alice, ask, "اعرض التعادل", followup=True)).followups[0]
+    assert [b.get("label") for b in draw.buttons()] == ["Accept the draw", "Decline / سحب العرض"]
+    own = (await h.click(h.alice, draw, "Accept the draw")).reply
+    assert own.ephemeral and "«سحب العرض»" in own.text and "«رفض»" not in own.text, own.text

@@ -268,3 +268,11 @@ def test_a_removal_is_said_once_in_words_as_a_capture_is() -> None:
     turn = summarize_turn(before, played)
     assert last_turn_text(after, turn, "en") == "Last: White removed a1"
     assert last_turn_text(after, turn, "ar") == "آخر دور: أزال الأبيض a1"
+
+
+def test_a_game_over_before_any_turn_says_no_turn_was_played() -> None:
+    """Outside play-test: a game resigned before its first turn read "1-0 بعد 0 دور" ("1-0
+    after 0 turns"); it says no turn was played, as the game's footer does."""
+    over = Outcome(0, "resignation")
+    assert turn_text(START, over, lang="ar") == f"{LRM}1-0{LRM}، لم يُلعب أي دور"
+    assert turn_text(START, over, lang="en") == "1-0, no turn played"

@@ -64,7 +64,7 @@ def test_game_over_says_the_result_and_reason() -> None:
 def test_an_outcome_the_rules_cannot_see_is_shown() -> None:
     pos = Position(Ruleset.make("standard", 9))
     first = text_board(pos, players=("Amira", "Omar"), outcome=Outcome(1, "timeout")).splitlines()[0]
-    assert first == "Seega · Standard · 9×9 · 0-1 after 0 turns · Omar wins · Amira ran out of time"
+    assert first == "Seega · Standard · 9×9 · 0-1, no turn played · Omar wins · Amira ran out of time"
 
 
 def test_a_shuttle_held_pass_says_why() -> None:

@@ -49,7 +49,7 @@ def test_the_help_names_every_variant_the_table_shows_the_rules_of() -> None:
 
     assert catalog.RULES_ONLY == ("modern-3x3",)
     assert all(v in HELP for v in catalog.RULES_VARIANTS)
-    assert HELP.rstrip().endswith("Rules only (with /seega rules; their boards are not played here): modern-3x3 (3x3)")
+    assert HELP.rstrip().endswith("Rules only (with /seega rules; their boards are not played here): modern-3x3 (3×3)")
     table = ConsoleTable(None, io.StringIO())  # type: ignore[arg-type]  # completion needs no service
     complete = table.completer(lambda: "/seega rules ")
     assert complete("variant:mo", 0) == "variant:modern-3x3"
@@ -70,9 +70,9 @@ async def test_a_challenge_uses_the_guilds_default_variant(service: GameService)
     assert made.challenge.variant == "lane"
     with pytest.raises(BadInputError) as refused:
         await service.challenge(GUILD, 2, ALICE, BOB, 7, "five-in-a-row")
-    assert refused.value.key == "bad_size" and refused.value.params["sizes"] == ["5x5"]
-    assert refused.value.message == "five-in-a-row is played on 5x5, not 7x7."
-    assert refused.value.text("ar") == "تُلعب الصيغة five-in-a-row على 5x5، لا على 7x7."
+    assert refused.value.key == "bad_size" and refused.value.params["sizes"] == ["5×5"]
+    assert refused.value.message == "five-in-a-row is played on 5×5, not 7×7."
+    assert refused.value.text("ar") == "تُلعب الصيغة five-in-a-row على 5×5، لا على 7×7."
 
 
 async def test_a_default_variant_not_played_on_the_asked_size_gives_way_to_standard(service: GameService) -> None:

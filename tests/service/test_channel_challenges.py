@@ -120,7 +120,7 @@ async def test_a_player_accepting_their_own_offer_is_told_who_decides(service: G
     await service.offer_draw(1, ALICE.user_id)
     with pytest.raises(IllegalMoveError) as own:
         await service.accept_draw(1, ALICE.user_id)
-    assert str(own.value) == "You offered this draw; Bob decides (you can withdraw it with its **Decline** button)."
+    assert str(own.value) == "You offered this draw; Bob decides (you can withdraw it with **Withdraw** on its button)."
     assert "والقرار لـBob" in own.value.text("ar")
     await service.decline_draw(1, ALICE.user_id)
     await service.move(1, ALICE.user_id, "a5", "a4")
@@ -128,7 +128,7 @@ async def test_a_player_accepting_their_own_offer_is_told_who_decides(service: G
     await service.offer_end(1, ALICE.user_id)
     with pytest.raises(IllegalMoveError) as own_end:
         await service.accept_end(1, ALICE.user_id)
-    expected = "You offered to end by count; Bob decides (you can withdraw it with its **Decline** button)."
+    expected = "You offered to end by count; Bob decides (you can withdraw it with **Withdraw** on its button)."
     assert str(own_end.value) == expected
     with pytest.raises(IllegalMoveError, match="no draw offer for you"):  # Bob: there is none
         await service.accept_draw(1, BOB.user_id)

@@ -306,12 +306,12 @@ async def test_a_review_finds_the_blunder_reports_progress_and_is_stored(env: En
     text = review_text(got, "en")
     assert (
         "Turn 30, Bob: **blunder**: played c2-b2 (lets Alice capture b2 with a1-b1), "
-        "better c2-c3 (captures 2 (b3 and d3); takes the centre)" in text
+        "better c2-c3 (captures 2 on b3 and d3; takes the centre)" in text
     )
-    assert "(b3 و d3)" in review_text(got, "ar")  # the cells listed as the Arabic texts list cells
+    assert "في b3 و d3" in review_text(got, "ar")  # the cells listed as the Arabic texts list cells
     # No reply captured: what the engine thinks b3-c3 cost is said instead ("played a2, b4,
     # better d2, b4" alone left a newcomer asking why it was a blunder).
-    assert "played b3-c3 (the chances fall from 76% to 69%), better a1-b1 (captures 1 (b2))" in text
+    assert "played b3-c3 (the chances fall from 76% to 69%), better a1-b1 (captures 1 on b2)" in text
     assert "(تنخفض الحظوظ من 76% إلى 69%)" in review_text(got, "ar")
     assert "a1-b1" in review_text(got, "ar") and "coach.review" not in review_text(got, "ar")
     assert got.moments and got.moments[0].index == 0 and got.moments[0].player == "Bob"
@@ -1113,7 +1113,7 @@ async def test_a_placement_blunder_names_what_it_let_the_opponent_capture(env: E
     said_to_bob = review_text(got, "en", you=1)
     assert "(lets you capture b2, d2, b3, d3 and c4 once the moves begin, with c2-c3 c3-c2)" in said_to_bob
     arabic = review_text(got, "ar")
-    assert "حين تبدأ النقلات، بالنقلة c2-c3 c3-c2" in arabic and "once the moves" not in arabic
+    assert "حين تبدأ النقلات، بالنقلة c2-c3\u200f c3-c2" in arabic and "once the moves" not in arabic
     # Turn 8 (Bob, e1 c1): a mistake whose line takes nothing of Bob's: the fallback.
     quiet = moments[8]
     assert quiet.label == "mistake" and got.review.turns[quiet.index].line and quiet.played_why == ()

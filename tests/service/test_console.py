@@ -98,7 +98,7 @@ def test_hot_seat_game(db_path: Db, tmp_path: Path) -> None:
     asked = "Resign game #1 for Player 1 (black)? Player 1 loses the game. Type /seega resign again (or yes)"
     assert out.count(asked) == 2, out
     assert out.count("Game over (0-1 to White)") == 1
-    assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5" in out
+    assert "#1  Player 1 (black) vs Player 2 (white)  standard 5×5" in out
     assert "Player 2 wins: Player 1 resigned. (0-1 to White)" in out, "the result in words"
     assert '[Result "0-1"]' in out and "1. a1,b1 2. a2,b2 0-1" in out
     assert (tmp_path / "seega-images" / "seega-1.sgn").is_file()
@@ -121,7 +121,7 @@ def test_the_lines_name_whom_they_mean(db_path: Db, tmp_path: Path) -> None:
         tmp_path,
     )
     assert "Resign game #1 for Player 2 (white)? Player 2 loses the game." in out, out
-    assert "#1  Player 1 (black) vs Player 2 (white)  standard 5x5  1 turn  Player 1 wins" in out, out
+    assert "#1  Player 1 (black) vs Player 2 (white)  standard 5×5  1 turn  Player 1 wins" in out, out
     lines = ["/seega play-bot level:easy color:black", "/seega resign", "/seega cancel", "yes"]
     out = run_console(db_path, lines, tmp_path)
     assert "Resign game #2? You lose the game." in out, "against the bot: the person is you"
@@ -408,7 +408,7 @@ def test_draws_options_language_and_games_at_the_table(db_path: Db, tmp_path: Pa
     assert "Error: You have already offered a draw: wait for your opponent's answer." in out
     assert "Player 2 declines the draw: the game goes on. Player 1 may offer again after their next turn." in out
     assert "Error: Your last draw offer was declined: you may offer a draw again after your next turn." in out
-    assert "#1 · Player 1 vs Player 2 · standard 5x5 · turn 2 · this table" in out
+    assert "#1 · Player 1 vs Player 2 · standard 5×5 · turn 2 · this table" in out
     assert "سأجيبك بالعربية من الآن." in out
     assert "عرض التعادل: إن قبله اللاعب 1" in out  # Player 2 offers, in Arabic
     assert "يقبل اللاعب 1 التعادل." in out and "انتهت المباراة بنتيجة \u200e1/2-1/2\u200e. تعادل" in out
@@ -1388,11 +1388,11 @@ def test_an_english_table_says_the_same_words_as_before(db_path: Db, tmp_path: P
     for line in (
         "Language: en. Choose with /seega language en, ar or auto.",
         "No games yet.",
-        "No rated games on 5x5 yet (games against the bot are not rated).",
+        "No rated games on 5×5 yet (games against the bot are not rated).",
         "No game to play again yet: start one with /seega play-bot or /seega challenge.",
         "A hot-seat game: Player 1 and Player 2 take turns at this keyboard.",
         "Games in progress at this table:",
-        "#1 · Player 1 vs Player 2 · standard 5x5 · turn 1 · this table",
+        "#1 · Player 1 vs Player 2 · standard 5×5 · turn 1 · this table",
         "Moves of game #1 (turn number, colour, actions):",
         "  No move has been played yet.",
         "Rematch, colours swapped: Player 1 plays white.",
@@ -1573,15 +1573,15 @@ def test_the_rules_of_every_variant_the_rules_document_lists_are_shown(db_path: 
     )
     assert "is not a variant" not in out.split("play-bot variant:modern-3x3")[0]
     assert [v for v in documented if f"Variant {v}." not in out] == []
-    assert "- Two players, Black and White, on a 3x3 board, 3 pieces each. Black begins." in out
+    assert "- Two players, Black and White, on a 3×3 board, 3 pieces each. Black begins." in out
     assert (
-        "- The bot does not offer this variant for play: it is played on a 3x3 board only, "
-        "and the bot's boards are 5x5, 7x7, 9x9."
+        "- The bot does not offer this variant for play: it is played on a 3×3 board only, "
+        "and the bot's boards are 5×5, 7×7, 9×9."
     ) in out
     assert "Error: 'modern-3x3' is not a variant; variants are standard," in out  # not for play
     assert not query(db_path, "SELECT id FROM games")
-    assert "- لاعبان، الأسود والأبيض، على رقعة 3x3، لكل منهما 3 قطع. يبدأ الأسود." in out
-    assert "- لا يعرض البوت هذه الصيغة للعب: تُلعب على رقعة 3x3 فقط" in out
+    assert "- لاعبان، الأسود والأبيض، على رقعة 3×3، لكل منهما 3 قطع. يبدأ الأسود." in out
+    assert "- لا يعرض البوت هذه الصيغة للعب: تُلعب على رقعة 3×3 فقط" in out
 
 
 def test_stats_says_the_ratings_per_board_size_and_the_puzzle_rating(db_path: Db, tmp_path: Path) -> None:
@@ -1607,8 +1607,8 @@ def test_stats_says_the_ratings_per_board_size_and_the_puzzle_rating(db_path: Db
     said = out.split("> /seega stats")[1].splitlines()
     assert said[1:5] == [
         "You (Player 1): against people 1 won, 1 lost, 0 drawn.",
-        f"  rating on 5x5: {ratings[5]} (+/-290), 1 rated game",
-        f"  rating on 7x7: {ratings[7]} (+/-290), 1 rated game",
+        f"  rating on 5×5: {ratings[5]} (+/-290), 1 rated game",
+        f"  rating on 7×7: {ratings[7]} (+/-290), 1 rated game",
         f"  puzzle rating: {solver:.0f} (1 solved, 0 missed, best streak 1)",
     ]
     assert f"  التصنيف على 7×7: {ratings[7]} (±290)، مباراة واحدة محتسبة" in out
@@ -1627,9 +1627,9 @@ def test_the_leaderboard_names_its_board_size(db_path: Db, tmp_path: Path) -> No
         ],
         tmp_path,
     )
-    assert "No rated games on 5x5 yet (games against the bot are not rated)." in out
+    assert "No rated games on 5×5 yet (games against the bot are not rated)." in out
     ranks = out.split("> /seega leaderboard size:7")[1].splitlines()[1:4]
-    assert ranks[0] == "Ratings on 7x7:" and ranks[1].startswith("1. Player 1  1662 (+/-290)  1-0-0"), ranks
+    assert ranks[0] == "Ratings on 7×7:" and ranks[1].startswith("1. Player 1  1662 (+/-290)  1-0-0"), ranks
     assert "الترتيب على 7×7:" in out
 
 

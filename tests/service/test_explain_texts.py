@@ -90,13 +90,13 @@ def test_five_in_a_row_has_no_movement_and_is_5x5_only() -> None:
     movement = ("step", "capture", "chain", "shuttle", "blocked", "first_", "move_limit")
     assert not [k for k in keys if any(m in k for m in movement)]
     assert "explain.rules.no_movement" in keys
-    assert "5x5" in text and "7x7" not in text and "9x9" not in text
+    assert "5×5" in text and "7×7" not in text and "9×9" not in text
     assert "end-turn" not in text and "/move" not in text
 
 
 def test_modern_3x3_is_described_on_its_own_board_only() -> None:
     _, text = _english("modern-3x3")
-    assert "3x3" in text and "5x5" not in text and "7x7" not in text
+    assert "3×3" in text and "5×5" not in text and "7×7" not in text
     assert "into the centre" not in text  # its centre may be filled during placement
     assert "captured" not in text and "chain" not in text  # no captures in this variant
 
@@ -237,7 +237,7 @@ def test_no_removal_line_when_none_is_due() -> None:
 
 def test_the_numbers_follow_the_ruleset() -> None:
     _, standard = _english("standard")
-    assert "12 (5x5), 24 (7x7), 40 (9x9)" in standard
+    assert "12 (5×5), 24 (7×7), 40 (9×9)" in standard
     assert "Capture every enemy piece to win." in standard
     assert "After 100 turns in a row without a capture" in standard
     _, seejeh = _english("seejeh")

@@ -67,7 +67,7 @@ async def test_a_split_cell_is_suggested_only_when_the_board_has_it(service: Gam
     """ "/move i 9" on a 5x5 board answered "did you mean i9?", a cell the board does not
     have: a joined cell is suggested only when it is on the board, else it is refused as
     off the board with the board's cells."""
-    off = "'i9' is not a cell of this 5x5 board; cells are written like b2, from a1 to e5."
+    off = "'i9' is not a cell of this 5×5 board; cells are written like b2, from a1 to e5."
     await insert_from(service, 1, "wbbww/wwbbw/ww1bb/bwwbb/bbwwb w m 0/0 - 0 13")  # Bob (white) steps
     for typed in ("i 9", "c2 to i 9", "9 i"):
         call = lambda t=typed: service.move(1, BOB.user_id, t)  # noqa: E731
@@ -134,7 +134,7 @@ async def test_this_stops_refusals_under_hostile_input(service: GameService, db_
         db_path,
         lambda: service.place(1, BOB.user_id, "a2 a3 a" + "9" * 400),
         BadInputError,
-        "is not a cell of this 5x5 board",
+        "is not a cell of this 5×5 board",
     )
     # another user's id: who may play is checked before what was typed, so a stranger and
     # the player waiting for their turn learn nothing about the words
@@ -233,7 +233,7 @@ async def test_place_refusals(service: GameService, db_path: Db) -> None:
         db_path,
         lambda: service.place(1, BOB.user_id, "zz99 ;DROP TABLE games"),
         BadInputError,
-        "'zz99' is not a cell of this 5x5 board",
+        "'zz99' is not a cell of this 5×5 board",
         "a1 to e5",
     )
     assert "at most two" not in msg
@@ -310,14 +310,14 @@ async def test_challenge_refusals_and_decline(service: GameService, db_path: Db)
         service, db_path, lambda: service.challenge(GUILD, 1, ALICE, ALICE), ChallengeError, "yourself"
     )
     await expect_refused(
-        service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 6), BadInputError, "5x5, 7x7 or 9x9"
+        service, db_path, lambda: service.challenge(GUILD, 1, ALICE, BOB, 6), BadInputError, "5×5, 7×7 or 9×9"
     )
     await expect_refused(
         service,
         db_path,
         lambda: service.challenge(GUILD, 1, ALICE, BOB, 7, "five-in-a-row"),
         BadInputError,
-        "five-in-a-row is played on 5x5",
+        "five-in-a-row is played on 5×5",
     )
     await expect_refused(
         service,
