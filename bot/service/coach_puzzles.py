@@ -148,7 +148,10 @@ class Puzzles:
             current = row.current if row else None
             solved = row.solved if row else 0
             seed = f"{guild_id}:{user_id}:{len(done)}:{current}"
-            puzzle, day = choose_new(self.bank, done, current, rating, solved, seed), None
+            # Never today's puzzle: its answer would be taken as the day's, headed "Puzzle
+            # of the day" though asked for as a new one (a CI run drew it by chance).
+            today = self.daily(guild_id)[0].id
+            puzzle, day = choose_new(self.bank, done | {today}, current, rating, solved, seed), None
         else:
             puzzle, day_text = self.daily(guild_id)
             day = day_text

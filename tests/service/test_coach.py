@@ -672,6 +672,21 @@ async def test_an_impossible_answer_is_explained_as_a_game_explains_it(env: Env)
     assert "you can step to c3" in said, said
 
 
+async def test_a_new_puzzle_is_never_the_puzzle_of_the_day(env: Env) -> None:
+    """A CI run (stop 39): a puzzle asked for with ``new`` happened to be today's, and its
+    answer came headed "Puzzle of the day". A new one is another puzzle."""
+    puzzles = Puzzles(env.storage, env.clock, None, load_bank())
+    met = 0
+    for guild in range(1, 100):  # each guild has its own puzzle of the day
+        today = puzzles.daily(guild)[0]
+        if today.size != 5:
+            continue  # a beginner's new puzzles are 5x5 standard ones: nothing to check there
+        met += 1
+        for user in range(300, 306):
+            assert (await puzzles.show(guild, user, f"u{user}", new=True)).puzzle_id != today.id
+    assert met >= 5
+
+
 async def test_new_puzzles_vary_start_standard_5x5_and_never_repeat_at_once(env: Env) -> None:
     puzzles = Puzzles(env.storage, env.clock, None, load_bank())
     firsts = set()
