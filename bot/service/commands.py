@@ -250,6 +250,10 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
         raise IllegalMoveError("not_placement", hint=hint(pos))
     turn = pos.turn
     if len(cells) > 2:
+        # "/place a 1 b 2" at the console: two cells, each typed as two words
+        meant = rejoined_cells(" ".join(cells[:4])) if len(cells) <= 4 else None
+        if meant is not None and len(meant) == 2 and all(_on_board(c, pos) for c in meant):
+            raise BadInputError("bad_cell_split", cell=" ".join(c.strip() for c in cells), meant=" ".join(meant))
         # A word that is not a cell is named first ("/place zz99 ;DROP TABLE games" is not
         # about the count); only the first three are read, whatever was pasted.
         for text in cells[:3]:

@@ -80,6 +80,11 @@ async def test_a_split_cell_is_suggested_only_when_the_board_has_it(service: Gam
     assert "did you mean" not in said, said
     said = await expect_refused(service, db_path, lambda: service.place(2, BOB.user_id, "a 2"), BadInputError)
     assert "did you mean a2?" in said, said
+    # Two cells each typed in two words (console play-test, stop 39): named first was 'a'.
+    said = await expect_refused(service, db_path, lambda: service.place(2, BOB.user_id, "a 2 b 1"), BadInputError)
+    assert "did you mean a2 b1?" in said, said
+    said = await expect_refused(service, db_path, lambda: service.place(2, BOB.user_id, "a 2 i 9"), BadInputError)
+    assert "did you mean" not in said, said
 
 
 async def test_challenge_accept_and_place(service: GameService, db_path: Db) -> None:
