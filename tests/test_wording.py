@@ -342,3 +342,18 @@ def test_a_board_size_people_read_is_written_with_the_multiplication_sign() -> N
     assert _BOARD_SIZE.fullmatch("7×7") and _BOARD_SIZE.fullmatch("7x7"), (
         "a size copied from a text is pointed to size:7"
     )
+
+
+def test_a_discord_thread_is_never_called_a_chain_in_arabic() -> None:
+    """Arabic play-test (stop 39): a Discord thread was «سلسلة», the word the lessons and
+    the rules use for a chain of captures ("your game is played here, in this chain").
+    A thread is «سلسلة رسائل», a thread of messages."""
+    import json
+
+    locale = Path(__file__).resolve().parents[1] / "bot" / "locale"
+    en = json.loads((locale / "en.json").read_text())["messages"]
+    ar = json.loads((locale / "ar.json").read_text())["messages"]
+    threads = [key for key, value in en.items() if "thread" in value.replace("{thread}", "").lower() and key in ar]
+    assert len(threads) >= 4, threads
+    for key in threads:
+        assert "سلسلة رسائل" in ar[key] or "سلسلة الرسائل" in ar[key], (key, ar[key])
