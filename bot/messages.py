@@ -209,7 +209,12 @@ def board_embed(
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
     elif game.text_board:
-        embed.add_field(name=t(locale, "game.board"), value=f"```\n{game.text_board}\n```", inline=False)
+        # Without the picture its ⛔ marks are gone: the steps the shuttle limit forbids
+        # are said under the board, as at the console.
+        held = game.shuttle_held
+        said = t(locale, "picture.shuttle_held", steps=separator(language(locale)).join(held)) if held else ""
+        value = f"```\n{game.text_board}\n```" + (f"\n{said}" if said else "")
+        embed.add_field(name=t(locale, "game.board"), value=value, inline=False)
     embed.set_footer(text=_footer(game, locale))
     return embed
 

@@ -581,3 +581,25 @@ async def test_both_players_blocked_asks_the_mover_to_remove_and_says_why(h: Har
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.phase == "m" and game.pieces == (5, 18)
     assert game.text_board.splitlines()[4][2] == "."  # a1, Black's removed piece
+
+
+async def test_the_text_board_without_a_picture_says_what_the_shuttle_limit_forbids(h: Harness) -> None:
+    """Where no picture can be attached the embed shows the text board, without the
+    picture's no-entry marks; the steps the shuttle limit forbids are said under it, as
+    at the console (a leftover of stop 39)."""
+    from dataclasses import replace
+
+    from bot.messages import board_embed
+
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(h.bot.service, h.fake.channel_id, "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", alice, bob,
+                      guild_id=h.fake.guild_id)  # fmt: skip
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.text_board
+    held = replace(game, shuttle_held=("d2-c2",))
+    (field,) = [f for f in board_embed(held, "en", title="t", lines=[], image=None).fields if f.name == "Board"]
+    assert field.value is not None and field.value.endswith(
+        "```\nd2-c2 may not be played again now (shuttle limit: no more back and forth)"
+    ), field.value
+    (plain,) = [f for f in board_embed(game, "en", title="t", lines=[], image=None).fields if f.name == "Board"]
+    assert plain.value is not None and plain.value.endswith("```")
