@@ -86,11 +86,16 @@ def _x(plot: tuple[int, int, int, int], i: float, count: int) -> float:
     return left + 14 + (right - left - 28) * (i / max(1, count - 1))
 
 
+#: The steps between labelled indexes, round numbers up to a billion: past 8,000 games
+#: the step jumped from 1,000 to a billion, and a long history showed only "0".
+_STEPS = (1, 2, 5, 10, 20, 25, 50, *(m * 10**e for e in range(2, 10) for m in (1, 2, 5)))
+
+
 def _ticks(count: int, first: int) -> list[int]:
     """Indexes to label on the horizontal axis: about eight round numbers."""
     if count <= 1:
         return [0]
-    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if (count - 1) / s <= 8)
+    step = next(s for s in _STEPS if (count - 1) / s <= 8)
     return [i for i in range(count) if (first + i) % step == 0 or i == 0]
 
 

@@ -8,6 +8,7 @@ more than about 5,350 points.
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -88,3 +89,13 @@ def test_a_spread_of_10000_points_draws() -> None:
     data = rating_chart({5: [-3000.0, 1500.0, 7000.0, 2000.0]}, WORDS)
     img = Image.open(io.BytesIO(data))
     assert img.size == (chart.WIDTH, chart.HEIGHT)
+
+
+@pytest.mark.parametrize("count", [9_000, 100_000, 3_000_000])
+def test_a_long_history_labels_its_axis_with_round_numbers(count: int) -> None:
+    """Past 8,000 games the step jumped from 1,000 to a billion, and the axis of a long
+    history said only "0" (looked at, stop 39)."""
+    ticks = chart._ticks(count, 0)
+    assert 4 <= len(ticks) <= 9, ticks
+    step = ticks[1] - ticks[0]
+    assert all(b - a == step for a, b in itertools.pairwise(ticks)), ticks
