@@ -21,18 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
-import random, resource, sys
+import resource, sys
 from bot.render.replay import render_replay
-from engine import GameRecord, Position, Ruleset
-
-def random_game(variant, size, seed, max_turns):  # as in test_replay.py
-    rng = random.Random(seed)
-    pos = Position(Ruleset.make(variant, size))
-    while not pos.is_over() and pos.turn <= max_turns:
-        turn = pos.turn
-        while pos.turn == turn and not pos.is_over():
-            pos.push(rng.choice(pos.legal_actions()))
-    return GameRecord.from_position(pos)
+from tests.render.test_replay import random_game
 
 turns = int(sys.argv[1])
 record = random_game("standard", 9, seed=1, max_turns=turns)
