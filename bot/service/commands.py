@@ -265,8 +265,9 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
             raise BadInputError("bad_cell_split", cell=" ".join(c.strip() for c in cells), meant=joined.lower())
         if _is_cell_text(joined.lower()):  # "/place i 9" on a 5x5 board: i9 is off it
             raise off_board(joined.lower(), pos)
-    if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower():
-        # the example is two cells free now ("like a1 b2" came when a1 was taken)
+    if len(cells) == 2 and cells[0].strip().lower() == cells[1].strip().lower() and _places_two(pos):
+        # the example is two cells free now ("like a1 b2" came when a1 was taken); a turn
+        # with one piece left is answered by the loop below ("place just a1", or why not)
         free = [cell_name(a.src) for a in pos.legal_actions() if a.kind == PLACE][:2]
         raise IllegalMoveError("same_cells", cell=cells[0].strip().lower(), example=" ".join(free) or "a1 b2")
     played: list[Action] = []
@@ -284,6 +285,19 @@ def play_place(pos: Position, cells: Sequence[str]) -> list[Action]:
         pos.push(action)
         played.append(action)
     return played
+
+
+def _places_two(pos: Position) -> bool:
+    """Whether the turn to play places two pieces (not its second one, nor a last piece)."""
+    first = next((a for a in pos.legal_actions() if a.kind == PLACE), None)
+    if first is None:
+        return False
+    turn = pos.turn
+    pos.push(first)
+    try:
+        return pos.turn == turn and pos.phase in ("p", "s")
+    finally:
+        pos.pop()
 
 
 def _place_error(pos: Position, cell: int, legal: list[Action]) -> IllegalMoveError:

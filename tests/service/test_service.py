@@ -23,7 +23,8 @@ from bot.results import (
     ServiceError,
 )
 from bot.service import GameService
-from engine import read_sgn
+from bot.service.commands import play_place
+from engine import Position, Ruleset, read_sgn
 from tests.service.helpers import (
     ALICE,
     BOB,
@@ -750,3 +751,15 @@ async def test_the_leaderboard_with_no_size_shows_a_size_that_has_rated_games(se
     await start_people(service, 1)
     await service.resign(1, ALICE.user_id)
     assert await service.leaderboard_size(GUILD) == 5  # the default size once it has some
+
+
+def test_a_cell_given_twice_when_one_piece_is_left_is_answered_as_one_piece() -> None:
+    """The second piece of a turn: "/place a2 a2" was told to "place on two different
+    cells, like b1 c1", which the next try refused as "places only one piece" (console
+    play-test, stop 40). It is now answered as the one piece it is."""
+    pos = Position.from_spn("b4/5/5/5/4b w p 0/2 - 0 2", Ruleset.make("standard", 5))
+    pos.play("a2")  # White's first piece of the turn: one is left
+    with pytest.raises(IllegalMoveError, match=r"^This turn places only one piece; place just b2\.$"):
+        play_place(pos.copy(), ["b2", "b2"])
+    with pytest.raises(IllegalMoveError, match=r"a2 is already taken"):
+        play_place(pos.copy(), ["a2", "a2"])
