@@ -186,7 +186,7 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
             lines.append(
                 t(
                     locale,
-                    "coach.review.unseen",
+                    "coach.review.unseen_you" if you == side else "coach.review.unseen",
                     name=result.names[side],
                     turns=join(locale, turns, "and"),
                     count=len(turns),

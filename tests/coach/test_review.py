@@ -327,6 +327,13 @@ def test_the_text_names_the_falls_the_accuracy_counts_and_the_classes_do_not() -
         " labels of these 2 turns show" in text
     ), text
     assert "تصنيف الدورين" in review_text(ReviewResult(7, ("Amira", "Omar"), two, False, None, (), 0), "ar")
+    # Said to the player who reads it (the console, where they are "You"): "You's chances
+    # also fell" was the console play-test's reading (stop 40).
+    yours = review_text(ReviewResult(7, ("Seega bot (easy)", "You"), review, False, None, (), 0), "en", you=WHITE)
+    assert "Your chances also fell from 48% to 30% after turn 2, more than that turn's label shows" in yours, yours
+    assert "You's" not in yours
+    arabic = review_text(ReviewResult(7, ("Seega bot (easy)", "You"), two, False, None, (), 0), "ar", you=WHITE)
+    assert "تراجعت حظوظك أيضًا من 48% إلى 30% بعد الدور 2" in arabic and "تصنيف الدورين" in arabic, arabic
     # The engine's own turn is not listed: its accuracy is 100 whatever the next search saw.
     best = replace(review, turns=tuple(replace(v, loss=0.0) for v in review.turns))
     assert best.unseen_falls(WHITE) == ()
