@@ -4,8 +4,7 @@ The Discord client remembers, per channel, the last message that showed the boar
 clear its buttons when a newer one is posted). Kept in a plain dict, that memory grew
 by one entry for every channel that ever had a game, for the life of the process. A
 forgotten entry costs little: the old message keeps its buttons, and pressing one is
-answered "this button no longer applies" by the service's checks. The tutorial's open
-exercises (``bot.service.coach_lessons``) are bounded the same way.
+answered "this button no longer applies" by the service's checks.
 """
 
 from __future__ import annotations

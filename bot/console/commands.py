@@ -284,7 +284,7 @@ class ConsoleTable(OffersConsole, LookupsConsole):
         game = await self.service.game(CONSOLE_CHANNEL)
         if game is not None:
             return game.phase
-        number = self.service.coach.lessons.active(LOCAL_PLAYERS[0].user_id, CONSOLE_CHANNEL)
+        number = await self.service.coach.lessons.active(LOCAL_PLAYERS[0].user_id, CONSOLE_CHANNEL)
         return None if number is None else LESSONS[number - 1].position().phase
 
     # ----------------------------------------------------------------- the commands

@@ -4,41 +4,45 @@ rating-history chart of ``/seega stats``."""
 from __future__ import annotations
 
 from bot.clock import Clock
-from bot.recent import Recent
 from bot.results import BadInputError
 from bot.service.coach_results import LessonAnswer, LessonView, Wording
 from bot.service.coach_work import Pictures, in_thread
 from bot.service.commands import answer_refusal
 from bot.storage import Storage
+from bot.storage.coach import MAX_TRY_TEXT
 from bot.texts import FALLBACK, Text
 from engine.coach.lessons import LESSONS, LessonVerdict, check_exercise
 from engine.notation import board_text
 
 SIZES = (5, 7, 9)
-#: (user, channel) pairs whose open exercise and unfinished try are remembered: far more
-#: than are taking a lesson at once. A forgotten one costs its user a ``/seega learn``.
-OPEN_LESSONS_LIMIT = 10_000
 
 
 class Lessons:
-    """The tutorial's use cases."""
+    """The tutorial's use cases.
+
+    The exercise open per (user, channel), answered by the real ``/move``/``/place``, and
+    the unfinished try there (a pair's first cell, a chain's first capture, by ``/move`` or
+    ``/seega solve``: the next try in that lesson may continue it, "c2 d2" after "c1 c2",
+    or give the whole turn) are stored (``coach_open_lessons``, migration 015), not kept
+    in this object: they survive a restart and every bot process sees the same ones. The
+    table is bounded by the storage (:data:`bot.storage.coach.LESSON_ROWS_PER_USER`
+    channels per user, rows idle for :data:`bot.storage.coach.LESSON_ROW_DAYS` days
+    dropped); a forgotten exercise costs its user a ``/seega learn``. A try stores the
+    actions played, never the typed text (at most :data:`bot.storage.coach.MAX_TRY_TEXT`
+    characters).
+    """
 
     def __init__(self, storage: Storage, clock: Clock, pictures: Pictures | None) -> None:
         self.storage = storage
         self.clock = clock
         self.pictures = pictures
-        #: (user, channel) -> the lesson whose exercise is open there, answered by the
-        #: real ``/move``/``/place`` (kept in memory, the newest ``OPEN_LESSONS_LIMIT``:
-        #: a restart closes it, progress stays).
-        self._open: Recent[tuple[int, int], int] = Recent(OPEN_LESSONS_LIMIT)
-        #: (user, channel) -> (lesson, the actions of an unfinished turn): a pair's first
-        #: cell, a chain's first capture, by ``/move`` or ``/seega solve``. The next try
-        #: in that lesson may continue it ("c2 d2" after "c1 c2") or give the whole turn.
-        self._partial: Recent[tuple[int, int], tuple[int, str]] = Recent(OPEN_LESSONS_LIMIT)
 
-    def active(self, user_id: int, channel_id: int) -> int | None:
+    async def active(self, user_id: int, channel_id: int) -> int | None:
         """The lesson whose exercise ``user_id`` opened in ``channel_id``, if unsolved."""
-        return self._open.get((user_id, channel_id))
+        row = await self.storage.lesson_exercise(user_id, channel_id, self.clock.now())
+        if row is None or row.lesson is None or not 1 <= row.lesson <= len(LESSONS):
+            return None
+        return row.lesson
 
     @staticmethod
     def _check_number(number: int) -> None:
@@ -67,8 +71,7 @@ class Lessons:
         self._check_number(number)
         item = LESSONS[number - 1]
         if channel_id is not None:
-            self._open[(user_id, channel_id)] = number
-            self._partial.pop((user_id, channel_id), None)
+            await self.storage.open_lesson_exercise(user_id, channel_id, number, self.clock.now())
         if guild_id is not None:
             await self.storage.set_coach_shown(guild_id, user_id, "lesson", str(number), self.clock.now())
         pos = item.position()
@@ -82,8 +85,10 @@ class Lessons:
         """Check an exercise try; a solved exercise is stored (and closed) and the next lesson named."""
         self._check_number(number)
         item = LESSONS[number - 1]
-        where = (user_id, channel_id) if channel_id is not None else None
-        started = self._partial.pop(where, None) if where is not None else None
+        started = None
+        if channel_id is not None:
+            row = await self.storage.lesson_exercise(user_id, channel_id, self.clock.now())
+            started = row.tried if row is not None else None
         verdict = check_exercise(item, text)
         tried = text
         if started is not None and started[0] == number and not verdict.solved:
@@ -92,16 +97,20 @@ class Lessons:
             continued = check_exercise(item, f"{started[1]} {text}")
             if _playable(continued) or not _playable(verdict):
                 verdict, tried = continued, f"{started[1]} {text}"
-        if where is not None and verdict.played and verdict.key.endswith((".more", "incomplete")):
-            self._partial[where] = (number, " ".join(verdict.played))
-        elif where is not None and started is not None and tried != text and not _playable(verdict):
+        keep: tuple[int, str] | None = None
+        if verdict.played and verdict.key.endswith((".more", "incomplete")):
+            keep = (number, " ".join(verdict.played))
+        elif started is not None and tried != text and not _playable(verdict):
             # A refused next step ("c2 c3" after "c1 c2"): nothing was counted, and the
             # chain stays where it was, as the refusal's "from c2 you can step to d2"
             # says (play-test: the board had gone back to the start, "c2 is empty").
-            self._partial[where] = started
+            keep = started
+        if keep is not None and len(keep[1]) > MAX_TRY_TEXT:
+            keep = None  # cannot happen (a few legal actions of one turn); never stored unbounded
+        if channel_id is not None and keep != started:
+            await self.storage.save_lesson_try(user_id, channel_id, keep, self.clock.now())
         if verdict.solved:
-            for key in [k for k, v in self._open.items() if k[0] == user_id and v == number]:
-                del self._open[key]
+            await self.storage.close_lesson_exercise(user_id, number)
             await self.storage.mark_lesson_done(user_id, item.id, self.clock.now())
         done = await self.storage.lessons_done(user_id)
         following = next((i for i, lesson in enumerate(LESSONS, 1) if lesson.id not in done), None)

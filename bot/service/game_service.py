@@ -349,7 +349,7 @@ class GameService:
         game in this channel waits for this user's move (the game always comes first;
         ``/seega solve`` still answers the exercise then). docs/coach.md.
         """
-        number = self.coach.lessons.active(user_id, channel_id)
+        number = await self.coach.lessons.active(user_id, channel_id)
         if number is None:
             return None
         game = await self.game(channel_id)

@@ -1,4 +1,5 @@
-"""The coach's tables (migration ``005_coach.sql``, both backends): reviews, hints, puzzles, lessons.
+"""The coach's tables (migration ``005_coach.sql`` and later ones, both backends): reviews, hints,
+puzzles, lessons and the lesson exercises open per channel (``015_open_lessons.sql``).
 
 A mixin of :class:`bot.storage.Storage`: the queries live apart from the game tables so
 the two change independently, but they use the storage's own helpers (``_fetchone``,
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 from bot.storage.locks import lock_key
 from bot.storage.rows import GameMovedOnError
 from bot.texts import shown_name
+from engine.coach.answers import MAX_ANSWER
 
 T = TypeVar("T")
 
@@ -313,3 +315,113 @@ class CoachQueries:
             )
 
         await self._write(body)
+
+    # ----------------------------------------------------------------- open exercises
+    async def lesson_exercise(self, user_id: int, channel_id: int, now: float) -> LessonExerciseRow | None:
+        """The lesson exercise ``user_id`` has open in ``channel_id`` and their unfinished
+        try there (migration 015), or ``None``; a row untouched for
+        :data:`LESSON_ROW_DAYS` days is not read (it is deleted at the next write)."""
+        row = await self._fetchone(
+            "SELECT lesson, try_lesson, try_actions FROM coach_open_lessons"
+            " WHERE user_id = ? AND channel_id = ? AND updated_at >= ?",
+            (user_id, channel_id, now - LESSON_ROW_DAYS * 86_400),
+        )
+        if row is None:
+            return None
+        tried = (int(row[1]), str(row[2])) if row[1] is not None and row[2] is not None else None
+        return LessonExerciseRow(None if row[0] is None else int(row[0]), tried)
+
+    async def open_lesson_exercise(self, user_id: int, channel_id: int, lesson: int, now: float) -> None:
+        """Open ``lesson``'s exercise for ``user_id`` in ``channel_id``, without a try begun."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute(
+                "INSERT INTO coach_open_lessons (user_id, channel_id, lesson, try_lesson, try_actions, updated_at)"
+                " VALUES (?, ?, ?, NULL, NULL, ?) ON CONFLICT (user_id, channel_id) DO UPDATE SET"
+                " lesson = excluded.lesson, try_lesson = NULL, try_actions = NULL, updated_at = excluded.updated_at",
+                (user_id, channel_id, lesson, now),
+            )
+            await _trim_lesson_rows(tx, user_id, now)
+
+        await self._write(body)
+
+    async def save_lesson_try(self, user_id: int, channel_id: int, tried: tuple[int, str] | None, now: float) -> None:
+        """Keep (or, with ``None``, forget) the unfinished try ``(lesson, played actions)`` of
+        ``user_id`` in ``channel_id``; the open exercise there is left as it is.
+
+        Raises:
+            ValueError: the actions are longer than :data:`MAX_TRY_TEXT` (nothing written).
+        """
+        if tried is not None and len(tried[1]) > MAX_TRY_TEXT:
+            raise ValueError(f"an unfinished try of {len(tried[1])} characters is not stored")
+
+        async def body(tx: Any) -> None:
+            if tried is None:
+                await tx.execute(
+                    "UPDATE coach_open_lessons SET try_lesson = NULL, try_actions = NULL, updated_at = ?"
+                    " WHERE user_id = ? AND channel_id = ?",
+                    (now, user_id, channel_id),
+                )
+                await tx.execute(
+                    "DELETE FROM coach_open_lessons WHERE user_id = ? AND channel_id = ? AND lesson IS NULL",
+                    (user_id, channel_id),
+                )
+                return
+            await tx.execute(
+                "INSERT INTO coach_open_lessons (user_id, channel_id, lesson, try_lesson, try_actions, updated_at)"
+                " VALUES (?, ?, NULL, ?, ?, ?) ON CONFLICT (user_id, channel_id) DO UPDATE SET"
+                " try_lesson = excluded.try_lesson, try_actions = excluded.try_actions,"
+                " updated_at = excluded.updated_at",
+                (user_id, channel_id, tried[0], tried[1], now),
+            )
+            await _trim_lesson_rows(tx, user_id, now)
+
+        await self._write(body)
+
+    async def close_lesson_exercise(self, user_id: int, lesson: int) -> None:
+        """Close ``lesson``'s exercise for ``user_id`` in every channel (it was solved)."""
+
+        async def body(tx: Any) -> None:
+            await tx.execute(
+                "UPDATE coach_open_lessons SET lesson = NULL WHERE user_id = ? AND lesson = ?", (user_id, lesson)
+            )
+            await tx.execute(
+                "DELETE FROM coach_open_lessons WHERE user_id = ? AND lesson IS NULL AND try_lesson IS NULL",
+                (user_id,),
+            )
+
+        await self._write(body)
+
+
+@dataclass(frozen=True)
+class LessonExerciseRow:
+    """A user's lesson state in one channel: the open exercise (its number) and the
+    unfinished try ``(lesson number, played actions)``; either may be ``None``."""
+
+    lesson: int | None
+    tried: tuple[int, str] | None
+
+
+#: Channels per user whose open exercise and unfinished try are kept (the newest by last
+#: write): nobody takes lessons in more channels at once, and one user cannot grow the
+#: table without limit by opening lessons everywhere.
+LESSON_ROWS_PER_USER = 20
+#: Days after its last write that a row is no longer read; it is deleted at the next
+#: write by anyone. An exercise left that long is reopened by ``/seega learn``.
+LESSON_ROW_DAYS = 30
+#: The longest unfinished try stored. A try is the actions already played in one turn of
+#: a lesson's position (a few cells), never the typed text; an answer is read no further
+#: than :data:`engine.coach.answers.MAX_ANSWER` characters, so a longer try could not be
+#: continued anyway.
+MAX_TRY_TEXT = MAX_ANSWER
+
+
+async def _trim_lesson_rows(tx: Any, user_id: int, now: float) -> None:
+    """Keep the user's newest :data:`LESSON_ROWS_PER_USER` rows and drop everyone's stale ones."""
+    await tx.execute(
+        "DELETE FROM coach_open_lessons WHERE user_id = ? AND channel_id NOT IN"
+        " (SELECT channel_id FROM coach_open_lessons WHERE user_id = ?"
+        " ORDER BY updated_at DESC, channel_id DESC LIMIT ?)",
+        (user_id, user_id, LESSON_ROWS_PER_USER),
+    )
+    await tx.execute("DELETE FROM coach_open_lessons WHERE updated_at < ?", (now - LESSON_ROW_DAYS * 86_400,))

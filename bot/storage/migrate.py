@@ -44,6 +44,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("coach_lessons", ("user_id", "lesson")),
     ("coach_settings", ("guild_id",)),
     ("coach_shown", ("guild_id", "user_id")),
+    ("coach_open_lessons", ("user_id", "channel_id")),
     ("questions", ("id",)),
 )
 #: Tables whose ``id`` is an identity column whose sequence must follow the copied ids.

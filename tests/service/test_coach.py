@@ -806,23 +806,91 @@ async def test_a_refused_step_inside_the_chain_keeps_the_first_capture(env: Env)
 
 async def test_the_open_exercises_are_bounded_and_a_solved_one_still_closes(env: Env) -> None:
     """The lessons open in each (user, channel) and their unfinished tries were kept in
-    plain dicts for the life of the process: one entry for every channel anyone ever
-    opened a lesson in. Now the newest ``OPEN_LESSONS_LIMIT`` only; a forgotten one costs
-    the user a ``/seega learn`` before ``/move`` answers it again."""
-    from bot.recent import Recent
-    from bot.service.coach_lessons import OPEN_LESSONS_LIMIT
+    plain dicts for the life of the process, then in memory; stored now (migration 015),
+    one row per user and channel, each user's newest ``LESSON_ROWS_PER_USER`` only, and
+    rows idle for ``LESSON_ROW_DAYS`` days are not read and go at the next write. A
+    forgotten one costs the user a ``/seega learn`` before ``/move`` answers it again."""
+    from bot.storage.coach import LESSON_ROW_DAYS, LESSON_ROWS_PER_USER
 
-    lessons = env.coach.lessons
-    assert isinstance(lessons._open, Recent) and lessons._open.limit == OPEN_LESSONS_LIMIT >= 1000
-    assert isinstance(lessons._partial, Recent) and lessons._partial.limit == OPEN_LESSONS_LIMIT
-    lessons._open.limit = lessons._partial.limit = 3
-    for channel in range(100, 106):
+    lessons, keep = env.coach.lessons, LESSON_ROWS_PER_USER
+    assert 5 <= keep <= 100
+    channels = range(100, 106 + keep)
+    for channel in channels:
         await lessons.show(BOB, 5, channel)
         await lessons.answer(BOB, 5, "c1 c2", channel)  # a chain begun: an unfinished try
-    assert list(lessons._open) == [(BOB, c) for c in (103, 104, 105)] and len(lessons._partial) == 3
-    assert lessons.active(BOB, 100) is None and lessons.active(BOB, 105) == 5
-    assert (await lessons.answer(BOB, 5, "c2 d2", 105)).solved  # continued, and closed everywhere
-    assert all(lessons.active(BOB, c) is None for c in range(100, 106))
+        env.clock.advance(1)
+    await lessons.show(ALICE, 2, 100)  # another user's rows are their own
+    rows = await _open_lesson_rows(env)
+    assert sorted(c for u, c in rows if u == BOB) == list(channels[-keep:]) and (ALICE, 100) in rows
+    assert await lessons.active(BOB, 100) is None and await lessons.active(BOB, channels[-1]) == 5
+    assert (await lessons.answer(BOB, 5, "c2 d2", channels[-1])).solved  # continued, and closed everywhere
+    assert [await lessons.active(BOB, c) for c in channels] == [None] * len(channels)
+    assert await lessons.active(ALICE, 100) == 2
+    # the solved lesson's open exercises are gone; the unfinished tries stay until replaced
+    assert all(c != channels[-1] for u, c in await _open_lesson_rows(env) if u == BOB)
+    env.clock.advance(LESSON_ROW_DAYS * 86_400 + 1)
+    assert await lessons.active(ALICE, 100) is None  # idle too long: not read
+    await lessons.show(BOB, 1, 7)  # any write drops everyone's idle rows
+    assert await _open_lesson_rows(env) == {(BOB, 7)}
+
+
+async def test_an_unfinished_try_stores_the_played_actions_never_the_typed_text(env: Env) -> None:
+    """An answer is typed by anyone: a huge or hostile one is not stored. Only the actions
+    played (a few cells of one turn) are kept, and the storage refuses a longer try."""
+    from bot.storage.coach import MAX_TRY_TEXT
+    from tests.hostile_text import hostile_strings
+
+    lessons, channel = env.coach.lessons, 80
+    await lessons.show(BOB, 5, channel)
+    for text in ["c1 c2 " + "zz " * 50_000, "c1 c2 " + "\u202e" * 10_000, *hostile_strings()]:
+        await lessons.answer(BOB, 5, text, channel)
+        stored = await env.storage.lesson_exercise(BOB, channel, env.clock.now())
+        assert stored is not None and stored.lesson == 5
+        assert stored.tried is None or stored.tried == (5, "c1-c2"), stored
+    assert (await lessons.answer(BOB, 5, "c1 c2" + " " * 100_000, channel)).key == "coach.learn.chain.more"
+    stored = await env.storage.lesson_exercise(BOB, channel, env.clock.now())
+    assert stored is not None and stored.tried == (5, "c1-c2")
+    with pytest.raises(ValueError):
+        await env.storage.save_lesson_try(BOB, channel, (5, "c1-c2 " * MAX_TRY_TEXT), env.clock.now())
+    stored = await env.storage.lesson_exercise(BOB, channel, env.clock.now())
+    assert stored is not None and stored.tried == (5, "c1-c2")  # unchanged
+
+
+async def _open_lesson_rows(env: Env) -> set[tuple[int, int]]:
+    rows = await env.storage._fetchall("SELECT user_id, channel_id FROM coach_open_lessons")
+    return {(int(r[0]), int(r[1])) for r in rows}
+
+
+async def test_an_open_exercise_and_an_unfinished_try_survive_a_restart(db_path: Db) -> None:
+    """ "The bot restarts mid-game: nothing is lost". The open exercises and unfinished
+    tries lived in the process's memory: after a restart a player half-way through lesson
+    5's chain typed ``/move c2 d2`` and was told there is no game here. They are stored
+    now (migration 015): a new service over the same database (a restarted bot, or
+    another shard's process) still answers the exercise and goes on from the first capture."""
+    clock = FakeClock()
+    first = await make_service(db_path, clock)
+    try:
+        lessons = first.coach.lessons
+        await lessons.show(BOB, 5, 73)
+        assert (await first.lesson_try(73, BOB, "c1 c2")) is not None  # the chain's first capture
+        await lessons.show(BOB, 1, 74)
+        placed = await first.lesson_try(74, BOB, "c2")  # the pair's first cell
+        assert placed is not None and placed.key == "coach.learn.incomplete"
+        await lessons.show(BOB, 3, 75)  # opened, nothing tried yet
+    finally:
+        await close_service(first)
+    again = await make_service(db_path, clock)  # the restarted bot
+    try:
+        chain = await again.lesson_try(73, BOB, "c2 d2")
+        assert chain is not None and chain.solved and chain.key == "coach.learn.chain.done", chain
+        pair = await again.lesson_try(74, BOB, "c4")
+        assert pair is not None and pair.solved, pair
+        capture = await again.lesson_try(75, BOB, "d2 c2")
+        assert capture is not None and capture.solved, capture
+        assert await again.lesson_try(73, BOB, "c1 c2") is None  # solved: closed, stored too
+        assert await again.lesson_try(76, BOB, "c1 c2") is None  # never opened there
+    finally:
+        await close_service(again)
 
 
 async def test_the_rating_history_chart(env: Env) -> None:

@@ -72,6 +72,8 @@ async def _sqlite_with_every_state(path: Path) -> None:
         solution = service.coach.puzzles.by_id(shown.puzzle_id).solution  # type: ignore[union-attr]
         await service.coach.puzzles.answer(GUILD, ALICE.user_id, "Alice", " ".join(solution))
         await service.storage.mark_lesson_done(ALICE.user_id, "placement", clock.now())
+        await service.coach.lessons.show(BOB.user_id, 5, 11)  # an open exercise, a chain begun
+        await service.coach.lessons.answer(BOB.user_id, 5, "c1 c2", 11)
         await service.storage.save_coach_review(3, 2000, '{"turns": []}', clock.now())
     finally:
         await close_service(service)
@@ -105,7 +107,10 @@ async def test_every_state_copies_replays_and_continues(
 
     report = await migrate_database(sqlite_db, url)
     assert report.counts == {t: len(query(sqlite_db, f"SELECT * FROM {t}")) for t, _ in TABLES}
-    assert all(report.counts[t] > 0 for t in ("coach_hints", "coach_settings", "coach_lessons", "coach_reviews"))
+    assert all(
+        report.counts[t] > 0
+        for t in ("coach_hints", "coach_settings", "coach_lessons", "coach_reviews", "coach_open_lessons")
+    )
     assert report.counts["coach_puzzle_attempts"] == 1
     assert report.copied == report.counts and report.counts["rating_history"] == 2
     assert report.replayed == report.counts["games"] - 1 and len(report.corrupt) == 1
