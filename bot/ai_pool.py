@@ -11,6 +11,11 @@ a dead worker is broken for good: every later call raises ``BrokenProcessPool``.
 runner therefore replaces a broken pool and asks again; when even fresh pools keep dying
 it raises :class:`AiUnavailableError`, and the service lets the game wait and retries
 later instead of playing some other move in the AI's name.
+
+A worker can also hang without dying (stopped by SIGSTOP, stuck in a bug): its job never
+answers. Once a job has been in a worker far longer than its own time budget allows
+(:func:`ai_time_limit`), the pool is replaced (the hung worker killed) and the AI is
+unavailable, as above.
 """
 
 from __future__ import annotations
@@ -20,14 +25,16 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
 from engine.ai import TurnRequest, position_value, think
+from engine.ai.levels import LEVEL_TABLE
 
 log = logging.getLogger(__name__)
 
+_A = TypeVar("_A")
 _T = TypeVar("_T")
 
 
@@ -49,6 +56,31 @@ class AiRunner(Protocol):
     def close(self) -> None:
         """Release workers."""
         ...
+
+
+#: Seconds any AI job may take in a worker beyond what its budget explains (a fresh
+#: worker loading its tables, a machine under load) before the worker is taken as hung.
+AI_TIME_MARGIN = 60.0
+#: Actions' budgets a job may use: a turn costs about one action's budget (the search's
+#: line usually holds the rest of the turn), each action searched afresh another one.
+AI_TIME_ACTIONS = 10
+#: Seconds a coach's job (a review's position, a hint) may take in a worker: their node
+#: budgets (8,000 to 12,000 nodes a search) take under half a second on a 9x9 board, so
+#: this is over a hundred times that.
+AI_JOB_SECONDS = AI_TIME_MARGIN
+#: How often (seconds) a job waiting for a free worker is looked at: its time limit runs
+#: from when a worker takes it, not from when it was asked for.
+AI_POLL_SECONDS = 0.5
+
+
+def ai_time_limit(request: TurnRequest) -> float:
+    """Seconds a worker may spend on ``request`` before it is taken as hung: far above its
+    budget (the level's time per action, the longer one for a late placement, or the
+    budget the request names), :data:`AI_TIME_ACTIONS` actions of it and
+    :data:`AI_TIME_MARGIN` on top (easy: 70 s; expert: 150 s)."""
+    level = LEVEL_TABLE.get(request.level, LEVEL_TABLE["expert"])
+    per_action_ms = (request.movetime_ms or level.movetime_ms) * max(1.0, level.focus)
+    return AI_TIME_MARGIN + AI_TIME_ACTIONS * per_action_ms / 1000
 
 
 def default_workers() -> int:
@@ -82,7 +114,8 @@ class _ExecutorAiRunner:
         return await loop.run_in_executor(self._executor, work, request)
 
     def executor(self) -> Executor:
-        """The executor the searches run in (the coach runs its analyses there too)."""
+        """The executor the searches run in (the coach runs its analyses there too, but
+        for the process pool's, which it reaches through :meth:`ProcessPoolAiRunner.run`)."""
         return self._executor
 
     def close(self) -> None:
@@ -113,21 +146,60 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
     def _new_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.workers, mp_context=self._context)
 
+    def time_limit(self, request: TurnRequest) -> float:
+        """Seconds a worker may spend on ``request`` before it is taken as hung (:func:`ai_time_limit`)."""
+        return ai_time_limit(request)
+
     async def _run(self, work: Callable[[TurnRequest], _T], request: TurnRequest) -> _T:
+        """Run ``work`` in a worker within :meth:`time_limit` (see :meth:`_in_worker`)."""
+        return await self._in_worker(work, request, self.time_limit(request))
+
+    async def run(self, fn: Callable[[_A], _T], arg: _A) -> _T:
+        """A coach's job in a worker, within :data:`AI_JOB_SECONDS` (see :meth:`_in_worker`)."""
+        return await self._in_worker(fn, arg, AI_JOB_SECONDS)
+
+    async def _in_worker(self, work: Callable[[_A], _T], arg: _A, limit: float) -> _T:
         """Run ``work`` in a worker; if the pool is broken, replace it and ask again.
 
         Raises:
-            AiUnavailableError: a worker died in each of :data:`ATTEMPTS` pools.
+            AiUnavailableError: a worker died in each of :data:`ATTEMPTS` pools, or the
+                worker hung (no answer within ``limit`` seconds; the pool is replaced).
         """
-        loop = asyncio.get_running_loop()
         for attempt in range(1, self.ATTEMPTS + 1):
             pool = self._executor
             try:
-                return await loop.run_in_executor(pool, work, request)
+                return await self._answer(pool.submit(work, arg), limit)
             except BrokenProcessPool:
                 log.warning("an AI worker process died (attempt %d of %d); starting a new pool", attempt, self.ATTEMPTS)
                 self._replace(pool)
+            except TimeoutError:
+                # Not asked again: the job itself may be what hangs the worker.
+                log.error("an AI worker gave no answer in %.0f s: it hangs; starting a new pool", limit)
+                self._replace(pool)
+                raise AiUnavailableError("an AI worker process hung") from None
         raise AiUnavailableError(f"AI worker processes died {self.ATTEMPTS} times in a row")
+
+    @staticmethod
+    async def _answer(job: Future[_T], limit: float) -> _T:
+        """The job's answer; ``TimeoutError`` once it has been handed to the workers for
+        ``limit`` seconds (the time it waited for a free worker does not count, but for
+        the one job the pool queues ahead of its workers)."""
+        loop = asyncio.get_running_loop()
+        answer = asyncio.wrap_future(job)
+        started: float | None = None
+        try:
+            while True:
+                if started is None and job.running():
+                    started = loop.time()
+                step = AI_POLL_SECONDS if started is None else started + limit - loop.time()
+                if step <= 0:
+                    raise TimeoutError
+                done, _ = await asyncio.wait({answer}, timeout=step)
+                if done:
+                    return answer.result()
+        except BaseException:
+            answer.cancel()  # a job not started yet is dropped; a running one cannot be stopped
+            raise
 
     def _replace(self, broken: Executor) -> None:
         """Put a fresh pool in place of ``broken`` (once, however many requests saw it break)."""

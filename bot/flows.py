@@ -142,21 +142,29 @@ async def show_turn(
     who chose none. The message is remembered as the channel's board with how it reads
     once superseded (:func:`~bot.messages.past_edit`), and an offer the result ended
     loses its buttons.
+
+    The result is stored already: the bot's turn starts whatever becomes of the post
+    (Discord refusing a late answer raised here, and the bot never played: outside
+    review, atk40 F1).
     """
     locale = await turn_language(bot, result, guild_locale)
     above = intro(locale) if intro is not None else ""
     view = game_view(result, locale)
     reply = turn_reply(result, locale, view=view, intro=above)
     reply.also_ping = also_ping
-    message = await send(reply)
+    try:
+        message = await send(reply)
+    finally:
+        # Spawned here, the task runs only once this returns: after the board below is
+        # remembered, so the bot's board supersedes it in that order.
+        if result.bot_to_move:
+            task = play_bot_turn(bot, result.game, guild_locale, locale, then or send)
+            bot.spawn(task, name=f"bot-turn-{result.game.id}")
     remember_board(bot, result.game.channel_id, message, past_edit(result, locale, above))
     forget_offer(bot, result)
     if result.closed_challenges:
         closing = close_challenge_messages(bot, result.closed_challenges, guild_locale)
         bot.spawn(closing, name=f"close-challenges-{result.game.id}")
-    if result.bot_to_move:
-        task = play_bot_turn(bot, result.game, guild_locale, locale, then or send)
-        bot.spawn(task, name=f"bot-turn-{result.game.id}")
 
 
 async def play_bot_turn(bot: SeegaHost, game: GameView, guild_locale: Any, locale: str, send: Send) -> None:

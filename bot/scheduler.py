@@ -10,6 +10,10 @@ Starting never waits for that overdue work: :meth:`Scheduler.start` returns at o
 the work runs in the background (the Discord client connects meanwhile), at most
 ``resume_concurrency`` bot turns at a time.
 
+A bot turn that nobody started (the adapter failed to, say) is not left waiting until
+the next restart either: every :data:`BOT_SWEEP_SECONDS` a tick plays the bot's turn in
+games that have waited that long for it with no bot turn under way in this process.
+
 Several processes may run a scheduler on one database: every action it takes is a
 compare-and-swap in the service, so a timeout or a reminder happens once.
 """
@@ -30,6 +34,10 @@ log = logging.getLogger(__name__)
 EventCallback = Callable[[TimerEvent], Awaitable[None]]
 #: Bot turns resumed at once after a restart (each holds an AI worker and a picture).
 RESUME_CONCURRENCY = 2
+#: Seconds between two sweeps for games left waiting for the bot with no bot turn under
+#: way (the adapter could not start it, say): a lost bot turn is played within about
+#: twice this (a game is swept once it has waited this long). 0 turns the sweep off.
+BOT_SWEEP_SECONDS = 60.0
 
 
 class Scheduler:
@@ -43,7 +51,10 @@ class Scheduler:
         clock: the time source (defaults to the service's).
         max_sleep: the longest wait between checks, seconds (a safety net: the service
             also wakes the scheduler whenever it stores a new deadline).
-        resume_concurrency: bot turns played at once when resuming after a restart.
+        resume_concurrency: bot turns played at once when resuming after a restart (and
+            by a sweep).
+        bot_sweep: seconds between sweeps for games stuck waiting for the bot
+            (:data:`BOT_SWEEP_SECONDS`; 0: none after the one at start).
     """
 
     def __init__(
@@ -53,12 +64,16 @@ class Scheduler:
         clock: Clock | None = None,
         max_sleep: float = 60.0,
         resume_concurrency: int = RESUME_CONCURRENCY,
+        bot_sweep: float = BOT_SWEEP_SECONDS,
     ) -> None:
         self.service = service
         self.on_event = on_event
         self.clock = clock or service.clock
         self.max_sleep = max_sleep
         self.resume_concurrency = max(1, resume_concurrency)
+        self.bot_sweep = max(0.0, bot_sweep)
+        #: When the next sweep for stuck bot turns is due (``None``: never).
+        self.next_sweep: float | None = self.clock.now() + self.bot_sweep if self.bot_sweep else None
         self._task: asyncio.Task[None] | None = None
         #: Set once the work that was overdue at start has been done (and announced).
         self.resumed = asyncio.Event()
@@ -110,13 +125,17 @@ class Scheduler:
                 continue
             if turn.events or turn.game_over is not None:
                 await emit(TimerEvent("bot_turn", game=turn.game, turn=turn, ping=turn.ping))
+        if self.next_sweep is not None and now >= self.next_sweep:
+            self.next_sweep = now + self.bot_sweep
+            stuck = await self.service.stuck_bot_channels(now - self.bot_sweep)
+            if stuck:
+                log.warning("playing %d bot turn(s) nobody had started: channels %s", len(stuck), stuck)
+                await self._play_bot_turns(stuck, emit)
         return events
 
-    async def resume(self, *, collect: bool = True) -> list[TimerEvent]:
-        """Play the bot turns that were due when the process stopped (at most
-        ``resume_concurrency`` at once, each announced as soon as it is played), then
-        :meth:`tick`."""
-        events: list[TimerEvent] = []
+    async def _play_bot_turns(self, channels: list[int], emit: EventCallback) -> None:
+        """Play the bot's turn in each of ``channels`` (at most ``resume_concurrency`` at
+        once), announcing each as soon as it is played."""
         slots = asyncio.Semaphore(self.resume_concurrency)
 
         async def play(channel_id: int) -> None:
@@ -124,16 +143,26 @@ class Scheduler:
                 try:
                     result = await self.service.bot_turn(channel_id)
                 except ServiceError as exc:
-                    log.warning("could not resume the bot in channel %d: %s", channel_id, exc)
+                    log.warning("could not play the bot's turn in channel %d: %s", channel_id, exc)
                     return
             if not result.events and result.game_over is None:
                 return  # the game moved on (or was not the bot's to play)
-            event = TimerEvent("bot_turn", game=result.game, turn=result, ping=result.ping)
+            await emit(TimerEvent("bot_turn", game=result.game, turn=result, ping=result.ping))
+
+        await asyncio.gather(*(play(channel) for channel in channels))
+
+    async def resume(self, *, collect: bool = True) -> list[TimerEvent]:
+        """Play the bot turns that were due when the process stopped (at most
+        ``resume_concurrency`` at once, each announced as soon as it is played), then
+        :meth:`tick`."""
+        events: list[TimerEvent] = []
+
+        async def emit(event: TimerEvent) -> None:
             await self._emit(event)
             if collect:
                 events.append(event)
 
-        await asyncio.gather(*(play(channel) for channel in await self.service.waiting_bot_channels()))
+        await self._play_bot_turns(await self.service.waiting_bot_channels(), emit)
         events += await self.tick(collect=collect)
         self.resumed.set()
         return events
@@ -150,7 +179,11 @@ class Scheduler:
                 self.service.timer_target = float("inf")
                 now = self.clock.now()
                 due = min(
-                    (t for t in (await storage.next_due(), self.service.next_bot_retry()) if t is not None),
+                    (
+                        t
+                        for t in (await storage.next_due(), self.service.next_bot_retry(), self.next_sweep)
+                        if t is not None
+                    ),
                     default=None,
                 )
                 if due is not None and due <= now:

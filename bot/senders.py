@@ -23,13 +23,36 @@ Send = Callable[[Reply], Awaitable[Any]]
 
 
 def interaction_sender(interaction: discord.Interaction) -> Send:
-    """Send a reply as this interaction's answer, or as a followup once it is answered."""
+    """Send a reply as this interaction's answer, or as a followup once it is answered.
+
+    A public reply Discord refuses to take as the interaction's answer (an answer more
+    than 3 s late: 404 "Unknown interaction", code 10062; a 5xx) is posted in the
+    channel instead, and so is every later reply through this sender: what the reply
+    says (a stored move, whose turn it is, with its ping) is not lost with the answer
+    (outside review, atk40 F1). A private reply is never made public.
+    """
+    lost = False
 
     async def send(reply: Reply) -> Any:
-        if not interaction.response.is_done():
-            callback = await interaction.response.send_message(**reply.send_kwargs())
-            return callback.resource
-        return await interaction.followup.send(**reply.send_kwargs(), wait=True)
+        nonlocal lost
+        if not lost:
+            try:
+                if not interaction.response.is_done():
+                    callback = await interaction.response.send_message(**reply.send_kwargs())
+                    return callback.resource
+                return await interaction.followup.send(**reply.send_kwargs(), wait=True)
+            except discord.HTTPException as exc:
+                if reply.ephemeral or interaction.channel_id is None or isinstance(exc, discord.Forbidden):
+                    raise
+                log.warning(
+                    "Discord refused the answer to interaction %s (%s %s); posting it in the channel",
+                    interaction.id,
+                    exc.status,
+                    exc.code,
+                )
+                lost = True
+        bot: SeegaHost = interaction.client  # type: ignore[assignment]
+        return await channel_sender(bot, interaction.channel_id or 0, interaction.guild_id)(reply)
 
     return send
 

@@ -7,10 +7,21 @@ resign) meanwhile; its turn is stored only if the game is still the one it thoug
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import replace
 
-from bot.results import BotUnavailableError, GameOver, ServiceError, TurnEvent, TurnResult
+from bot.results import (
+    BotUnavailableError,
+    GameOver,
+    ServiceError,
+    StorageBusyError,
+    StorageFullError,
+    StorageReadOnlyError,
+    TurnEvent,
+    TurnResult,
+)
 from bot.service.catalog import DEFAULT_LEVEL
+from bot.service.failures import disk_is_full, is_read_only
 from bot.service.games import Games
 from bot.service.loaded import LoadedGame
 from bot.service.snapshots import (
@@ -40,22 +51,49 @@ BOT_RETRY_MAX = 300.0
 BotOutcome = tuple[LoadedGame, list[TurnEvent], GameOver | None]
 
 
+def storage_trouble(exc: BaseException) -> bool:
+    """Whether ``exc`` is a passing refusal of the database to save (locked, full,
+    read-only, an I/O error): the bot's turn waits and is tried again, as when the AI fails."""
+    if isinstance(exc, (StorageBusyError, StorageFullError, StorageReadOnlyError, sqlite3.OperationalError)):
+        return True
+    return disk_is_full(exc) or is_read_only(exc) or isinstance(exc, OSError)
+
+
 class BotTurns:
     """Plays the service's AI opponent."""
 
     def __init__(self, games: Games) -> None:
         self.games = games
         #: channel -> (when to try the bot's turn again, the delay used): bot turns the AI
-        #: could not answer. The scheduler retries them (see :meth:`due_retries`).
+        #: could not answer (or the database not save). The scheduler retries them (see
+        #: :meth:`due_retries`).
         self._retry: dict[int, tuple[float, float]] = {}
+        #: Channels whose bot turn is under way in this process: never a second one at once
+        #: (the scheduler's sweep for stuck games leaves them alone, :meth:`stuck_channels`).
+        self._running: set[int] = set()
 
     async def bot_turn(self, channel_id: int) -> TurnResult:
         """Play the bot's turn(s) if the bot is to move in the channel's game.
 
+        A bot turn already under way for the channel in this process is not started a
+        second time: the result is then the game as it stands, with no events (the turn
+        under way reports its own).
+
         Raises:
-            BotUnavailableError: the AI could not answer; the game waits and the bot's
-                turn is tried again later (:meth:`due_retries`).
+            BotUnavailableError: the AI could not answer, or the database could not save
+                its turn; the game waits and the bot's turn is tried again later
+                (:meth:`due_retries`).
         """
+        if channel_id in self._running:
+            g, _ = await self.games.load(channel_id)
+            return turn_result(g)
+        self._running.add(channel_id)
+        try:
+            return await self._bot_turn(channel_id)
+        finally:
+            self._running.discard(channel_id)
+
+    async def _bot_turn(self, channel_id: int) -> TurnResult:
         try:
             g, _ = await self.games.load(channel_id, fresh=True)
         except ServiceError:
@@ -105,11 +143,11 @@ class BotTurns:
             except Exception:
                 # Never a move chosen by anyone but the AI: the game waits for a retry.
                 log.exception("the AI failed in game %d; the bot will try again later", g.row.id)
-                error = self._retry_later(channel_id, g.row.id)
+                seconds = self._retry_later(channel_id)
+                error = BotUnavailableError("bot_unavailable", game=g.row.id, seconds=seconds)
                 if events:
                     break
                 raise error from None
-            self._retry.pop(channel_id, None)
             async with games.lock(channel_id):
                 current = games.cache.get(channel_id)
                 if current is None or current.row.id != g.row.id or current.row.version != g.row.version:
@@ -117,7 +155,21 @@ class BotTurns:
                 pos = g.pos.copy()
                 played = self._actions(g, pos, texts)
                 passes = play_forced_passes(g, pos)  # the person's pass, if it is all they can do
-                done = await games.commit(g, pos, played + [a for a, _ in passes])
+                try:
+                    done = await games.commit(g, pos, played + [a for a, _ in passes])
+                except Exception as exc:
+                    if not storage_trouble(exc):
+                        raise
+                    # Nothing was saved (each write is one transaction): the game waits
+                    # for a retry, as when the AI fails. Raised, it hung the game for good:
+                    # the player was told to "try again", which only the bot can.
+                    log.warning("could not save the bot's turn in game %d (%s); trying again later", g.row.id, exc)
+                    seconds = self._retry_later(channel_id)
+                    error = BotUnavailableError("bot_not_saved", game=g.row.id, seconds=seconds)
+                    if events:
+                        break
+                    raise error from None
+                self._retry.pop(channel_id, None)  # answered and saved: the next failure backs off afresh
                 if done is None:
                     games.cache.pop(channel_id, None)
                     return None
@@ -142,14 +194,14 @@ class BotTurns:
                 break
         return g, events, over
 
-    def _retry_later(self, channel_id: int, game_id: int) -> BotUnavailableError:
-        """Schedule another try of the bot's turn (backing off) and say so."""
+    def _retry_later(self, channel_id: int) -> int:
+        """Schedule another try of the bot's turn (backing off); the seconds until then."""
         _, last = self._retry.get(channel_id, (0.0, 0.0))
         delay = BOT_RETRY_FIRST if last <= 0 else min(BOT_RETRY_MAX, last * 2)
         when = self.games.clock.now() + delay
         self._retry[channel_id] = (when, delay)
         self.games.note_timer(when)
-        return BotUnavailableError("bot_unavailable", game=game_id, seconds=round(delay))
+        return round(delay)
 
     def next_retry(self) -> float | None:
         """When the earliest retry of a bot turn is due, or ``None``."""
@@ -223,6 +275,20 @@ class BotTurns:
     async def waiting_channels(self) -> list[int]:
         """Channels whose game waits for the bot (its turn was due when the process stopped)."""
         return [row.channel_id for row in await self.games.storage.bot_games_waiting()]
+
+    async def stuck_channels(self, idle_since: float) -> list[int]:
+        """Channels whose game has waited for the bot since ``idle_since`` or longer with
+        no bot turn under way here nor a retry scheduled: its turn was lost (an adapter
+        that failed to start it, a crash). The scheduler's sweep plays them."""
+        out = []
+        for row in await self.games.storage.bot_games_waiting():
+            fields = row.spn.split()
+            side = fields[1] if len(fields) > 1 else ""
+            bot_to_move = (side == "b" and row.black_level is not None) or (side == "w" and row.white_level is not None)
+            channel = row.channel_id
+            if bot_to_move and row.updated_at <= idle_since and channel not in self._running | self._retry.keys():
+                out.append(channel)
+        return out
 
     async def resume(self) -> list[TurnResult]:
         """Play, one after the other, the bot turns that were due when the process stopped."""

@@ -117,8 +117,9 @@ class RunnerWork:
 
 
 def work_for(ai: Any, parallel: int = 1) -> CoachWork:
-    """Where the coach's jobs run: the AI runner's job queue or its executor (the AI's own
-    worker processes); a thread of its own for a runner with neither."""
+    """Where the coach's jobs run: through the AI runner's own ``run`` (the job queue of
+    :mod:`bot.ai_jobs`, or the process pool's workers with its limit on a hung worker),
+    else in its executor; a thread of its own for a runner with neither."""
     queue = getattr(ai, "run", None)
     if callable(queue):
         return RunnerWork(queue, parallel)

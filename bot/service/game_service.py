@@ -228,6 +228,11 @@ class GameService:
         """Channels whose game waits for the bot's turn (to resume after a restart)."""
         return await self.bots.waiting_channels()
 
+    async def stuck_bot_channels(self, idle_since: float) -> list[int]:
+        """Channels whose game has waited for the bot since ``idle_since`` or longer with no
+        bot turn under way in this process nor a retry scheduled (its turn was lost)."""
+        return await self.bots.stuck_channels(idle_since)
+
     async def resume_bot_turns(self) -> list[TurnResult]:
         """Play, one after the other, the bot turns that were due when the process stopped."""
         return await self.bots.resume()

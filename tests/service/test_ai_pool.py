@@ -9,25 +9,31 @@ the AI cannot answer at all, the game waits and the scheduler tries again later.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
-from bot.ai_pool import ProcessPoolAiRunner
+from bot import ai_pool
+from bot.ai_pool import AiUnavailableError, ProcessPoolAiRunner
 from bot.clock import FakeClock
 from bot.results import BotUnavailableError, TurnResult
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage
 from engine.ai import TurnRequest, position_value, think
-from tests.service.ai_workers import die
+from tests.service.ai_workers import HANG_SEED, die, hang_on_seed
 from tests.service.helpers import ALICE, GUILD, play_action
 
 CHANNEL = 7
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 class RecordingRunner(ProcessPoolAiRunner):
@@ -203,4 +209,67 @@ async def test_a_broken_pool_leaves_no_worker_behind() -> None:
                 process.join(5)
             assert not any(p.is_alive() for p in old), "every worker of the broken pool is gone"
     finally:
+        runner.close()
+
+
+class QuickToGiveUp(ProcessPoolAiRunner):
+    """The real process pool, waiting at most a second for any answer."""
+
+    def time_limit(self, request: TurnRequest) -> float:
+        return 1.0
+
+
+async def test_a_hung_worker_is_replaced_and_the_ai_said_unavailable() -> None:
+    """Outside review (atk40 F5): a worker that hangs (SIGSTOP: alive, never answering)
+    was never noticed, and the game waited for the bot for ever. Past the job's time
+    limit the pool is replaced and the AI is unavailable: the service's retry path takes
+    over, and the next request is answered by a fresh worker."""
+    runner = QuickToGiveUp(1, hang_on_seed)
+    request = TurnRequest("standard", 5, level="easy", seed=1)
+    try:
+        assert await runner.choose_turn(request), "a healthy worker answers"
+        hung = list(runner._executor._processes.values())  # type: ignore[attr-defined]
+        with pytest.raises(AiUnavailableError):
+            await asyncio.wait_for(runner.choose_turn(replace(request, seed=HANG_SEED)), 30)
+        assert runner.restarts == 1
+        for process in hung:
+            process.join(10)
+            assert not process.is_alive(), "the hung worker was killed"
+        assert await runner.choose_turn(request), "a new pool answers"
+    finally:
+        for process in list(runner._executor._processes.values()):  # type: ignore[attr-defined]
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process.pid, signal.SIGCONT)  # a hung worker left (the test failed) must not hang close()
+        runner.close()
+
+
+def test_the_ai_time_limits_leave_room_for_every_level() -> None:
+    """The limit is derived from the job's own budget: never under a minute, more for
+    slower levels and for a longer budget asked for."""
+    easy, expert = (ai_pool.ai_time_limit(TurnRequest("standard", 9, level=level)) for level in ("easy", "expert"))
+    assert 60 <= easy < expert
+    assert ai_pool.ai_time_limit(TurnRequest("standard", 9, level="hard", movetime_ms=20_000)) > 200
+
+
+async def test_a_coach_job_on_a_hung_worker_is_given_up() -> None:
+    """The coach's analyses run in the same workers: a hung one no longer holds a review
+    (and every later one, behind it) for ever."""
+    from bot.service.coach_work import work_for
+
+    class QuickJobs(ProcessPoolAiRunner):
+        async def run(self, fn: Callable[[A], R], arg: A) -> R:
+            return await self._in_worker(fn, arg, 1.0)
+
+    runner = QuickJobs(1)
+    request = TurnRequest("standard", 5, level="easy", seed=HANG_SEED)
+    try:
+        work = work_for(runner)
+        with pytest.raises(AiUnavailableError):
+            await asyncio.wait_for(work.run(hang_on_seed, request), 30)
+        assert runner.restarts == 1
+        assert await work.run(hang_on_seed, replace(request, seed=1)), "a new pool answers"
+    finally:
+        for process in list(runner._executor._processes.values()):  # type: ignore[attr-defined]
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process.pid, signal.SIGCONT)
         runner.close()
