@@ -30,9 +30,9 @@ def refuse_answers(status: int) -> tuple[Callable[[web.Request], object], dict[s
             state["refused"] = True
             if first and status >= 500:
                 body = json.dumps({"code": 0, "message": "Service Unavailable"})
-                raise web.HTTPServiceUnavailable(body=body.encode(), headers={"Content-Type": "application/json"})
+                raise web.HTTPServiceUnavailable(text=body, headers={"Content-Type": "application/json"})
             body = json.dumps({"code": 10062, "message": "Unknown interaction"})
-            raise web.HTTPNotFound(body=body.encode(), headers={"Content-Type": "application/json"})
+            raise web.HTTPNotFound(text=body, headers={"Content-Type": "application/json"})
 
     return hook, state
 
