@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.results import (
@@ -122,6 +123,9 @@ class BotTurns:
         games = self.games
         reply_start = g.pos.copy()  # the picture shows the whole reply from here
         reply: list[Action] = []
+        #: Pieces the reply took before its last forced pass: still crossed out on the
+        #: pictures drawn from that pass (play-test, stop 40: "took d6" was drawn nowhere).
+        taken: list[tuple[int, int]] = []
         lang = await reader_language(games, public_reader(g))  # the reply's pictures: read once
         for _ in range(MAX_BOT_TURNS):
             player = g.to_move
@@ -175,7 +179,7 @@ class BotTurns:
                     return None
                 before = g.pos
                 g, over = done
-            events.extend(await self._events(g, before, played, reply_start, reply, lang))
+            events.extend(await self._events(g, before, played, reply_start, reply, lang, taken))
             after = before.copy()
             for action in played:
                 after.push(action)
@@ -188,6 +192,8 @@ class BotTurns:
                 # every turn.
                 for action, _ in passes[:-1]:
                     after.push(action)
+                gone = summarize_turn(reply_start, reply)
+                taken.extend(c for c in (*gone.captured, *gone.removed) if after.piece_at(c[0]) is None)
                 reply_start = after
                 reply = [passes[-1][0]]
             if over is not None:
@@ -245,13 +251,16 @@ class BotTurns:
         reply_start: Position,
         reply: list[Action],
         lang: str,
+        taken: Sequence[tuple[int, int]] = (),
     ) -> list[TurnEvent]:
         """One event per step or removal of a bot turn (placements grouped), with images.
 
         Each image shows the bot's whole reply so far (``reply``, played from
         ``reply_start``, grows as it goes): a placement and the chain after it in one
         picture, every step numbered and every capture marked; ``lang`` is the
-        language of the person the bot plays.
+        language of the person the bot plays. ``taken``: the (cell, colour) of pieces the
+        reply took before the person's last forced pass, which the picture (drawn from
+        that pass) crosses out too.
         """
         groups: list[list[Action]] = []
         for a in played:
@@ -268,6 +277,8 @@ class BotTurns:
             event = turn_event(g, start, pos, group)
             reply.extend(group)
             picture = summarize_turn(reply_start, reply)
+            if taken:  # what the reply took before the person's pass, crossed out still
+                picture = replace(picture, captured=(*taken, *picture.captured))
             png = await board_png(self.games, g, pos, picture, lang=lang)
             events.append(replace(event, png=png))
         return events

@@ -11,6 +11,7 @@ from bot.clock import FakeClock
 from bot.results import Player
 from bot.service import GameService, default_renderer
 from bot.storage import Storage
+from engine import BLACK, Position, parse_cell
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, Db, insert_from, start_people
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -201,6 +202,51 @@ async def test_after_a_walled_in_pass_the_picture_starts_again(db_path: Db) -> N
         assert [e.actions for e in result.events].count(("pass",)) >= 3
         assert seen[0] == ("d3-d2",)  # the first turn alone
         assert seen[1:4] == [("pass", "d2-c2"), ("pass", "c2-c3"), ("pass", "c3-d3")], seen
+    finally:
+        await storage.close()
+
+
+async def test_a_capture_before_a_walled_in_pass_stays_crossed_out(db_path: Db) -> None:
+    """Discord play-test (stop 40): the bot took d6, the person was walled in and passed,
+    the bot stepped again: the one picture posted was drawn from the pass, and the
+    capture was drawn nowhere. The pieces taken before the pass stay crossed out."""
+    seen: list[tuple[tuple[str, ...], tuple[tuple[int, int], ...]]] = []
+
+    class Recording:
+        """The real renderer, noting the turn and the captures each board picture marks."""
+
+        def render_board(self, position, last_turn=None, **kwargs):  # type: ignore[no-untyped-def]
+            if last_turn is not None:
+                seen.append((tuple(str(a) for a in last_turn.actions), last_turn.captured))
+            return render.render_board(position, last_turn, **kwargs)
+
+        def render_replay(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            return render.render_replay(*args, **kwargs)
+
+    class Scripted:
+        """c3-d3 takes d2 (Black's corners are then walled in), then d3-e3, then nothing."""
+
+        def __init__(self) -> None:
+            self.steps = ["c3-d3", "d3-e3"]
+
+        async def choose_turn(self, request: object) -> list[str]:
+            if not self.steps:
+                raise RuntimeError("the script is over")
+            return [self.steps.pop(0)]
+
+        def close(self) -> None:
+            """Nothing to release."""
+
+    storage = await Storage.open(db_path)
+    service = GameService(storage, Scripted(), Recording(), FakeClock(), random.Random(4))  # type: ignore[arg-type]
+    try:
+        await insert_from(service, 1, "bw3/w4/2w2/w2b1/bw1w1 w m 0/0 - 0 30", ALICE, Player.bot("easy"))
+        result = await service.bot_turn(1)
+        assert [e.actions for e in result.events][:3] == [("c3-d3",), ("pass",), ("d3-e3",)], result.events
+        d2 = Position().geo.index(parse_cell("d2"))
+        assert seen[0] == (("c3-d3",), ((d2, BLACK),)), seen
+        # drawn from the pass, with d2 still crossed out
+        assert seen[1][0] == ("pass", "d3-e3") and (d2, BLACK) in seen[1][1], seen
     finally:
         await storage.close()
 
