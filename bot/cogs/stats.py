@@ -23,6 +23,7 @@ from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
 from bot.messages import history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
+from bot.privacy import can_read, must_read
 from bot.results import variant_words
 from bot.service import catalog
 
@@ -83,6 +84,7 @@ class StatsCommands(CogMixin):
     @app_commands.describe(user=_("Only this player's games"))
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         games = await self.bot.service.history(_guild(interaction), user.id if user else None)
+        games = [g for g in games if can_read(interaction, g.channel_id)]  # bot/privacy.py
         name = name_of(user) if user else None
         await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)))
 
@@ -93,6 +95,8 @@ class StatsCommands(CogMixin):
         guild = _guild(interaction)
         # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
         await self.bot.service.check_record(guild, game, interaction.channel_id)
+        if game is not None:
+            await must_read(self.bot, interaction, guild, game)
         await interaction.response.defer(thinking=True)  # the replay may take a moment to draw
         rec = await self.bot.service.record(guild, game, interaction.channel_id, user_id=interaction.user.id)
         files = [discord.File(io.BytesIO(rec.sgn.encode()), filename=rec.filename)]
@@ -126,6 +130,7 @@ class StatsCommands(CogMixin):
     async def games(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction)
         found = await self.bot.service.games_in_progress(_guild(interaction))
+        found = [g for g in found if can_read(interaction, g.channel_id)]  # bot/privacy.py
         if not found:
             await interaction.response.send_message(t(locale, "explain.games.none"), ephemeral=True)
             return

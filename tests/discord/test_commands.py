@@ -744,3 +744,34 @@ async def test_every_moderator_only_refusal_says_it_the_same_way(h: Harness) -> 
         for command, options in (("seega settings", {}), ("seega settings", {"hints": 2}), ("seega cancel", {}))
     }
     assert said == {"Only the server's moderators (Manage Channels, from their roles) can do that."}, said
+
+
+async def test_games_of_a_channel_one_cannot_read_are_not_shown(h: Harness) -> None:
+    """Outside review (stop 40): games are kept per server, so a member could list, and
+    fetch the moves of, a game played in a private channel they cannot read. Now a game
+    is shown only to those who can read its channel (bot/privacy.py); named by number it
+    is answered as a game that does not exist."""
+    view = 1 << 10 | 1 << 16  # View Channel, Read Message History
+    secret = h.fake.add_channel("secret")
+    channel = h.fake.channels[secret]
+    channel["permission_overwrites"] = [
+        {"id": str(h.fake.guild_id), "type": 0, "allow": "0", "deny": str(view)},  # @everyone
+        *({"id": str(uid), "type": 1, "allow": str(view), "deny": "0"} for uid in (h.alice, h.bob)),
+    ]
+    await h.fake.dispatch("CHANNEL_CREATE", channel)
+    challenge = await h.slash(h.alice, "seega challenge", {"opponent": h.bob}, channel_id=secret)
+    await h.click(h.bob, challenge.reply, "Accept", followup=True)
+    watching = await h.slash(h.carol, "seega games")
+    assert "#1" not in watching.reply.text, watching.reply.text
+    assert "#1" in (await h.slash(h.alice, "seega games")).reply.text  # Alice may read it
+    ask = await h.slash(h.bob, "seega resign", channel_id=secret)
+    await h.click(h.bob, ask.reply, "Resign", followup=True)
+    history = await h.slash(h.carol, "seega history")
+    assert "#1" not in history.reply.text, history.reply.text
+    assert "#1" in (await h.slash(h.alice, "seega history")).reply.text
+    record = await h.slash(h.carol, "seega record", {"game": 1})
+    assert record.reply.ephemeral and "There is no game #1 in this server." in record.reply.text, record.reply.text
+    assert not record.followups and not record.reply.attachments
+    mine = await h.slash(h.bob, "seega record", {"game": 1})
+    files = {a.filename for m in [mine.reply, *mine.followups] for a in m.attachments}
+    assert "seega-1.sgn" in files
