@@ -365,7 +365,8 @@ def lesson_text(view: LessonView, locale: str, text: str | None = None) -> str:
             t(locale, "coach.learn.header", number=view.number, total=view.total, title=t(locale, f"{key}.title")),
             t(locale, f"{key}.text") if text is None else text,
             f"**{t(locale, f'{key}.task')}**",
-            t(locale, "coach.learn.how", number=view.number),
+            # a game of theirs here takes /place and /move (GameService.lesson_try)
+            t(locale, "coach.learn.how_in_game" if view.game_here else "coach.learn.how", number=view.number),
             t(locale, "coach.learn.progress", done=view.done_count, total=view.total),
         ]
     )
