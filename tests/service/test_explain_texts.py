@@ -381,6 +381,14 @@ def test_each_refused_step_says_why() -> None:
     assert _why(shuttle, "d2", "c2", held) == "d2 may not go back to c2 a third time: the shuttle limit"
 
 
+def test_a_step_to_its_own_cell_says_what_a_step_is() -> None:
+    """Play-test: /move from:b3 to:b3 answered "b3 is already there"."""
+    full = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
+    said = _why(full, "b3", "b3")
+    assert "already there" not in said
+    assert said == "b3 to b3 is not a step: a step goes from a piece's cell to an empty cell beside it"
+
+
 def test_a_pair_of_the_same_cell_says_so() -> None:
     assert word("en", same_cells_refusal("a1")) == "the two cells must differ: a1 was given twice"
 
