@@ -201,6 +201,11 @@ def board_cell(text: str, pos: Position) -> int:
         pos.geo.index(cell)
     except SeegaError:
         typed = text.strip()
+        meant = rejoined_cells(typed) if any(ch.isspace() for ch in typed) else None
+        if meant is not None and len(meant) == 1:  # "b 2" in one option (/place second:, /move to:)
+            if _on_board(meant[0], pos):
+                raise BadInputError("bad_cell_split", cell=typed, meant=meant[0]) from None
+            raise off_board(meant[0], pos) from None
         turned = typed[-1:] + typed[:-1]  # "1a": the number typed first (fresh-eyes play-test)
         if typed[:1].isdigit() and _on_board(turned, pos):
             raise BadInputError("bad_cell_reversed", cell=typed, meant=turned.lower()) from None

@@ -44,6 +44,10 @@ async def test_bad_inputs_are_answered_ephemerally_and_change_nothing(h: Harness
     cases = [
         (h.bob, "place", {"first": "zz"}, "is not a cell"),  # the transformer
         (h.bob, "place", {"first": "d 4"}, "did you mean d4?"),  # the service, which knows the board
+        # a space inside the second cell (play-test: rejected without help)
+        (h.bob, "place", {"first": "b4", "second": "D 4"}, "'D 4' is not a cell: did you mean d4?"),
+        (h.bob, "place", {"first": "b4", "second": "4 d"}, "did you mean d4?"),
+        (h.bob, "place", {"first": "b4", "second": "i 9"}, "'i9' is not a cell of this 5×5 board"),
         (h.bob, "place", {"first": "a1"}, "a1"),  # occupied: the message names the cell
         (h.bob, "place", {"first": "c3"}, "centre"),  # the centre during placement
         (h.bob, "place", {"first": "f6"}, "f6"),  # off a 5x5 board
@@ -119,6 +123,8 @@ async def test_a_step_typed_in_words(h: Harness) -> None:
         assert answer.reply.ephemeral and expected in answer.reply.text, (typed, answer.reply.text)
     to_option = await h.slash(mover, "move", {"from": src, "to": "3c"})  # the to option, and /remove's cell
     assert to_option.reply.ephemeral and "did you mean c3?" in to_option.reply.text, to_option.reply.text
+    spaced = await h.slash(mover, "move", {"from": src, "to": "c 3"})  # a space inside the to option
+    assert spaced.reply.ephemeral and "did you mean c3?" in spaced.reply.text, spaced.reply.text
     arabic = await h.slash(mover, "move", {"from": f"{src} c 3"}, locale="ar")
     assert arabic.reply.ephemeral and "هل تقصد" in arabic.reply.text, arabic.reply.text
     step = await h.slash(mover, "move", {"from": f"{src.upper()} TO c3"})
