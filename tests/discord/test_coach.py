@@ -389,3 +389,21 @@ async def test_lessons_answered_with_an_arabic_keyboards_digits_and_comma(h: Har
     said(await h.slash(h.alice, "seega learn", {"lesson": 3}))
     moved = said(await h.slash(h.alice, "move", {"from": "d٢،c٢"}))
     assert "✅" in moved.text, moved.text
+
+
+async def test_an_answer_off_the_board_is_told_in_the_boards_words(h: Harness) -> None:
+    """Play-test: `/seega solve answer:z9` said "I could not read z9: write cells like b2
+    c2" where a game says "'z9' is not a cell of this 5×5 board"."""
+    said(await h.slash(h.alice, "seega learn", {"lesson": 1}))
+    size = LESSONS[0].position().geo.n
+    last = "abcdefghi"[size - 1] + str(size)
+    lesson = said(await h.slash(h.alice, "seega solve", {"answer": "z9"}))
+    assert f"'z9' is not a cell of this {size}×{size} board" in lesson.text, lesson.text
+    assert f"from a1 to {last}" in lesson.text and "could not read" not in lesson.text, lesson.text
+    said(await h.slash(h.alice, "seega puzzle"))
+    puzzle, _day = h.bot.service.coach.puzzles.daily(h.fake.guild_id)
+    n = puzzle.position().geo.n
+    answered = said(await h.slash(h.alice, "seega solve", {"answer": "z9"}))
+    assert f"'z9' is not a cell of this {n}×{n} board" in answered.text, answered.text
+    prose = said(await h.slash(h.alice, "seega solve", {"answer": "hello"}))  # not a cell at all
+    assert "could not read hello" in prose.text, prose.text
