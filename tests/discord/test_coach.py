@@ -407,3 +407,12 @@ async def test_an_answer_off_the_board_is_told_in_the_boards_words(h: Harness) -
     assert f"'z9' is not a cell of this {n}×{n} board" in answered.text, answered.text
     prose = said(await h.slash(h.alice, "seega solve", {"answer": "hello"}))  # not a cell at all
     assert "could not read hello" in prose.text, prose.text
+
+
+async def test_a_review_of_a_game_still_played_names_no_internal_status(h: Harness) -> None:
+    """Play-test: "Game #7 is not finished (active)": no internal status word."""
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+    for locale, words in (("en", "in progress"), ("ar", "جارية")):
+        refused = said(await h.slash(h.alice, "seega review", locale=locale))
+        assert refused.ephemeral and words in refused.text, refused.text
+        assert "active" not in refused.text, refused.text
