@@ -169,11 +169,11 @@ def status_line(result: TurnResult, locale: Locale) -> str:
 
 
 def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None) -> str:
-    """The end in a sentence; against the bot it speaks to the person ("to your 4")."""
-    you = None
-    if game is not None and game.black.is_bot != game.white.is_bot:
-        you = game.white if game.black.is_bot else game.black
-    return wording.game_over_text(over, language(locale), game, you)
+    """The end in a sentence for the channel: it names both players, against the bot too
+    ("every piece of Alice was captured", as the picture says): a public message is read
+    by others than the person (play-test: "every one of your pieces was captured").
+    "You" is for text addressed to one player (the console)."""
+    return wording.game_over_text(over, language(locale), game)
 
 
 def _footer(game: GameView, locale: Locale) -> str:
