@@ -192,7 +192,10 @@ def _pieces_field(game: GameView, color: str, locale: Locale) -> tuple[str, str]
     index = 0 if color == "black" else 1
     player = game.player(color)
     name = f"{stone(color)} {player_name(player, locale)}"
-    value = t(locale, "game.pieces", board=game.pieces[index], hand=game.hand[index])
+    if any(game.hand):
+        value = t(locale, "game.pieces", board=game.pieces[index], hand=game.hand[index])
+    else:  # nobody has a piece to place: no "0 in hand" all through the moves (play-test)
+        value = t(locale, "game.pieces_board", board=game.pieces[index])
     return name, value
 
 

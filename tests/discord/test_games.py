@@ -619,3 +619,20 @@ def test_the_public_end_of_a_game_against_the_bot_names_the_player() -> None:
     assert said == "Seega bot (easy) wins: every piece of Alice was captured.", said
     won = game_over_text(GameOver("0-1", "resignation", alice, bot, False), "en", game)
     assert won.startswith("Alice wins") and "You" not in won, won
+
+
+def test_the_embed_drops_in_hand_once_nobody_has_pieces_in_hand() -> None:
+    """Play-test: in the movement phase the fields said "24 on the board, 0 in hand"."""
+    from bot.messages import board_embed
+    from bot.results import GameView
+
+    bob, carol = Player(12, "Bob"), Player(13, "Carol")
+    spn = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
+    fields = ("standard", 5, "", bob, carol, spn, "active", "m", carol, 13, (12, 12), (0, 0), None, None)
+    moving = GameView(7, 1, 2, *fields, None, None, 0.0, None)
+    for locale, gone in (("en", "in hand"), ("ar", "في اليد")):
+        values = [f.value or "" for f in board_embed(moving, locale, title="t", lines=[], image=None).fields[:2]]
+        assert all(gone not in v and "12" in v for v in values), values
+    placing = GameView(7, 1, 2, *fields[:7], "p", carol, 3, (2, 2), (10, 10), None, None, None, None, 0.0, None)
+    values = [f.value or "" for f in board_embed(placing, "en", title="t", lines=[], image=None).fields[:2]]
+    assert values == ["2 on the board, 10 in hand"] * 2, values
