@@ -460,9 +460,12 @@ def rules_embed(variant: str, locale: Locale) -> discord.Embed:
     """The rules of a preset, generated from its options so they never disagree with the engine."""
     lines = wording.rules_lines(variant, language(locale))
     differs = wording.differences_text(variant, language(locale))  # at the top, for a non-standard variant
+    full = "\n".join(f"• {line}" for line in lines)
+    if differs:  # then the whole list, headed as such (play-test: it followed unannounced)
+        full = t(locale, "rules.all") + "\n" + full
     embed = discord.Embed(
         title=t(locale, "rules.title", variant=variant_words(variant)),
-        description="\n\n".join(x for x in (differs, "\n".join(f"• {line}" for line in lines)) if x),
+        description="\n\n".join(x for x in (differs, full) if x),
         colour=COLOURS["info"],
     )
     return embed
