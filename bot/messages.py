@@ -199,6 +199,19 @@ def _pieces_field(game: GameView, color: str, locale: Locale) -> tuple[str, str]
     return name, value
 
 
+def thread_name(challenge: ChallengeView, locale: Locale, game: GameView | None = None) -> str:
+    """The name of a challenge's thread, as the game is titled: Black vs White (play-test:
+    thread "Carol vs Bob", game "Bob vs Carol"). Before the game, the colours chosen say
+    the order; colours drawn at random are known only once accepted (``game``)."""
+    if game is not None:
+        black, white = game.black.name, game.white.name
+    elif challenge.color == "white":
+        black, white = challenge.opponent.name, challenge.challenger.name
+    else:
+        black, white = challenge.challenger.name, challenge.opponent.name
+    return t(locale, "thread.name", a=black, b=white)[:100]
+
+
 def board_embed(
     game: GameView, locale: Locale, *, title: str, lines: Sequence[str], image: str | None
 ) -> discord.Embed:

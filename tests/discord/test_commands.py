@@ -237,6 +237,16 @@ async def test_decline_and_refusals(h: Harness) -> None:
     assert challenge.pinged_user_ids() == {h.bob}, "only the challenged person was pinged"
 
 
+async def test_a_thread_is_named_black_vs_white(h: Harness) -> None:
+    """Play-test: Carol challenged Bob as White; the thread read "Carol vs Bob" and the game
+    "Bob vs Carol"."""
+    options = {"opponent": h.bob, "thread": True, "color": "white"}
+    challenge = (await h.slash(h.carol, "seega challenge", options)).reply
+    await h.click(h.bob, challenge, "Accept")
+    threads = [c for c in h.fake.channels.values() if c["type"] == 11]
+    assert [c["name"] for c in threads] == ["Seega: Bob vs Carol"], threads
+
+
 async def test_challenge_in_a_thread(h: Harness) -> None:
     challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
     assert "thread" in challenge.text
@@ -252,6 +262,8 @@ async def test_challenge_in_a_thread(h: Harness) -> None:
     assert await h.bot.service.game(h.fake.channel_id) is None, "the parent channel stays free"
     game = await h.bot.service.game(thread)
     assert game is not None
+    # named as the game is, Black first (play-test: thread "Carol vs Bob", game "Bob vs Carol")
+    assert h.fake.channels[thread]["name"] == f"Seega: {game.black.name} vs {game.white.name}"
     first = game.black.user_id
     moved = await h.slash(first, "place", {"first": "a1", "second": "b1"}, channel_id=thread)
     assert not moved.reply.ephemeral and moved.reply.channel_id == thread
