@@ -229,10 +229,14 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
         # and a fall mostly at one turn is said to be so, not "a little at a time": a
         # review said "from 69% to 6% between turns 8 and 15" under a chart showing 50% at
         # turn 8 and one jump at turn 10 (newcomer play-test).
+        # Beside that side's own key moments (outside the stretch), never "no single big
+        # mistake": a review said so right after listing two of Alice's blunders (play-test).
+        own = any(m.side == slide.side for m in result.moments)
+        gradual = "coach.review.slide_also" if own else "coach.review.slide"
         lines.append(
             t(
                 locale,
-                "coach.review.slide_sudden" if slide.sudden else "coach.review.slide",
+                "coach.review.slide_sudden" if slide.sudden else gradual,
                 name=result.names[slide.side],
                 start=slide.start,
                 last=slide.last,
@@ -365,7 +369,8 @@ def lesson_text(view: LessonView, locale: str, text: str | None = None) -> str:
             t(locale, "coach.learn.header", number=view.number, total=view.total, title=t(locale, f"{key}.title")),
             t(locale, f"{key}.text") if text is None else text,
             f"**{t(locale, f'{key}.task')}**",
-            t(locale, "coach.learn.how", number=view.number),
+            # a game of theirs here takes /place and /move (GameService.lesson_try)
+            t(locale, "coach.learn.how_in_game" if view.game_here else "coach.learn.how", number=view.number),
             t(locale, "coach.learn.progress", done=view.done_count, total=view.total),
         ]
     )

@@ -31,7 +31,10 @@ RATES: dict[str, tuple[int, float]] = {
     "play-bot": (2, 30.0),
     "hint": (3, 10.0),
     "review": (2, 60.0),
-    "solve": (5, 20.0),
+    # Answers judge no AI search (a thread's 0.2 s at most, a picture for a puzzle's
+    # solution): a typo corrected in a hurry must pass (play-test: three quick answers met
+    # "try again in 6 s"); ten in 30 s still refuses a flood (50 at once: 10 judged).
+    "solve": (10, 30.0),
     "board": (3, 10.0),
     "puzzle": (3, 20.0),
     "learn": (4, 20.0),

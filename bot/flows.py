@@ -30,6 +30,7 @@ from bot.messages import (
     offer_reply,
     past_edit,
     player_name,
+    thread_name,
     turn_reply,
 )
 from bot.results import (
@@ -364,7 +365,7 @@ async def _accept(
     thread: discord.Thread | None = None
     said = await challenge_language(bot, challenge, interaction.guild_locale)
     if challenge.thread and not isinstance(interaction.channel, discord.Thread):
-        name = t(said, "thread.name", a=challenge.challenger.name, b=challenge.opponent.name)[:100]
+        name = thread_name(challenge, said)
         if message is not None:
             thread = await message.create_thread(name=name, auto_archive_duration=1440)
         elif isinstance(interaction.channel, discord.TextChannel):
@@ -397,6 +398,8 @@ async def _accept(
         if thread is not None:
             await _delete_quietly(thread)
         raise
+    if thread is not None and thread_name(challenge, said, result.game) != thread.name:
+        await _rename_quietly(thread, thread_name(challenge, said, result.game))  # colours drawn at random
     accepted = await bot.service.get_challenge(challenge_id)
     view = await challenge_buttons(bot, accepted, said, interaction.guild_locale, disabled=True)
     reply = challenge_reply(accepted, said, view)
@@ -430,6 +433,14 @@ async def _accept(
 
     send = channel_sender(bot, thread.id, interaction.guild_id)
     await show_turn(bot, result, interaction.guild_locale, send, intro=welcome, also_ping=players)
+
+
+async def _rename_quietly(thread: discord.Thread, name: str) -> None:
+    """The thread named as its game (Black vs White); the old name stays if Discord refuses."""
+    try:
+        await thread.edit(name=name)
+    except discord.HTTPException:
+        log.warning("could not rename thread %s", thread.id)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:

@@ -169,11 +169,11 @@ def status_line(result: TurnResult, locale: Locale) -> str:
 
 
 def game_over_text(over: GameOver, locale: Locale, game: GameView | None = None) -> str:
-    """The end in a sentence; against the bot it speaks to the person ("to your 4")."""
-    you = None
-    if game is not None and game.black.is_bot != game.white.is_bot:
-        you = game.white if game.black.is_bot else game.black
-    return wording.game_over_text(over, language(locale), game, you)
+    """The end in a sentence for the channel: it names both players, against the bot too
+    ("every piece of Alice was captured", as the picture says): a public message is read
+    by others than the person (play-test: "every one of your pieces was captured").
+    "You" is for text addressed to one player (the console)."""
+    return wording.game_over_text(over, language(locale), game)
 
 
 def _footer(game: GameView, locale: Locale) -> str:
@@ -192,8 +192,24 @@ def _pieces_field(game: GameView, color: str, locale: Locale) -> tuple[str, str]
     index = 0 if color == "black" else 1
     player = game.player(color)
     name = f"{stone(color)} {player_name(player, locale)}"
-    value = t(locale, "game.pieces", board=game.pieces[index], hand=game.hand[index])
+    if any(game.hand):
+        value = t(locale, "game.pieces", board=game.pieces[index], hand=game.hand[index])
+    else:  # nobody has a piece to place: no "0 in hand" all through the moves (play-test)
+        value = t(locale, "game.pieces_board", board=game.pieces[index])
     return name, value
+
+
+def thread_name(challenge: ChallengeView, locale: Locale, game: GameView | None = None) -> str:
+    """The name of a challenge's thread, as the game is titled: Black vs White (play-test:
+    thread "Carol vs Bob", game "Bob vs Carol"). Before the game, the colours chosen say
+    the order; colours drawn at random are known only once accepted (``game``)."""
+    if game is not None:
+        black, white = game.black.name, game.white.name
+    elif challenge.color == "white":
+        black, white = challenge.opponent.name, challenge.challenger.name
+    else:
+        black, white = challenge.challenger.name, challenge.opponent.name
+    return t(locale, "thread.name", a=black, b=white)[:100]
 
 
 def board_embed(
@@ -457,9 +473,12 @@ def rules_embed(variant: str, locale: Locale) -> discord.Embed:
     """The rules of a preset, generated from its options so they never disagree with the engine."""
     lines = wording.rules_lines(variant, language(locale))
     differs = wording.differences_text(variant, language(locale))  # at the top, for a non-standard variant
+    full = "\n".join(f"• {line}" for line in lines)
+    if differs:  # then the whole list, headed as such (play-test: it followed unannounced)
+        full = t(locale, "rules.all") + "\n" + full
     embed = discord.Embed(
         title=t(locale, "rules.title", variant=variant_words(variant)),
-        description="\n\n".join(x for x in (differs, "\n".join(f"• {line}" for line in lines)) if x),
+        description="\n\n".join(x for x in (differs, full) if x),
         colour=COLOURS["info"],
     )
     return embed

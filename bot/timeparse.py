@@ -1,4 +1,4 @@
-"""Durations as people type them: ``45s``, ``10m``, ``1h``, ``3d`` (and ``1h30m``).
+"""Durations as people type them: ``45s``, ``10m``, ``1h``, ``3d`` (and ``1h30m``, ``2 hours``).
 
 Guild settings take timeouts this way (docs/commands.md): from 30 seconds to 7 days.
 """
@@ -14,6 +14,16 @@ MAX_SECONDS = 7 * 24 * 3600
 #: show (``duration.*`` in ar.json: ث seconds, د minutes, س hours, ي days), so what
 #: :func:`format_duration` shows can be typed back.
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "ث": 1, "د": 60, "س": 3600, "ي": 86400}
+#: English unit words, singular and plural ("2 hours" was refused while "90M" was read:
+#: play-test), each read as its one-letter unit.
+_UNIT_WORDS = {
+    **{word: "s" for word in ("sec", "secs", "second", "seconds")},
+    **{word: "m" for word in ("min", "mins", "minute", "minutes")},
+    **{word: "h" for word in ("hr", "hrs", "hour", "hours")},
+    **{word: "d" for word in ("day", "days")},
+}
+#: The longest unit word: a longer run of letters is no unit (and is not copied whole).
+_LONGEST_UNIT = max(map(len, _UNIT_WORDS))
 #: Significant digits of one number beyond which the duration is out of range anyway
 #: (and far below Python's 4,300-digit limit on converting text to int).
 _MAX_DIGITS = 12
@@ -29,8 +39,9 @@ class DurationError(ValueError):
 
 
 def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SECONDS) -> int:
-    """Seconds in ``text`` such as ``45s``, ``10m``, ``1h``, ``3d`` or ``1h30m`` (or the
-    Arabic form the settings show, ``1س 30د``).
+    """Seconds in ``text`` such as ``45s``, ``10m``, ``1h``, ``3d``, ``1h30m`` or ``2 hours``
+    (English unit words: ``sec``, ``min``, ``hour``, ``day``, singular or plural), or the
+    Arabic form the settings show, ``1س 30د``.
 
     Raises:
         DurationError: unreadable, or outside ``minimum``..``maximum``.
@@ -49,7 +60,9 @@ def parse_duration(text: str, minimum: int = MIN_SECONDS, maximum: int = MAX_SEC
 
 
 def _parts(t: str) -> list[tuple[str, str]] | None:
-    """``"1h30m"`` -> ``[("1", "h"), ("30", "m")]``; ``None`` unless ``t`` is only such parts.
+    """``"1h30m"`` -> ``[("1", "h"), ("30", "m")]`` (``"1 hour 30 minutes"`` too: a unit
+    is one letter or an English word, :data:`_UNIT_WORDS`); ``None`` unless ``t`` is only
+    such parts.
 
     A scan that reads each character once: a pattern like ``(\\d+)\\s*([smhd])`` applied
     at every position backtracked quadratically (1.3 s for 10,000 digits, issue 9 item 1).
@@ -63,10 +76,16 @@ def _parts(t: str) -> list[tuple[str, str]] | None:
         digits = t[start:i]
         while i < n and t[i].isspace():
             i += 1
-        if not digits or i == n or t[i] not in _UNITS:
+        start = i
+        while i < n and t[i].isalpha() and i - start <= _LONGEST_UNIT:
+            i += 1
+        unit = t[start:i]
+        unit = unit if unit in _UNITS else _UNIT_WORDS.get(unit, "")
+        if not digits or not unit:
             return None
-        parts.append((digits, t[i]))
-        i += 1
+        parts.append((digits, unit))
+        while i < n and t[i].isspace():
+            i += 1
     return parts or None
 
 

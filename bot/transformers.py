@@ -79,6 +79,11 @@ def _cell_for_the_service(value: str) -> str:
     words = split_step_words(value)
     if words is not None and words[1] is None:
         return words[0].lower()
+    meant = rejoined_cells(value)
+    if meant is not None and len(meant) == 1:
+        # "B 2" (a space inside the cell): the service answers "did you mean b2?" if the
+        # game's board has it, as for /place first:"b 2" (play-test: refused without help)
+        return " ".join(value.split())
     try:
         return normalize_cell(value)
     except ValueError:

@@ -256,7 +256,7 @@ def game_over_text(over: GameOver, lang: str, game: GameView | None = None, you:
         lang: the reader's language.
         game: the game at its end (its final position gives the counts); without it, the
             short form "Alice wins (resignation)".
-        you: the player reading, to say "you" (the console, a game against the bot).
+        you: the player reading, to say "you" (the console; never a channel message).
     """
     if over.reason == "cancelled" or over.result == "*":
         if over.cancelled_by:

@@ -156,10 +156,9 @@ class CoachCommands(CogMixin):
         self, interaction: discord.Interaction, lesson: app_commands.Range[int, 1, 8] | None = None
     ) -> None:
         locale = lang(interaction)
-        coach = self.bot.service.coach
         user = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = await coach.lessons.show(
+        view = await self.bot.service.show_lesson(
             user, lesson, interaction.channel_id, guild_id=interaction.guild_id, lang=locale
         )
         await interaction.edit_original_response(

@@ -213,7 +213,6 @@ class CoachConsole(ConsoleOutput):
     async def learn(self, args: CoachArgs) -> None:
         opts = args.opts
         plain = list(args.plain)
-        lessons = self.service.coach.lessons
         me = LOCAL_PLAYERS[0].user_id
         number_text = opts.get("lesson") or (plain.pop(0) if plain and NUMBER.fullmatch(plain[0]) else "")
         answer = " ".join(w for w in (opts.get("answer", ""), *plain) if w.lower() != "answer" and w)
@@ -222,7 +221,9 @@ class CoachConsole(ConsoleOutput):
             self.say(t(self.lang, "console.moved.answer", answer=clip_typed(answer) or "b2 c2"))
             return
         number = _lesson_number(number_text) if number_text else None
-        view = await lessons.show(me, number, CONSOLE_CHANNEL, guild_id=CONSOLE_GUILD, lang=self.lang)
+        view = await self.service.show_lesson(
+            me, number, CONSOLE_CHANNEL, guild_id=CONSOLE_GUILD, lang=self.lang, table=True
+        )
         # The chain lesson's "End turn (the button, or /seega end-turn)": no button here
         own = t(self.lang, "console.learn.chain_text") if view.lesson_id == "chain" else None
         self.say(_plain(lesson_text(view, self.lang, own)))

@@ -2,7 +2,8 @@
 
 ``"Seega bot (easy) wins: 100 turns without a capture, 11 pieces to your 4."`` instead
 of ``0-1, move-limit``. The sentence can speak to one player ("you") when the reader is
-one of them: the console, or a game against the bot.
+one of them and the text is addressed to them: the console (a channel message names both
+players, against the bot too).
 """
 
 from __future__ import annotations

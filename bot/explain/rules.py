@@ -54,13 +54,15 @@ def _placement(rules: Ruleset) -> list[Line]:
         # not "any empty cell" and then the lane: the first turn's cells are the lane's
         # (newcomer play-test: the two lines contradicted each other); a sentence of its
         # own, the lane first (console play-test: "places two pieces on the lane's cells
-        # on each player's first turn (below), then ..." read garbled)
+        # on each player's first turn (below), then ..." read garbled); the lane said
+        # first, so the placement line needs no "(below)", which pointed at nothing once
+        # /seega rules showed the differences and the full list apart (Discord play-test)
         lane = {
             "pairs": "explain.rules.place_pairs_lane",
             "singles": "explain.rules.place_singles_lane",
             "pairs-then-singles": "explain.rules.place_pair_then_singles_lane",
         }[rules.placement]
-        return [(lane, {"where": (where, {})}), ("explain.rules.opening_lane", {})]
+        return [("explain.rules.opening_lane", {}), (lane, {"where": (where, {})})]
     return [(key, {"where": (where, {})})]
 
 

@@ -116,7 +116,8 @@ class Lessons:
         following = next((i for i, lesson in enumerate(LESSONS, 1) if lesson.id not in done), None)
         next_number = following if verdict.solved else None
         done_count = sum(1 for lesson in LESSONS if lesson.id in done)
-        refusal = answer_refusal(item.position(), tried) if verdict.key.endswith(".illegal") else None
+        refused = verdict.key.endswith((".illegal", ".unreadable", ".offboard"))
+        refusal = answer_refusal(item.position(), tried) if refused else None
         if refusal is not None and item.goal == "near_centre" and isinstance(refusal.params.get("options"), list):
             # The cells the lesson asks for, not every free one (play-test: "c3 is the
             # centre...; you can place on a1, a2, ... and 12 more" in the centre lesson).

@@ -212,7 +212,9 @@ class Puzzles:
                 streak=row.streak if row else 0,
                 best_streak=row.best_streak if row else 0,
                 daily=daily,
-                refusal=answer_refusal(puzzle.position(), text) if verdict.outcome == "illegal" else None,
+                refusal=answer_refusal(puzzle.position(), text)
+                if verdict.outcome in ("illegal", "unreadable", "offboard")
+                else None,
             )
         solved = verdict.outcome == "solved"
         first, before, after = await self.storage.record_puzzle_attempt(

@@ -198,6 +198,9 @@ class LessonView:
     done_count: int
     text_board: str
     image: bytes | None = None
+    #: The user plays a game in progress in the lesson's channel: ``/place`` and
+    #: ``/move`` go to it, and ``/seega solve`` answers the exercise.
+    game_here: bool = False
 
 
 @dataclass(frozen=True)

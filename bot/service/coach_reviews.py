@@ -22,7 +22,7 @@ from bot.service.coach_work import CoachWork, Pictures, in_thread
 from bot.service.limits import LimitError, OneAtATime
 from bot.service.snapshots import names_of
 from bot.storage import GameRow, Storage
-from bot.texts import FALLBACK
+from bot.texts import FALLBACK, Text
 from engine.actions import Action
 from engine.ai.analysis import Analysis
 from engine.coach.hints import moment_reasons
@@ -80,7 +80,7 @@ class Reviews:
             raise BadInputError(
                 "coach_review_unfinished",
                 game_id=row.id,
-                status=row.status,
+                status=Text.of(f"status.{row.status}"),  # "in progress", never "active" (play-test)
             )
         return row
 

@@ -132,6 +132,16 @@ def rejoined_cells(text: str) -> list[str] | None:
     return cells if mended and 1 <= len(cells) <= 2 else None
 
 
+def _cell_shaped(word: str) -> bool:
+    """One letter and a number of one or two digits, either way round (``z9``, ``a10``,
+    ``1a``): a cell name on some board, as a game's cell option reads one (``zz9`` and
+    prose are not)."""
+    if not 2 <= len(word) <= 3 or not word.isascii():
+        return False
+    letter, number = (word[0], word[1:]) if word[0].isalpha() else (word[-1], word[:-1])
+    return letter.isalpha() and number.isdigit()
+
+
 def _cell_like(word: str) -> bool:
     """A letter and a number, maybe off the board or the wrong way round (``j6``, ``a10``, ``6d``)."""
     return len(word) <= 3 and word.isalnum() and any(c.isalpha() for c in word) and any(c.isdigit() for c in word)
@@ -201,6 +211,11 @@ def board_cell(text: str, pos: Position) -> int:
         pos.geo.index(cell)
     except SeegaError:
         typed = text.strip()
+        meant = rejoined_cells(typed) if any(ch.isspace() for ch in typed) else None
+        if meant is not None and len(meant) == 1:  # "b 2" in one option (/place second:, /move to:)
+            if _on_board(meant[0], pos):
+                raise BadInputError("bad_cell_split", cell=typed, meant=meant[0]) from None
+            raise off_board(meant[0], pos) from None
         turned = typed[-1:] + typed[:-1]  # "1a": the number typed first (fresh-eyes play-test)
         if typed[:1].isdigit() and _on_board(turned, pos):
             raise BadInputError("bad_cell_reversed", cell=typed, meant=turned.lower()) from None
@@ -459,13 +474,22 @@ def play_end(pos: Position) -> list[Action]:
 def answer_refusal(pos: Position, text: str) -> Text | None:
     """Why a puzzle's or a lesson's answer typed as ``text`` cannot be played on ``pos``, in
     the words a game uses for the same command ("a2 cannot step to b1: ... never
-    diagonally; from a2 you can step to a1 or a3"), or ``None`` when it can be played, is
-    not read, or goes on after the turn ended (the caller words those).
+    diagonally; from a2 you can step to a1 or a3"; "'z9' is not a cell of this 5×5
+    board"), or ``None`` when it can be played, is not read (prose), or goes on after the
+    turn ended (the caller words those).
 
     Play-test: a puzzle's "a2 b1" got "a2-b1 is not allowed in this position", a game's
     the rule it breaks and the cells allowed.
     """
     turn = play_answer(pos, text)
+    if turn.error in ("unreadable", "offboard") and _cell_shaped(turn.detail):
+        # "z9": the board's own words, as a game says them ("'z9' is not a cell of this
+        # 5×5 board; ... from a1 to e5"), not "I could not read z9" (play-test)
+        try:
+            board_cell(turn.detail, pos)
+        except ServiceError as exc:
+            return Text(f"service.{exc.key}", exc.params)
+        return None
     if turn.error != "illegal" or turn.complete:
         return None
     action = Action.parse(turn.detail)

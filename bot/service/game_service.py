@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 from bot.ai_pool import AiRunner
 from bot.clock import Clock, SystemClock
@@ -45,7 +46,7 @@ from bot.results import (
 from bot.service import catalog
 from bot.service.bot_turns import BotTurns
 from bot.service.coach import Coach
-from bot.service.coach_results import LessonAnswer
+from bot.service.coach_results import LessonAnswer, LessonView
 from bot.service.coach_work import default_pictures, work_for
 from bot.service.draws import Draws
 from bot.service.ending import Ending
@@ -60,6 +61,7 @@ from bot.service.rendering import Renderer
 from bot.service.starting import Starting
 from bot.service.turns import Turns
 from bot.storage import Storage
+from bot.texts import FALLBACK
 
 #: Re-exported for adapters that imported them from here.
 SIZES = catalog.SIZES
@@ -350,17 +352,45 @@ class GameService:
     async def lesson_try(self, channel_id: int, user_id: int, text: str) -> LessonAnswer | None:
         """A ``/move`` or ``/place`` checked against the user's open exercise in this channel.
 
-        ``None`` means the command is a game move: the user has no exercise open here, or a
-        game in this channel waits for this user's move (the game always comes first;
+        ``None`` means the command is a game move: the user has no exercise open here, or
+        plays in this channel's game in progress, whoever's turn it is (the game always
+        comes first, and the same command does not change meaning with the turn;
         ``/seega solve`` still answers the exercise then). docs/coach.md.
         """
         number = await self.coach.lessons.active(user_id, channel_id)
         if number is None:
             return None
-        game = await self.game(channel_id)
-        if game is not None and game.to_move is not None and game.to_move.user_id == user_id:
+        if await self.plays_here(channel_id, user_id):
             return None
         return await self.coach.lessons.answer(user_id, number, text, channel_id)
+
+    async def plays_here(self, channel_id: int, user_id: int | None) -> bool:
+        """Whether ``user_id`` plays in the channel's game in progress (``None``: anyone
+        does, the console's table with both seats): ``/place`` and ``/move`` go to it."""
+        game = await self.game(channel_id)
+        if game is None or game.to_move is None:
+            return False
+        return user_id is None or user_id in (game.black.user_id, game.white.user_id)
+
+    async def show_lesson(
+        self,
+        user_id: int,
+        number: int | None,
+        channel_id: int | None,
+        *,
+        guild_id: int | None = None,
+        lang: str = FALLBACK,
+        table: bool = False,
+    ) -> LessonView:
+        """A lesson (:meth:`bot.service.coach_lessons.Lessons.show`), saying whether the
+        user's game in progress here takes ``/place`` and ``/move`` (``table``: the
+        console's, where any game does), so the lesson tells them to answer with ``/seega
+        solve`` (play-test: "Answer as in a game, with /place" and the answer was played in
+        the real game)."""
+        view = await self.coach.lessons.show(user_id, number, channel_id, guild_id=guild_id, lang=lang)
+        if channel_id is None:
+            return view
+        return replace(view, game_here=await self.plays_here(channel_id, None if table else user_id))
 
     async def legal_place_cells(self, channel_id: int, user_id: int | None = None) -> list[str]:
         """Cells the player to move may place on now."""

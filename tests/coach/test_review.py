@@ -269,6 +269,25 @@ def test_a_slide_is_told_beside_the_other_sides_key_moments() -> None:
     assert "Omar: no single big mistake" not in covered  # the moment in its stretch says it
 
 
+def test_a_slide_beside_the_sides_own_key_moments_does_not_say_no_big_mistake() -> None:
+    """Play-test: "Alice: no single big mistake, but the chances fell a little at a time"
+    right after two of Alice's blunders listed as key moments (outside the stretch). The
+    slide is then said as a fall besides those moments."""
+    from bot.coach_messages import review_text
+    from bot.service.coach_results import KeyMoment, ReviewResult
+
+    review = _sliding([0.5, 0.52, 0.5, 0.55, 0.6, 0.6, 0.7, 0.74, 0.8, 0.9, 0.97, 0.99, 0.98])
+    assert review.slide() is not None and (review.slide().first, review.slide().last) == (3, 11)
+    blunder = KeyMoment(11, 12, WHITE, "Omar", "blunder", ("a1-a2",), ("b1-b2",), 0.4)
+    result = ReviewResult(7, ("Amira", "Omar"), review, False, None, (blunder,), 0)
+    for lang in ("en", "ar"):
+        text = review_text(result, lang)
+        assert "no single big mistake" not in text and "لم يُرتكب خطأ كبير" not in text, text
+    text = review_text(result, "en")
+    assert "Turn 12, Omar: **blunder**" in text
+    assert "Omar: besides the key moments above, the chances also fell a little at a time, from 50%" in text, text
+
+
 def test_a_slide_names_the_charts_points_and_a_fall_mostly_at_one_turn() -> None:
     """Newcomer play-test: "no single big mistake, but the chances fell a little at a time,
     from 69% to 6% between turns 8 and 15", while the chart showed 50% at turn 8 (it draws

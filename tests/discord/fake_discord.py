@@ -801,6 +801,7 @@ class FakeDiscord:
             (r"/webhooks/(\d+)/([^/]+)/messages/([^/]+)", "GET", self._get_webhook_message),
             (r"/webhooks/(\d+)/([^/]+)/messages/([^/]+)", "DELETE", self._delete_webhook_message),
             (r"/channels/(\d+)", "GET", self._get_channel),
+            (r"/channels/(\d+)", "PATCH", self._edit_channel),
             (r"/channels/(\d+)/messages", "POST", self._post_message),
             (r"/channels/(\d+)/messages/(\d+)", "PATCH", self._edit_message),
             (r"/channels/(\d+)/messages/(\d+)", "GET", self._get_message),
@@ -1012,6 +1013,17 @@ class FakeDiscord:
             return self._error(404, 10008, "Unknown Message")
         msg.deleted = True
         return self._json(None, 204)
+
+    async def _edit_channel(self, request: web.Request, cid: str) -> web.Response:
+        """A channel's (a thread's) new name."""
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return self._error(404, 10003, "Unknown Channel")
+        data, _ = await self._payload(request)
+        if "name" in data:
+            channel["name"] = data["name"]
+        await self.dispatch("THREAD_UPDATE" if channel["type"] == 11 else "CHANNEL_UPDATE", channel)
+        return self._json(channel)
 
     async def _get_channel(self, request: web.Request, cid: str) -> web.Response:
         channel = self.channels.get(int(cid))

@@ -97,7 +97,7 @@ async def test_the_tutorial_answered_with_the_real_commands(h: Harness) -> None:
     assert "✅" not in after.text and "Lesson" not in after.text, "no exercise is open once solved"
 
 
-async def test_a_game_waiting_for_the_move_comes_before_the_exercise(h: Harness) -> None:
+async def test_a_game_in_progress_comes_before_the_exercise(h: Harness) -> None:
     said(await h.slash(h.alice, "seega learn"))  # lesson 1 (placement) opened in this channel
     said(await h.slash(h.bob, "seega learn"))
     challenge = said(await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"}))
@@ -106,14 +106,29 @@ async def test_a_game_waiting_for_the_move_comes_before_the_exercise(h: Harness)
     assert not moved.ephemeral and "Lesson" not in moved.text, moved.text
     lessons = h.bot.service.coach.lessons
     assert await lessons.storage.lessons_done(h.alice) == set()
-    # Bob's move now: Alice's /place goes to her exercise, privately.
-    answered = said(await h.slash(h.alice, "place", {"first": "c2", "second": "c4"}))
-    assert answered.ephemeral and "✅" in answered.text, answered.text
-    # Bob, whose move the game waits for, answers with /seega solve meanwhile.
+    # Bob's move now: Alice's /place still goes to the game (not her turn), never to the
+    # exercise: the same command does not change meaning with the turn.
+    refused = said(await h.slash(h.alice, "place", {"first": "c2", "second": "c4"}))
+    assert "Lesson" not in refused.text and "✅" not in refused.text, refused.text
+    assert await lessons.storage.lessons_done(h.alice) == set()
+    # /seega solve answers the exercise meanwhile.
     by_answer = said(await h.slash(h.bob, "seega solve", {"answer": "c2 c4"}))
     assert by_answer.ephemeral and "✅" in by_answer.text
     bobs = said(await h.slash(h.bob, "place", {"first": "a1", "second": "e5"}))
     assert not bobs.ephemeral, bobs.text
+
+
+async def test_a_lesson_shown_during_a_game_says_the_game_takes_the_moves(h: Harness) -> None:
+    """Play-test: "Answer as in a game, with /place or /move" while Alice played the bot
+    here, and her /place c4 d3 was played in the real game."""
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+    shown = said(await h.slash(h.alice, "seega learn", {"lesson": 1}))
+    assert "You have a game here" in shown.text and "/seega solve" in shown.text, shown.text
+    assert "Answer as in a game" not in shown.text, shown.text
+    onlooker = said(await h.slash(h.carol, "seega learn", {"lesson": 1}))  # not her game
+    assert "Answer as in a game" in onlooker.text, onlooker.text
+    solved = said(await h.slash(h.alice, "seega solve", {"answer": LESSONS[0].model}))
+    assert solved.ephemeral and "✅" in solved.text, solved.text
 
 
 async def test_a_hint_is_refused_in_a_rated_game_between_people(h: Harness) -> None:
@@ -374,3 +389,30 @@ async def test_lessons_answered_with_an_arabic_keyboards_digits_and_comma(h: Har
     said(await h.slash(h.alice, "seega learn", {"lesson": 3}))
     moved = said(await h.slash(h.alice, "move", {"from": "d٢،c٢"}))
     assert "✅" in moved.text, moved.text
+
+
+async def test_an_answer_off_the_board_is_told_in_the_boards_words(h: Harness) -> None:
+    """Play-test: `/seega solve answer:z9` said "I could not read z9: write cells like b2
+    c2" where a game says "'z9' is not a cell of this 5×5 board"."""
+    said(await h.slash(h.alice, "seega learn", {"lesson": 1}))
+    size = LESSONS[0].position().geo.n
+    last = "abcdefghi"[size - 1] + str(size)
+    lesson = said(await h.slash(h.alice, "seega solve", {"answer": "z9"}))
+    assert f"'z9' is not a cell of this {size}×{size} board" in lesson.text, lesson.text
+    assert f"from a1 to {last}" in lesson.text and "could not read" not in lesson.text, lesson.text
+    said(await h.slash(h.alice, "seega puzzle"))
+    puzzle, _day = h.bot.service.coach.puzzles.daily(h.fake.guild_id)
+    n = puzzle.position().geo.n
+    answered = said(await h.slash(h.alice, "seega solve", {"answer": "z9"}))
+    assert f"'z9' is not a cell of this {n}×{n} board" in answered.text, answered.text
+    prose = said(await h.slash(h.alice, "seega solve", {"answer": "hello"}))  # not a cell at all
+    assert "could not read hello" in prose.text, prose.text
+
+
+async def test_a_review_of_a_game_still_played_names_no_internal_status(h: Harness) -> None:
+    """Play-test: "Game #7 is not finished (active)": no internal status word."""
+    await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black", "size": 5})
+    for locale, words in (("en", "in progress"), ("ar", "جارية")):
+        refused = said(await h.slash(h.alice, "seega review", locale=locale))
+        assert refused.ephemeral and words in refused.text, refused.text
+        assert "active" not in refused.text, refused.text

@@ -44,6 +44,10 @@ async def test_bad_inputs_are_answered_ephemerally_and_change_nothing(h: Harness
     cases = [
         (h.bob, "place", {"first": "zz"}, "is not a cell"),  # the transformer
         (h.bob, "place", {"first": "d 4"}, "did you mean d4?"),  # the service, which knows the board
+        # a space inside the second cell (play-test: rejected without help)
+        (h.bob, "place", {"first": "b4", "second": "D 4"}, "'D 4' is not a cell: did you mean d4?"),
+        (h.bob, "place", {"first": "b4", "second": "4 d"}, "did you mean d4?"),
+        (h.bob, "place", {"first": "b4", "second": "i 9"}, "'i9' is not a cell of this 5×5 board"),
         (h.bob, "place", {"first": "a1"}, "a1"),  # occupied: the message names the cell
         (h.bob, "place", {"first": "c3"}, "centre"),  # the centre during placement
         (h.bob, "place", {"first": "f6"}, "f6"),  # off a 5x5 board
@@ -119,6 +123,8 @@ async def test_a_step_typed_in_words(h: Harness) -> None:
         assert answer.reply.ephemeral and expected in answer.reply.text, (typed, answer.reply.text)
     to_option = await h.slash(mover, "move", {"from": src, "to": "3c"})  # the to option, and /remove's cell
     assert to_option.reply.ephemeral and "did you mean c3?" in to_option.reply.text, to_option.reply.text
+    spaced = await h.slash(mover, "move", {"from": src, "to": "c 3"})  # a space inside the to option
+    assert spaced.reply.ephemeral and "did you mean c3?" in spaced.reply.text, spaced.reply.text
     arabic = await h.slash(mover, "move", {"from": f"{src} c 3"}, locale="ar")
     assert arabic.reply.ephemeral and "هل تقصد" in arabic.reply.text, arabic.reply.text
     step = await h.slash(mover, "move", {"from": f"{src.upper()} TO c3"})
@@ -231,6 +237,16 @@ async def test_decline_and_refusals(h: Harness) -> None:
     assert challenge.pinged_user_ids() == {h.bob}, "only the challenged person was pinged"
 
 
+async def test_a_thread_is_named_black_vs_white(h: Harness) -> None:
+    """Play-test: Carol challenged Bob as White; the thread read "Carol vs Bob" and the game
+    "Bob vs Carol"."""
+    options = {"opponent": h.bob, "thread": True, "color": "white"}
+    challenge = (await h.slash(h.carol, "seega challenge", options)).reply
+    await h.click(h.bob, challenge, "Accept")
+    threads = [c for c in h.fake.channels.values() if c["type"] == 11]
+    assert [c["name"] for c in threads] == ["Seega: Bob vs Carol"], threads
+
+
 async def test_challenge_in_a_thread(h: Harness) -> None:
     challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
     assert "thread" in challenge.text
@@ -246,6 +262,8 @@ async def test_challenge_in_a_thread(h: Harness) -> None:
     assert await h.bot.service.game(h.fake.channel_id) is None, "the parent channel stays free"
     game = await h.bot.service.game(thread)
     assert game is not None
+    # named as the game is, Black first (play-test: thread "Carol vs Bob", game "Bob vs Carol")
+    assert h.fake.channels[thread]["name"] == f"Seega: {game.black.name} vs {game.white.name}"
     first = game.black.user_id
     moved = await h.slash(first, "place", {"first": "a1", "second": "b1"}, channel_id=thread)
     assert not moved.reply.ephemeral and moved.reply.channel_id == thread

@@ -168,3 +168,16 @@ async def test_a_rematch_against_the_bot_counts_with_play_bot(h: Harness) -> Non
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is None or game.status != "active", "the refused Rematch started no game"
     await _bot_game(h, h.bob, h.fake.add_channel("bobs-room"))  # Bob is not refused
+
+
+async def test_answers_corrected_in_a_hurry_are_not_slowed_down(h: Harness) -> None:
+    """Play-test: three quick lesson or puzzle answers (a typo corrected) met "Slow down a
+    little: try again in 6 s". Answers judge no AI search: eight in a row pass, and a
+    flood is still refused within the window."""
+    said(await h.slash(h.carol, "seega learn", {"lesson": 2}))
+    answers = [said(await h.slash(h.carol, "seega solve", {"answer": typo})) for typo in ("b3 c", "b3c3x", "b2 c2") * 3]
+    assert all(wait_of(a) is None for a in answers[:8]), [a.text for a in answers]
+    uses, per = RATES["solve"]
+    assert 8 <= uses <= 12 and per <= 60, RATES["solve"]  # a real bound: 50 at once are not all judged
+    flood = [said(await h.slash(h.carol, "seega solve", {"answer": "b2 c2"})) for _ in range(uses)]
+    refused_for_a_while(flood[-1], "solve")

@@ -284,10 +284,10 @@ async def test_whole_short_game_against_the_bot(h: Harness) -> None:
         raise AssertionError("the game against the bot did not end")
     await h.idle()
     final = h.fake.last_message()
-    # Against the bot the end speaks to the person: "You win: ..." (Alice won in about 1
-    # run in 30; the old check, "wins", failed then in CI), "Seega bot (easy) wins: ...".
+    # The public end names the players, against the bot too: "Alice wins: ..." (Alice
+    # won in about 1 run in 30), "Seega bot (easy) wins: ...".
     assert "🏁" in final.text
-    assert "You win" in final.text or "Seega bot (easy) wins" in final.text or "Draw" in final.text, final.text
+    assert "Alice wins" in final.text or "Seega bot (easy) wins" in final.text or "Draw" in final.text, final.text
     assert final.button("Rematch")
     bot_turns = [m for m in h.fake.channel_messages() if "Seega bot (easy):" in m.text]
     assert len(bot_turns) >= 10, "the bot's turns appear as their own messages"
@@ -349,7 +349,7 @@ class ScriptedAi:
         pass
 
 
-async def test_taking_the_bots_last_piece_says_you_win(tmp_path: Path) -> None:
+async def test_taking_the_bots_last_piece_says_alice_wins(tmp_path: Path) -> None:
     """Alice (White) replays GAME_END's White turns against the bot scripted on its Black
     ones, and her step c1-d1 takes the bot's last piece: that message ends the game."""
     async with running(tmp_path, ai=ScriptedAi(GAME_END)) as h:
@@ -382,7 +382,7 @@ async def test_taking_the_bots_last_piece_says_you_win(tmp_path: Path) -> None:
         assert pos.result is not None and pos.result.reason == "capture-all"
         final = h.fake.last_message()
         assert "c1→d1" in final.text and "🏁" in final.text
-        assert "You win" in final.text and "every" in final.text.lower(), final.text
+        assert "Alice wins" in final.text and "every piece of Seega bot" in final.text, final.text
         assert final.button("Rematch")
         assert await h.bot.service.game(h.fake.channel_id) is None
 
@@ -603,3 +603,36 @@ async def test_the_text_board_without_a_picture_says_what_the_shuttle_limit_forb
     ), field.value
     (plain,) = [f for f in board_embed(game, "en", title="t", lines=[], image=None).fields if f.name == "Board"]
     assert plain.value is not None and plain.value.endswith("```")
+
+
+def test_the_public_end_of_a_game_against_the_bot_names_the_player() -> None:
+    """Play-test: the public end message said "every one of your pieces was captured"; a
+    channel message names the player, as the picture does ("you" stays for the console)."""
+    from bot.messages import game_over_text
+    from bot.results import GameOver, GameView
+
+    bot, alice = Player(0, "Seega bot", "easy"), Player(11, "Alice")
+    spn = "b4/5/5/5/4b w m 0/0 - 0 30"  # White (Alice) has no piece left
+    fields = ("standard", 5, "", bot, alice, spn, "finished", "m", None, 30, (2, 0), (0, 0), "1-0", "capture-all")
+    game = GameView(7, 1, 2, *fields, None, None, 0.0, 1.0)
+    said = game_over_text(GameOver("1-0", "capture-all", bot, alice, False), "en", game)
+    assert said == "Seega bot (easy) wins: every piece of Alice was captured.", said
+    won = game_over_text(GameOver("0-1", "resignation", alice, bot, False), "en", game)
+    assert won.startswith("Alice wins") and "You" not in won, won
+
+
+def test_the_embed_drops_in_hand_once_nobody_has_pieces_in_hand() -> None:
+    """Play-test: in the movement phase the fields said "24 on the board, 0 in hand"."""
+    from bot.messages import board_embed
+    from bot.results import GameView
+
+    bob, carol = Player(12, "Bob"), Player(13, "Carol")
+    spn = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
+    fields = ("standard", 5, "", bob, carol, spn, "active", "m", carol, 13, (12, 12), (0, 0), None, None)
+    moving = GameView(7, 1, 2, *fields, None, None, 0.0, None)
+    for locale, gone in (("en", "in hand"), ("ar", "في اليد")):
+        values = [f.value or "" for f in board_embed(moving, locale, title="t", lines=[], image=None).fields[:2]]
+        assert all(gone not in v and "12" in v for v in values), values
+    placing = GameView(7, 1, 2, *fields[:7], "p", carol, 3, (2, 2), (10, 10), None, None, None, None, 0.0, None)
+    values = [f.value or "" for f in board_embed(placing, "en", title="t", lines=[], image=None).fields[:2]]
+    assert values == ["2 on the board, 10 in hand"] * 2, values

@@ -381,6 +381,14 @@ def test_each_refused_step_says_why() -> None:
     assert _why(shuttle, "d2", "c2", held) == "d2 may not go back to c2 a third time: the shuttle limit"
 
 
+def test_a_step_to_its_own_cell_says_what_a_step_is() -> None:
+    """Play-test: /move from:b3 to:b3 answered "b3 is already there"."""
+    full = "bwbwb/wbwbw/bw1wb/wbwbw/bwbwb w m 0/0 - 0 13"
+    said = _why(full, "b3", "b3")
+    assert "already there" not in said
+    assert said == "b3 to b3 is not a step: a step goes from a piece's cell to an empty cell beside it"
+
+
 def test_a_pair_of_the_same_cell_says_so() -> None:
     assert word("en", same_cells_refusal("a1")) == "the two cells must differ: a1 was given twice"
 
@@ -457,12 +465,30 @@ def test_the_rules_say_what_a_reader_would_otherwise_get_wrong() -> None:
     lane = say("en", rules_lines(Ruleset.make("lane", 5), BOT_SIZES))
     placement = next(line for line in lane.splitlines() if line.startswith("Placement"))
     assert placement == (
-        "Placement: each player's first pair goes on the lane's cells (below); after that, two pieces a turn"
+        "Placement: each player's first pair goes on their lane cells; after that, two pieces a turn"
         " on any empty cell except the centre, until all are placed."
     ), "console play-test: 'places two pieces on the lane's cells on each player's first turn (below), then'"
     assert placement.index("lane") < placement.index("any empty cell")
-    arabic = say("ar", rules_lines(Ruleset.make("lane", 5), BOT_SIZES)).splitlines()[1]
+    # The lane is said before the placement line uses it: "(below)" pointed at nothing
+    # once the differences and the full list stood apart (Discord play-test).
+    assert lane.index("Lane opening:") < lane.index("Placement:")
+    arabic = say("ar", rules_lines(Ruleset.make("lane", 5), BOT_SIZES)).splitlines()[2]
     assert arabic == (
-        "مرحلة الوضع: يضع كل لاعب قطعتيه الأوليين على خانتي الممر (كما يلي)؛ وبعد ذلك قطعتين في كل دور"
+        "مرحلة الوضع: يضع كل لاعب قطعتيه الأوليين على خانتي الممر الخاصتين به؛ وبعد ذلك قطعتين في كل دور"
         " على أي خانة فارغة ما عدا خانة الوسط، حتى توضع القطع كلها."
     ), arabic
+    for lang in ("en", "ar"):
+        assert "(below)" not in say(lang, rules_lines(Ruleset.make("lane", 5), BOT_SIZES))
+        assert "كما يلي" not in say(lang, rules_lines(Ruleset.make("lane", 5), BOT_SIZES))
+
+
+def test_the_rules_embed_heads_the_full_list_after_the_differences() -> None:
+    """Discord play-test: /seega rules variant:lane listed the differences, then the full
+    list with nothing saying what it was."""
+    from bot.messages import rules_embed
+
+    for lang, head in (("en", "All its rules:"), ("ar", "قواعدها كلها:")):
+        described = rules_embed("lane", lang).description or ""
+        assert f"\n\n{head}\n• " in described, described
+        assert "(below)" not in described and "كما يلي" not in described
+    assert "All its rules" not in (rules_embed("standard", "en").description or "")

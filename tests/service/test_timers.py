@@ -34,6 +34,44 @@ def test_parse_duration() -> None:
     assert format_duration(5400) == "1h30m" and format_duration(45) == "45s"
 
 
+def test_durations_with_english_unit_words() -> None:
+    """Play-test: turn_timeout:"2 hours" was refused while "90M" was accepted."""
+    read = {
+        "2 hours": 7200,
+        "2hours": 7200,
+        "1 hour": 3600,
+        "2 HR": 7200,
+        "90 min": 5400,
+        "90mins": 5400,
+        "1 minute": 60,
+        "45 minutes": 2700,
+        "45 sec": 45,
+        "45 seconds": 45,
+        "1 second 30s": 31,
+        "1 day": 86400,
+        "3 days": 259200,
+        "1 hour 30 minutes": 5400,
+        "1h 30 min": 5400,
+        "2 س": 7200,
+    }
+    for text, seconds in read.items():
+        assert parse_duration(text) == seconds, text
+    for bad in ("2 hourss", "2 weeks", "hours", "2 hours 3", "2 h h", "1 houre"):
+        with pytest.raises(DurationError, match="is not a duration"):
+            parse_duration(bad)
+
+
+def test_long_unit_words_are_refused_at_once() -> None:
+    """The scan stays linear (an earlier review found a regular-expression denial of service)."""
+    long = ("1 hours" * 15_000, "9" * 99_990 + "hours", "h" * 100_000, "1" + "m" * 99_999, "1 minute " * 11_111 + "x")
+    for text in long:
+        assert len(text) >= 99_990
+        started = time.perf_counter()
+        with pytest.raises(DurationError):
+            parse_duration(text)
+        assert time.perf_counter() - started < 0.5
+
+
 def test_durations_with_thousands_of_digits_are_out_of_range() -> None:
     """Not a ValueError from int() (4,300 digits at most), and the message stays short."""
     for text in ("9" * 5000 + "s", "1h" + "9" * 20 + "m", "1" * 4301 + "d"):
