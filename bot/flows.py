@@ -444,10 +444,18 @@ async def _rename_quietly(thread: discord.Thread, name: str) -> None:
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:
+    """Delete the thread made for a game that did not start; without the right to delete
+    it (Manage Threads), archive it: it leaves the channel's list of threads, where an
+    empty "Seega: Carol vs Bob" stayed (Discord play-test, stop 40)."""
     try:
         await thread.delete()
+        return
     except discord.HTTPException:
-        log.warning("could not delete thread %s after a failed accept", thread.id)
+        pass
+    try:
+        await thread.edit(archived=True)  # its creator may archive it
+    except discord.HTTPException:
+        log.warning("could not delete nor archive thread %s after a failed accept", thread.id)
 
 
 async def button_decline(interaction: discord.Interaction, challenge_id: int) -> None:

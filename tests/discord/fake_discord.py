@@ -802,6 +802,7 @@ class FakeDiscord:
             (r"/webhooks/(\d+)/([^/]+)/messages/([^/]+)", "DELETE", self._delete_webhook_message),
             (r"/channels/(\d+)", "GET", self._get_channel),
             (r"/channels/(\d+)", "PATCH", self._edit_channel),
+            (r"/channels/(\d+)", "DELETE", self._delete_channel),
             (r"/channels/(\d+)/messages", "POST", self._post_message),
             (r"/channels/(\d+)/messages/(\d+)", "PATCH", self._edit_message),
             (r"/channels/(\d+)/messages/(\d+)", "GET", self._get_message),
@@ -1022,7 +1023,21 @@ class FakeDiscord:
         data, _ = await self._payload(request)
         if "name" in data:
             channel["name"] = data["name"]
+        for key in ("archived", "locked"):
+            if key in data and "thread_metadata" in channel:
+                channel["thread_metadata"][key] = data[key]
         await self.dispatch("THREAD_UPDATE" if channel["type"] == 11 else "CHANNEL_UPDATE", channel)
+        return self._json(channel)
+
+    async def _delete_channel(self, request: web.Request, cid: str) -> web.Response:
+        """A channel (a thread) deleted, with its messages."""
+        channel = self.channels.pop(int(cid), None)
+        if channel is None:
+            return self._error(404, 10003, "Unknown Channel")
+        for message in self.messages.values():
+            if message.channel_id == int(cid):
+                message.deleted = True
+        await self.dispatch("THREAD_DELETE" if channel["type"] == 11 else "CHANNEL_DELETE", channel)
         return self._json(channel)
 
     async def _get_channel(self, request: web.Request, cid: str) -> web.Response:

@@ -4,7 +4,12 @@ chain's invitation, threads, resign, review and record, own challenges)."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+
+import pytest
+from aiohttp import web
 
 from bot.results import Player
 from tests.discord.fake_discord import Message
@@ -199,3 +204,33 @@ async def test_the_red_button_is_named_as_it_reads_to_a_challenger_or_offerer_of
     assert [b.get("label") for b in draw.buttons()] == ["Accept the draw", "Decline / سحب العرض"]
     own = (await h.click(h.alice, draw, "Accept the draw")).reply
     assert own.ephemeral and "«سحب العرض»" in own.text and "«رفض»" not in own.text, own.text
+
+
+@pytest.mark.parametrize("may_delete", [True, False])
+async def test_a_thread_challenge_declined_and_accepted_at_once_leaves_no_empty_thread(
+    h: Harness, may_delete: bool
+) -> None:
+    """Discord play-test (stop 40): Decline and Accept pressed together on a thread
+    challenge answered rightly, but the thread made for the game stayed, empty, in the
+    channel's list: it could not be deleted. It is deleted, or, where the bot may not
+    delete threads (Manage Threads), archived."""
+
+    async def no_deleting(request: web.Request) -> None:
+        if request.method == "DELETE" and re.fullmatch(r"/api/v\d+/channels/\d+", request.path):
+            body = json.dumps({"code": 50013, "message": "Missing Permissions"})
+            raise web.HTTPForbidden(text=body, headers={"Content-Type": "application/json"})
+
+    if not may_delete:
+        h.fake.request_hook = no_deleting  # type: ignore[assignment]
+    for _ in range(3):
+        challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
+        decline = await h.click(h.bob, challenge, "Decline", wait=False)
+        accept = await h.fake.click_custom_id(h.bob, challenge, challenge.button("Accept")["custom_id"])
+        await h.fake.wait_answer(decline)
+        await h.idle()
+        assert "declined" in challenge.text, challenge.text
+        assert accept.callback_type is not None
+        threads = [c for c in h.fake.channels.values() if c["type"] == 11]
+        shown = [c["name"] for c in threads if not c["thread_metadata"]["archived"]]
+        assert shown == [], threads
+        assert may_delete == (threads == []), threads
