@@ -83,12 +83,15 @@ def summarize_turn(before: Position, actions: Sequence[Action]) -> TurnSummary:
     )
 
 
-def shuttle_holds(position: Position) -> tuple[tuple[int, int], ...]:
-    """(piece, cell) for every step the shuttle limit forbids now, into an empty cell.
+def shuttle_holds(position: Position, side: int | None = None) -> tuple[tuple[int, int], ...]:
+    """(piece, cell) for every step the shuttle limit forbids now, into an empty cell;
+    only for the pieces of ``side`` when given (``BLACK``/``WHITE``).
 
     A player who sees an empty cell beside a piece and cannot step there needs to be
     told why: renderers mark these pieces and messages explain them. Steps into an
-    occupied cell are left out (they are impossible anyway, for a plainer reason).
+    occupied cell are left out (they are impossible anyway, for a plainer reason). A
+    picture for the side to move passes ``position.side``: the other side's holds are
+    nothing it can act on (play-test pt40: White's held a9 marked on Black's turn).
     """
     limit = 2 * position.rules.max_shuttles
     if not limit:
@@ -97,7 +100,10 @@ def shuttle_holds(position: Position) -> tuple[tuple[int, int], ...]:
     held = [
         (cell, other)
         for cell, (other, run) in position.hist.items()
-        if run >= limit and empty >> other & 1 and position.piece_at(cell) is not None
+        if run >= limit
+        and empty >> other & 1
+        and position.piece_at(cell) is not None
+        and (side is None or position.piece_at(cell) == side)
     ]
     return tuple(sorted(held))
 

@@ -19,6 +19,7 @@ from bot.render.overlay import (
     removal_marks,
     shuttle_marks,
     strike_line,
+    taken_marks,
     tint_cells,
 )
 from bot.render.palette import palette_image
@@ -110,10 +111,11 @@ def board_image(
     chain_marks(img, lay, th, position.side, places)
     if last_turn is not None:
         arrows(img, lay, th, last_turn)
+        taken_marks(img, lay, th, last_turn, occupied, position.phase)
     chain_landings(img, lay, th, position.side, places)
     chain_rings(img, lay, th, position.side, chain)
     if outcome is None and position.phase == "m":
-        shuttle_marks(img, lay, th, shuttle_holds(position))
+        shuttle_marks(img, lay, th, shuttle_holds(position, position.side))
     if outcome is None:
         removal_marks(img, lay, th, removable_cells(position))
     if outcome is not None and outcome.reason == "line" and outcome.winner is not None:

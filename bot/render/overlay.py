@@ -109,23 +109,73 @@ def strike_line(img: Image.Image, lay: Layout, theme: Theme, cells: list[int]) -
         img.paste(small, (left, top), small)
 
 
+def taken_size(cell: int) -> int:
+    """The side of the crossed-out stone of a piece taken on a cell the chain used again
+    (:func:`ghosts`): a third of a cell was 21 px on 9x9, missed (play-test pt40); half a
+    cell up to 36 px, never less than a third."""
+    return max(cell // 3, min(round(cell * 0.5), 36))
+
+
+#: A cell's corners on screen (x, y signs from its centre), in order of preference.
+CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))
+
+
+def free_corner(cell: int, steps: Sequence[tuple[int, int]], n: int) -> tuple[int, int]:
+    """The corner of ``cell`` (from :data:`CORNERS`) farthest from the turn's arrows that
+    start or end there: an arrow along one side of the cell passes both of its corners."""
+    ways = []
+    for a, t in steps:
+        if cell in (a, t):
+            (r0, f0), (r1, f1) = divmod(cell, n), divmod(t if a == cell else a, n)
+            ways.append((f1 - f0, -(r1 - r0)))
+    return min(CORNERS, key=lambda k: sum(1 for dx, dy in ways if dx == k[0] or dy == k[1]))
+
+
+#: How far (in cells, each way) from a cell's centre the crossed-out stone of
+#: :func:`taken_marks` sits: in the corner, clear of the number at an arrow's tail.
+TAKEN_CORNER = 0.31
+
+
+def _taken(turn: TurnSummary, occupied: int, phase: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The pieces this turn took, as (cell, colour): those whose cell is empty and
+    untouched by the turn's steps, and those whose cell a step of the chain used after."""
+    replaced = [(c, 1 - turn.side) for c in turn.placed if phase == "s" and not occupied >> c & 1]
+    used = {c for step in turn.steps for c in step}
+    apart: list[tuple[int, int]] = []
+    reused: list[tuple[int, int]] = []
+    for cell, color in (*turn.captured, *turn.removed, *replaced):
+        (reused if occupied >> cell & 1 or cell in used else apart).append((cell, color))
+    return apart, reused
+
+
 def ghosts(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occupied: int, phase: str) -> None:
     """Faded, crossed-out stones where pieces were captured, removed or replaced this turn.
 
     In the five-in-a-row replacement phase a "placement" takes an enemy piece and, when it
     makes no line, leaves the cell empty: that piece is shown as taken too.
+
+    A cell a chain stepped into after taking its piece (and maybe left again) gets no
+    ghost: :func:`taken_marks` marks it, over the arrows.
     """
     r = lay.stone_radius
-    replaced = [(c, 1 - turn.side) for c in turn.placed if phase == "s" and not occupied >> c & 1]
-    for cell, color in (*turn.captured, *turn.removed, *replaced):
-        if occupied >> cell & 1:  # a chain stepped into the cell afterwards: the taken piece in a corner
-            badge = taken_badge(theme, color, max(16, lay.cell // 3))
-            x0, y0, _, _ = _inner(lay, cell)
-            img.paste(badge, (x0 + 2, y0 + 2), badge)
-            continue
+    for cell, color in _taken(turn, occupied, phase)[0]:
         cx, cy = lay.centre_of(cell)
         sprite = ghost(theme, color, r)
         img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+
+
+def taken_marks(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occupied: int, phase: str) -> None:
+    """A crossed-out stone of the taken piece's colour in a corner of each cell a chain
+    stepped into after taking its piece, the corner clear of the arrows there; drawn over
+    the arrows. A ghost in the middle of a cell the chain left again looked like a stone
+    still standing, its X under the next step's number, and a third of a cell in the
+    corner of a stone was missed on 9x9 (play-test pt40: c2, e4)."""
+    for cell, color in _taken(turn, occupied, phase)[1]:
+        badge = taken_badge(theme, color, taken_size(lay.cell))
+        cx, cy = lay.centre_of(cell)
+        kx, ky = free_corner(cell, turn.steps, lay.n)
+        x, y = cx + kx * TAKEN_CORNER * lay.cell, cy + ky * TAKEN_CORNER * lay.cell
+        img.paste(badge, (round(x - badge.width / 2), round(y - badge.height / 2)), badge)
 
 
 def _arrow_polygon(
@@ -224,10 +274,15 @@ def mark_order(turn: TurnSummary) -> tuple[list[int], list[int]]:
     return placements, steps
 
 
-#: How far (in cells) a step's number moves back from its tail when another number is there.
+#: How far (in cells) a step's number moves back from its tail when another number is
+#: there; if it is still too close, farther and round about (:func:`number_place`).
 NUMBER_BACK = 0.3
-#: How far apart (in cells) two arrows between the same two cells are drawn.
+NUMBER_FAR = 0.45
+#: How far apart (in cells) two arrows between the same two cells are drawn; with many
+#: (a review's played and better chains on the same cells), closer, so that the outer
+#: ones stay within SPREAD of a cell.
 LANE = 0.34
+SPREAD = 0.84
 
 
 def step_offsets(steps: Sequence[tuple[int, int]], n: int, cell: float) -> list[tuple[float, float]]:
@@ -256,36 +311,129 @@ def step_offsets(steps: Sequence[tuple[int, int]], n: int, cell: float) -> list[
         dx, dy = hf - lf, -(hr - lr)  # screen direction: rank grows upwards
         length = math.hypot(dx, dy) or 1.0
         px, py = -dy / length, dx / length  # perpendicular, the same for both ways
-        lane = (index - (total - 1) / 2) * LANE * cell
+        lane = (index - (total - 1) / 2) * min(LANE, SPREAD / (total - 1)) * cell
         out.append((px * lane, py * lane))
     return out
 
 
-def arrows(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, number_right: bool = False) -> None:
+Point = tuple[float, float]
+
+
+def _room(x: float, y: float, others: Sequence[Point]) -> float:
+    """How far (x, y) is from the nearest of ``others`` (0 when there are none)."""
+    return min((math.hypot(x - ox, y - oy) for ox, oy in others), default=0.0)
+
+
+def _unit(a: Point, b: Point) -> Point:
+    dist = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    return (b[0] - a[0]) / dist, (b[1] - a[1]) / dist
+
+
+#: An arrow as drawn: from its tail to its tip, in pixels.
+Path = tuple[Point, Point]
+
+
+def _off_path(x: float, y: float, path: Path) -> float:
+    """How far (x, y) is from the segment ``path``."""
+    (x0, y0), (x1, y1) = path
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+
+def number_place(
+    x: float,
+    y: float,
+    dx: float,
+    dy: float,
+    cell: float,
+    size: float,
+    taken: Sequence[Point],
+    paths: Sequence[Path] = (),
+) -> Point:
+    """Where a step's number goes: at its arrow's tail (``x``, ``y``; the arrow points
+    along ``dx``, ``dy``) unless it would cover a number already put (``taken``) or lie on
+    another arrow (``paths``, without this step's own); then back from its arrow, then
+    round about, a little farther: the first spot clear of all of them, else the
+    clearest. Play-test pt40: a chain d3-d4, d4-d3, d3-c3 stacked its numbers 1 and 3 on
+    d3, and a review's better line went on from d3 under the played line's number."""
+
+    def clear(p: Point) -> bool:
+        return (not taken or _room(p[0], p[1], taken) >= size) and all(
+            _off_path(p[0], p[1], q) >= size * 0.6 for q in paths
+        )
+
+    if clear((x, y)):
+        return x, y
+    back = math.atan2(-dy, -dx)
+    turns = (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 1.0)
+    spots = [
+        (x + math.cos(back + k * math.pi) * far * cell, y + math.sin(back + k * math.pi) * far * cell)
+        for far in (NUMBER_BACK, NUMBER_FAR)
+        for k in turns
+    ]
+    return next((p for p in spots if clear(p)), None) or max(spots, key=lambda p: _room(p[0], p[1], taken))
+
+
+def arrows(
+    img: Image.Image,
+    lay: Layout,
+    theme: Theme,
+    turn: TurnSummary,
+    number_right: bool = False,
+    *,
+    offsets: Sequence[tuple[float, float]] | None = None,
+    numbers: list[Point] | None = None,
+    paths: list[Path] | None = None,
+    skip: int = 0,
+    layer: str = "all",
+) -> None:
     """One arrow per step of the turn; when the turn did several things, every step and
     placement is numbered in the order played (at an arrow's tail, in a placed cell's
     top-left corner, or its top-right one with ``number_right``: a second turn drawn on
     the same board, a review's better placement over the played one, must not hide the
-    first turn's number)."""
+    first turn's number).
+
+    Two turns drawn on one board (a review's played and better ones) pass: ``skip``, the
+    first steps of this turn not to draw, as the other turn made them too (the numbers
+    of the rest count them); ``offsets``, each step's sideways shift (:func:`step_offsets`
+    over the steps of both turns drawn); ``numbers``, where numbers were put, shared so
+    that neither turn's cover the other's, and ``paths``, the arrows drawn, which numbers
+    keep off; and ``layer``, ``"arrows"`` then ``"numbers"`` for each turn, so that no
+    arrow covers a number."""
     n = lay.n
     place_numbers, step_numbers = mark_order(turn)
+    if offsets is None:
+        offsets = step_offsets(turn.steps, n, lay.cell)
+    if paths is None:
+        paths = []
     tails = []
-    for k, (a, t), (ox, oy) in zip(step_numbers, turn.steps, step_offsets(turn.steps, n, lay.cell), strict=True):
+    for i, (k, (a, t), (ox, oy)) in enumerate(zip(step_numbers, turn.steps, offsets, strict=True)):
+        if i < skip:
+            continue
         (ar, af), (tr, tf) = divmod(a, n), divmod(t, n)
-        sprite, left, top = arrow_sprite(theme, lay.cell, lay.stone_radius, tf - af, tr - ar)
         cx, cy = lay.centre_of(a)
         ax, ay = cx + ox, cy + oy
-        img.paste(sprite, (round(ax) + left, round(ay) + top), sprite)
-        tails.append((ax, ay, k, tf - af, -(tr - ar)))
+        tx, ty = lay.centre_of(t)
+        ux, uy = _unit((cx, cy), (tx, ty))
+        back = lay.stone_radius * 0.92 + max(2.0, lay.cell * 0.028)  # the tip stops at the stone (arrow_sprite)
+        path = ((ax, ay), (tx + ox - ux * back, ty + oy - uy * back))
+        if layer != "numbers":
+            sprite, left, top = arrow_sprite(theme, lay.cell, lay.stone_radius, tf - af, tr - ar)
+            img.paste(sprite, (round(ax) + left, round(ay) + top), sprite)
+            paths.append(path)
+        tails.append((ax, ay, k, tf - af, -(tr - ar), path))
+    if layer == "arrows":
+        return
     # Two steps from one cell (a2-b2, later a2-a3) would stack their numbers on the shared
     # tail: a later number that would cover an earlier one moves back, away from its arrow.
-    placed_at: list[tuple[float, float]] = []
-    for ax, ay, k, dx, dy in tails:
+    placed_at = numbers if numbers is not None else []
+    for ax, ay, k, dx, dy, path in tails:
         dot = tail_sprite(theme, lay.cell, k)
         bx, by = ax, ay
-        if k and any(math.hypot(bx - x, by - y) < dot.width for x, y in placed_at):
-            bx, by = ax - dx * NUMBER_BACK * lay.cell, ay - dy * NUMBER_BACK * lay.cell
         if k:
+            others = [p for p in paths if p != path]
+            bx, by = number_place(ax, ay, dx, dy, lay.cell, dot.width, placed_at, others)
             placed_at.append((bx, by))
         img.paste(dot, (round(bx - dot.width / 2), round(by - dot.height / 2)), dot)
     for k, cell in zip(place_numbers, turn.placed, strict=True):
@@ -429,19 +577,6 @@ def chain_pointer_sprite(theme: Theme, side: int, cell: int, dx: int, dy: int) -
 POINTER_ASIDE = 0.36
 LANDING_ASIDE = 0.28
 LANDING_BACK = 0.26
-
-Point = tuple[float, float]
-
-
-def _unit(a: Point, b: Point) -> Point:
-    dist = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-    return (b[0] - a[0]) / dist, (b[1] - a[1]) / dist
-
-
-def _room(x: float, y: float, others: Sequence[Point]) -> float:
-    """How far (x, y) is from the nearest of ``others`` (0 when there are none)."""
-    return min((math.hypot(x - ox, y - oy) for ox, oy in others), default=0.0)
-
 
 #: One step of a pending chain as drawn: from, to (bit indexes), where its arrowhead goes
 #: and where its landing stone goes.

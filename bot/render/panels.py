@@ -11,6 +11,7 @@ board itself is never mirrored: its files run a to e from left to right in the n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,7 +34,7 @@ from bot.render.words import (
     reason_text,
     ruleset_label,
     shown_name,
-    shuttle_caption,
+    shuttle_captions,
     shuttle_text,
     status_parts,
     turn_text,
@@ -424,8 +425,9 @@ def footer(
             or last_turn_text(position, last_turn, lang)
             or hint_text(position, lang)
         )
-    held = shuttle_caption(position, lang) if outcome is None and position.phase == "m" else ""
-    if held and detail not in {shuttle_text(position, *h, lang=lang) for h in shuttle_holds(position)}:
+    held = shuttle_captions(position, lang) if outcome is None and position.phase == "m" else []
+    own = shuttle_holds(position, position.side)
+    if held and detail not in {shuttle_text(position, *h, lang=lang) for h in own}:
         # The no-entry marks on the board need their words, and the line above them says
         # something else (the last turn): both, on two smaller lines.
         gap = round(23 * s)
@@ -459,7 +461,7 @@ def footer(
 def _held_caption(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    sentence: str,
+    sentences: Sequence[str],
     x: float,
     right: float,
     baseline: int,
@@ -468,14 +470,19 @@ def _held_caption(
     direction: str | None,
     side: Side,
 ) -> None:
-    """The no-entry sign, as the board draws it, then what it means (``sentence``), on
-    one line from ``x`` to ``right`` ending at ``baseline``. The sign is drawn, not
-    written: the fonts have no ⛔."""
+    """The no-entry sign, as the board draws it, then what it means, on one line from
+    ``x`` to ``right`` ending at ``baseline``: the first of ``sentences`` (longest first,
+    :func:`shuttle_captions`) that fits whole, a little smaller if need be; cut only if
+    none does. The sign is drawn, not written: the fonts have no ⛔."""
     face_size = round(19 * s)
     d = round(20 * s)
     sign = no_entry_sprite(theme, round(100 * s)).resize((d, d), Image.Resampling.LANCZOS)
     top = baseline - round(face_size * 0.72) - (d - round(face_size * 0.72)) // 2
     img.paste(sign, (side.left(x, d), top), sign)
     at = x + d + round(8 * s)
-    line, face = fit(sentence, face_size, right - at, direction=direction)
+    line, face = "", font(face_size)
+    for sentence in sentences:
+        line, face = fit(sentence, face_size, right - at, min_size=round(17 * s), direction=direction)
+        if not is_cut(line):
+            break
     draw_text(draw, (side.x(at), baseline), line, face, theme.muted, side.anchor("ls"), direction)

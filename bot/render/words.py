@@ -375,9 +375,24 @@ def shuttle_caption(position: Position, lang: str = FALLBACK) -> str:
     """``"d2-c2 may not be played again now (shuttle limit)"``: what the red no-entry marks
     of the board mean, or ``""`` when none is drawn. Play-test: beside a last turn the
     footer left the mark unexplained, and a newcomer tied it to something else."""
+    said = shuttle_captions(position, lang)
+    return said[0] if said else ""
+
+
+def shuttle_captions(position: Position, lang: str = FALLBACK) -> list[str]:
+    """The ways to say :func:`shuttle_caption`, longest first, for a footer to take the
+    first that fits whole: the full sentence, then the short one ("Shuttle limit forbids
+    d2-c2"), each with its list of steps shortened ("a1-a2, b1-b2 +7"). Play-test pt40:
+    the note was cut mid-word ("(shuttle limit: no…"). Only the side to move's holds:
+    the board marks no others (:func:`engine.summary.shuttle_holds`)."""
     names = position.geo.names
-    steps = [f"{names[piece]}-{names[cell]}" for piece, cell in shuttle_holds(position)]
-    return text(lang, "picture.shuttle_held", steps=_listed(lang, steps)) if steps else ""
+    steps = [f"{names[piece]}-{names[cell]}" for piece, cell in shuttle_holds(position, position.side)]
+    said = []
+    for key in ("picture.shuttle_held", "picture.shuttle_held.short"):
+        for k in range(len(steps), 0, -1):
+            listed = _listed(lang, steps) if k == len(steps) else f"{_listed(lang, steps[:k])} +{len(steps) - k}"
+            said.append(text(lang, key, steps=listed))
+    return said
 
 
 def hint_text(position: Position, lang: str = FALLBACK) -> str:
@@ -395,7 +410,7 @@ def hint_text(position: Position, lang: str = FALLBACK) -> str:
     if position.phase == "m":
         # The no-entry mark of a piece held by the shuttle limit needs its words: a hint's
         # or a review's board has no last turn to explain it (fresh-eyes play-test).
-        if holds := shuttle_holds(position):
+        if holds := shuttle_holds(position, position.side):
             return shuttle_text(position, *holds[0], lang=lang)
         return text(lang, "picture.hint.move")
     if position.phase == "s":

@@ -73,9 +73,10 @@ def game_view(g: LoadedGame) -> GameView:
 
 
 def shuttle_steps(pos: Position) -> tuple[str, ...]:
-    """The steps the shuttle limit forbids in ``pos`` (``"d2-c2"``), as the picture marks them."""
+    """The steps the shuttle limit forbids the side to move in ``pos`` (``"d2-c2"``), as
+    the picture marks them (not the other side's: play-test pt40)."""
     names = pos.geo.names
-    return tuple(f"{names[piece]}-{names[cell]}" for piece, cell in shuttle_holds(pos))
+    return tuple(f"{names[piece]}-{names[cell]}" for piece, cell in shuttle_holds(pos, pos.side))
 
 
 def turn_result(

@@ -66,3 +66,15 @@ def test_no_holds_without_the_limit() -> None:
         pos.play(a)
     assert shuttle_holds(pos) == ()
     assert "d2-c2" in [str(a) for a in pos.legal_actions()]
+
+
+def test_shuttle_holds_of_one_side() -> None:
+    """A picture for the side to move marks only its own holds (play-test pt40)."""
+    pos = Position.from_spn("w8/9/9/9/9/9/9/9/8b b m 0/0 - 0 100", Ruleset.make("standard", 9))
+    for move in ("i1-i2", "a9-a8", "i2-i3", "a8-a9", "i3-i4", "a9-a8", "i4-i5", "a8-a9"):
+        pos.play(move)
+    held = ((pos.geo.names.index("a9"), pos.geo.names.index("a8")),)
+    assert pos.side == 0
+    assert shuttle_holds(pos) == held
+    assert shuttle_holds(pos, 1) == held
+    assert shuttle_holds(pos, 0) == ()

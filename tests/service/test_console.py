@@ -855,7 +855,9 @@ async def test_a_hot_seat_chain_or_removal_refusal_says_no_your(
 async def test_the_text_board_says_the_steps_the_shuttle_limit_forbids(new_db: Callable[[], Db]) -> None:
     """The picture marks a step the shuttle limit forbids with a no-entry sign and says
     what it means; the text board at the table had no mark for it, and a player saw an
-    empty c2 beside d2 with nothing saying why d2-c2 was not allowed."""
+    empty c2 beside d2 with nothing saying why d2-c2 was not allowed. Only the side to
+    move's holds are said, as the picture marks them: White's held d2 on Black's turn
+    concerned nothing Black could do (play-test pt40)."""
     held = "d2-c2 may not be played again now (shuttle limit: no more back and forth)"
     steps = ("d2 c2", "a5 a4", "c2 d2", "b5 b4", "d2 c2", "a4 a3")
     async with hot_seat_table(new_db(), "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", "standard") as (table, out):
@@ -863,10 +865,13 @@ async def test_the_text_board_says_the_steps_the_shuttle_limit_forbids(new_db: C
             await table.handle(f"/move {step}")
         assert "shuttle" not in out.getvalue(), out.getvalue()  # not held yet: d2 may go back once more
         await table.handle("/move c2 d2")
+        assert "shuttle" not in out.getvalue(), out.getvalue()  # held, but Black is to move
+        await table.handle("/move b4 b3")
         after = out.getvalue().rpartition("  a b c d e\n")[2]
         assert after.startswith(held + "\n"), after  # right under the board
         await table.handle("/seega language ar")
-        await table.handle("/move b4 b3")
+        await table.handle("/move e3 e4")
+        await table.handle("/move a3 a2")
         assert "لا يجوز لعب d2-c2 مجددًا الآن (حد الذهاب والإياب)" in out.getvalue().rpartition("  a b c d e\n")[2]
 
 
