@@ -273,7 +273,7 @@ def plain_name(value: str) -> str:
 #: Code points that belong to the character before them: the joiner of an emoji sequence,
 #: variation selectors, skin tones and the tags of a subdivision flag (accents are found
 #: by their category).
-_EXTENDERS = frozenset(
+EXTENDERS = frozenset(
     [0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080), *range(0xE0100, 0xE01F0)]
 )
 _REGIONAL = range(0x1F1E6, 0x1F200)
@@ -284,7 +284,7 @@ def _cluster_start(value: str, cut: int) -> int:
     characters as a reader sees them (a simplified grapheme-cluster boundary: enough for
     accents, emoji sequences and flags, the ways a display name combines code points)."""
     while cut > 0 and (
-        ord(value[cut]) in _EXTENDERS
+        ord(value[cut]) in EXTENDERS
         or unicodedata.category(value[cut]) in ("Mn", "Mc", "Me")
         or ord(value[cut - 1]) == 0x200D
     ):
