@@ -21,7 +21,7 @@ from bot.service.coach_results import (
     Wording,
     draws_a_mark,
 )
-from bot.texts import FALLBACK, has, join, separator
+from bot.texts import CONTENT_LIMIT, DESCRIPTION_LIMIT, FALLBACK, has, join, separator
 from bot.texts import text as t
 from engine.coach.review import CLASSES
 from engine.outcome import COLOR_NAMES
@@ -157,11 +157,6 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
     """
     head, notes, moments, after, hints = _review_sections(result, locale, you)
     return "\n".join([*head, *notes, *(line for _loss, line in moments), *after, *hints])
-
-
-#: What Discord takes: a message's content, an embed's description (characters).
-CONTENT_LIMIT = 2000
-DESCRIPTION_LIMIT = 4096
 
 
 def review_parts(result: ReviewResult, locale: str) -> tuple[str, str | None]:

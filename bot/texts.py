@@ -45,7 +45,7 @@ import logging
 import re
 import string
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -268,6 +268,27 @@ def plain_name(value: str) -> str:
     bare = value.replace(WORD_JOINER, "")
     unescaped = _ESCAPE.sub(r"\1", bare)
     return unescaped if markdown_safe(unescaped) == value else bare
+
+
+#: What Discord takes: a message's content, an embed's description (characters).
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+
+
+def fit_lines(lines: Sequence[str], room: int, more: Callable[[int], str]) -> list[str]:
+    """The first of ``lines`` that fit ``room`` characters joined by newlines, then
+    ``more(count)`` for the ``count`` left out ("…and 3 more"); all of them if they fit.
+    A list of names can pass Discord's limits (2,000 characters of content, 4,096 of an
+    embed's description): a message over them is refused whole."""
+    if sum(len(line) + 1 for line in lines) - 1 <= room:
+        return list(lines)
+    kept = list(lines)
+    while kept:
+        kept.pop()
+        shown = [*kept, more(len(lines) - len(kept))]
+        if sum(len(line) + 1 for line in shown) - 1 <= room:
+            return shown
+    return [more(len(lines))[:room]]
 
 
 #: Code points that belong to the character before them: the joiner of an emoji sequence,

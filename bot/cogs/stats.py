@@ -22,7 +22,7 @@ from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
-from bot.messages import history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
+from bot.messages import games_text, history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
 from bot.results import variant_words
 from bot.service import catalog
 
@@ -129,21 +129,7 @@ class StatsCommands(CogMixin):
         if not found:
             await interaction.response.send_message(t(locale, "explain.games.none"), ephemeral=True)
             return
-        lines = [
-            t(
-                locale,
-                "explain.games.line",
-                id=g.id,
-                black=g.black.name,
-                white=g.white.name,
-                variant=variant_words(g.variant),
-                size=g.size,
-                turn=g.turn,
-                where=f"<#{g.channel_id}>",  # a channel mention is a link to the game
-            )
-            for g in found
-        ]
-        await interaction.response.send_message(f"**{t(locale, 'explain.games.title')}**\n" + "\n".join(lines))
+        await interaction.response.send_message(games_text(found, locale))
 
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))

@@ -4,6 +4,7 @@ final edit with HTTP 400, and the stored review could never be shown again."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -86,3 +87,27 @@ async def test_the_longest_review_is_shown_on_discord(h: Harness, monkeypatch: p
     shown = [m for m in ([asked.original] if asked.original else []) + asked.followups if not m.deleted][-1]
     assert not shown.ephemeral and "game #1234567" in shown.text, shown.text
     assert "deadlock" in shown.text, "the key moments are shown"
+
+
+@pytest.mark.parametrize("locale", ["en", "ar"])
+def test_the_longest_lists_fit_a_message(locale: str) -> None:
+    """``/seega games`` (content, up to 20 games) and ``/seega history`` (an embed, up to
+    50 games) with the longest names: 20 games of people with 32-character names already
+    passed 2,000 characters."""
+    import time
+
+    from bot.messages import games_text, history_embed
+    from bot.results import GameSummary, Player
+
+    black, white = Player(1, NAMES[0]), Player(2, NAMES[1])
+    now = time.time()
+    games = [
+        GameSummary(10**6 + i, 10**17, "two-then-one", 9, black, white, "over", "1-0", "resignation", now, now, 300)
+        for i in range(50)
+    ]
+    assert len(history_embed(games, NAMES[0], locale).description or "") <= DESCRIPTION_LIMIT
+    views = [
+        SimpleNamespace(id=10**6 + i, channel_id=10**17 + i, black=black, white=white, variant="two-then-one", size=9, turn=300)
+        for i in range(20)
+    ]
+    assert len(games_text(views, locale)) <= CONTENT_LIMIT  # type: ignore[arg-type]
