@@ -249,19 +249,21 @@ def _review_sections(
                 let = (("chances", {"before": f"{verdict.before:.0%}", "after": f"{verdict.after:.0%}"}),)
             other = result.names[1 - m.side]
             played = _with_why(turn_text(m.played, locale), let, "coach.review", locale, player=other)
-            moments.append((
-                m.loss,
-                "- "
-                + t(
-                    locale,
-                    "coach.review.moment",
-                    number=m.number,
-                    player=m.player,
-                    label=t(locale, f"coach.class.{m.label}"),
-                    played=played,
-                    best=_with_why(turn_text(m.best, locale), m.best_why, "coach.reason", locale),
-                ),
-            ))
+            moments.append(
+                (
+                    m.loss,
+                    "- "
+                    + t(
+                        locale,
+                        "coach.review.moment",
+                        number=m.number,
+                        player=m.player,
+                        label=t(locale, f"coach.class.{m.label}"),
+                        played=played,
+                        best=_with_why(turn_text(m.best, locale), m.best_why, "coach.reason", locale),
+                    ),
+                )
+            )
     after: list[str] = []
     slide = review.slide()
     if slide is not None and not any(

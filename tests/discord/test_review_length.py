@@ -107,7 +107,9 @@ def test_the_longest_lists_fit_a_message(locale: str) -> None:
     ]
     assert len(history_embed(games, NAMES[0], locale).description or "") <= DESCRIPTION_LIMIT
     views = [
-        SimpleNamespace(id=10**6 + i, channel_id=10**17 + i, black=black, white=white, variant="two-then-one", size=9, turn=300)
+        SimpleNamespace(
+            id=10**6 + i, channel_id=10**17 + i, black=black, white=white, variant="two-then-one", size=9, turn=300
+        )
         for i in range(20)
     ]
     assert len(games_text(views, locale)) <= CONTENT_LIMIT  # type: ignore[arg-type]
