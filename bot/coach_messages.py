@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from bot.results import Player, player_name, variant_words
+from bot.results import Player, clip_typed, player_name, variant_words
 from bot.service.coach_results import (
     HintResult,
     LessonAnswer,
@@ -21,7 +21,7 @@ from bot.service.coach_results import (
     Wording,
     draws_a_mark,
 )
-from bot.texts import FALLBACK, has, join, separator
+from bot.texts import CONTENT_LIMIT, DESCRIPTION_LIMIT, FALLBACK, has, join, separator
 from bot.texts import text as t
 from engine.coach.review import CLASSES
 from engine.outcome import COLOR_NAMES
@@ -152,7 +152,49 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
 
     ``you``: the reader's colour when the text speaks to one player (the console), so a
     key moment says "lets you capture", not "lets You capture"; ``None`` in public.
+    The whole text, of any length (the console prints it); Discord shows
+    :func:`review_parts`.
     """
+    head, notes, moments, after, hints = _review_sections(result, locale, you)
+    return "\n".join([*head, *notes, *(line for _loss, line in moments), *after, *hints])
+
+
+def review_parts(result: ReviewResult, locale: str) -> tuple[str, str | None]:
+    """The public review as Discord takes it: the message's content and, when the whole
+    :func:`review_text` would not fit its 2,000 characters, the text of an embed (up to
+    4,096) below it.
+
+    A review of 2,064 characters failed its final edit with HTTP 400, and the stored
+    review could never be shown again (outside review, stop 40): two players with long
+    names, five key moments. Then the content keeps the title, each player's accuracy and
+    the hints used; the embed the notes, the key moments and the slide, the least costly
+    moments left out (with how many) if even 4,096 characters cannot hold them all.
+    """
+    whole = review_text(result, locale)
+    if len(whole) <= CONTENT_LIMIT:
+        return whole, None
+    head, notes, moments, after, hints = _review_sections(result, locale, None)
+    content = clip_typed("\n".join([*head, *hints]), CONTENT_LIMIT)
+    kept = list(moments)
+    while True:
+        lines = [*notes, *(line for _loss, line in kept)]
+        if len(kept) < len(moments):
+            lines.append(t(locale, "coach.review.more_moments", count=len(moments) - len(kept)))
+        lines += after
+        description = "\n".join(lines)
+        if len(description) <= DESCRIPTION_LIMIT or len(kept) <= 1:
+            return content, clip_typed(description, DESCRIPTION_LIMIT)
+        # the key moments heading stays with the first moment: drop the least costly other
+        least = min(range(1, len(kept)), key=lambda i: kept[i][0])
+        del kept[least]
+
+
+def _review_sections(
+    result: ReviewResult, locale: str, you: int | None
+) -> tuple[list[str], list[str], list[tuple[float, str]], list[str], list[str]]:
+    """The review's lines in order: the head (title, accuracy per player), the notes (the
+    falls the accuracy counts), the key moments (each with its loss, the heading first),
+    what follows them (the slide, or a clean game) and the hints used."""
     review = result.review
     lines = [f"**{t(locale, 'coach.review.title', id=result.game_id, black=result.names[0], white=result.names[1])}**"]
     if result.cancelled:
@@ -173,6 +215,7 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 counts=" · ".join(class_count_text(c, counts[c], locale) for c in CLASSES),
             )
         )
+    notes: list[str] = []
     for side in (0, 1):
         # The accuracy counts a turn by how far the chances fell after it when that is
         # more than its loss within its own search; its class does not. Said, so that
@@ -183,7 +226,7 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 t(locale, "coach.review.unseen_turn", number=n, before=f"{b:.0%}", after=f"{a:.0%}")
                 for n, b, a in falls
             ]
-            lines.append(
+            notes.append(
                 t(
                     locale,
                     "coach.review.unseen_you" if you == side else "coach.review.unseen",
@@ -192,8 +235,9 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                     count=len(turns),
                 )
             )
+    moments: list[tuple[float, str]] = []
     if result.moments:
-        lines.append(t(locale, "coach.review.moments"))
+        moments.append((1.0, t(locale, "coach.review.moments")))
         for m in result.moments:
             # What the turn let the other player do, said to them when they read it.
             let = m.played_why if you != 1 - m.side else tuple((f"{k}_you", p) for k, p in m.played_why)
@@ -205,18 +249,22 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
                 let = (("chances", {"before": f"{verdict.before:.0%}", "after": f"{verdict.after:.0%}"}),)
             other = result.names[1 - m.side]
             played = _with_why(turn_text(m.played, locale), let, "coach.review", locale, player=other)
-            lines.append(
-                "- "
-                + t(
-                    locale,
-                    "coach.review.moment",
-                    number=m.number,
-                    player=m.player,
-                    label=t(locale, f"coach.class.{m.label}"),
-                    played=played,
-                    best=_with_why(turn_text(m.best, locale), m.best_why, "coach.reason", locale),
+            moments.append(
+                (
+                    m.loss,
+                    "- "
+                    + t(
+                        locale,
+                        "coach.review.moment",
+                        number=m.number,
+                        player=m.player,
+                        label=t(locale, f"coach.class.{m.label}"),
+                        played=played,
+                        best=_with_why(turn_text(m.best, locale), m.best_why, "coach.reason", locale),
+                    ),
                 )
             )
+    after: list[str] = []
     slide = review.slide()
     if slide is not None and not any(
         m.side == slide.side and slide.first <= m.number <= slide.last for m in result.moments
@@ -233,7 +281,7 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
         # mistake": a review said so right after listing two of Alice's blunders (play-test).
         own = any(m.side == slide.side for m in result.moments)
         gradual = "coach.review.slide_also" if own else "coach.review.slide"
-        lines.append(
+        after.append(
             t(
                 locale,
                 "coach.review.slide_sudden" if slide.sudden else gradual,
@@ -248,10 +296,9 @@ def review_text(result: ReviewResult, locale: str, you: int | None = None) -> st
             )
         )
     elif not result.moments:
-        lines.append(t(locale, "coach.review.no_moments"))
-    if result.hints:
-        lines.append(t(locale, "coach.review.hints", count=result.hints))
-    return "\n".join(lines)
+        after.append(t(locale, "coach.review.no_moments"))
+    hints = [t(locale, "coach.review.hints", count=result.hints)] if result.hints else []
+    return lines, notes, moments, after, hints
 
 
 def puzzle_text(view: PuzzleView, locale: str) -> str:

@@ -46,35 +46,24 @@ from bot.results import (
     TurnResult,
 )
 from bot.senders import Send, channel_sender, forget_offer, interaction_sender, remember_board, remember_offer
-from bot.texts import shown_name
+from bot.texts import written_name
 from bot.tree import Refusal, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, draw_offer_view, end_offer_view, game_view
 
 log = logging.getLogger(__name__)
 
 
-#: An invisible character that joins what is beside it into one word (U+2060 WORD JOINER).
-WORD_JOINER = "\u2060"
-
-
-def without_links(name: str) -> str:
-    """``name`` with the markdown of a masked link (``[text](url)``) and of a bare address
-    (``https://``) broken by an invisible :data:`WORD_JOINER`.
-
-    The bot posts names in its own messages, where Discord turns both into clickable
-    links: a member who called themself "[Free Nitro](https://…)" (32 characters is room
-    enough) would have had the bot post a disguised link in every turn line of their
-    game (outside review, stop 36). Mentions are already held back by the client's
-    allowed mentions; bold or strike-through in a name only changes how it looks.
-    """
-    return name.replace("](", "]" + WORD_JOINER + "(").replace("://", ":" + WORD_JOINER + "//")
-
-
 def name_of(user: discord.abc.User) -> str:
     """The name a person is shown by: their display name as one line that cannot turn the
-    rest of a message around (:func:`~bot.texts.shown_name`) nor into a link
-    (:func:`without_links`)."""
-    return shown_name(without_links(user.display_name))
+    rest of a message around, in its message-safe form (:func:`~bot.texts.written_name`).
+
+    The one place the adapter reads a display name, so every message gets it: Discord shows
+    the name as its owner wrote it, never as markdown around the bot's words (a heading, a
+    quote, code, a spoiler), a mention of somebody else, a link (outside review, stops 36
+    and 40). The service and the rows keep this form; pictures and the text board take the
+    escapes off (:func:`~bot.texts.plain_name`).
+    """
+    return written_name(user.display_name)
 
 
 def as_player(user: discord.abc.User) -> Player:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import discord
@@ -31,7 +32,7 @@ from bot.results import (
     score_words,
     variant_words,
 )
-from bot.texts import separator
+from bot.texts import CONTENT_LIMIT, DESCRIPTION_LIMIT, fit_lines, separator
 
 Locale = discord.Locale | str | None
 
@@ -453,8 +454,31 @@ def history_embed(games: Sequence[GameSummary], name: str | None, locale: Locale
                 when=f"<t:{int(g.ended_at or g.created_at)}:R>",
             )
         )
-    embed.description = "\n".join(lines)
+    more = partial(t, locale, "history.more")
+    embed.description = "\n".join(fit_lines(lines, DESCRIPTION_LIMIT, lambda count: more(count=count)))
     return embed
+
+
+def games_text(games: Sequence[GameView], locale: Locale) -> str:
+    """``/seega games``: the games being played in a server, one line each, as many as a
+    message holds (20 games of people with 32-character names passed 2,000 characters)."""
+    title = f"**{t(locale, 'explain.games.title')}**"
+    lines = [
+        t(
+            locale,
+            "explain.games.line",
+            id=g.id,
+            black=g.black.name,
+            white=g.white.name,
+            variant=variant_words(g.variant),
+            size=g.size,
+            turn=g.turn,
+            where=f"<#{g.channel_id}>",  # a channel mention is a link to the game
+        )
+        for g in games
+    ]
+    more = partial(t, locale, "explain.games.more")
+    return "\n".join([title, *fit_lines(lines, CONTENT_LIMIT - len(title) - 1, lambda count: more(count=count))])
 
 
 def settings_embed(settings: GuildSettings, locale: Locale, before: GuildSettings | None = None) -> discord.Embed:

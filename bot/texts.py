@@ -42,9 +42,10 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import string
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -191,26 +192,109 @@ NAME_LIMIT = 64
 
 
 def shown_name(value: str) -> str:
-    """A name as every message and picture shows it: one line (:func:`one_line`), at most
-    :data:`NAME_LIMIT` characters, an ellipsis marking a cut that never falls inside a
-    character the reader sees as one.
+    """A name as every message shows it: one line (:func:`one_line`), at most
+    :data:`NAME_LIMIT` characters as written, an ellipsis marking a cut that never falls
+    inside a character the reader sees as one, in its message-safe form
+    (:func:`markdown_safe`).
 
     Discord allows no line break in a name, but a row can hold text from elsewhere (an
     import, an older version, a hand edit), and one newline in a name broke the layout of
     every message about that game. Names are shown, never parsed, so the rows normalise
-    them on the way in and on the way out, and the Discord adapter normalises the display
-    names it reads.
+    them on the way in and on the way out, and the Discord adapter reads display names
+    through :func:`written_name`.
+
+    Names in the service and in the rows are message-safe: the sentences of
+    ``bot/locale`` are Discord markdown, and a name goes into dozens of them, worded in
+    the service, the adapter and the console alike, so it is escaped once, where it
+    enters, and not at every sentence. What shows text without markdown takes the escapes
+    off with :func:`plain_name`: the pictures (:func:`bot.render.words.shown_name`), the
+    text board (in a code block). ``value`` may be message-safe already (a row written by
+    this version: unchanged) or as written (a row of an older version, which stored display
+    names as they came: escaped now), see :func:`plain_name`.
     """
+    return _safe_name(plain_name(value))
+
+
+def written_name(value: str) -> str:
+    """:func:`shown_name` of a name known to be as its owner wrote it (a display name the
+    Discord adapter reads): every backslash in it is the owner's ("¯\\_(ツ)_/¯")."""
+    return _safe_name(value.replace(WORD_JOINER, ""))
+
+
+def _safe_name(value: str) -> str:
     value = one_line(value)
     if len(value) > NAME_LIMIT:
         value = value[: _cluster_start(value, NAME_LIMIT - 1)] + "\u2026"
-    return value
+    return markdown_safe(value)
+
+
+#: An invisible character that joins what is beside it into one word (U+2060 WORD JOINER).
+WORD_JOINER = "\u2060"
+#: What Discord reads as markdown in a text, escaped by a backslash: the pattern of
+#: ``discord.utils.escape_markdown`` (discord.py 2.x, links not spared), copied so that the
+#: rows and the service need not import Discord (tests/discord/test_names.py compares).
+_MARKDOWN = re.compile(r"[_\\~|\*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-")
+#: A numbered list item ("1. first") at the start of a line: its dot escaped.
+_LIST_NUMBER = re.compile(r"^(\s*\d+)\.(?=\s)")
+#: Where a word joiner breaks what Discord would read: ``<`` of a mention, channel, role,
+#: command, custom emoji or timestamp (``<@1…>``, ``<#…>``, ``</…>``, ``<t:…>``), ``@`` of
+#: ``@everyone``, ``://`` of an address and ``](`` of a masked link, both made links.
+_JOINED_AFTER = re.compile(r"<|@|:(?=//)|\](?=\()")
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+def markdown_safe(value: str) -> str:
+    """``value`` (as written) as Discord shows it as written, whatever line of a message it
+    starts: markdown escaped by a backslash (``discord.utils.escape_markdown``: ``*_~|`\\``,
+    ``#``, ``-#``, ``>`` and ``-`` at its start, a masked link; a numbered list's dot too),
+    and a :data:`WORD_JOINER` after the characters that make mentions and links (escaping
+    does not stop those; allowed mentions keep anybody from being pinged, but a name
+    ``<@1234…>`` was shown as another member's mention: outside review, stop 40).
+    """
+    value = _MARKDOWN.sub(lambda m: "\\" + m.group(0), value)
+    value = _LIST_NUMBER.sub(r"\1\\.", value)
+    return _JOINED_AFTER.sub(lambda m: m.group(0) + WORD_JOINER, value)
+
+
+def plain_name(value: str) -> str:
+    """A name as its owner wrote it, from its message-safe form (:func:`markdown_safe`):
+    for text without markdown (pictures, a code block, the console).
+
+    A name that is not message-safe (a row of an older version) is as written already,
+    but for the word joiners an older version put in links (invisible: dropped). A name
+    as written that reads exactly like an escaped one ("a\\_b") is taken for one: the
+    only ambiguity, and the name is then shown without its backslash, never unsafe.
+    """
+    bare = value.replace(WORD_JOINER, "")
+    unescaped = _ESCAPE.sub(r"\1", bare)
+    return unescaped if markdown_safe(unescaped) == value else bare
+
+
+#: What Discord takes: a message's content, an embed's description (characters).
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+
+
+def fit_lines(lines: Sequence[str], room: int, more: Callable[[int], str]) -> list[str]:
+    """The first of ``lines`` that fit ``room`` characters joined by newlines, then
+    ``more(count)`` for the ``count`` left out ("…and 3 more"); all of them if they fit.
+    A list of names can pass Discord's limits (2,000 characters of content, 4,096 of an
+    embed's description): a message over them is refused whole."""
+    if sum(len(line) + 1 for line in lines) - 1 <= room:
+        return list(lines)
+    kept = list(lines)
+    while kept:
+        kept.pop()
+        shown = [*kept, more(len(lines) - len(kept))]
+        if sum(len(line) + 1 for line in shown) - 1 <= room:
+            return shown
+    return [more(len(lines))[:room]]
 
 
 #: Code points that belong to the character before them: the joiner of an emoji sequence,
 #: variation selectors, skin tones and the tags of a subdivision flag (accents are found
 #: by their category).
-_EXTENDERS = frozenset(
+EXTENDERS = frozenset(
     [0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080), *range(0xE0100, 0xE01F0)]
 )
 _REGIONAL = range(0x1F1E6, 0x1F200)
@@ -221,7 +305,7 @@ def _cluster_start(value: str, cut: int) -> int:
     characters as a reader sees them (a simplified grapheme-cluster boundary: enough for
     accents, emoji sequences and flags, the ways a display name combines code points)."""
     while cut > 0 and (
-        ord(value[cut]) in _EXTENDERS
+        ord(value[cut]) in EXTENDERS
         or unicodedata.category(value[cut]) in ("Mn", "Mc", "Me")
         or ord(value[cut - 1]) == 0x200D
     ):

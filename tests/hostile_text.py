@@ -118,14 +118,17 @@ def _parsers() -> dict[str, tuple[Callable[[str], object], tuple[type[BaseExcept
 
 
 def _display_name(text: str) -> None:
-    """A Discord display name as the adapter reads it (its links broken, stop 36): one
-    line, clipped, whatever it holds."""
+    """A Discord display name as the adapter reads it (its links broken, stop 36; its
+    markdown escaped, stop 40): one line, clipped to 64 characters as written (at most
+    twice that escaped), whatever it holds."""
     from types import SimpleNamespace
 
     from bot.flows import name_of
+    from bot.texts import plain_name
 
     shown = name_of(SimpleNamespace(display_name=text))  # type: ignore[arg-type]
-    assert len(shown) <= 64 and "](" not in shown and "://" not in shown, shown[:80]
+    assert len(plain_name(shown)) <= 64 and len(shown) <= 2 * 64 + 2, shown[:80]
+    assert "](" not in shown and "://" not in shown, shown[:80]
 
 
 async def _through_console(text: str) -> None:

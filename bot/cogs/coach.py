@@ -25,7 +25,7 @@ from bot.coach_messages import (
     lesson_text,
     puzzle_leaders_text,
     puzzle_text,
-    review_text,
+    review_parts,
     solve_text,
     wording,
 )
@@ -33,6 +33,8 @@ from bot.cooldowns import per_person
 from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
+from bot.messages import COLOURS
+from bot.privacy import must_read
 from bot.service.coach_results import PuzzleAnswer
 from bot.tree import Refusal
 
@@ -86,6 +88,8 @@ class CoachCommands(CogMixin):
         assert interaction.channel_id is not None
         # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
         await self.bot.service.coach.reviews.check(guild, interaction.channel_id, game)
+        if game is not None:
+            await must_read(self.bot, interaction, guild, game)  # bot/privacy.py
         await interaction.response.defer(thinking=True)
         last = [0.0]
 
@@ -106,7 +110,9 @@ class CoachCommands(CogMixin):
             lang=locale,
         )
         files = _files(("review.png", result.chart), *((f"moment-{m.number}.png", m.image) for m in result.moments))
-        await interaction.edit_original_response(content=review_text(result, locale), attachments=files)
+        content, moments = review_parts(result, locale)
+        embed = discord.Embed(description=moments, colour=COLOURS["info"]) if moments else None
+        await interaction.edit_original_response(content=content, embed=embed, attachments=files)
 
     @app_commands.command(
         name="puzzle", description=_("The puzzle of the day, or another one; answer with /seega solve")

@@ -22,10 +22,10 @@ from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
-from bot.messages import history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
+from bot.messages import games_text, history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
 from bot.privacy import can_read, must_read
-from bot.results import variant_words
 from bot.service import catalog
+from bot.texts import CONTENT_LIMIT
 
 if TYPE_CHECKING:
     CogMixin = commands.Cog  # lets the type checker see these mixins as parts of a cog
@@ -115,15 +115,18 @@ class StatsCommands(CogMixin):
     async def moves(self, interaction: discord.Interaction) -> None:
         game, lines = await self.bot.service.moves(interaction.channel_id or 0)
         locale = lang(interaction)
+        head = t(locale, "explain.moves.title", id=game.id)
+        ending = f"\n{wording.ending_text(game, locale_language(locale))}" if game.status != "active" else ""
+        # the ending names both players (escaped names can be long): the turns get the rest
+        frame = len(f"**{head}**\n{t(locale, 'explain.moves.cut', count=len(lines))}\n```\n\n```{ending}")
+        room = min(MOVES_ROOM, CONTENT_LIMIT - frame)
         body = lines[:]
         cut = 0
-        while body and sum(len(x) + 1 for x in body) > MOVES_ROOM:  # the newest turns matter most
+        while body and sum(len(x) + 1 for x in body) > room:  # the newest turns matter most
             body.pop(0)
             cut += 1
         text = "\n".join(body) if body else t(locale, "explain.moves.none")
-        head = t(locale, "explain.moves.title", id=game.id)
         note = f"\n{t(locale, 'explain.moves.cut', count=cut)}" if cut else ""
-        ending = f"\n{wording.ending_text(game, locale_language(locale))}" if game.status != "active" else ""
         await interaction.response.send_message(f"**{head}**{note}\n```\n{text}\n```{ending}")
 
     @app_commands.command(name="games", description=_("The games being played in this server, to watch"))
@@ -134,21 +137,7 @@ class StatsCommands(CogMixin):
         if not found:
             await interaction.response.send_message(t(locale, "explain.games.none"), ephemeral=True)
             return
-        lines = [
-            t(
-                locale,
-                "explain.games.line",
-                id=g.id,
-                black=g.black.name,
-                white=g.white.name,
-                variant=variant_words(g.variant),
-                size=g.size,
-                turn=g.turn,
-                where=f"<#{g.channel_id}>",  # a channel mention is a link to the game
-            )
-            for g in found
-        ]
-        await interaction.response.send_message(f"**{t(locale, 'explain.games.title')}**\n" + "\n".join(lines))
+        await interaction.response.send_message(games_text(found, locale))
 
     @app_commands.command(name="rules", description=_("The rules of a preset, short and clear"))
     @app_commands.describe(variant=_("Rules preset"))

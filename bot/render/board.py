@@ -7,6 +7,7 @@ import logging
 
 from PIL import Image
 
+from bot.render.fonts import readable
 from bot.render.layout import HEIGHT, WIDTH, layout
 from bot.render.overlay import (
     arrows,
@@ -28,7 +29,7 @@ from bot.render.sprites import stone
 from bot.render.static import static_layer
 from bot.render.theme import get_theme
 from bot.render.words import colour_name
-from bot.texts import FALLBACK
+from bot.texts import FALLBACK, plain_name
 from engine import Outcome, Position, Ruleset
 from engine.actions import REMOVE, STEP
 from engine.position import ANY
@@ -42,8 +43,10 @@ PNG_COMPRESS_LEVEL = 1
 
 
 def player_names(players: tuple[str, str], lang: str = FALLBACK) -> tuple[str, str]:
-    """Names to show: blank names fall back to the colour (in the picture's language)."""
-    black, white = (p.strip() if p else "" for p in players)
+    """Names to show: a name with nothing to read (blank, invisible, or only characters the
+    font lacks, :func:`~bot.render.fonts.readable`: all emoji) falls back to the colour, in
+    the picture's language."""
+    black, white = (p.strip() if p and readable(plain_name(p)) else "" for p in players)
     return (black or colour_name(0, lang), white or colour_name(1, lang))
 
 

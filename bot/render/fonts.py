@@ -9,13 +9,15 @@ basic layout (unjoined letters, still legible) when it is not.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import unicodedata
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import ImageDraw, ImageFont, features
 
-from bot.texts import LRM, RIGHT_TO_LEFT, RLM, one_line
+from bot.texts import EXTENDERS, LRM, RIGHT_TO_LEFT, RLM, one_line
 
 log = logging.getLogger(__name__)
 
@@ -69,9 +71,72 @@ def direction_of(lang: str) -> str | None:
     return "rtl" if lang in RIGHT_TO_LEFT and HAS_RAQM else DIRECTION
 
 
+#: A code point no font has: FreeType draws the face's missing-glyph box for it.
+_NO_GLYPH = "\U0010fffd"
+#: The size at which :func:`_has_glyph` draws a character to tell the box from a glyph
+#: (both weights of the bundled font cover the same characters).
+_PROBE_SIZE = 40
+
+
+def _mask(ch: str) -> tuple[tuple[int, int], bytes] | None:
+    """``ch`` drawn alone in the regular face (``None``: raqm refuses to lay it out)."""
+    try:
+        mask = font(_PROBE_SIZE).getmask(ch)
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    """Whether the bundled font draws ``ch`` as itself, not as its missing-glyph box
+    (a character raqm shapes away, a joiner or a mark, counts as drawn: nothing shows)."""
+    drawn = _mask(ch)
+    return drawn is not None and drawn != _mask(_NO_GLYPH)
+
+
+def _belongs_to_previous(ch: str) -> bool:
+    """An accent, a joiner, a variation selector, a skin tone or a flag's tag: part of the
+    character before it, dropped with it."""
+    return ord(ch) in EXTENDERS or unicodedata.category(ch) in ("Mn", "Me")
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the bundled font lacks, which it would draw as
+    empty boxes (outside review, stop 40: emoji and uncommon scripts in names), each
+    dropped with what belongs to it (:func:`_belongs_to_previous`: the rest of an emoji
+    sequence); a space left doubled by a drop is made one.
+
+    Dropped rather than shown as a mark: a name keeps what can be read of it ("Nour 🔥"
+    is drawn "Nour"), and a name of nothing else is shown by its colour
+    (:func:`bot.render.board.player_names`). No free emoji font is small enough to bundle
+    (Noto Color Emoji is 10 MB of bitmaps Pillow draws only at one size).
+    """
+    if text.isascii():
+        return text
+    kept: list[str] = []
+    dropping = False
+    for ch in text:
+        if dropping and _belongs_to_previous(ch):
+            continue
+        dropping = not _has_glyph(ch)
+        if not dropping:
+            kept.append(ch)
+    if len(kept) == len(text):
+        return text
+    return re.sub("  +", " ", "".join(kept))
+
+
+def readable(text: str) -> bool:
+    """Whether :func:`drawable` leaves something to read in ``text``: a letter, a digit, a
+    punctuation mark or a symbol, not only spaces, invisible characters and the ellipsis
+    of a cut (a name of 64 zero-width spaces, or of emoji cut at the name's limit)."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and ch != ELLIPSIS for ch in drawable(one_line(text)))
+
+
 def width(text: str, face: ImageFont.FreeTypeFont, direction: str | None = DIRECTION) -> float:
     """The advance width of ``text`` in ``face``, shaped as it will be drawn."""
-    return face.getlength(one_line(text), direction=direction)
+    return face.getlength(drawable(one_line(text)), direction=direction)
 
 
 def draw_text(
@@ -85,7 +150,7 @@ def draw_text(
 ) -> None:
     """Draw one line with a base direction (by default the renderer's, :data:`DIRECTION`;
     an Arabic sentence passes :func:`direction_of`)."""
-    draw.text(xy, one_line(text), font=face, fill=fill, anchor=anchor, direction=direction)
+    draw.text(xy, drawable(one_line(text)), font=face, fill=fill, anchor=anchor, direction=direction)
 
 
 def fit(

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.explain.openings import opening_cells
 from bot.explain.passes import nth_line
-from bot.texts import FALLBACK, separator, text
+from bot.texts import FALLBACK, plain_name, separator, text
 from engine import Outcome, Position
 from engine.position import ANY, ONE
 from engine.summary import TurnSummary, shuttle_holds
@@ -50,8 +50,10 @@ def colour_name(side: int, lang: str = FALLBACK) -> str:
 
 
 def shown_name(name: str, lang: str = FALLBACK) -> str:
-    """A player's name as the picture shows it: :data:`YOU` in the picture's language."""
-    return text(lang, "picture.you") if name == YOU else name
+    """A player's name as the picture shows it: as its owner wrote it, without the escapes
+    of its message-safe form (:func:`bot.texts.plain_name`); :data:`YOU` in the picture's
+    language."""
+    return text(lang, "picture.you") if name == YOU else plain_name(name)
 
 
 def _listed(lang: str, items: Sequence[str]) -> str:
@@ -137,7 +139,7 @@ def _by_loser(lang: str, reason: str, loser: str, **params: Any) -> str:
         return text(lang, f"picture.reason.{reason}")
     if loser == YOU:
         return text(lang, f"picture.reason.{reason}.you", **params)
-    return text(lang, f"picture.reason.{reason}.name", loser=loser, **params)
+    return text(lang, f"picture.reason.{reason}.name", loser=plain_name(loser), **params)
 
 
 def winner_text(outcome: Outcome, players: tuple[str, str], lang: str = FALLBACK) -> str:
@@ -147,7 +149,7 @@ def winner_text(outcome: Outcome, players: tuple[str, str], lang: str = FALLBACK
     if outcome.winner is None:
         return text(lang, "picture.draw")
     name = players[outcome.winner]
-    return text(lang, "picture.wins.you") if name == YOU else text(lang, "picture.wins", name=name)
+    return text(lang, "picture.wins.you") if name == YOU else text(lang, "picture.wins", name=plain_name(name))
 
 
 def result_text(outcome: Outcome, position: Position, players: tuple[str, str], lang: str = FALLBACK) -> str:

@@ -158,7 +158,7 @@ async def rating_chart(
     if not series:
         return None
     words = pictures.chart_words(
-        wording("coach.stats.chart_title", name=name),
+        wording("coach.stats.chart_title", name=pictures.shown_name(name, lang)),
         x_axis=wording("coach.stats.chart_games"),
         legend={str(s): f"{s}×{s}" for s in series},
         lang=lang,

@@ -757,7 +757,7 @@ class FakeDiscord:
 
     @staticmethod
     def _check_content(data: Any) -> None:
-        """Refuse a message longer than Discord allows, as Discord does (400, Invalid Form Body)."""
+        """Refuse a message or an embed longer than Discord allows, as Discord does (400, Invalid Form Body)."""
         if not isinstance(data, dict):
             return
         for body in (data, data.get("data")):
@@ -765,6 +765,11 @@ class FakeDiscord:
             if isinstance(content, str) and len(content) > CONTENT_LIMIT:
                 error = {"code": 50035, "message": "Invalid Form Body", "errors": {"content": {}}}
                 raise web.HTTPBadRequest(text=json.dumps(error), content_type="application/json")
+            embeds = body.get("embeds") if isinstance(body, dict) else None
+            for embed in embeds or []:
+                if len(embed.get("description") or "") > 4096 or len(embed.get("title") or "") > 256:
+                    error = {"code": 50035, "message": "Invalid Form Body", "errors": {"embeds": {}}}
+                    raise web.HTTPBadRequest(text=json.dumps(error), content_type="application/json")
 
     def _authorized(self, request: web.Request) -> bool:
         return request.headers.get("Authorization") == f"Bot {self.token}"

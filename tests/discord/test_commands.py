@@ -682,16 +682,18 @@ async def test_a_display_name_that_overrides_direction_cannot_turn_messages_arou
 def test_a_display_name_cannot_make_the_bot_post_a_link() -> None:
     """Outside review (stop 36): a member named "[Free Nitro](https://…)" had the bot post
     a disguised, clickable link in every line naming them. The adapter breaks the link
-    markdown with an invisible word joiner; the pictures draw the name unchanged."""
+    markdown with an invisible word joiner (and escapes it, stop 40); the pictures draw
+    the name unchanged."""
     from types import SimpleNamespace
 
     from bot.flows import name_of
     from bot.render import render_board
+    from bot.texts import plain_name
     from engine import Position, Ruleset
 
     hostile = "[Free Nitro](https://evil.example)"
     shown = name_of(SimpleNamespace(display_name=hostile))  # type: ignore[arg-type]
-    assert "](" not in shown and "://" not in shown and shown.replace("\u2060", "") == hostile
+    assert "](" not in shown and "://" not in shown and plain_name(shown) == hostile
     assert name_of(SimpleNamespace(display_name="Amira")) == "Amira"  # type: ignore[arg-type]
     start = Position(Ruleset())
     assert render_board(start, players=(shown, "Omar")) == render_board(start, players=(hostile, "Omar"))
@@ -790,6 +792,8 @@ async def test_games_of_a_channel_one_cannot_read_are_not_shown(h: Harness) -> N
     record = await h.slash(h.carol, "seega record", {"game": 1})
     assert record.reply.ephemeral and "There is no game #1 in this server." in record.reply.text, record.reply.text
     assert not record.followups and not record.reply.attachments
+    review = await h.slash(h.carol, "seega review", {"game": 1})
+    assert review.reply.ephemeral and "There is no game #1 in this server." in review.reply.text, review.reply.text
     mine = await h.slash(h.bob, "seega record", {"game": 1})
     files = {a.filename for m in [mine.reply, *mine.followups] for a in m.attachments}
     assert "seega-1.sgn" in files

@@ -461,15 +461,17 @@ async def test_a_game_with_a_hostile_name_is_reviewed_twice_at_once(env: Env) ->
 
 async def test_a_name_stored_behind_the_bots_back_stays_on_the_reviews_title_line(env: Env, db_path: Db) -> None:
     """A name the bot never wrote (an import, a hand edit) with line breaks and 10,000
-    characters: the review's title is still one line, with the name cut short."""
+    characters: the review's title is still one line, with the name cut short, its
+    markdown escaped (a row of an older version is made message-safe when read)."""
     gid = await insert(env, 7, SPN, None, "c2-b2 b3-c3 a5-b5")
     await finish(env, gid)
     execute(db_path, "UPDATE games SET black_name = ? WHERE id = ?", ("Nour\n\n**@everyone**\n" * 800, gid))
     result = await env.coach.reviews.review(GUILD, 7)
     text = review_text(result, "en")
     title, player = text.split("\n")[:2]
-    assert title.startswith(f"**Review of game #{gid}: Nour  **@everyone** Nour") and title.endswith("\u2026 vs Bob**")
-    assert len(title) < 120 and "Bob" not in player and player.count("Nour") == 3
+    escaped = "\\*\\*@\u2060everyone\\*\\*"
+    assert title.startswith(f"**Review of game #{gid}: Nour  {escaped} Nour") and title.endswith("\u2026 vs Bob**")
+    assert len(title) < 150 and "Bob" not in player and player.count("Nour") == 3
 
 
 def test_a_key_moment_speaks_to_the_reader_it_let_capture() -> None:

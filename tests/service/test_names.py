@@ -4,8 +4,12 @@ never cut inside a character the reader sees as one."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from bot import texts
+from bot.render import words
 from bot.texts import NAME_LIMIT, shown_name
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, five code points
@@ -65,3 +69,67 @@ def test_ten_thousand_combining_characters_give_a_short_name_at_once(name: str) 
     shown = shown_name(name)
     assert len(shown) <= NAME_LIMIT and "\n" not in shown and "\u202e" not in shown
     assert shown.endswith("\u2026") or shown == "x"
+
+
+#: Display names that are Discord markdown (outside review, stop 40): a mention of
+#: somebody else, a heading, a quote, code, a spoiler, a link, a timestamp, a list.
+MARKDOWN_NAMES = [
+    "<@1234567890123456789>",
+    "<@&123456789012345678>",
+    "<#123456789012345678>",
+    "<t:1700000000:R>",
+    "</seega resign:123456789012345678>",
+    "<:nitro:123456789012345678>",
+    "# FREE NITRO: DM Mallory now",
+    "### small heading",
+    "-# subtext",
+    "> quoted",
+    ">>> quoted to the end",
+    "- a list",
+    "1. first",
+    "x`",
+    "``` code",
+    "||spoiler",
+    "**bold** and __under__",
+    "~~gone~~",
+    "snake_case_name",
+    "\u00af\\_(\u30c4)_/\u00af",
+    "back\\slash\\",
+    "[Free Nitro](https://example.com)",
+    "https://example.com/a_b",
+    "@everyone",
+    "\u0639\u0645\u0631 **\u0627\u0644\u062e\u0637\u064a\u0628**",
+]
+
+
+def _markdown_left(shown: str) -> list[str]:
+    """What Discord would still read as markdown in ``shown`` posted on a line of its own
+    (an escaped character and the word joiner after ``<``, ``@`` or ``:`` are read as text)."""
+    text = re.sub(r"\\.", "", shown)  # an escaped character is text
+    found = [c for c in "*_~|`\\" if c in text]
+    found += [what for what in ("<", "@") if re.search(re.escape(what) + "(?!\u2060)", text)]
+    found += ["link"] if "://" in text or "](" in text else []
+    found += ["line start"] if re.match(r"\s*(#|>|-|\d+\.\s)", shown) else []  # a backslash first: text
+    return found
+
+
+@pytest.mark.parametrize("name", MARKDOWN_NAMES)
+def test_a_name_is_markdown_safe_in_messages_and_as_written_in_pictures(name: str) -> None:
+    """The name the adapter reads (and every stored row gives back) is shown by Discord as
+    the person wrote it: no mention of somebody else, no heading, no code or spoiler for
+    the rest of the sentence. A picture and the console show it as written, without the
+    escapes."""
+    shown = shown_name(name)
+    assert _markdown_left(shown) == [], shown
+    assert shown_name(shown) == shown, "a row normalised again is unchanged"
+    assert texts.plain_name(shown) == name
+    assert words.shown_name(shown) == name, "the picture draws the name as written"
+    assert "\\" not in words.shown_name(shown_name("**x**")) and "\u2060" not in words.shown_name(shown_name("<@1>"))
+
+
+def test_a_name_stored_by_an_older_version_is_made_safe_when_read() -> None:
+    """Rows of older versions hold the display name as it came (links broken by a word
+    joiner): read again, they are as safe as a new name, and pictures show them as written."""
+    old = "[Free](https:\u2060//x.y) # ||x||"
+    assert _markdown_left(shown_name(old)) == []
+    assert words.shown_name(shown_name(old)) == "[Free](https://x.y) # ||x||"
