@@ -46,10 +46,16 @@ async def test_rematch_pressed_by_both_at_once_makes_one_challenge_and_one_game(
     final = await _finished_game(h)
     await asyncio.gather(h.click(h.alice, final, "Rematch"), h.click(h.bob, final, "Rematch"))
     await h.idle()
-    posted = [m for m in h.fake.channel_messages() if m.id > final.id]
-    challenges = [m for m in posted if "challenges you" in (m.history or [m.text])[0]]
-    assert len(challenges) == 1, [m.text for m in challenges]
-    assert "accepted" in challenges[0].text
+
+    def challenges() -> list[Message]:
+        posted = [m for m in h.fake.channel_messages() if m.id > final.id]
+        return [m for m in posted if "challenges you" in (m.history or [m.text])[0]]
+
+    # A press is answered before its handler is done (the challenge is posted, then
+    # re-read and edited after the answer): under load the edit came after h.idle()
+    # (a flaky run, stop 40), so the test waits for it.
+    await h.fake.wait_for(lambda: any("accepted" in m.text for m in challenges()), 15, "the accepted challenge")
+    assert len(challenges()) == 1, [m.text for m in challenges()]
     assert _live_accepts(h) == []
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and {game.black.user_id, game.white.user_id} == {h.alice, h.bob}
