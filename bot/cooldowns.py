@@ -8,7 +8,11 @@ refused at the door with the friendly ``error.cooldown`` ("try again in N s", pr
 docs/limits.md says why each number). The console table is one person at a keyboard and
 has none.
 
-Buckets are per person and server (``(guild, user)``), per command, in this process. A
+Buckets are per person (their user id, in every server alike), per command, in this
+process: they were per person and server, and anyone can make servers and invite the
+bot, so a member in eight servers asked eight times as often as the rate allows (outside
+review, ``ai_across_guilds.py``). A real player in two servers meets the same rate as in
+one; the rates are sized so a real player never meets them. A
 button that does what a command does spends that command's bucket (:func:`spend`): the
 **Rematch** of a game against the bot starts one as ``play-bot`` does, and counts with it.
 """
@@ -46,12 +50,12 @@ RATES: dict[str, tuple[int, float]] = {
 #: command -> person -> their bucket (made when they first ask within a window). One
 #: mapping per command, shared by the command's check and the buttons that spend it
 #: (discord.py's ``dynamic_cooldown`` keeps its mapping to itself).
-BUCKETS: dict[str, dict[tuple[int | None, int], app_commands.Cooldown]] = {}
+BUCKETS: dict[str, dict[int, app_commands.Cooldown]] = {}
 
 
-def person(interaction: discord.Interaction) -> tuple[int | None, int]:
-    """The bucket key: one person in one server."""
-    return (interaction.guild_id, interaction.user.id)
+def person(interaction: discord.Interaction) -> int:
+    """The bucket key: one person, whichever server they ask in."""
+    return interaction.user.id
 
 
 def spend(command: str, interaction: discord.Interaction) -> None:

@@ -3,9 +3,19 @@
 The numbers are documented in ``docs/limits.md``. Games and challenges are counted in the
 database (so every process of a sharded bot sees the same counts); the AI queue is this
 process's: each guild has a few AI turns thinking at once and a bounded line of turns
-waiting, and each person at most one bot turn in it. A request that would overflow
-either is refused at once with "busy, try again in N s" before anything changes, so a
-game never waits for a bot turn that was refused.
+waiting, and each person at most one bot turn in the whole process, whichever servers
+they play in. A request that would overflow either is refused at once with "busy, try
+again in N s" before anything changes, so a game never waits for a bot turn that was
+refused.
+
+The person's share is process-wide, not per server: anyone can make servers and invite
+the bot, and with a share per server one member playing the bot in eight servers held
+eight bot turns at once, every AI worker, while a player elsewhere waited five times as
+long (outside review, ``ai_across_guilds.py``). Hints and reviews do not count in it:
+they run in the coach's own slot of the workers (one job at a time for everybody), and
+each person already has at most one hint search and one review computed at once there,
+in the whole process (:class:`OneAtATime`, ``coach_reviews``). So one person holds at
+most one worker for bot turns and, at times, the coach's one slot.
 """
 
 from __future__ import annotations
@@ -43,7 +53,7 @@ class Limits:
     ai_running: int = 2
     #: AI turns waiting for a free slot in one guild; one more is refused as busy.
     ai_waiting: int = 8
-    #: AI turns one person may have thinking or waiting at once.
+    #: AI turns one person may have thinking or waiting at once, in all guilds together.
     ai_per_user: int = 1
 
 
@@ -58,7 +68,6 @@ class _GuildLine:
     slots: asyncio.Semaphore
     running: int = 0
     waiting: int = 0
-    per_user: dict[int, int] = field(default_factory=dict)
     #: user -> {channel: until when}: bot turns let in by :meth:`AiQueue.check` that have
     #: not joined the line yet (the move that makes one due is stored in between).
     promised: dict[int, dict[int, float]] = field(default_factory=dict)
@@ -77,6 +86,9 @@ class _GuildLine:
 class AiQueue:
     """Who may ask the AI now, per guild and per person, and how long a refused one waits.
 
+    The lines (slots, waiting) are per guild; a person's share (``ai_per_user``) counts
+    their bot turns in every guild's line, and the places kept for them, together.
+
     Args:
         limits: the caps (``ai_running``, ``ai_waiting``, ``ai_per_user``).
         clock: a monotonic clock (seconds), for the wait estimate.
@@ -90,6 +102,10 @@ class AiQueue:
         self.clock = clock
         self._lines: dict[int, _GuildLine] = {}
         self._durations: deque[float] = deque(maxlen=50)
+        #: user -> their bot turns thinking or waiting, in every guild's line.
+        self._people: dict[int, int] = {}
+        #: user -> the guilds where a place is kept for them (:meth:`check`).
+        self._promised_in: dict[int, set[int]] = {}
 
     def _line(self, guild_id: int) -> _GuildLine:
         line = self._lines.get(guild_id)
@@ -104,9 +120,26 @@ class AiQueue:
         ahead = line.waiting + 1
         return max(1, math.ceil(per_turn * ahead / self.limits.ai_running))
 
+    def _held(self, user_id: int, guild_id: int, channel_id: int, now: float) -> int:
+        """The bot turns ``user_id`` has in line or kept places for, in every guild, but
+        for the place kept for ``channel_id`` itself (it is replaced, not added)."""
+        held = self._people.get(user_id, 0)
+        guilds = self._promised_in.get(user_id, set())
+        for gid in list(guilds):
+            line = self._line(gid)
+            line.promises(now)  # drops expired places
+            mine = line.promised.get(user_id, {})
+            if not mine:
+                guilds.discard(gid)
+            held += len(mine) - (gid == guild_id and channel_id in mine)
+        if not guilds:
+            self._promised_in.pop(user_id, None)
+        return held
+
     def check(self, guild_id: int, user_id: int, channel_id: int) -> None:
         """Refuse (a :class:`LimitError` ``ai_busy``) if a new AI turn for ``user_id`` would
-        overflow the guild's line or the person's share of it; else keep its place.
+        overflow the guild's line or the person's share (in all guilds together); else
+        keep its place.
 
         The bot turn joins the line only later (:meth:`slot`), after the move that makes
         it due is stored and answered; until then its place is kept here, so that moves
@@ -121,9 +154,10 @@ class AiQueue:
         others_kept = kept - (channel_id in mine)
         waiting = line.waiting + others_kept
         full = line.running >= self.limits.ai_running and waiting >= self.limits.ai_waiting
-        if full or line.per_user.get(user_id, 0) + len(mine) - (channel_id in mine) >= self.limits.ai_per_user:
+        if full or self._held(user_id, guild_id, channel_id, now) >= self.limits.ai_per_user:
             raise LimitError("ai_busy", seconds=self.retry_after(guild_id))
         line.promised.setdefault(user_id, {})[channel_id] = now + PROMISE_SECONDS
+        self._promised_in.setdefault(user_id, set()).add(guild_id)
 
     def release(self, guild_id: int, user_id: int | None, channel_id: int) -> None:
         """Give back the place kept for ``channel_id``'s bot turn (the move was not stored,
@@ -136,6 +170,11 @@ class AiQueue:
             mine.pop(channel_id, None)
             if not mine:
                 del line.promised[user_id]
+                guilds = self._promised_in.get(user_id)
+                if guilds is not None:
+                    guilds.discard(guild_id)
+                    if not guilds:
+                        del self._promised_in[user_id]
 
     def in_line(self, guild_id: int) -> tuple[int, int]:
         """``(running, waiting)`` AI turns of the guild now."""
@@ -154,7 +193,7 @@ class AiQueue:
         if user_id is not None:
             if channel_id is not None:
                 self.release(guild_id, user_id, channel_id)
-            line.per_user[user_id] = line.per_user.get(user_id, 0) + 1
+            self._people[user_id] = self._people.get(user_id, 0) + 1
         line.waiting += 1
         try:
             try:
@@ -171,11 +210,11 @@ class AiQueue:
                 self._durations.append(self.clock() - started)
         finally:
             if user_id is not None:
-                left = line.per_user.get(user_id, 1) - 1
+                left = self._people.get(user_id, 1) - 1
                 if left > 0:
-                    line.per_user[user_id] = left
+                    self._people[user_id] = left
                 else:
-                    line.per_user.pop(user_id, None)
+                    self._people.pop(user_id, None)
 
 
 class OneAtATime:

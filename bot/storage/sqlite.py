@@ -2,10 +2,19 @@
 
 Why it is shaped this way:
 
-* One connection per process in autocommit mode; every write that needs more than one
-  statement runs inside ``BEGIN IMMEDIATE`` under an asyncio lock, so concurrent
+* One write connection per process in autocommit mode; every write that needs more than
+  one statement runs inside ``BEGIN IMMEDIATE`` under an asyncio lock, so concurrent
   coroutines never interleave statements inside each other's transactions, and other
   processes (shards) on the same file wait on SQLite's write lock (``busy_timeout``).
+* Reads run on a second, read-only connection (``query_only``) without that lock: in WAL
+  mode a reader never waits for a writer, so while a write of this process waits for
+  another process's lock (up to ``LOCK_RETRIES`` x ``busy_timeout``), ``/seega history``
+  or a board still answers. Each read is its own autocommit statement and sees every
+  write this process has committed (a write returns only after its ``COMMIT``); reads
+  inside a write transaction use the write connection (:class:`_SqliteTransaction`). An
+  in-memory (``:memory:``) or temporary (``""``) database is private to its connection,
+  so there reads share the write connection and its lock, as before (no other process
+  can hold its lock anyway).
 * A game is its ruleset, players and action list; ``spn`` is stored too so that loading
   can check the replay. Every change to a game is a compare-and-swap on ``version``
   (``UPDATE ... WHERE id = ? AND version = ?``): two processes cannot both apply a turn.
@@ -80,6 +89,12 @@ def _statements(sql: str) -> list[str]:
     return out
 
 
+def _shared_file(path: str) -> bool:
+    """Whether a second connection to ``path`` opens the same database (not ``:memory:``,
+    not a temporary ``""`` database, not an in-memory URI)."""
+    return path not in ("", ":memory:") and not path.startswith("file:") and "mode=memory" not in path
+
+
 def _is_locked(exc: BaseException) -> bool:
     text = str(exc).lower()
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
@@ -117,6 +132,9 @@ class SqliteStorage(Storage):
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         super().__init__()
         self._conn = conn
+        #: The connection of reads outside transactions: ``_conn`` until :meth:`open`
+        #: opens a read-only one (a file database only).
+        self._reader = conn
         self.path = path
         self._lock = asyncio.Lock()
         self._pending: list[tuple[GameUpdate, asyncio.Future[bool]]] = []
@@ -166,6 +184,8 @@ class SqliteStorage(Storage):
             await conn.execute("PRAGMA foreign_keys = ON")
             if migrate:
                 await store.migrate(target_version)
+            if _shared_file(str(path)):
+                await store._open_reader(busy_timeout_ms)
             if checkpoint_interval is not None and str(path) != ":memory:":
                 await store._start_checkpoints(busy_timeout_ms, checkpoint_interval)
         except BaseException:
@@ -182,12 +202,28 @@ class SqliteStorage(Storage):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointer
             self._checkpointer = None
+        if self._reader is not self._conn:
+            await self._reader.close()
+            self._reader = self._conn
         if self._ckpt_conn is not None:
             with contextlib.suppress(sqlite3.Error):
                 await self._ckpt_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
             await self._ckpt_conn.close()
             self._ckpt_conn = None
         await self._conn.close()
+
+    async def _open_reader(self, busy_timeout_ms: int) -> None:
+        """The read-only connection of reads, so that they never queue behind a write."""
+        reader = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            reader.row_factory = aiosqlite.Row
+            # a reader waits only in SQLite's rare exclusive moments (WAL recovery)
+            await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await reader.close()
+            raise
+        self._reader = reader
 
     async def _start_checkpoints(self, busy_timeout_ms: int, interval: float) -> None:
         """Turn off checkpoints inside commits and run them from a second connection."""
@@ -251,13 +287,21 @@ class SqliteStorage(Storage):
 
         return await self._retry(attempt)
 
-    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        async def op() -> aiosqlite.Row | None:
+    async def _read(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """A read outside any transaction: on the read-only connection, without waiting
+        for this process's writes (or on the one connection of an in-memory database)."""
+
+        async def op() -> list[Any]:
+            if self._reader is not self._conn:
+                return list(await self._reader.execute_fetchall(sql, params))
             async with self._lock:
-                rows = list(await self._conn.execute_fetchall(sql, params))
-            return rows[0] if rows else None
+                return list(await self._conn.execute_fetchall(sql, params))
 
         return await self._retry(op)
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
+        rows = await self._read(sql, params)
+        return rows[0] if rows else None
 
     async def _update_one(self, sql: str, params: Sequence[Any]) -> bool:
         """One conditional ``UPDATE`` on its own (autocommit); whether it changed a row.
@@ -275,11 +319,7 @@ class SqliteStorage(Storage):
         return await self._retry(op)
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async def op() -> list[Sequence[Any]]:
-            async with self._lock:
-                return list(await self._conn.execute_fetchall(sql, params))
-
-        return await self._retry(op)
+        return await self._read(sql, params)
 
     # ----------------------------------------------------------------- migrations
     async def schema_version(self) -> int:

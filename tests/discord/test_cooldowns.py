@@ -181,3 +181,20 @@ async def test_answers_corrected_in_a_hurry_are_not_slowed_down(h: Harness) -> N
     assert 8 <= uses <= 12 and per <= 60, RATES["solve"]  # a real bound: 50 at once are not all judged
     flood = [said(await h.slash(h.carol, "seega solve", {"answer": "b2 c2"})) for _ in range(uses)]
     refused_for_a_while(flood[-1], "solve")
+
+
+async def test_a_persons_cooldown_is_the_same_in_every_server(h: Harness) -> None:
+    """The buckets were per person and server: a member in eight servers (anyone can make
+    one and invite the bot) asked eight times as often as the rate allows (the outside
+    review's ai_across_guilds.py). Now one person has one bucket per command, wherever
+    they ask; another person in the other server is not refused."""
+    other_guild, other_channel = h.fake.add_guild("Other Club")
+    await h.fake.dispatch("GUILD_CREATE", h.fake.guild_payload(other_guild))
+    await h.idle()
+    uses = RATES["stats"][0]
+    answers = [said(await h.slash(h.carol, "seega stats")) for _ in range(uses)]
+    assert all(wait_of(a) is None for a in answers), [a.text for a in answers]
+    elsewhere = said(await h.slash(h.carol, "seega stats", channel_id=other_channel))
+    refused_for_a_while(elsewhere, "stats")
+    bobs = said(await h.slash(h.bob, "seega stats", channel_id=other_channel))
+    assert wait_of(bobs) is None, bobs.text

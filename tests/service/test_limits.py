@@ -152,6 +152,49 @@ async def test_a_bot_turn_due_but_not_yet_started_holds_the_persons_share(db_pat
         ai.close()
 
 
+async def test_one_person_has_one_bot_turn_in_the_whole_process(db_path: Path) -> None:
+    """The share of one bot turn per person was per server: a member playing the bot in
+    eight servers (servers anyone can make and invite the bot to) had eight bot turns
+    thinking or waiting at once, every AI worker, and a player of another server waited
+    five times as long (the outside review's ai_across_guilds.py). Now the share is
+    the person's in the whole process: their other servers' moves get the same busy
+    answer as a second game in one server, and nobody else is held up."""
+    ai = GatedAi()
+    limits = Limits(ai_running=2, ai_waiting=8, ai_per_user=1)
+    service = GameService(await Storage.open(db_path), ai, None, FakeClock(), random.Random(1), limits)
+    guilds = [GUILD + 100 + i for i in range(8)]
+    try:
+        for i, guild in enumerate(guilds):
+            await service.play_bot(guild, 10 + i, ALICE, "easy", 5, None, "black")
+        await service.play_bot(GUILD, 99, BOB, "easy", 5, None, "black")
+        line = service.games.ai_queue
+        sent = await asyncio.gather(  # sent together: one bot turn let in
+            *(service.place(10 + i, ALICE.user_id, "a1 b1", bot_reply=False) for i in range(8)),
+            return_exceptions=True,
+        )
+        accepted = [10 + i for i, r in enumerate(sent) if not isinstance(r, BaseException)]
+        refused = [r for r in sent if isinstance(r, LimitError)]
+        assert len(accepted) == 1 and len(refused) == 7, f"{len(accepted)} of Alice's 8 bot turns let in"
+        assert all(r.key == "ai_busy" and r.params["seconds"] >= 1 for r in refused)
+        turn = asyncio.ensure_future(service.bot_turn(accepted[0]))
+        await asyncio.sleep(0.05)
+        assert sum(line.in_line(g)[0] for g in guilds) == 1
+        other = 11 if accepted[0] != 11 else 12
+        with pytest.raises(LimitError) as info:  # one after the other: still hers while it thinks
+            await service.place(other, ALICE.user_id, "a1 b1", bot_reply=False)
+        assert info.value.key == "ai_busy"
+        assert (await service.place(99, BOB.user_id, "a1 b1", bot_reply=False)).bot_to_move  # Bob is not held up
+        bob = asyncio.ensure_future(service.bot_turn(99))
+        await asyncio.sleep(0.05)
+        assert line.in_line(GUILD) == (1, 0), "Bob's bot thinks at once"
+        ai.gate.set()
+        assert (await turn).events and (await bob).events
+        await service.place(other, ALICE.user_id, "a1 b1")  # her bot is done: let in again
+    finally:
+        await service.storage.close()
+        ai.close()
+
+
 async def test_games_started_at_once_never_pass_the_cap(service: GameService, db_path: Path) -> None:
     """The count and the insert were two steps: games started together (several
     channels, one click each) all read the same count under the cap and all began,

@@ -51,11 +51,11 @@ async def _vm_steps(service: GameService, guild_id: int) -> tuple[int, list[int]
         steps[0] += 1
         return 0  # go on
 
-    await storage._conn.set_progress_handler(count, 100)
+    await storage._reader.set_progress_handler(count, 100)
     try:
         listed = await service.games_in_progress(guild_id)
     finally:
-        await storage._conn.set_progress_handler(None, 100)
+        await storage._reader.set_progress_handler(None, 100)
     return steps[0], [g.id for g in listed]
 
 

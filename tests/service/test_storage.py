@@ -15,7 +15,7 @@ import pytest
 from bot.storage import ChannelTakenError, GameUpdate, NewGame, Storage, migrations
 from bot.storage.postgres import pg_migrations
 from bot.texts import NAME_LIMIT
-from tests.service.helpers import Db, execute, query, snapshot
+from tests.service.helpers import Db, execute, query, snapshot, write_lock_held
 
 LATEST = len(migrations())
 EMPTY_5 = "5/5/5/5/5 b p 12/12 - 0 1"
@@ -389,3 +389,43 @@ async def test_a_players_games_with_hints_are_found_from_their_hints(tmp_path: P
         ).fetchall()
     steps = [str(step[-1]) for step in plan]
     assert "coach_hints_user" in steps[0], steps
+
+
+async def test_reads_answer_while_a_write_waits_for_another_process(db_path: Db) -> None:
+    """Another process holding the write lock made every command of this process wait:
+    reads took the same in-process lock and connection as the write waiting (up to
+    5 x 10 s) for the other process. Now a read answers while the write still waits, and
+    the write goes through once the other process lets go."""
+    store = await Storage.open(db_path, busy_timeout_ms=120_000)
+    try:
+        first = await store.insert_game(_new_game(channel=1))
+        await store.save_user_language(7, "ar")
+        async with write_lock_held(db_path):
+            write = asyncio.ensure_future(store.insert_game(_new_game(channel=2)))
+            await asyncio.sleep(0.3)
+            assert not write.done(), "the write waits for the other process"
+            # generous: the reads take milliseconds; before, they waited for the write
+            read_game = await asyncio.wait_for(store.game(first.id), 30)
+            language = await asyncio.wait_for(store.user_language(7), 30)
+            listed = await asyncio.wait_for(store.all_games(), 30)
+            assert read_game == first and language == "ar" and [g.id for g in listed] == [first.id]
+            assert not write.done(), "the reads answered while the write was still waiting"
+        second = await asyncio.wait_for(write, 60)
+        assert second.channel_id == 2
+        assert await store.active_game(2) == second, "a read after the write sees it"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("target", [":memory:", ""])
+async def test_a_private_sqlite_database_reads_on_its_one_connection(target: str) -> None:
+    """An in-memory or temporary database is private to its connection: a second, reading
+    connection would open another, empty database, so its reads share the write one."""
+    store = await Storage.open(target)
+    try:
+        row = await store.insert_game(_new_game())
+        await store.save_user_language(7, "ar")
+        assert await store.game(row.id) == row and await store.user_language(7) == "ar"
+        assert store._reader is store._conn  # type: ignore[attr-defined]
+    finally:
+        await store.close()
