@@ -177,13 +177,13 @@ class Scheduler:
                 # then only timers earlier than the wake-up time do (see note_timer).
                 changed.clear()
                 self.service.timer_target = float("inf")
+                stored = await storage.next_due()
+                # The time is read after the storage: a clock moved during that read made
+                # the loop sleep past the new time, and a due timer waited a whole sleep
+                # (seen as a flaky timers test once the reads got faster, stop 40).
                 now = self.clock.now()
                 due = min(
-                    (
-                        t
-                        for t in (await storage.next_due(), self.service.next_bot_retry(), self.next_sweep)
-                        if t is not None
-                    ),
+                    (t for t in (stored, self.service.next_bot_retry(), self.next_sweep) if t is not None),
                     default=None,
                 )
                 if due is not None and due <= now:
@@ -191,7 +191,7 @@ class Scheduler:
                     continue
                 wait = self.max_sleep if due is None else min(self.max_sleep, max(0.01, due - now))
                 self.service.timer_target = min(self.service.timer_target, now + wait)
-                sleeper = asyncio.ensure_future(self.clock.sleep(wait))
+                sleeper = asyncio.ensure_future(self._sleep_until(now + wait))
                 waker = asyncio.ensure_future(changed.wait())
                 try:
                     await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
@@ -203,6 +203,11 @@ class Scheduler:
             except Exception:
                 log.exception("the scheduler loop failed; retrying in a few seconds")
                 await asyncio.sleep(5)
+
+    async def _sleep_until(self, when: float) -> None:
+        """Sleep until ``when`` by this clock: the length is taken when the sleep begins,
+        which is after the loop's task yields, so a clock moved in between is counted."""
+        await self.clock.sleep(max(0.0, when - self.clock.now()))
 
     async def start(self) -> None:
         """Start the timers in the background: first the work that was overdue at start

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from bot.ai_pool import AiUnavailableError, ThreadAiRunner
 from bot.clock import FakeClock
-from bot.service.bot_turns import BOT_RETRY_FIRST
 from engine.ai import TurnRequest
 from tests.discord.harness import running
 
@@ -99,15 +97,6 @@ async def test_the_bot_waits_says_so_and_plays_when_the_ai_is_back(tmp_path: Pat
             assert game.spn.startswith("5/5/5/5/bb3 "), "nothing was played in the bot's name"
             ai.down = False
             seen = {m.id for m in h.fake.channel_messages()}
-            # The scheduler reads ``now`` before its storage reads and sleeps ``due - now``
-            # on the fake clock from after them: an advance made during those reads left
-            # it asleep 5 s past the new time for good. Advance once it sleeps toward the retry.
-            retry_at = clock.now() + BOT_RETRY_FIRST
-            for _ in range(1000):
-                if h.bot.service.timer_target <= retry_at:
-                    break
-                await asyncio.sleep(0.01)
-            await asyncio.sleep(0.05)  # its sleep has begun
             clock.advance(60)
             await h.fake.wait_for(
                 lambda: next(
