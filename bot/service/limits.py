@@ -154,7 +154,10 @@ class AiQueue:
         others_kept = kept - (channel_id in mine)
         waiting = line.waiting + others_kept
         full = line.running >= self.limits.ai_running and waiting >= self.limits.ai_waiting
-        if full or self._held(user_id, guild_id, channel_id, now) >= self.limits.ai_per_user:
+        if self._held(user_id, guild_id, channel_id, now) >= self.limits.ai_per_user:
+            # the person's own share, in whichever server: not "busy in this server"
+            raise LimitError("ai_busy_you", seconds=self.retry_after(guild_id))
+        if full:
             raise LimitError("ai_busy", seconds=self.retry_after(guild_id))
         line.promised.setdefault(user_id, {})[channel_id] = now + PROMISE_SECONDS
         self._promised_in.setdefault(user_id, set()).add(guild_id)

@@ -93,14 +93,15 @@ async def test_the_ai_line_is_bounded_per_guild_and_per_person(db_path: Path) ->
         assert line.in_line(GUILD) == (1, 0)
         with pytest.raises(LimitError) as info:  # Alice's second game: her share is in use
             await service.place(2, ALICE.user_id, "a1 b1", bot_reply=False)
-        assert info.value.key == "ai_busy" and info.value.params["seconds"] >= 1
+        assert info.value.key == "ai_busy_you" and info.value.params["seconds"] >= 1
         second = await move_then_bot(BOB, 3)  # Bob waits in line
         await asyncio.sleep(0.05)
         assert line.in_line(GUILD) == (1, 1)
         before = snapshot(db_path)
         with pytest.raises(LimitError) as info:  # the line is full: Carol is told when to come back
             await service.place(4, CAROL.user_id, "a1 b1", bot_reply=False)
-        assert "busy" in str(info.value) and f"{info.value.params['seconds']} s" in str(info.value)
+        assert info.value.key == "ai_busy" and "busy in this server" in str(info.value)
+        assert f"{info.value.params['seconds']} s" in str(info.value)
         assert snapshot(db_path) == before, "a refused move changes nothing"
         ai.gate.set()
         for task in (first, second):
@@ -135,7 +136,7 @@ async def test_a_bot_turn_due_but_not_yet_started_holds_the_persons_share(db_pat
         accepted = [c for c, r in zip((1, 2, 3), sent, strict=True) if not isinstance(r, BaseException)]
         refused = [r for r in sent if isinstance(r, LimitError)]
         assert len(accepted) == 1 and len(refused) == 2, f"{len(accepted)} of Alice's three bot turns let in"
-        assert all(r.key == "ai_busy" for r in refused)
+        assert all(r.key == "ai_busy_you" for r in refused)
         with pytest.raises(LimitError):  # and one after the other, before her bot has begun
             await service.place(2 if accepted != [2] else 3, ALICE.user_id, "a1 b1", bot_reply=False)
         assert (await service.place(4, BOB.user_id, "a1 b1", bot_reply=False)).bot_to_move  # Bob is not held up
@@ -175,14 +176,17 @@ async def test_one_person_has_one_bot_turn_in_the_whole_process(db_path: Path) -
         accepted = [10 + i for i, r in enumerate(sent) if not isinstance(r, BaseException)]
         refused = [r for r in sent if isinstance(r, LimitError)]
         assert len(accepted) == 1 and len(refused) == 7, f"{len(accepted)} of Alice's 8 bot turns let in"
-        assert all(r.key == "ai_busy" and r.params["seconds"] >= 1 for r in refused)
+        assert all(r.key == "ai_busy_you" and r.params["seconds"] >= 1 for r in refused)
         turn = asyncio.ensure_future(service.bot_turn(accepted[0]))
         await asyncio.sleep(0.05)
         assert sum(line.in_line(g)[0] for g in guilds) == 1
         other = 11 if accepted[0] != 11 else 12
         with pytest.raises(LimitError) as info:  # one after the other: still hers while it thinks
             await service.place(other, ALICE.user_id, "a1 b1", bot_reply=False)
-        assert info.value.key == "ai_busy"
+        assert info.value.key == "ai_busy_you"
+        # said as the person's own share, not the server's: "busy in this server" was
+        # wrong when the other game is in another server
+        assert str(info.value).startswith("The bot is still answering you in another game; try again in "), info.value
         assert (await service.place(99, BOB.user_id, "a1 b1", bot_reply=False)).bot_to_move  # Bob is not held up
         bob = asyncio.ensure_future(service.bot_turn(99))
         await asyncio.sleep(0.05)
