@@ -87,9 +87,9 @@ class CoachCommands(CogMixin):
         guild = _guild(interaction)
         assert interaction.channel_id is not None
         # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
-        await self.bot.service.coach.reviews.check(guild, interaction.channel_id, game)
-        if game is not None:
+        if game is not None:  # first: a refusal about the game itself would tell of it
             await must_read(self.bot, interaction, guild, game)  # bot/privacy.py
+        await self.bot.service.coach.reviews.check(guild, interaction.channel_id, game)
         await interaction.response.defer(thinking=True)
         last = [0.0]
 

@@ -94,9 +94,9 @@ class StatsCommands(CogMixin):
     async def record(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         guild = _guild(interaction)
         # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
+        if game is not None:  # first: a refusal about the game itself would tell of it
+            await must_read(self.bot, interaction, guild, game)  # bot/privacy.py
         await self.bot.service.check_record(guild, game, interaction.channel_id)
-        if game is not None:
-            await must_read(self.bot, interaction, guild, game)
         await interaction.response.defer(thinking=True)  # the replay may take a moment to draw
         rec = await self.bot.service.record(guild, game, interaction.channel_id, user_id=interaction.user.id)
         files = [discord.File(io.BytesIO(rec.sgn.encode()), filename=rec.filename)]

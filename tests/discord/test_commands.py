@@ -781,6 +781,10 @@ async def test_games_of_a_channel_one_cannot_read_are_not_shown(h: Harness) -> N
     await h.fake.dispatch("CHANNEL_CREATE", channel)
     challenge = await h.slash(h.alice, "seega challenge", {"opponent": h.bob}, channel_id=secret)
     await h.click(h.bob, challenge.reply, "Accept", followup=True)
+    # Named by number while in progress: the same answer as a game that does not exist
+    # (a review's "is in progress" told the outside review the hidden game was there).
+    early = await h.slash(h.carol, "seega review", {"game": 1})
+    assert "There is no game #1 in this server." in early.reply.text, early.reply.text
     watching = await h.slash(h.carol, "seega games")
     assert "#1" not in watching.reply.text, watching.reply.text
     assert "#1" in (await h.slash(h.alice, "seega games")).reply.text  # Alice may read it
