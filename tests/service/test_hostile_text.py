@@ -45,6 +45,7 @@ PARSERS = [
     "service",
     "console_lines",
     "display_name",
+    "stored_name",
 ]
 
 
