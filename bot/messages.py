@@ -32,7 +32,7 @@ from bot.results import (
     score_words,
     variant_words,
 )
-from bot.texts import CONTENT_LIMIT, DESCRIPTION_LIMIT, fit_lines, separator
+from bot.texts import CONTENT_LIMIT, DESCRIPTION_LIMIT, fit_lines, plain_name, separator
 
 Locale = discord.Locale | str | None
 
@@ -203,14 +203,17 @@ def _pieces_field(game: GameView, color: str, locale: Locale) -> tuple[str, str]
 def thread_name(challenge: ChallengeView, locale: Locale, game: GameView | None = None) -> str:
     """The name of a challenge's thread, as the game is titled: Black vs White (play-test:
     thread "Carol vs Bob", game "Bob vs Carol"). Before the game, the colours chosen say
-    the order; colours drawn at random are known only once accepted (``game``)."""
+    the order; colours drawn at random are known only once accepted (``game``).
+
+    A channel's name shows no markdown: the names are as written (:func:`plain_name`),
+    not message-safe ("snake\\_case" showed its backslash: outside review, stop 40)."""
     if game is not None:
         black, white = game.black.name, game.white.name
     elif challenge.color == "white":
         black, white = challenge.opponent.name, challenge.challenger.name
     else:
         black, white = challenge.challenger.name, challenge.opponent.name
-    return t(locale, "thread.name", a=black, b=white)[:100]
+    return t(locale, "thread.name", a=plain_name(black), b=plain_name(white))[:100]
 
 
 def board_embed(

@@ -33,6 +33,7 @@ from bot.service.loaded import LoadedGame, winner_of
 from bot.service.numbers import list_length, storable
 from bot.service.snapshots import board_png, game_summary, game_view, names_of, reader_language, turn_result, whole_turn
 from bot.storage import GameRow
+from bot.texts import plain_name
 from engine import Action, GameRecord
 from engine.actions import PLACE, REMOVE, STEP
 from engine.board import parse_cell
@@ -235,8 +236,8 @@ class Queries:
         record = GameRecord.from_position(
             pos,
             row.setup,
-            Black=row.black_name,
-            White=row.white_name,
+            Black=plain_name(row.black_name),  # a record holds names as written, no markdown
+            White=plain_name(row.white_name),
             Date=time.strftime("%Y.%m.%d", time.gmtime(row.created_at)),
         )
         if row.status != "active" and record.result == "*" and row.result:

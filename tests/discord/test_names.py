@@ -42,3 +42,23 @@ def test_names_are_escaped_as_discord_escapes_markdown(name: str) -> None:
     ours = markdown_safe(name).replace(WORD_JOINER, "")
     theirs = discord.utils.escape_markdown(name, ignore_links=False)
     assert ours == re.sub(r"^(\s*\d+)\.(?=\s)", r"\1\\.", theirs)
+
+
+async def test_a_thread_name_and_a_record_show_names_as_written(h: Harness) -> None:
+    """Outside review (stop 40): a thread's name and a record's tags show no markdown,
+    and they carried the message-safe form: "Seega: snake\\_case\\_fan vs <⁠3 Nour", and
+    ``[Black "snake\\\\_case\\\\_fan"]`` in the SGN file."""
+    h.fake.users[h.alice]["global_name"] = "snake_case_fan"
+    h.fake.users[h.bob]["global_name"] = "<3 Nour"
+    options = {"opponent": h.bob, "thread": True, "color": "black"}
+    challenge = (await h.slash(h.alice, "seega challenge", options)).reply
+    await h.click(h.bob, challenge, "Accept")
+    await h.idle()
+    (thread,) = [c for c in h.fake.channels.values() if c["type"] == 11]
+    assert thread["name"] == "Seega: snake_case_fan vs <3 Nour", thread["name"]
+    resign = await h.slash(h.alice, "seega resign", channel_id=int(thread["id"]))
+    await h.click(h.alice, resign.reply, "Resign", followup=True)
+    record = await h.slash(h.carol, "seega record", {"game": 1})
+    files = {a.filename: a.data for m in [record.reply, *record.followups] for a in m.attachments}
+    sgn = files["seega-1.sgn"].decode()
+    assert '[Black "snake_case_fan"]' in sgn and '[White "<3 Nour"]' in sgn, sgn[:200]
