@@ -23,7 +23,7 @@ from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
 from bot.messages import games_text, history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
-from bot.privacy import can_read, must_read
+from bot.privacy import must_read, readable
 from bot.service import catalog
 from bot.texts import CONTENT_LIMIT
 
@@ -84,7 +84,7 @@ class StatsCommands(CogMixin):
     @app_commands.describe(user=_("Only this player's games"))
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         games = await self.bot.service.history(_guild(interaction), user.id if user else None)
-        games = [g for g in games if can_read(interaction, g.channel_id)]  # bot/privacy.py
+        games = await readable(interaction, games)  # bot/privacy.py
         name = name_of(user) if user else None
         await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)))
 
@@ -133,7 +133,7 @@ class StatsCommands(CogMixin):
     async def games(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction)
         found = await self.bot.service.games_in_progress(_guild(interaction))
-        found = [g for g in found if can_read(interaction, g.channel_id)]  # bot/privacy.py
+        found = await readable(interaction, found)  # bot/privacy.py
         if not found:
             await interaction.response.send_message(t(locale, "explain.games.none"), ephemeral=True)
             return

@@ -815,6 +815,7 @@ class FakeDiscord:
             (r"/channels/(\d+)/messages/(\d+)/threads", "POST", self._thread_from_message),
             (r"/channels/(\d+)/threads", "POST", self._thread),
             (r"/channels/(\d+)/typing", "POST", self._typing),
+            (r"/channels/(\d+)/thread-members/(\d+)", "GET", self._get_thread_member),
             (r"/guilds/(\d+)/members/(\d+)", "GET", self._get_member),
             (r"/users/(\d+)", "GET", self._get_user),
         ]
@@ -1044,6 +1045,15 @@ class FakeDiscord:
                 message.deleted = True
         await self.dispatch("THREAD_DELETE" if channel["type"] == 11 else "CHANNEL_DELETE", channel)
         return self._json(channel)
+
+    async def _get_thread_member(self, request: web.Request, cid: str, uid: str) -> web.Response:
+        """One member of a thread: those listed in its ``"members"`` (a test's), else none."""
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return self._error(404, 10003, "Unknown Channel")
+        if int(uid) not in channel.get("members", []):
+            return self._error(404, 10007, "Unknown Member")
+        return self._json({"id": cid, "user_id": uid, "join_timestamp": _iso(), "flags": 0})
 
     async def _get_channel(self, request: web.Request, cid: str) -> web.Response:
         channel = self.channels.get(int(cid))

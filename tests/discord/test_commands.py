@@ -801,3 +801,79 @@ async def test_games_of_a_channel_one_cannot_read_are_not_shown(h: Harness) -> N
     mine = await h.slash(h.bob, "seega record", {"game": 1})
     files = {a.filename for m in [mine.reply, *mine.followups] for a in m.attachments}
     assert "seega-1.sgn" in files
+
+
+async def test_a_game_in_an_archived_thread_of_a_private_channel_stays_hidden(h: Harness) -> None:
+    """Outside review (stop 40): discord.py drops an archived thread from its cache (the
+    bot's threads archive after a day), and a channel it did not know hid nothing, so a
+    private channel's thread games came back into everyone's history a day later. A
+    channel not in the cache is fetched; one that cannot be fetched shows its games to
+    their players only."""
+    view = 1 << 10 | 1 << 16
+    secret = h.fake.add_channel("secret")
+    channel = h.fake.channels[secret]
+    channel["permission_overwrites"] = [
+        {"id": str(h.fake.guild_id), "type": 0, "allow": "0", "deny": str(view)},
+        *({"id": str(uid), "type": 1, "allow": str(view), "deny": "0"} for uid in (h.alice, h.bob)),
+    ]
+    await h.fake.dispatch("CHANNEL_CREATE", channel)
+    options = {"opponent": h.bob, "thread": True}
+    challenge = await h.slash(h.alice, "seega challenge", options, channel_id=secret)
+    await h.click(h.bob, challenge.reply, "Accept")
+    await h.idle()
+    (thread,) = [c for c in h.fake.channels.values() if c["type"] == 11]
+    ask = await h.slash(h.bob, "seega resign", channel_id=int(thread["id"]))
+    await h.click(h.bob, ask.reply, "Resign", followup=True)
+    thread["thread_metadata"]["archived"] = True
+    await h.fake.dispatch("THREAD_UPDATE", thread)  # out of the bot's cache
+    await h.idle()
+    assert h.bot.get_channel(int(thread["id"])) is None
+    assert "#1" not in (await h.slash(h.carol, "seega history")).reply.text
+    assert "#1" in (await h.slash(h.alice, "seega history")).reply.text  # a player
+    review = await h.slash(h.carol, "seega review", {"game": 1})
+    assert "There is no game #1 in this server." in review.reply.text, review.reply.text
+    del h.fake.channels[secret], h.fake.channels[int(thread["id"])]  # deleted: cannot be fetched
+    await h.fake.dispatch("CHANNEL_DELETE", channel)
+    assert "#1" not in (await h.slash(h.carol, "seega history")).reply.text
+    assert "#1" in (await h.slash(h.bob, "seega history")).reply.text
+
+
+async def test_a_game_in_a_private_thread_is_shown_to_its_members_only(h: Harness) -> None:
+    """discord.py answers a thread's permissions from its parent's, and everyone may read
+    the parent of a private thread: a private thread's game asks its reader to be in the
+    thread (or to manage threads)."""
+    private = h.fake.snowflake()
+    thread = {
+        "id": str(private),
+        "type": 12,
+        "guild_id": str(h.fake.guild_id),
+        "parent_id": str(h.fake.channel_id),
+        "name": "between us",
+        "owner_id": str(h.alice),
+        "message_count": 0,
+        "member_count": 2,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+            "invitable": False,
+        },
+        "members": [h.alice, h.bob, h.carol],
+    }
+    parent = h.fake.channels[h.fake.channel_id]  # members here may not manage threads
+    parent["permission_overwrites"] = [{"id": str(h.fake.guild_id), "type": 0, "allow": "0", "deny": str(1 << 34)}]
+    await h.fake.dispatch("CHANNEL_UPDATE", parent)
+    h.fake.channels[private] = thread
+    await h.fake.dispatch("THREAD_CREATE", {k: v for k, v in thread.items() if k != "members"})
+    await h.idle()
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    await insert_from(h.bot.service, private, "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", alice, bob,
+                      guild_id=h.fake.guild_id)  # fmt: skip
+    assert "#1" in (await h.slash(h.carol, "seega games")).reply.text  # Carol is in the thread
+    thread["members"] = [h.alice, h.bob]
+    games = await h.slash(h.carol, "seega games")
+    assert "#1" not in games.reply.text, games.reply.text
+    assert "#1" in (await h.slash(h.mod, "seega games")).reply.text  # a moderator manages threads
