@@ -160,6 +160,21 @@ class _NoAi:
         """Nothing to release."""
 
 
+class Scripted:
+    """An AI that plays ``steps``, one a turn, then fails as a dead AI would: the reply ends there."""
+
+    def __init__(self, steps: list[str]) -> None:
+        self.steps = steps
+
+    async def choose_turn(self, request: object) -> list[str]:
+        if not self.steps:
+            raise RuntimeError("the script is over")
+        return [self.steps.pop(0)]
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
 async def test_after_a_walled_in_pass_the_picture_starts_again(db_path: Db) -> None:
     """Newcomer play-test (stop 35): walled in for five bot turns in a row, a newcomer
     got one picture of the whole reply, eight numbered arrows over one another (the bot
@@ -177,23 +192,10 @@ async def test_after_a_walled_in_pass_the_picture_starts_again(db_path: Db) -> N
         def render_replay(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             return render.render_replay(*args, **kwargs)
 
-    class Scripted:
-        """The bot steps round a square of empty cells; Black's two corners stay walled in.
-        After four turns it fails, as a dead AI would: the reply ends there."""
-
-        def __init__(self) -> None:
-            self.steps = ["d3-d2", "d2-c2", "c2-c3", "c3-d3"]
-
-        async def choose_turn(self, request: object) -> list[str]:
-            if not self.steps:
-                raise RuntimeError("the script is over")
-            return [self.steps.pop(0)]
-
-        def close(self) -> None:
-            """Nothing to release."""
-
+    # The bot steps round a square of empty cells; Black's two corners stay walled in.
+    scripted = Scripted(["d3-d2", "d2-c2", "c2-c3", "c3-d3"])
     storage = await Storage.open(db_path)
-    service = GameService(storage, Scripted(), Recording(), FakeClock(), random.Random(4))  # type: ignore[arg-type]
+    service = GameService(storage, scripted, Recording(), FakeClock(), random.Random(4))  # type: ignore[arg-type]
     try:
         await insert_from(service, 1, "bw3/w4/3w1/w4/bw3 w m 0/0 - 0 30", ALICE, Player.bot("easy"))
         result = await service.bot_turn(1)
@@ -223,22 +225,9 @@ async def test_a_capture_before_a_walled_in_pass_stays_crossed_out(db_path: Db) 
         def render_replay(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             return render.render_replay(*args, **kwargs)
 
-    class Scripted:
-        """c3-d3 takes d2 (Black's corners are then walled in), then d3-e3, then nothing."""
-
-        def __init__(self) -> None:
-            self.steps = ["c3-d3", "d3-e3"]
-
-        async def choose_turn(self, request: object) -> list[str]:
-            if not self.steps:
-                raise RuntimeError("the script is over")
-            return [self.steps.pop(0)]
-
-        def close(self) -> None:
-            """Nothing to release."""
-
+    scripted = Scripted(["c3-d3", "d3-e3"])  # c3-d3 takes d2: Black's corners are then walled in
     storage = await Storage.open(db_path)
-    service = GameService(storage, Scripted(), Recording(), FakeClock(), random.Random(4))  # type: ignore[arg-type]
+    service = GameService(storage, scripted, Recording(), FakeClock(), random.Random(4))  # type: ignore[arg-type]
     try:
         await insert_from(service, 1, "bw3/w4/2w2/w2b1/bw1w1 w m 0/0 - 0 30", ALICE, Player.bot("easy"))
         result = await service.bot_turn(1)
