@@ -34,7 +34,7 @@ from bot.flows import name_of
 from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.messages import COLOURS
-from bot.privacy import must_read
+from bot.privacy import asked_game
 from bot.service.coach_results import PuzzleAnswer
 from bot.tree import Refusal
 
@@ -87,10 +87,11 @@ class CoachCommands(CogMixin):
         guild = _guild(interaction)
         assert interaction.channel_id is not None
         # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
-        if game is not None:  # first: a refusal about the game itself would tell of it
-            await must_read(self.bot, interaction, guild, game)  # bot/privacy.py
+        # First: a refusal about the game itself would tell of a hidden one; a game of a
+        # channel not everyone reads goes to the asker alone (bot/privacy.py).
+        private = game is not None and await asked_game(self.bot, interaction, guild, game)
         await self.bot.service.coach.reviews.check(guild, interaction.channel_id, game)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=private)
         last = [0.0]
 
         async def progress(done: int, total: int) -> None:

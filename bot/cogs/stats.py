@@ -23,7 +23,7 @@ from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
 from bot.messages import games_text, history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
-from bot.privacy import must_read, readable
+from bot.privacy import asked_game, listed
 from bot.service import catalog
 from bot.texts import CONTENT_LIMIT
 
@@ -84,7 +84,7 @@ class StatsCommands(CogMixin):
     @app_commands.describe(user=_("Only this player's games"))
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         games = await self.bot.service.history(_guild(interaction), user.id if user else None)
-        games = await readable(interaction, games)  # bot/privacy.py
+        games = await listed(interaction, games)  # a public answer: bot/privacy.py
         name = name_of(user) if user else None
         await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)))
 
@@ -94,10 +94,11 @@ class StatsCommands(CogMixin):
     async def record(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         guild = _guild(interaction)
         # Refused before the public "thinking…": the refusal is then the only thing shown, privately.
-        if game is not None:  # first: a refusal about the game itself would tell of it
-            await must_read(self.bot, interaction, guild, game)  # bot/privacy.py
+        # First: a refusal about the game itself would tell of a hidden one; a game of a
+        # channel not everyone reads goes to the asker alone (bot/privacy.py).
+        private = game is not None and await asked_game(self.bot, interaction, guild, game)
         await self.bot.service.check_record(guild, game, interaction.channel_id)
-        await interaction.response.defer(thinking=True)  # the replay may take a moment to draw
+        await interaction.response.defer(thinking=True, ephemeral=private)  # the replay may take a moment
         rec = await self.bot.service.record(guild, game, interaction.channel_id, user_id=interaction.user.id)
         files = [discord.File(io.BytesIO(rec.sgn.encode()), filename=rec.filename)]
         if rec.replay is not None and rec.replay_filename:
@@ -109,7 +110,7 @@ class StatsCommands(CogMixin):
         else:  # the channel's last game played: say which one it is
             black, white = player_name(shown.black, locale), player_name(shown.white, locale)
             text = t(locale, "record.done_last", id=rec.game_id, black=black, white=white)
-        await interaction.followup.send(text, files=files)
+        await interaction.followup.send(text, files=files, ephemeral=private)
 
     @app_commands.command(name="moves", description=_("The moves of this channel's game, one line per turn"))
     async def moves(self, interaction: discord.Interaction) -> None:
@@ -133,7 +134,7 @@ class StatsCommands(CogMixin):
     async def games(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction)
         found = await self.bot.service.games_in_progress(_guild(interaction))
-        found = await readable(interaction, found)  # bot/privacy.py
+        found = await listed(interaction, found)  # a public answer: bot/privacy.py
         if not found:
             await interaction.response.send_message(t(locale, "explain.games.none"), ephemeral=True)
             return

@@ -768,9 +768,10 @@ async def test_every_moderator_only_refusal_says_it_the_same_way(h: Harness) -> 
 
 async def test_games_of_a_channel_one_cannot_read_are_not_shown(h: Harness) -> None:
     """Outside review (stop 40): games are kept per server, so a member could list, and
-    fetch the moves of, a game played in a private channel they cannot read. Now a game
-    is shown only to those who can read its channel (bot/privacy.py); named by number it
-    is answered as a game that does not exist."""
+    fetch the moves of, a game played in a private channel they cannot read. Now such a
+    game is never in a public answer, named by number it is answered as a game that does
+    not exist, and its own players asking elsewhere are answered privately (play-test,
+    stop 40: Alice's question in #games posted her #secret game for everyone)."""
     view = 1 << 10 | 1 << 16  # View Channel, Read Message History
     secret = h.fake.add_channel("secret")
     channel = h.fake.channels[secret]
@@ -787,20 +788,27 @@ async def test_games_of_a_channel_one_cannot_read_are_not_shown(h: Harness) -> N
     assert "There is no game #1 in this server." in early.reply.text, early.reply.text
     watching = await h.slash(h.carol, "seega games")
     assert "#1" not in watching.reply.text, watching.reply.text
-    assert "#1" in (await h.slash(h.alice, "seega games")).reply.text  # Alice may read it
+    assert "#1" not in (await h.slash(h.alice, "seega games")).reply.text  # a public list: not even hers
+    assert "#1" in (await h.slash(h.alice, "seega games", channel_id=secret)).reply.text  # its own channel
     ask = await h.slash(h.bob, "seega resign", channel_id=secret)
     await h.click(h.bob, ask.reply, "Resign", followup=True)
     history = await h.slash(h.carol, "seega history")
     assert "#1" not in history.reply.text, history.reply.text
-    assert "#1" in (await h.slash(h.alice, "seega history")).reply.text
+    assert "#1" not in (await h.slash(h.alice, "seega history")).reply.text
+    assert "#1" in (await h.slash(h.alice, "seega history", channel_id=secret)).reply.text
     record = await h.slash(h.carol, "seega record", {"game": 1})
     assert record.reply.ephemeral and "There is no game #1 in this server." in record.reply.text, record.reply.text
     assert not record.followups and not record.reply.attachments
     review = await h.slash(h.carol, "seega review", {"game": 1})
     assert review.reply.ephemeral and "There is no game #1 in this server." in review.reply.text, review.reply.text
-    mine = await h.slash(h.bob, "seega record", {"game": 1})
+    mine = await h.slash(h.bob, "seega record", {"game": 1})  # Bob, in #games: to him alone
+    assert mine.reply.ephemeral and mine.followups and all(m.ephemeral for m in mine.followups), mine.followups
     files = {a.filename for m in [mine.reply, *mine.followups] for a in m.attachments}
     assert "seega-1.sgn" in files
+    theirs = await h.slash(h.alice, "seega review", {"game": 1})
+    assert theirs.reply.ephemeral and "Review of game #1" in theirs.reply.text, theirs.reply.text
+    public = [m for m in h.fake.channel_messages() if "seega-1.sgn" in {a.filename for a in m.attachments}]
+    assert public == [], "nothing of the game was posted in #games"
 
 
 async def test_a_game_in_an_archived_thread_of_a_private_channel_stays_hidden(h: Harness) -> None:
@@ -829,19 +837,21 @@ async def test_a_game_in_an_archived_thread_of_a_private_channel_stays_hidden(h:
     await h.idle()
     assert h.bot.get_channel(int(thread["id"])) is None
     assert "#1" not in (await h.slash(h.carol, "seega history")).reply.text
-    assert "#1" in (await h.slash(h.alice, "seega history")).reply.text  # a player
+    hers = await h.slash(h.alice, "seega record", {"game": 1})  # a player: to her alone
+    assert hers.reply.ephemeral and any("#1" in m.text for m in hers.followups), hers.followups
     review = await h.slash(h.carol, "seega review", {"game": 1})
     assert "There is no game #1 in this server." in review.reply.text, review.reply.text
     del h.fake.channels[secret], h.fake.channels[int(thread["id"])]  # deleted: cannot be fetched
     await h.fake.dispatch("CHANNEL_DELETE", channel)
     assert "#1" not in (await h.slash(h.carol, "seega history")).reply.text
-    assert "#1" in (await h.slash(h.bob, "seega history")).reply.text
+    bobs = await h.slash(h.bob, "seega record", {"game": 1})
+    assert bobs.reply.ephemeral and "There is no game" not in bobs.reply.text, bobs.reply.text
 
 
 async def test_a_game_in_a_private_thread_is_shown_to_its_members_only(h: Harness) -> None:
     """discord.py answers a thread's permissions from its parent's, and everyone may read
     the parent of a private thread: a private thread's game asks its reader to be in the
-    thread (or to manage threads)."""
+    thread (or to manage threads), and is answered to them alone."""
     private = h.fake.snowflake()
     thread = {
         "id": str(private),
@@ -872,8 +882,11 @@ async def test_a_game_in_a_private_thread_is_shown_to_its_members_only(h: Harnes
     alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
     await insert_from(h.bot.service, private, "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", alice, bob,
                       guild_id=h.fake.guild_id)  # fmt: skip
-    assert "#1" in (await h.slash(h.carol, "seega games")).reply.text  # Carol is in the thread
+    assert "#1" not in (await h.slash(h.carol, "seega games")).reply.text  # never in a public list
+    inside = await h.slash(h.carol, "seega record", {"game": 1})  # Carol is in the thread: to her alone
+    assert inside.reply.ephemeral and any("#1" in m.text for m in inside.followups), inside.followups
     thread["members"] = [h.alice, h.bob]
-    games = await h.slash(h.carol, "seega games")
-    assert "#1" not in games.reply.text, games.reply.text
-    assert "#1" in (await h.slash(h.mod, "seega games")).reply.text  # a moderator manages threads
+    outside = await h.slash(h.carol, "seega record", {"game": 1})
+    assert "There is no game #1 in this server." in outside.reply.text, outside.reply.text
+    moderator = await h.slash(h.mod, "seega record", {"game": 1})  # a moderator manages threads
+    assert moderator.reply.ephemeral and any("#1" in m.text for m in moderator.followups), moderator.followups
