@@ -15,7 +15,8 @@ later instead of playing some other move in the AI's name.
 A worker can also hang without dying (stopped by SIGSTOP, stuck in a bug): its job never
 answers. Once a job has been in a worker far longer than its own time budget allows
 (:func:`ai_time_limit`), the pool is replaced (the hung worker killed) and the AI is
-unavailable, as above.
+unavailable, as above. Other callers' jobs that the replaced pool dropped or lost are
+asked again in the new pool: none reaches its caller as a ``CancelledError``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.ai import TurnRequest, position_value, think
 from engine.ai.levels import LEVEL_TABLE
@@ -40,6 +41,10 @@ _T = TypeVar("_T")
 
 class AiUnavailableError(RuntimeError):
     """The AI could not answer: its worker processes died on every attempt."""
+
+
+class _PoolReplacedError(Exception):
+    """A job was cancelled by its pool's shutdown (the pool replaced, or closed)."""
 
 
 class AiRunner(Protocol):
@@ -140,6 +145,8 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
         self._context = multiprocessing.get_context(method)
         #: How many broken pools were replaced (for logs and tests).
         self.restarts = 0
+        #: Jobs handed to a pool and not known to be finished, in the order handed in.
+        self._jobs: list[tuple[Executor, Future[Any]]] = []
         super().__init__(self._new_pool(), search)
         log.info("AI pool: %d worker processes (%s)", self.workers, method)
 
@@ -161,6 +168,11 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
     async def _in_worker(self, work: Callable[[_A], _T], arg: _A, limit: float) -> _T:
         """Run ``work`` in a worker; if the pool is broken, replace it and ask again.
 
+        A job still waiting in a pool that was replaced because of some other job (one
+        that hung) is cancelled by that pool's shutdown: it is asked again in the new
+        pool, as when a worker dies, and never reaches the caller as ``CancelledError``
+        (a task nobody cancelled: the scheduler's loop ended on it for good).
+
         Raises:
             AiUnavailableError: a worker died in each of :data:`ATTEMPTS` pools, or the
                 worker hung (no answer within ``limit`` seconds; the pool is replaced).
@@ -168,10 +180,14 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
         for attempt in range(1, self.ATTEMPTS + 1):
             pool = self._executor
             try:
-                return await self._answer(pool.submit(work, arg), limit)
+                return await self._answer(pool, self._submit(pool, work, arg), limit)
             except BrokenProcessPool:
                 log.warning("an AI worker process died (attempt %d of %d); starting a new pool", attempt, self.ATTEMPTS)
                 self._replace(pool)
+            except _PoolReplacedError:
+                if self._executor is pool:  # shut down by close(), not replaced
+                    raise AiUnavailableError("the AI pool was shut down") from None
+                log.warning("an AI job was dropped with its pool (attempt %d of %d); retrying", attempt, self.ATTEMPTS)
             except TimeoutError:
                 # Not asked again: the job itself may be what hangs the worker.
                 log.error("an AI worker gave no answer in %.0f s: it hangs; starting a new pool", limit)
@@ -179,23 +195,57 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
                 raise AiUnavailableError("an AI worker process hung") from None
         raise AiUnavailableError(f"AI worker processes died {self.ATTEMPTS} times in a row")
 
-    @staticmethod
-    async def _answer(job: Future[_T], limit: float) -> _T:
-        """The job's answer; ``TimeoutError`` once it has been handed to the workers for
-        ``limit`` seconds (the time it waited for a free worker does not count, but for
-        the one job the pool queues ahead of its workers)."""
+    def _submit(self, pool: Executor, work: Callable[[_A], _T], arg: _A) -> Future[_T]:
+        """Hand ``work`` to ``pool``, remembering the order jobs were handed in (see
+        :meth:`_in_a_worker`)."""
+        job = pool.submit(work, arg)
+        self._jobs = [(p, j) for p, j in self._jobs if not j.done()]
+        self._jobs.append((pool, job))
+        return job
+
+    def _in_a_worker(self, pool: Executor, job: Future[Any]) -> bool:
+        """Whether a worker of ``pool`` has taken ``job``: its time limit runs from then.
+
+        ``job.running()`` alone is not enough: it is true as soon as the job is in the
+        executor's call queue, which holds one job more than there are workers, so a
+        short job waiting behind a long healthy one was timed as if it ran, taken as
+        hung and the healthy search killed with its pool (outside review, atk40b). The
+        executor hands jobs to its workers in the order they were submitted, so a job
+        is in a worker once fewer than ``workers`` jobs submitted before it to the same
+        pool are unfinished. (Measured here, in the bot's process: a worker reporting
+        its own start would need shared memory passed to every job; this errs only on
+        the generous side, by the time a result takes to come back.)
+        """
+        if not job.running():
+            return False
+        ahead = 0
+        for other_pool, other in self._jobs:
+            if other is job:
+                return ahead < self.workers
+            if other_pool is pool and not other.done():
+                ahead += 1
+        return True
+
+    async def _answer(self, pool: Executor, job: Future[_T], limit: float) -> _T:
+        """The job's answer; ``TimeoutError`` once it has been in a worker for ``limit``
+        seconds (the time it waited for a free worker does not count, see
+        :meth:`_in_a_worker`); :class:`_PoolReplacedError` if its pool dropped it."""
         loop = asyncio.get_running_loop()
         answer = asyncio.wrap_future(job)
         started: float | None = None
         try:
             while True:
-                if started is None and job.running():
+                if started is None and self._in_a_worker(pool, job):
                     started = loop.time()
                 step = AI_POLL_SECONDS if started is None else started + limit - loop.time()
                 if step <= 0:
                     raise TimeoutError
                 done, _ = await asyncio.wait({answer}, timeout=step)
                 if done:
+                    if job.cancelled():
+                        # asyncio.wait returned, so this task was not cancelled: the
+                        # pool's shutdown cancelled the job (see _in_worker).
+                        raise _PoolReplacedError
                     return answer.result()
         except BaseException:
             answer.cancel()  # a job not started yet is dropped; a running one cannot be stopped

@@ -38,6 +38,17 @@ RESUME_CONCURRENCY = 2
 #: way (the adapter could not start it, say): a lost bot turn is played within about
 #: twice this (a game is swept once it has waited this long). 0 turns the sweep off.
 BOT_SWEEP_SECONDS = 60.0
+#: Seconds the loop waits before going on after its work failed.
+LOOP_RETRY_SECONDS = 5.0
+
+
+def _cancelled() -> bool:
+    """Whether the current task is being cancelled (``task.cancel()``), as opposed to a
+    ``CancelledError`` that reached it from something else: a job the AI pool dropped
+    with a replaced pool, a future some other code cancelled. Only the first may stop
+    the scheduler; the second ended its loop for good (outside review, atk40b)."""
+    task = asyncio.current_task()
+    return task is None or task.cancelling() > 0
 
 
 class Scheduler:
@@ -199,10 +210,13 @@ class Scheduler:
                     sleeper.cancel()
                     waker.cancel()
             except asyncio.CancelledError:
-                raise
+                if _cancelled():
+                    raise
+                log.exception("the scheduler loop met a CancelledError not meant for it; retrying in a few seconds")
+                await asyncio.sleep(LOOP_RETRY_SECONDS)
             except Exception:
                 log.exception("the scheduler loop failed; retrying in a few seconds")
-                await asyncio.sleep(5)
+                await asyncio.sleep(LOOP_RETRY_SECONDS)
 
     async def _sleep_until(self, when: float) -> None:
         """Sleep until ``when`` by this clock: the length is taken when the sleep begins,
@@ -220,7 +234,9 @@ class Scheduler:
         try:
             await self.resume(collect=False)
         except asyncio.CancelledError:
-            raise
+            if _cancelled():
+                raise
+            log.exception("resuming the overdue timers met a CancelledError not meant for it; the loop goes on")
         except Exception:
             log.exception("resuming the overdue timers and bot turns failed; the loop goes on")
         finally:

@@ -6,6 +6,7 @@ resign) meanwhile; its turn is stored only if the game is still the one it thoug
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from collections.abc import Sequence
@@ -41,6 +42,16 @@ from engine.ai import TurnRequest
 from engine.summary import summarize_turn
 
 log = logging.getLogger(__name__)
+
+
+def _being_cancelled() -> bool:
+    """Whether the current task is being cancelled, as opposed to a ``CancelledError``
+    that reached it from elsewhere (an AI job cancelled with a replaced pool): that one
+    is an AI failure and is retried, or the game waited for the bot with no retry
+    (outside review, atk40b)."""
+    task = asyncio.current_task()
+    return task is None or task.cancelling() > 0
+
 
 #: Bot turns played in a row at most (a bot removal can be followed by another bot turn).
 MAX_BOT_TURNS = 8
@@ -144,7 +155,9 @@ class BotTurns:
             try:
                 async with games.ai_queue.slot(g.row.guild_id, None if human.is_bot else human.user_id, channel_id):
                     texts = await games.ai.choose_turn(request)
-            except Exception:
+            except (Exception, asyncio.CancelledError) as exc:
+                if isinstance(exc, asyncio.CancelledError) and _being_cancelled():
+                    raise  # this bot turn was cancelled (a shutdown): not an AI failure
                 # Never a move chosen by anyone but the AI: the game waits for a retry.
                 log.exception("the AI failed in game %d; the bot will try again later", g.row.id)
                 seconds = self._retry_later(channel_id)

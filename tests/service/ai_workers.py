@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 from engine.ai import TurnRequest, think
 
@@ -24,3 +25,15 @@ def hang_on_seed(request: TurnRequest) -> list[str]:
     if request.seed == HANG_SEED:
         os.kill(os.getpid(), signal.SIGSTOP)
     return think(request)
+
+
+def nap(seconds: float) -> float:
+    """A healthy job: sleep ``seconds`` and answer them."""
+    time.sleep(seconds)
+    return seconds
+
+
+def hang(seconds: float) -> float:
+    """A job that hangs its worker (SIGSTOP) until someone sends it SIGCONT."""
+    os.kill(os.getpid(), signal.SIGSTOP)
+    return seconds

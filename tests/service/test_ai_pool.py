@@ -28,7 +28,7 @@ from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import Storage
 from engine.ai import TurnRequest, position_value, think
-from tests.service.ai_workers import HANG_SEED, die, hang_on_seed
+from tests.service.ai_workers import HANG_SEED, die, hang, hang_on_seed, nap
 from tests.service.helpers import ALICE, GUILD, play_action
 
 CHANNEL = 7
@@ -273,3 +273,46 @@ async def test_a_coach_job_on_a_hung_worker_is_given_up() -> None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(process.pid, signal.SIGCONT)
         runner.close()
+
+
+def _wake_and_close(runner: ProcessPoolAiRunner) -> None:
+    for process in list(runner._executor._processes.values()):  # type: ignore[attr-defined]
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(process.pid, signal.SIGCONT)  # a hung worker left (the test failed) must not hang close()
+    runner.close()
+
+
+async def test_jobs_queued_behind_a_hung_one_are_answered_by_the_new_pool() -> None:
+    """Outside review (atk40b, high): the hung job's pool was shut down with its queue
+    cancelled, and the other callers' jobs waiting there raised ``CancelledError`` into
+    tasks nobody had cancelled (the scheduler's loop ended for good). They are asked
+    again in the new pool, as when a worker dies."""
+    runner = ProcessPoolAiRunner(1)
+    try:
+        assert await runner.run(nap, 0) == 0, "a warm worker"
+        hung = asyncio.ensure_future(runner._in_worker(hang, 0, 1.0))
+        queued = [asyncio.ensure_future(runner._in_worker(nap, 0.1 * n, 30.0)) for n in (1, 2, 3)]
+        results = await asyncio.wait_for(asyncio.gather(hung, *queued, return_exceptions=True), 60)
+        assert [type(r).__name__ for r in results] == ["AiUnavailableError", "float", "float", "float"], results
+        assert results[1:] == [0.1, 0.2, pytest.approx(0.3)]
+        assert runner.restarts == 1
+    finally:
+        _wake_and_close(runner)
+
+
+async def test_a_job_queued_behind_a_long_healthy_one_is_not_taken_as_hung() -> None:
+    """Outside review (atk40b, low): a job's clock started once it was in the executor's
+    call queue (one job more than there are workers), so a short job waiting behind a
+    long healthy one was taken as hung and the healthy search killed with the pool. The
+    clock starts when a worker takes the job."""
+    runner = ProcessPoolAiRunner(1)
+    try:
+        assert await runner.run(nap, 0) == 0, "a warm worker"
+        long = asyncio.ensure_future(runner._in_worker(nap, 4.0, 60.0))
+        await asyncio.sleep(0.2)
+        short = asyncio.ensure_future(runner._in_worker(nap, 0.1, 2.0))
+        results = await asyncio.wait_for(asyncio.gather(long, short, return_exceptions=True), 60)
+        assert results == [4.0, 0.1]
+        assert runner.restarts == 0, "no healthy worker was killed"
+    finally:
+        _wake_and_close(runner)

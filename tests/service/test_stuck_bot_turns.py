@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import scheduler as scheduler_module
 from bot.ai_pool import ThreadAiRunner
 from bot.clock import FakeClock
 from bot.results import BotUnavailableError, StorageBusyError, TimerEvent
@@ -39,11 +40,16 @@ class GatedAi:
         self.gate.set()
         self.thinking = asyncio.Event()
         self.calls = 0
+        #: Raised (once) instead of answering, when set.
+        self.error: BaseException | None = None
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
         self.calls += 1
         self.thinking.set()
         await self.gate.wait()
+        error, self.error = self.error, None
+        if error is not None:
+            raise error
         return await self.inner.choose_turn(request)
 
     async def evaluate(self, request: TurnRequest) -> int:
@@ -166,3 +172,73 @@ async def test_the_scheduler_loop_sweeps_on_its_own(service: GameService, clock:
         assert await _to_move(service) == ALICE.user_id
     finally:
         await scheduler.stop()
+
+
+async def test_a_stray_cancelled_error_from_the_ai_makes_the_bot_retry(
+    service: GameService, clock: FakeClock, ai: GatedAi
+) -> None:
+    """Outside review (atk40b): a job cancelled inside the AI pool (its pool replaced)
+    raised ``CancelledError`` though nobody cancelled the bot's turn; only ``Exception``
+    was retried, so the game waited for the bot with no retry. Now it is retried."""
+    await _bot_to_move(service)
+    ai.error = asyncio.CancelledError()
+    with pytest.raises(BotUnavailableError):
+        await service.bot_turn(CHANNEL)
+    assert await _to_move(service) is None, "still the bot's turn"
+    assert service.next_bot_retry() == clock.now() + BOT_RETRY_FIRST
+    clock.advance(BOT_RETRY_FIRST)
+    events = await Scheduler(service).tick()
+    assert [e.kind for e in events] == ["bot_turn"]
+    assert await _to_move(service) == ALICE.user_id
+
+
+async def test_a_bot_turn_really_cancelled_stays_cancelled(service: GameService, ai: GatedAi) -> None:
+    await _bot_to_move(service)
+    ai.gate.clear()
+    task = asyncio.ensure_future(service.bot_turn(CHANNEL))
+    await asyncio.wait_for(ai.thinking.wait(), 10)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert service.next_bot_retry() is None, "a cancelled turn is not retried by this process"
+
+
+async def test_a_stray_cancelled_error_does_not_end_the_scheduler(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Outside review (atk40b, high): a ``CancelledError`` nobody meant for the scheduler
+    (a job the AI pool cancelled) ended its loop for good: no turn timeout, reminder,
+    retry or sweep ever again. Only cancelling the scheduler's own task stops it."""
+    monkeypatch.setattr(scheduler_module, "LOOP_RETRY_SECONDS", 0.01, raising=False)
+    strays = {"waiting_bot_channels": asyncio.CancelledError(), "next_due": asyncio.CancelledError()}
+    for name in list(strays):
+        real = getattr(service.storage if name == "next_due" else service, name)
+
+        async def stray(*args: object, _name: str = name, _real: object = real) -> object:
+            error = strays.pop(_name, None)
+            if error is not None:
+                raise error
+            return await _real(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(service.storage if name == "next_due" else service, name, stray)
+    seen: list[str] = []
+
+    async def on_event(event: TimerEvent) -> None:
+        seen.append(event.kind)
+
+    scheduler = Scheduler(service, on_event, max_sleep=3600)
+    await scheduler.start()
+    try:
+        await asyncio.wait_for(scheduler.resumed.wait(), 10)
+        await _bot_to_move(service)
+        for _ in range(1000):
+            if seen:
+                break
+            clock.advance(BOT_SWEEP_SECONDS / 4)
+            await asyncio.sleep(0.01)
+        assert not strays, "both stray errors were raised"
+        assert seen == ["bot_turn"], "the loop went on and swept"
+        assert await _to_move(service) == ALICE.user_id
+    finally:
+        await scheduler.stop()
+    assert scheduler._task is None
