@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.ai_pool import AiUnavailableError
 from bot.i18n import lang, language, resolve_language, t
 from bot.results import ServiceError, clip_typed
 from bot.transformers import CellError
@@ -67,6 +68,8 @@ def error_text(locale: discord.Locale | str | None, error: BaseException) -> str
         return t(locale, "error.bad_value", value=clip_typed(str(error.value)))
     if isinstance(error, app_commands.CommandNotFound):
         return t(locale, "error.unknown_command")
+    if isinstance(error, AiUnavailableError):  # a hint or a review whose workers failed
+        return t(locale, "error.ai_unavailable")
     return None
 
 

@@ -890,3 +890,16 @@ async def test_a_game_in_a_private_thread_is_shown_to_its_members_only(h: Harnes
     assert "There is no game #1 in this server." in outside.reply.text, outside.reply.text
     moderator = await h.slash(h.mod, "seega record", {"game": 1})  # a moderator manages threads
     assert moderator.reply.ephemeral and any("#1" in m.text for m in moderator.followups), moderator.followups
+
+
+def test_an_ai_that_cannot_answer_a_hint_is_said_plainly() -> None:
+    """A hint or a review whose AI workers failed (or hung and were replaced) reached the
+    user as "Sorry, something went wrong on our side… error id" (outside review, stop 40:
+    such jobs now end in AiUnavailableError): it is said plainly, in both languages."""
+    from bot.ai_pool import AiUnavailableError
+    from bot.tree import error_text
+
+    english = error_text("en-US", AiUnavailableError("an AI worker process hung"))
+    assert english is not None and english.startswith("The engine cannot answer right now"), english
+    arabic = error_text("ar", AiUnavailableError("an AI worker process hung"))
+    assert arabic is not None and "المحرك" in arabic, arabic
