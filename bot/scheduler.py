@@ -156,6 +156,11 @@ class Scheduler:
                 except ServiceError as exc:
                     log.warning("could not play the bot's turn in channel %d: %s", channel_id, exc)
                     return
+                except Exception:
+                    # One game's failure is that game's: the others are played all the same
+                    # (a raise here left its siblings running unwatched, and the tick ended).
+                    log.exception("the bot's turn failed in channel %d", channel_id)
+                    return
             if not result.events and result.game_over is None:
                 return  # the game moved on (or was not the bot's to play)
             await emit(TimerEvent("bot_turn", game=result.game, turn=result, ping=result.ping))

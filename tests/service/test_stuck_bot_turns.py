@@ -26,7 +26,7 @@ from bot.service import GameService
 from bot.service.bot_turns import BOT_RETRY_FIRST
 from bot.storage import Storage
 from engine.ai import TurnRequest
-from tests.service.helpers import ALICE, GUILD
+from tests.service.helpers import ALICE, BOB, GUILD
 
 CHANNEL = 5
 
@@ -242,3 +242,24 @@ async def test_a_stray_cancelled_error_does_not_end_the_scheduler(
     finally:
         await scheduler.stop()
     assert scheduler._task is None
+
+
+async def test_one_bot_turn_failing_does_not_stop_the_others(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot turns of a resume or a sweep run side by side: one that raised something
+    unexpected ended the whole resume, its siblings left running unwatched (the pool
+    helper's note, stop 40). Each game's failure is its own now."""
+    await _bot_to_move(service)
+    await service.play_bot(GUILD, CHANNEL + 1, BOB, "easy", 5, None, "black")
+    assert (await service.place(CHANNEL + 1, BOB.user_id, "a1", "b1", bot_reply=False)).bot_to_move
+    real = service.bot_turn
+
+    async def failing(channel_id: int) -> object:
+        if channel_id == CHANNEL:
+            raise RuntimeError("a bug in one game")
+        return await real(channel_id)
+
+    monkeypatch.setattr(service, "bot_turn", failing)
+    events = await Scheduler(service).resume()
+    assert [e.kind for e in events] == ["bot_turn"] and events[0].ping == BOB.user_id
