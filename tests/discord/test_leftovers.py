@@ -251,9 +251,7 @@ async def test_two_accepts_at_once_on_a_thread_challenge_start_one_game_in_a_liv
     await h.idle()
     texts = [m.text for i in (first, second) for m in ([i.original] if i.original else []) + i.followups]
     assert not any("something went wrong" in x for x in texts), texts
-    refusals = [
-        m for i in (first, second) for m in i.followups + ([i.original] if i.original else []) if m.ephemeral
-    ]
+    refusals = [m for i in (first, second) for m in i.followups + ([i.original] if i.original else []) if m.ephemeral]
     assert [m.text for m in refusals] == ["This challenge is no longer open."], texts
     threads = [c for c in h.fake.channels.values() if c["type"] == 11]
     assert len(threads) == 1 and not threads[0]["thread_metadata"]["archived"], threads
