@@ -52,6 +52,9 @@ from bot.views import challenge_view, disabled_copy, draw_offer_view, end_offer_
 
 log = logging.getLogger(__name__)
 
+# Discord's code for a second thread asked of one message (a thread takes its message's id).
+THREAD_ALREADY_CREATED = 160004
+
 
 def name_of(user: discord.abc.User) -> str:
     """The name a person is shown by: their display name as one line that cannot turn the
@@ -356,7 +359,15 @@ async def _accept(
     if challenge.thread and not isinstance(interaction.channel, discord.Thread):
         name = thread_name(challenge, said)
         if message is not None:
-            thread = await message.create_thread(name=name, auto_archive_duration=1440)
+            try:
+                thread = await message.create_thread(name=name, auto_archive_duration=1440)
+            except discord.HTTPException as exc:
+                if exc.code != THREAD_ALREADY_CREATED:
+                    raise
+                # Another press made the game's thread first (Discord makes one thread from a
+                # message): that press starts the game and edits the challenge's message.
+                await send_ephemeral(interaction, t(locale, "error.challenge_closed"))
+                return
         elif isinstance(interaction.channel, discord.TextChannel):
             thread = await interaction.channel.create_thread(
                 name=name, auto_archive_duration=1440, type=discord.ChannelType.public_thread
@@ -367,7 +378,7 @@ async def _accept(
         )
     except ServiceError as exc:
         if thread is not None:
-            await _delete_quietly(thread)
+            await _delete_unused(bot, thread)
         now = await bot.service.get_challenge(challenge_id)
         if now.status == "closed" and isinstance(exc, ChannelBusyError):
             # Accepted into a channel that has a game: closed, never to start one later.
@@ -385,7 +396,7 @@ async def _accept(
         raise
     except Exception:
         if thread is not None:
-            await _delete_quietly(thread)
+            await _delete_unused(bot, thread)
         raise
     if thread is not None and thread_name(challenge, said, result.game) != thread.name:
         await _rename_quietly(thread, thread_name(challenge, said, result.game))  # colours drawn at random
@@ -430,6 +441,14 @@ async def _rename_quietly(thread: discord.Thread, name: str) -> None:
         await thread.edit(name=name)
     except discord.HTTPException:
         log.warning("could not rename thread %s", thread.id)
+
+
+async def _delete_unused(bot: SeegaHost, thread: discord.Thread) -> None:
+    """Delete the thread this press made for a game that did not start, unless a game
+    lives in it: a thread holding a game is never removed by a losing press (play-test
+    pt40b: the losing Accept deleted the winner's thread)."""
+    if await bot.service.game(thread.id) is None:
+        await _delete_quietly(thread)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:

@@ -269,6 +269,9 @@ def turn_reply(
     """
     game = result.game
     lines = [event_line(e, locale) for e in merge_events(result.events)]
+    advice = wording.walled_advice(result, language(locale))
+    if advice and not past:
+        lines.append(advice)
     if result.chain_pending and result.to_move is not None and not past:
         lines.append(wording.chain_prompt(result.legal, language(locale), "turn.chain_hint"))
     news = wording.movement_begins(result, language(locale))

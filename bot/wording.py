@@ -43,6 +43,24 @@ def event_line(who: str, event: TurnEvent, lang: str, mark: Callable[[str], str]
     return f"{who} {what}" if event.note is not None else f"{who}: {what}"
 
 
+#: Walled-in passes played for a person in one bot reply from which it says what they can do.
+WALLED_ADVICE_AFTER = 3
+
+
+def walled_advice(result: TurnResult, lang: str) -> str:
+    """What a person walled in for several bot turns can do (offer an end by count, or
+    resign), said once per reply; ``""`` otherwise. Play-test pt40b: a reply read "is
+    walled in and passes" three times and nothing more."""
+    game = result.game
+    walled = [
+        e for e in result.events if not e.player.is_bot and e.note is not None and e.note[0] == "explain.pass.walled"
+    ]
+    bot_game = game.black.is_bot or game.white.is_bot
+    if not bot_game or len(walled) < WALLED_ADVICE_AFTER or result.game_over is not None:
+        return ""
+    return text(lang, "explain.pass.walled_advice")
+
+
 def event_text(event: TurnEvent, lang: str, mark: Callable[[str], str] = plain) -> str:
     """What an event did, in the order played: placements, each step with what it took,
     removals, a pass (with its reason when the service played it), a chain's end."""

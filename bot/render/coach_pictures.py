@@ -14,6 +14,7 @@ from PIL import ImageDraw
 from bot.render import words
 from bot.render.board import board_image, encode_png, render_board
 from bot.render.chart import ChartWords, evaluation_chart, rating_chart
+from bot.render.fonts import readable
 from bot.render.hint import suggestion_image
 from bot.render.layout import layout
 from bot.render.theme import RGB
@@ -64,6 +65,11 @@ def chart_words(
     return ChartWords(title, top, bottom, x_axis, legend, lang)
 
 
-def shown_name(name: str, lang: str = FALLBACK) -> str:
-    """A player's name as the pictures say it (the console's "You" in ``lang``)."""
-    return words.shown_name(name, lang)
+def shown_name(name: str, lang: str = FALLBACK, fallback: str | None = None) -> str:
+    """A player's name as the pictures say it (the console's "You" in ``lang``); with
+    ``fallback`` (a colour word, or ``""``), that instead of a name the font cannot draw
+    (all emoji, :func:`~bot.render.fonts.readable`), as the board pictures show such a
+    name by its colour (:func:`~bot.render.board.player_names`; play-test pt40b: "Game #4:
+    Alexandria vs")."""
+    shown = words.shown_name(name, lang)
+    return fallback if fallback is not None and not readable(shown) else shown

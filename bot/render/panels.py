@@ -40,7 +40,7 @@ from bot.render.words import (
     turn_text,
     winner_text,
 )
-from bot.texts import FALLBACK, text
+from bot.texts import FALLBACK, plain_name, text
 from engine import Outcome, Position
 from engine.summary import TurnSummary, shuttle_holds
 
@@ -330,6 +330,27 @@ def status_fit(
     return fit(alone, size, room, bold=True, min_size=min_size, direction=direction)
 
 
+def winner_fit(
+    outcome: Outcome, players: tuple[str, str], size: int, room: float, min_size: int, lang: str = FALLBACK
+) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The footer's "Amira wins" fitted to ``room``: a name too long is cut, never the
+    sentence's own words (play-test pt40b: "Alexandria_the_Great_of_Seega_99…", its "wins"
+    cut off; the header's card shows the name too)."""
+    direction = direction_of(lang)
+    won = winner_text(outcome, players, lang)
+    line, face = fit(won, size, room, bold=True, min_size=min_size, direction=direction)
+    name = players[outcome.winner] if outcome.winner is not None else YOU
+    if not is_cut(line) or outcome.reason == "abandoned" or name == YOU:
+        return line, face
+    mark = "\x00"
+    before, _, after = text(lang, "picture.wins", name=mark).partition(mark)
+    face = font(min_size, True)
+    cut, _ = fit(
+        plain_name(name), min_size, room - width(before + after, face, direction), bold=True, direction=direction
+    )
+    return before + cut + after, face
+
+
 def status_beside_clock(
     position: Position,
     players: tuple[str, str],
@@ -347,8 +368,7 @@ def status_beside_clock(
 
     def status(width_left: float) -> tuple[str, ImageFont.FreeTypeFont]:
         if outcome is not None:
-            won = winner_text(outcome, players, lang)
-            return fit(won, size, width_left, bold=True, min_size=min_size, direction=direction)
+            return winner_fit(outcome, players, size, width_left, min_size, lang)
         end = or_end(lang, you=players[position.side] == YOU)
         parts = status_parts(position, players, lang)
         return status_fit(*parts, size, width_left, min_size, end=end, direction=direction)

@@ -157,8 +157,9 @@ async def rating_chart(
             series[size] = [changes[0][1], *(after for _g, _b, after in changes)]
     if not series:
         return None
+    shown = pictures.shown_name(name, lang, "")  # "" for a name the font cannot draw (all emoji)
     words = pictures.chart_words(
-        wording("coach.stats.chart_title", name=pictures.shown_name(name, lang)),
+        wording("coach.stats.chart_title", name=shown) if shown else wording("coach.stats.chart_title_nameless"),
         x_axis=wording("coach.stats.chart_games"),
         legend={str(s): f"{s}×{s}" for s in series},
         lang=lang,

@@ -240,8 +240,8 @@ class Reviews:
             words = pics.chart_words(
                 w(
                     "coach.review.chart_title",
-                    black=pics.shown_name(names[0], lang),
-                    white=pics.shown_name(names[1], lang),
+                    black=pics.shown_name(names[0], lang, w("color.black").capitalize()),
+                    white=pics.shown_name(names[1], lang, w("color.white").capitalize()),
                     id=game_id,
                 ),
                 w("coach.review.chart_top"),

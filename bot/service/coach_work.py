@@ -52,8 +52,9 @@ class Pictures(Protocol):
         """The words of a chart in ``lang`` (its direction too)."""
         ...
 
-    def shown_name(self, name: str, lang: str = ...) -> str:
-        """A player's name as the pictures say it (the console's "You" in ``lang``)."""
+    def shown_name(self, name: str, lang: str = ..., fallback: str | None = ...) -> str:
+        """A player's name as the pictures say it (the console's "You" in ``lang``;
+        ``fallback`` for a name the font cannot draw)."""
         ...
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.storage.coach import FORGET_HINT_POSITIONS_SQL, CoachQueries
@@ -393,7 +393,9 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                     f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND size = ? AND user_id = ?",
                     (guild_id, size, user_id),
                 )
-                before.append(RatingRow(*r) if r else RatingRow(guild_id, size, user_id, name))
+                # The name this game was played under: a rating row kept the name of the
+                # player's first rated game after they renamed themselves (play-test pt40b).
+                before.append(replace(RatingRow(*r), name=name) if r else RatingRow(guild_id, size, user_id, name))
             black_after, white_after = rater(before[0], before[1], black_score)
             updates = ", ".join(f"{f.name} = excluded.{f.name}" for f in fields(RatingRow)[3:])
             for old, new in ((before[0], black_after), (before[1], white_after)):

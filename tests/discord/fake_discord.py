@@ -1114,6 +1114,8 @@ class FakeDiscord:
 
     async def _thread_from_message(self, request: web.Request, cid: str, mid: str) -> web.Response:
         data, _ = await self._payload(request)
+        if int(mid) in self.channels:  # a thread made from a message takes its id: one per message
+            return self._error(400, 160004, "A thread has already been created for this message")
         thread = self._new_thread(int(cid), data.get("name", "thread"), int(mid))
         await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
         return self._json(thread, 201)

@@ -234,3 +234,29 @@ async def test_a_thread_challenge_declined_and_accepted_at_once_leaves_no_empty_
         shown = [c["name"] for c in threads if not c["thread_metadata"]["archived"]]
         assert shown == [], threads
         assert may_delete == (threads == []), threads
+
+
+async def test_two_accepts_at_once_on_a_thread_challenge_start_one_game_in_a_live_thread(h: Harness) -> None:
+    """Discord play-test (pt40b): two Accepts pressed at once on a thread challenge. Discord
+    refuses a second thread from one message (code 160004); the losing press answered
+    "something went wrong", and its cleanup deleted the winner's thread (the fake gave it the
+    same thread), leaving the game in a thread that no longer existed. One game starts, in a
+    live thread with its board; the other press is told, privately, the challenge is no
+    longer open."""
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
+    custom_id = challenge.button("Accept")["custom_id"]
+    first = await h.click(h.bob, challenge, "Accept", wait=False)
+    second = await h.fake.click_custom_id(h.bob, challenge, custom_id)
+    await h.fake.wait_answer(first)
+    await h.idle()
+    texts = [m.text for i in (first, second) for m in ([i.original] if i.original else []) + i.followups]
+    assert not any("something went wrong" in x for x in texts), texts
+    refusals = [m for i in (first, second) for m in i.followups + ([i.original] if i.original else []) if m.ephemeral]
+    assert [m.text for m in refusals] == ["This challenge is no longer open."], texts
+    threads = [c for c in h.fake.channels.values() if c["type"] == 11]
+    assert len(threads) == 1 and not threads[0]["thread_metadata"]["archived"], threads
+    tid = int(threads[0]["id"])
+    game = await h.bot.service.game(tid)
+    assert game is not None and game.status == "active"
+    assert any(m.attachments for m in h.fake.channel_messages(tid)), "no board in the thread"
+    assert "thread" in challenge.text.lower() or "<#" in challenge.text, challenge.text

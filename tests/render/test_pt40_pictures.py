@@ -240,3 +240,18 @@ def test_the_numbers_of_a_back_and_forth_chain_do_not_stack() -> None:
             if a < b:
                 gap = math.dist(centres[a], centres[b])
                 assert gap >= size * 0.95, f"badges {a} and {b} overlap: {gap:.0f} px apart, {size} px wide"
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", " wins"), ("ar", "فاز ")])
+def test_a_long_winners_name_is_cut_and_the_sentence_keeps_its_words(lang: str, word: str) -> None:
+    """Play-test pt40b: the end picture with a 32-character winner read
+    "Alexandria_the_Great_of_Seega_99…", its "wins" cut off. The name is cut, the words
+    of the sentence stay."""
+    from bot.render.panels import status_beside_clock
+    from engine.outcome import Outcome
+
+    name = "Alexandria_the_Great_of_Seega_99"
+    assert len(name) == 32
+    pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")
+    line, _, _ = status_beside_clock(pos, (name, "Bob"), Outcome(0, "resignation"), None, 340, 1.0, lang)
+    assert word in line and ELLIPSIS in line and line.replace("\u2068", "").replace("\u2069", "").count("Alex") == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 from bot import render
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
@@ -275,3 +276,31 @@ async def test_a_cancelled_games_picture_says_cancelled(db_path: Db) -> None:
     assert _badge(pos, done, 0) == _badge(pos, done, 1) == ""  # neither "TO MOVE" nor "DRAW"
     assert reason_text(done, pos, ("Ann", "Bob")) == "it counts as if it had never been played"
     assert winner_text(done, ("Ann", "Bob"), "ar") == "أُلغيت المباراة"
+
+
+async def test_walled_in_for_several_bot_turns_the_reply_says_what_the_person_can_do(db_path: Db) -> None:
+    """Discord play-test (pt40b): walled in, a person read "is walled in (no piece can step)
+    and passes" three or more times in one bot reply and nothing about what to do. The reply
+    says it once: offer an end by count, or resign."""
+    from bot import wording
+    from bot.messages import turn_reply
+
+    scripted = Scripted(["d3-d2", "d2-c2", "c2-c3", "c3-d3"])
+    storage = await Storage.open(db_path)
+    service = GameService(storage, scripted, None, FakeClock(), random.Random(4))  # type: ignore[arg-type]
+    try:
+        await insert_from(service, 1, "bw3/w4/3w1/w4/bw3 w m 0/0 - 0 30", ALICE, Player.bot("easy"))
+        result = await service.bot_turn(1)
+        assert [e.actions for e in result.events].count(("pass",)) >= 3
+        english = (
+            "You are walled in: you can offer an end by count with /seega offer-end, or resign with /seega resign."
+        )
+        assert wording.walled_advice(result, "en") == english
+        assert "/seega offer-end" in wording.walled_advice(result, "ar")
+        text = turn_reply(result, "en").embeds[0].description or ""
+        assert text.count("You are walled in") == 1, text
+        passes = [e for e in result.events if e.actions == ("pass",)]
+        few = replace(result, events=[*(e for e in result.events if e not in passes), *passes[:2]])
+        assert wording.walled_advice(few, "en") == ""
+    finally:
+        await storage.close()

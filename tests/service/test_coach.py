@@ -1383,3 +1383,33 @@ async def test_a_cancelled_game_with_turns_played_is_reviewed(env: Env) -> None:
     await finish(env, finished)
     await insert(env, 62, None, None)  # a game in progress after it: the default is the finished one
     assert await env.coach.reviews.check(GUILD, 62) == finished
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "history"),
+    [
+        ("en", "Game #{id}: Black vs Bob", "Rating history"),
+        ("ar", "المباراة رقم {id}: الأسود ضد Bob", "تاريخ التصنيف"),
+    ],
+)
+async def test_a_chart_titles_a_name_of_emoji_only_by_its_colour(
+    env: Env, monkeypatch: pytest.MonkeyPatch, lang: str, title: str, history: str
+) -> None:
+    """Discord play-test (pt40b): the font lacks emoji, so a name made only of them left
+    "Game #4: Alexandria vs" in the review chart's title, and ": rating history" in the
+    rating chart's. The review names the player by colour, as the board pictures do; the
+    rating chart is titled without the name."""
+    titles: list[str] = []
+    real = coach_pictures.chart_words
+
+    def recorded(title: str, *args: Any, **kwargs: Any) -> Any:
+        titles.append(title)
+        return real(title, *args, **kwargs)
+
+    monkeypatch.setattr(coach_pictures, "chart_words", recorded)
+    gid = await insert(env, 40, SPN, None, "c2-b2 b3-c3", black_name="🔥🐉")
+    await finish(env, gid, rated=True)
+    got = await env.coach.reviews.review(GUILD, 40, wording=wording(lang), lang=lang)
+    assert got.chart is not None
+    assert await env.coach.rating_chart(GUILD, ALICE, "🔥🐉", wording(lang), lang=lang) is not None
+    assert titles == [title.format(id=gid), history], titles

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.ratings import glicko2_update, rate_game
@@ -42,3 +44,18 @@ async def test_leaderboard_order_and_rating_history(service: GameService) -> Non
     assert len(history) == 2 and history[0][2] == history[1][1]
     stats = await service.stats(GUILD, BOB.user_id)
     assert stats.versus_people.wins == 1 and stats.versus_people.losses == 2
+
+
+async def test_a_rated_game_stores_the_players_current_names(service: GameService) -> None:
+    """Discord play-test (pt40b): after Alice renamed herself, the leaderboard and her rating
+    lines kept the name her first rated game stored. Each rated game stores the names it
+    was played under."""
+    await start_people(service, 1, ALICE, BOB)
+    await service.resign(1, BOB.user_id)
+    renamed = replace(ALICE, name="Alexandria")
+    await start_people(service, 1, renamed, replace(BOB, name="Bobby"))
+    await service.resign(1, BOB.user_id)
+    board = await service.leaderboard(GUILD, 5)
+    assert [e.name for e in board] == ["Alexandria", "Bobby"]
+    rows = await service.storage.ratings_of(GUILD, ALICE.user_id)
+    assert [r.name for r in rows] == ["Alexandria"]
