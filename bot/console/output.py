@@ -199,6 +199,9 @@ class ConsoleOutput:
             )
         else:
             self.say(t(self.lang, "console.pieces", black=black, white=white))
+        advice = wording.walled_advice(result, self.lang)  # walled in for several bot turns
+        if advice:
+            self.say(advice)
         if result.game_over is not None:
             self.say(self._game_over_line(result.game_over, g))
             self.say(t(self.lang, "console.rematch"))

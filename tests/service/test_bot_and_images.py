@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 from dataclasses import replace
 
 from bot import render
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
+from bot.console.output import ConsoleOutput
 from bot.results import Player
 from bot.service import GameService, default_renderer
 from bot.storage import Storage
@@ -299,6 +301,10 @@ async def test_walled_in_for_several_bot_turns_the_reply_says_what_the_person_ca
         assert "/seega offer-end" in wording.walled_advice(result, "ar")
         text = turn_reply(result, "en").embeds[0].description or ""
         assert text.count("You are walled in") == 1, text
+        # and at the console, where it was not said (helper 76's note, stop 40)
+        out = io.StringIO()
+        ConsoleOutput(service, out).show(result)
+        assert out.getvalue().count(english) == 1, out.getvalue()
         passes = [e for e in result.events if e.actions == ("pass",)]
         few = replace(result, events=[*(e for e in result.events if e not in passes), *passes[:2]])
         assert wording.walled_advice(few, "en") == ""
