@@ -384,7 +384,8 @@ def shuttle_caption(position: Position, lang: str = FALLBACK) -> str:
 def shuttle_captions(position: Position, lang: str = FALLBACK) -> list[str]:
     """The ways to say :func:`shuttle_caption`, longest first, for a footer to take the
     first that fits whole: the full sentence, then the short one ("Shuttle limit forbids
-    d2-c2"), each with its list of steps shortened ("a1-a2, b1-b2 +7"). Play-test pt40:
+    d2-c2"), each with its list of steps shortened ("a1-a2, b1-b2 and 7 more"; a bare
+    "+7" said nothing to a reader). Play-test pt40:
     the note was cut mid-word ("(shuttle limit: no…"). Only the side to move's holds:
     the board marks no others (:func:`engine.summary.shuttle_holds`)."""
     names = position.geo.names
@@ -392,7 +393,11 @@ def shuttle_captions(position: Position, lang: str = FALLBACK) -> list[str]:
     said = []
     for key in ("picture.shuttle_held", "picture.shuttle_held.short"):
         for k in range(len(steps), 0, -1):
-            listed = _listed(lang, steps) if k == len(steps) else f"{_listed(lang, steps[:k])} +{len(steps) - k}"
+            listed = (
+                _listed(lang, steps)
+                if k == len(steps)
+                else text(lang, "explain.more_cells", shown=_listed(lang, steps[:k]), count=len(steps) - k)
+            )
             said.append(text(lang, key, steps=listed))
     return said
 
