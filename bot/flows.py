@@ -398,8 +398,9 @@ async def _accept(
         if thread is not None:
             await _delete_unused(bot, thread)
         raise
-    if thread is not None and thread_name(challenge, said, result.game) != thread.name:
-        await _rename_quietly(thread, thread_name(challenge, said, result.game))  # colours drawn at random
+    named = thread_name(challenge, said, result.game)
+    if thread is not None and named != thread.name:
+        await _rename_quietly(thread, named)  # colours drawn at random
     accepted = await bot.service.get_challenge(challenge_id)
     view = await challenge_buttons(bot, accepted, said, interaction.guild_locale, disabled=True)
     reply = challenge_reply(accepted, said, view)

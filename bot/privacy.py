@@ -54,8 +54,11 @@ class Game(Protocol):
 _G = TypeVar("_G", bound=Game)
 
 
-async def visibility(interaction: discord.Interaction, game: Game) -> Visibility:
-    """How ``game`` may be shown to the person behind ``interaction``, where they asked."""
+async def visibility(
+    interaction: discord.Interaction, game: Game, seen: dict[int, Channel | None] | None = None
+) -> Visibility:
+    """How ``game`` may be shown to the person behind ``interaction``, where they asked;
+    ``seen`` keeps the channels already looked up (a list of games shares it)."""
     if game.channel_id == interaction.channel_id:
         return "public"
     guild = interaction.guild
@@ -63,7 +66,11 @@ async def visibility(interaction: discord.Interaction, game: Game) -> Visibility
     if guild is None or not isinstance(member, discord.Member):
         return "public"  # no server, no channels to keep apart
     player = member.id in (game.black.user_id, game.white.user_id)
-    channel = await _channel(guild, game.channel_id)
+    if seen is None:
+        seen = {}
+    if game.channel_id not in seen:
+        seen[game.channel_id] = await _channel(guild, game.channel_id)
+    channel = seen[game.channel_id]
     if channel is None:
         return "private" if player else "hidden"
     if _everyone_reads(guild, channel):
@@ -119,7 +126,8 @@ async def _member_reads(channel: Channel, member: discord.Member) -> bool:
 
 async def listed(interaction: discord.Interaction, games: list[_G]) -> list[_G]:
     """``games`` that a public list may show (:func:`visibility` "public"), in order."""
-    return [g for g in games if await visibility(interaction, g) == "public"]
+    seen: dict[int, Channel | None] = {}  # one fetch per channel, not per game listed
+    return [g for g in games if await visibility(interaction, g, seen) == "public"]
 
 
 async def asked_game(bot: SeegaHost, interaction: discord.Interaction, guild_id: int, game_id: int) -> bool:

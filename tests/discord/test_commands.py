@@ -903,3 +903,19 @@ def test_an_ai_that_cannot_answer_a_hint_is_said_plainly() -> None:
     assert english is not None and english.startswith("The engine cannot answer right now"), english
     arabic = error_text("ar", AiUnavailableError("an AI worker process hung"))
     assert arabic is not None and "المحرك" in arabic, arabic
+
+
+async def test_a_list_looks_up_each_unknown_channel_once(h: Harness) -> None:
+    """Three finished games of one channel the bot does not know: ``/seega history``
+    fetched that channel once per game; it is looked up once per answer."""
+    gone = h.fake.snowflake()  # a channel deleted since: every fetch is refused
+    alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
+    for _ in range(3):
+        await insert_from(h.bot.service, gone, "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", alice, bob,
+                          guild_id=h.fake.guild_id)  # fmt: skip
+        await h.bot.service.resign(gone, h.bob)
+    before = len(h.fake.requests)
+    history = await h.slash(h.carol, "seega history")
+    assert "#1" not in history.reply.text and "#3" not in history.reply.text, history.reply.text
+    fetched = [r for r in h.fake.requests[before:] if r.method == "GET" and r.path.endswith(f"/channels/{gone}")]
+    assert len(fetched) == 1, fetched
