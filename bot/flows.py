@@ -45,7 +45,7 @@ from bot.results import (
     TimerEvent,
     TurnResult,
 )
-from bot.senders import Send, channel_sender, forget_offer, interaction_sender, remember_board, remember_offer
+from bot.senders import Send, channel_sender, forget_offer, in_time, interaction_sender, remember_board, remember_offer
 from bot.texts import written_name
 from bot.tree import Refusal, send_ephemeral, service_error_text
 from bot.views import challenge_view, disabled_copy, draw_offer_view, end_offer_view, game_view
@@ -494,7 +494,9 @@ async def button_end_turn(interaction: discord.Interaction, game_id: int) -> Non
     if await current_game(interaction, game_id) is None:
         return
     bot = host_of(interaction)
-    result = await bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
+    result = await in_time(
+        interaction, bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
+    )
     await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction))
 
 

@@ -6,10 +6,12 @@ the callers can edit it later (a bot's chain shown step by step, stale buttons c
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -20,6 +22,38 @@ from bot.results import TurnResult
 log = logging.getLogger(__name__)
 
 Send = Callable[[Reply], Awaitable[Any]]
+T = TypeVar("T")
+
+#: Seconds a command's work may take before its answer is deferred ("Seega is thinking..."):
+#: Discord refuses an answer sent more than 3 s after the command.
+DEFER_AFTER = 2.0
+#: ``interaction.extras`` key: the answer was deferred because the work was slow.
+LATE = "deferred_late"
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await a command's ``work`` (a service call), deferring its public answer if the work
+    takes longer than :data:`DEFER_AFTER`.
+
+    A write that waits on the database's lock (another process, a checkpoint, a slow
+    disk) could take longer than the 3 s Discord allows for an answer: the move was
+    stored and its board posted in the channel, yet the player was shown "The
+    application did not respond" (noticed at stop 40). Deferred in time, the player sees
+    "Seega is thinking..." instead, and :func:`interaction_sender` answers as usual.
+    Only the work is raced, never a send, so a deferral cannot cross an answer.
+    """
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done and not interaction.response.is_done():
+            try:
+                await interaction.response.defer(thinking=True)
+                interaction.extras[LATE] = True
+            except discord.HTTPException as exc:  # too late already: the sender posts in the channel
+                log.warning("could not defer interaction %s (%s %s)", interaction.id, exc.status, exc.code)
+        return await task
+    finally:
+        task.cancel()  # only if this caller was cancelled: a finished task ignores it
 
 
 def interaction_sender(interaction: discord.Interaction) -> Send:
@@ -29,12 +63,22 @@ def interaction_sender(interaction: discord.Interaction) -> Send:
     than 3 s late: 404 "Unknown interaction", code 10062; a 5xx) is posted in the
     channel instead, and so is every later reply through this sender: what the reply
     says (a stored move, whose turn it is, with its ping) is not lost with the answer
-    (outside review, atk40 F1). A private reply is never made public.
+    (outside review, atk40 F1). A private reply is never made public. After a deferral
+    for slow work (:func:`in_time`), the first public reply is posted in the channel
+    too, so that it pings.
     """
     lost = False
 
     async def send(reply: Reply) -> Any:
         nonlocal lost
+        if interaction.extras.pop(LATE, False):
+            # The answer was deferred (in_time). Its first followup would replace "Seega is
+            # thinking..." as an edit, and an edit pings nobody: the next player would not
+            # be called. The placeholder goes, and the reply is a message of its own.
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            if not reply.ephemeral:
+                lost = True
         if not lost:
             try:
                 if not interaction.response.is_done():

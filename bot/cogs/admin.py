@@ -23,7 +23,7 @@ from bot.host import SeegaHost
 from bot.i18n import lang
 from bot.messages import settings_embed
 from bot.results import NotAModeratorError
-from bot.senders import interaction_sender
+from bot.senders import in_time, interaction_sender
 from bot.service import catalog
 from bot.service.coach_hints import MAX_HINT_LIMIT
 
@@ -44,7 +44,7 @@ class AdminCommands(CogMixin):
     @app_commands.default_permissions(manage_channels=True)
     async def cancel(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        result = await self.bot.service.cancel(interaction.channel_id, moderator_of(interaction))
+        result = await in_time(interaction, self.bot.service.cancel(interaction.channel_id, moderator_of(interaction)))
         log.info("game %s cancelled by moderator %s", result.game.id, interaction.user.id)
         await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction))
 

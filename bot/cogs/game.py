@@ -40,7 +40,7 @@ from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
 from bot.messages import challenge_reply, past_edit, player_name, turn_reply
 from bot.results import TurnResult
-from bot.senders import interaction_sender, remember_board
+from bot.senders import in_time, interaction_sender, remember_board
 from bot.service import catalog
 from bot.transformers import Cell, MoveFrom, PlaceFirst
 from bot.tree import Refusal, answer_error
@@ -95,7 +95,7 @@ class PlayCog(commands.Cog):
 
     async def _play(self, interaction: discord.Interaction, call: Awaitable[TurnResult]) -> None:
         guild_id(interaction)
-        result = await call
+        result = await in_time(interaction, call)
         await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction))
 
     async def _lesson(self, interaction: discord.Interaction, text: str) -> bool:
@@ -222,15 +222,18 @@ class GameCommands(CogMixin):
         variant: str | None = None,
         color: str = catalog.DEFAULT_COLOR,
     ) -> None:
-        result = await self.bot.service.play_bot(
-            guild_id(interaction),
-            channel_id(interaction),
-            as_player(interaction.user),
-            level,
-            size,
-            variant,
-            color,
-            bot_reply=False,
+        result = await in_time(
+            interaction,
+            self.bot.service.play_bot(
+                guild_id(interaction),
+                channel_id(interaction),
+                as_player(interaction.user),
+                level,
+                size,
+                variant,
+                color,
+                bot_reply=False,
+            ),
         )
         level = catalog.check_level(level)  # accepted above, so known: "Easy" is shown as easy
 
@@ -252,7 +255,9 @@ class GameCommands(CogMixin):
         if got is not None:
             await interaction.response.send_message(lesson_answer_text(got, lang(interaction)), ephemeral=True)
             return
-        result = await self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
+        result = await in_time(
+            interaction, self.bot.service.end_turn(channel_id(interaction), interaction.user.id, bot_reply=False)
+        )
         await show_turn(self.bot, result, interaction.guild_locale, interaction_sender(interaction))
 
     @app_commands.command(
@@ -260,7 +265,7 @@ class GameCommands(CogMixin):
     )
     @per_person("takeback")
     async def takeback(self, interaction: discord.Interaction) -> None:
-        result = await self.bot.service.takeback(channel_id(interaction), interaction.user.id)
+        result = await in_time(interaction, self.bot.service.takeback(channel_id(interaction), interaction.user.id))
         await show_turn(
             self.bot,
             result,

@@ -10,11 +10,14 @@ is thinking." for ever, and a person's opponent never pinged).
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from aiohttp import web
 
+from bot import senders
 from tests.discord.harness import Harness
 
 
@@ -75,3 +78,46 @@ async def test_the_next_person_is_told_when_the_answer_to_the_move_is_refused(h:
     assert board.attachments or board.embeds, "the board itself, posted in the channel"
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and game.to_move is not None and game.to_move.user_id == h.bob
+
+
+async def test_a_move_slowed_by_the_database_lock_is_answered_in_time_and_still_pings(
+    h: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Another process holds SQLite's write lock: the move waits for it. Its answer is
+    deferred ("thinking") before Discord's 3 s run out, instead of "The application did
+    not respond" (stop 40's noticed list), and the board still calls Bob: a deferred
+    answer's first followup is an edit, which pings nobody, so it goes in the channel."""
+    monkeypatch.setattr(senders, "DEFER_AFTER", 0.2)
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})).reply
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    seen = {m.id for m in h.fake.channel_messages()}
+    other = sqlite3.connect(tmp_path / "seega.db", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process's write lock: the move's save waits
+    try:
+        inter = await h.slash(h.alice, "place", {"first": "a1", "second": "b1"}, wait=False)
+        await h.fake.wait_for(lambda: inter.callbacks, what="an answer while the save waits")
+        assert inter.callback_type == 5, "deferred (Seega is thinking...) while the database is locked"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    board = await h.fake.wait_for(
+        lambda: next((m for m in h.fake.channel_messages() if m.id not in seen and h.bob in m.pinged_user_ids()), None),
+        what="the board calling Bob",
+    )
+    assert board.attachments or board.embeds
+    assert inter.original is not None and inter.original.deleted, "no 'thinking...' left behind"
+    game = await h.bot.service.game(h.fake.channel_id)
+    assert game is not None and game.to_move is not None and game.to_move.user_id == h.bob
+
+
+async def test_a_refusal_after_a_slow_wait_stays_private(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deferred answer is public ("thinking..."); a refusal that follows is still said to
+    the player alone."""
+    monkeypatch.setattr(senders, "DEFER_AFTER", 0.0)
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})).reply
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    inter = await h.slash(h.bob, "place", {"first": "a1", "second": "b1"}, wait=False)
+    await h.fake.wait_for(lambda: inter.followups, what="the refusal")
+    assert inter.callback_type == 5
+    assert inter.original is not None and inter.original.deleted
+    assert all(m.ephemeral for m in inter.followups), "not Bob's turn: said to Bob alone"
