@@ -70,8 +70,9 @@ def _mark_turns(img: Image.Image, position: Position, turns: Sequence[Drawn]) ->
     for layer in ("arrows", "numbers"):
         for (summary, theme, _, right, skip), shift in zip(turns, offsets, strict=True):
             arrows(img, lay, theme, summary, right, offsets=shift, numbers=numbers, paths=paths, skip=skip, layer=layer)
+    marked: set[int] = set()
     for (summary, theme, *_), still in zip(turns, standing, strict=True):
-        taken_marks(img, lay, theme, summary, still, position.phase)
+        taken_marks(img, lay, theme, summary, still, position.phase, marked)
 
 
 def shared_steps(played: Sequence[Action], better: Sequence[Action]) -> int:

@@ -164,13 +164,30 @@ def ghosts(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occup
         img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
-def taken_marks(img: Image.Image, lay: Layout, theme: Theme, turn: TurnSummary, occupied: int, phase: str) -> None:
+def taken_marks(
+    img: Image.Image,
+    lay: Layout,
+    theme: Theme,
+    turn: TurnSummary,
+    occupied: int,
+    phase: str,
+    marked: set[int] | None = None,
+) -> None:
     """A crossed-out stone of the taken piece's colour in a corner of each cell a chain
     stepped into after taking its piece, the corner clear of the arrows there; drawn over
     the arrows. A ghost in the middle of a cell the chain left again looked like a stone
     still standing, its X under the next step's number, and a third of a cell in the
-    corner of a stone was missed on 9x9 (play-test pt40: c2, e4)."""
+    corner of a stone was missed on 9x9 (play-test pt40: c2, e4).
+
+    ``marked``: cells already marked by another turn drawn on the same board (a review's
+    played line and a better line that took the same piece): one mark says it, two
+    identical ones in two corners read as two pieces. The cells marked here are added.
+    """
     for cell, color in _taken(turn, occupied, phase)[1]:
+        if marked is not None:
+            if cell in marked:
+                continue
+            marked.add(cell)
         badge = taken_badge(theme, color, taken_size(lay.cell))
         cx, cy = lay.centre_of(cell)
         kx, ky = free_corner(cell, turn.steps, lay.n)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render import panels, render_board
+from bot.render import overlay, panels, render_board
 from bot.render.fonts import ELLIPSIS
 from bot.render.hint import HINT, suggestion_image
 from bot.render.layout import layout
@@ -258,3 +258,22 @@ def test_a_long_winners_name_is_cut_and_the_sentence_keeps_its_words(lang: str, 
     pos = Position.from_spn("wbbbw/wwbwb/bb1ww/wbbbb/wbwww w m 0/0 - 0 25")
     line, _, _ = status_beside_clock(pos, (name, "Bob"), Outcome(0, "resignation"), None, 340, 1.0, lang)
     assert word in line and ELLIPSIS in line and line.replace("\u2068", "").replace("\u2069", "").count("Alex") == 1
+
+
+def test_a_piece_both_lines_take_is_marked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Console play-test c41, the review of turn 16: played c5-d5 (took d4), end; better
+    c5-d5, d5-d4 (took d4, then c4). d4 got two identical crossed-out badges, one per
+    line, in two corners, which read as two pieces taken on one cell."""
+    pos = Position.from_spn("bbb1w/wbwwb/wwwbw/bbwbw/bwbbw b m 0/0 - 3 16", Ruleset.make("standard", 5))
+    played = _actions(pos, ["c5-d5", "end"])
+    better = _actions(pos, ["c5-d5", "d5-d4"])
+    badges: list[tuple[int, int]] = []
+    real = overlay.taken_badge
+
+    def counted(theme: Any, color: int, size: int) -> Image.Image:
+        badges.append((color, size))
+        return real(theme, color, size)
+
+    monkeypatch.setattr(overlay, "taken_badge", counted)
+    suggestion_image(pos, better, played, legend=("played", "better"))
+    assert len(badges) == 2, f"{len(badges)} taken marks for the two pieces taken (d4, c4)"
