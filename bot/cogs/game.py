@@ -23,7 +23,7 @@ from bot.coach_messages import lesson_answer_text
 from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.stats import StatsCommands
-from bot.cooldowns import per_person
+from bot.cooldowns import per_person, spend
 from bot.flows import (
     accept_crossing,
     as_player,
@@ -100,7 +100,12 @@ class PlayCog(commands.Cog):
 
     async def _lesson(self, interaction: discord.Interaction, text: str) -> bool:
         """Answer the user's open lesson exercise here, privately (``False``: a game move)."""
-        got = await self.bot.service.lesson_try(channel_id(interaction), interaction.user.id, text.strip()[:MAX_ANSWER])
+        got = await self.bot.service.lesson_try(
+            channel_id(interaction),
+            interaction.user.id,
+            text.strip()[:MAX_ANSWER],
+            admit=lambda: spend("solve", interaction),
+        )
         if got is None:
             return False
         await interaction.response.send_message(lesson_answer_text(got, lang(interaction)), ephemeral=True)
@@ -251,7 +256,9 @@ class GameCommands(CogMixin):
     async def end_turn(self, interaction: discord.Interaction) -> None:
         # Inside a lesson's exercise (lesson 5 teaches it), end-turn stops the lesson's
         # chain, as /move plays it, and is judged privately: it went to the channel's game.
-        got = await self.bot.service.lesson_try(channel_id(interaction), interaction.user.id, "end")
+        got = await self.bot.service.lesson_try(
+            channel_id(interaction), interaction.user.id, "end", admit=lambda: spend("solve", interaction)
+        )
         if got is not None:
             await interaction.response.send_message(lesson_answer_text(got, lang(interaction)), ephemeral=True)
             return

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.ai_pool import AiRunner
@@ -349,19 +350,27 @@ class GameService:
         how the last one ended, if it did, and how to start another."""
         return await self.games.no_game(channel_id)
 
-    async def lesson_try(self, channel_id: int, user_id: int, text: str) -> LessonAnswer | None:
+    async def lesson_try(
+        self, channel_id: int, user_id: int, text: str, admit: Callable[[], None] | None = None
+    ) -> LessonAnswer | None:
         """A ``/move`` or ``/place`` checked against the user's open exercise in this channel.
 
         ``None`` means the command is a game move: the user has no exercise open here, or
         plays in this channel's game in progress, whoever's turn it is (the game always
         comes first, and the same command does not change meaning with the turn;
         ``/seega solve`` still answers the exercise then). docs/coach.md.
+
+        ``admit`` is called once the command is known to answer the exercise, before it is
+        judged and stored; it raises to refuse it (the adapter's cooldown of answers:
+        these commands have none of their own).
         """
         number = await self.coach.lessons.active(user_id, channel_id)
         if number is None:
             return None
         if await self.plays_here(channel_id, user_id):
             return None
+        if admit is not None:
+            admit()
         return await self.coach.lessons.answer(user_id, number, text, channel_id)
 
     async def plays_here(self, channel_id: int, user_id: int | None) -> bool:

@@ -198,3 +198,16 @@ async def test_a_persons_cooldown_is_the_same_in_every_server(h: Harness) -> Non
     refused_for_a_while(elsewhere, "stats")
     bobs = said(await h.slash(h.bob, "seega stats", channel_id=other_channel))
     assert wait_of(bobs) is None, bobs.text
+
+
+async def test_lesson_answers_through_place_and_move_count_with_solve(h: Harness) -> None:
+    """A lesson's exercise is also answered with /place and /move (and /seega end-turn),
+    which have no cooldown of their own: every answer is judged and stored, so a flood
+    through them went unrefused (stop 40's noticed list). They spend /seega solve's."""
+    said(await h.slash(h.carol, "seega learn", {"lesson": 2}))
+    uses, _ = RATES["solve"]
+    flood = [said(await h.slash(h.carol, "move", {"from": "a1", "to": "a2"})) for _ in range(uses + 1)]
+    assert wait_of(flood[0]) is None, flood[0].text
+    refused_for_a_while(flood[-1], "solve")
+    said(await h.slash(h.bob, "seega learn", {"lesson": 2}))
+    assert wait_of(said(await h.slash(h.bob, "move", {"from": "a1", "to": "a2"}))) is None, "Bob is not refused"
