@@ -67,6 +67,10 @@ RETRYABLE = (
     ConnectionError,
 )
 
+#: Errors after which a write's outcome is unknown: the connection ended while the
+#: statement was in flight, so the server may have committed it before its reply was lost.
+IN_FLIGHT = (asyncpg.ConnectionDoesNotExistError, ConnectionError)
+
 
 @functools.lru_cache(maxsize=512)
 def numbered(sql: str) -> str:
@@ -219,7 +223,41 @@ class PostgresStorage(Storage):
         return await self._retry(op)
 
     async def update_game(self, update: GameUpdate) -> bool:
-        return await self._update_one(GameUpdate.SQL, update.params())
+        """The compare-and-swap of one game, safe to retry after a lost reply.
+
+        A connection that ends while the UPDATE is in flight (a failover, a network blip)
+        leaves its outcome unknown: the server may have committed it. Run again, it
+        found its own version and reported a lost race, so a stored move was answered
+        "It is not your turn", nobody was told of it, and a stored bot reply was never
+        posted (review atk41a, finding 5). After such an error, a failed swap reads the
+        row back and counts as done when it holds exactly what this update wrote.
+        """
+        lost = False
+
+        async def op() -> bool:
+            nonlocal lost
+            try:
+                if _count(await self._pool.execute(numbered(GameUpdate.SQL), *update.params())) == 1:
+                    return True
+            except IN_FLIGHT:
+                lost = True
+                raise
+            return lost and await self._holds(update)
+
+        return await self._retry(op)
+
+    async def _holds(self, update: GameUpdate) -> bool:
+        """Whether the game's row is the one ``update`` writes (its version one up)."""
+        row = await self._pool.fetchrow(
+            "SELECT version, actions, spn, status, result FROM games WHERE id = $1", update.game_id
+        )
+        return row is not None and tuple(row) == (
+            update.expected_version + 1,
+            update.actions,
+            update.spn,
+            update.status,
+            update.result,
+        )
 
     # ----------------------------------------------------------------- migrations
     async def schema_version(self) -> int:

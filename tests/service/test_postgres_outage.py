@@ -9,6 +9,9 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import asyncpg
 
 from bot.ai_jobs import QueueAiRunner
 from bot.clock import FakeClock
@@ -63,3 +66,57 @@ async def test_a_restart_of_the_server_loses_nothing() -> None:
             await storage.close()
             await close_service(one)
             await close_service(two)
+
+
+class _LosesOneReply:
+    """The storage's pool, but the next game UPDATE is committed by the server and its
+    reply lost: the connection ends while the statement is in flight (a failover, a
+    network blip, review atk41a finding 5)."""
+
+    def __init__(self, pool: Any) -> None:
+        self._real = pool
+        self.armed = False
+        self.skip = 0  # game UPDATEs to let through first
+        self.lost = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    async def execute(self, sql: str, *args: Any) -> Any:
+        done = await self._real.execute(sql, *args)
+        if self.armed and sql.startswith("UPDATE games"):
+            if self.skip:
+                self.skip -= 1
+                return done
+            self.armed = False
+            self.lost += 1
+            raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+        return done
+
+
+async def test_a_turn_whose_commit_reply_is_lost_is_answered_as_played(postgres_server: TempPostgres) -> None:
+    """The move was stored, yet its retry found the new version and the player was told
+    "It is not your turn", and nobody was told of the move; a stored bot reply was
+    never shown. Both now come back as played, once."""
+    service = await make_service(postgres_server.create_database(), limits=NO_CAPS)
+    pool = _LosesOneReply(service.storage._pool)  # type: ignore[attr-defined]
+    service.storage._pool = pool  # type: ignore[attr-defined]
+    try:
+        await start_people(service, 1)
+        pool.armed = True
+        placed = await service.place(1, ALICE.user_id, "a1 b1")
+        assert pool.lost == 1, "the reply to the UPDATE was lost"
+        assert placed.game.turn == 2 and placed.game.to_move is not None
+        assert placed.game.to_move.user_id == BOB.user_id, "Bob is told it is his turn"
+        game = await service.game(1)
+        assert game is not None and game.turn == 2, "stored once"
+
+        await service.play_bot(GUILD, 2, CAROL, "easy", 5, None, "black")
+        pool.armed, pool.skip = True, 1  # Carol's move goes through; the bot's reply is lost
+        moved = await service.place(2, CAROL.user_id, "a1 b1")
+        assert pool.lost == 1 + 1
+        assert [e.player.is_bot for e in moved.events] == [False, True], "the bot's stored reply is shown"
+        assert moved.game.turn == 3 and moved.game.to_move is not None
+        assert moved.game.to_move.user_id == CAROL.user_id
+    finally:
+        await close_service(service)
