@@ -6,16 +6,20 @@ import asyncio
 import io
 import random
 from dataclasses import replace
+from pathlib import Path
 
 from bot import render
+from bot.ai_jobs import encode
 from bot.ai_pool import ProcessPoolAiRunner, ThreadAiRunner
 from bot.clock import FakeClock
 from bot.console.output import ConsoleOutput
 from bot.results import Player
 from bot.service import GameService, default_renderer
+from bot.service.bot_turns import turn_seed
 from bot.storage import Storage
 from engine import BLACK, Position, parse_cell
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, Db, insert_from, start_people
+from engine.ai import TurnRequest
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, Db, close_service, insert_from, query, start_people
 
 PNG = b"\x89PNG\r\n\x1a\n"
 #: White (to move) captures with b3-c3 and may go on with c3-c4.
@@ -310,3 +314,35 @@ async def test_walled_in_for_several_bot_turns_the_reply_says_what_the_person_ca
         assert wording.walled_advice(few, "en") == ""
     finally:
         await storage.close()
+
+
+class _Recording(ThreadAiRunner):
+    """The real AI in a thread, remembering what it was asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[TurnRequest] = []
+
+    async def choose_turn(self, request: TurnRequest) -> list[str]:
+        self.asked.append(request)
+        return await super().choose_turn(request)
+
+
+async def test_two_games_at_one_position_ask_the_ai_two_different_jobs(tmp_path: Path) -> None:
+    """The AI queue keys a job by its request and hands its stored answer to whoever asks
+    the same: every bot game at a position and level got one search's answer for an hour,
+    and every easy game of the hour opened alike (review atk41a, finding 8). A turn's
+    request now names its game and version; the same turn asked again is the same job."""
+    ai = _Recording()
+    service = GameService(await Storage.open(tmp_path / "seega.db"), ai, None, FakeClock())
+    try:
+        for channel in (1, 2):
+            await service.play_bot(GUILD, channel, CAROL, "easy", 5, None, "white")
+        first, second = ai.asked
+        assert first.actions == second.actions == () and first.level == second.level == "easy"
+        assert encode(first)[0] != encode(second)[0], "two games, two jobs"
+        (version,) = query(tmp_path / "seega.db", "SELECT version FROM games WHERE channel_id = 1")[0]
+        # the request was made at the version before the bot's turn was stored
+        assert first.seed == turn_seed(1, version - 1), "the same turn asked again (a resume) is the same job"
+    finally:
+        await close_service(service)
