@@ -98,6 +98,22 @@ def channel_id(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+def check_thread_rights(interaction: discord.Interaction) -> None:
+    """Refuse a game in a new thread where the bot may not make one or post in it.
+
+    Asked before anything is stored (the challenge, the game): without Create Public
+    Threads the accepter was told "something went wrong"; without Send Messages in
+    Threads the game started in an empty thread, its first board refused, and the player
+    to move, never pinged, lost on time (outside review atk41c, F2). A challenge made
+    inside a thread plays in that thread and makes none.
+    """
+    if isinstance(interaction.channel, discord.Thread):
+        return
+    rights = interaction.app_permissions
+    if not (rights.create_public_threads and rights.send_messages_in_threads):
+        raise Refusal("error.no_thread_permission")
+
+
 # ------------------------------------------------------------------------ boards
 
 #: Words put above a board, written once the board's language is known.
@@ -357,6 +373,7 @@ async def _accept(
     thread: discord.Thread | None = None
     said = await challenge_language(bot, challenge, interaction.guild_locale)
     if challenge.thread and not isinstance(interaction.channel, discord.Thread):
+        check_thread_rights(interaction)  # the rights may have gone since the challenge
         name = thread_name(challenge, said)
         if message is not None:
             try:
@@ -733,11 +750,21 @@ async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
     """Post what the scheduler did in the game's channel, each message in the language of
     the person it is for (nobody acted: a timer fired), else the server's.
 
-    A game channel Discord calls unknown was deleted unnoticed: its game is abandoned,
-    unrated.
+    What Discord refuses is logged as one warning, and the scheduler goes on (the event
+    is applied already: a timeout stays rated, as the contract says). A game channel
+    Discord calls unknown was deleted unnoticed: its game is abandoned, unrated.
     """
     try:
         await _announce(bot, event)
+    except discord.Forbidden as exc:
+        log.warning(
+            "cannot post the %s of %s in channel %s: missing permission (%s %s)",
+            event.kind,
+            _what(event),
+            _where(event),
+            exc.status,
+            exc.code,
+        )
     except discord.NotFound as exc:
         if exc.code != lost.UNKNOWN_CHANNEL:
             raise
