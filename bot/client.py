@@ -19,7 +19,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot import scale
+from bot import lost, scale
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner, ThreadAiRunner
 from bot.flows import BUTTON_HANDLERS, announce_timer_event
 from bot.i18n import SeegaTranslator
@@ -154,8 +154,25 @@ class SeegaBotMixin:
         self.service = GameService(self.storage, self.ai, default_renderer(), limits=limits)
 
     async def _start_scheduler(self) -> None:
-        self.scheduler = Scheduler(self.service, self.on_timer_event)
+        self.scheduler = Scheduler(self.service, self.on_timer_event, channel_gone=self._channel_is_gone)
         await self.scheduler.start()
+
+    async def _channel_is_gone(self, channel_id: int) -> bool:
+        return await lost.channel_is_gone(self, channel_id)  # type: ignore[arg-type]
+
+    # A deleted channel or thread, or a server the bot left, ends its games unrated and
+    # closes its challenges (bot.lost; outside review atk41c, F1 and F6). The guilds
+    # intent brings these events; a thread of a deleted channel comes as its own
+    # raw_thread_delete (discord.py sends one per cached thread), and the raw event also
+    # covers threads that were not cached (archived ones).
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await lost.channel_deleted(self, channel.id)  # type: ignore[arg-type]
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await lost.channel_deleted(self, payload.thread_id)  # type: ignore[arg-type]
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await lost.guild_removed(self, guild.id)  # type: ignore[arg-type]
 
     async def on_timer_event(self, event: TimerEvent) -> None:
         """Announce what the scheduler did (reminders, timeouts, expiries, due bot turns)."""

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import wording
+from bot import lost, wording
 from bot.cooldowns import spend
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, person_language, t
@@ -96,6 +96,22 @@ def guild_id(interaction: discord.Interaction) -> int:
 def channel_id(interaction: discord.Interaction) -> int:
     assert interaction.channel_id is not None
     return interaction.channel_id
+
+
+def check_thread_rights(interaction: discord.Interaction) -> None:
+    """Refuse a game in a new thread where the bot may not make one or post in it.
+
+    Asked before anything is stored (the challenge, the game): without Create Public
+    Threads the accepter was told "something went wrong"; without Send Messages in
+    Threads the game started in an empty thread, its first board refused, and the player
+    to move, never pinged, lost on time (outside review atk41c, F2). A challenge made
+    inside a thread plays in that thread and makes none.
+    """
+    if isinstance(interaction.channel, discord.Thread):
+        return
+    rights = interaction.app_permissions
+    if not (rights.create_public_threads and rights.send_messages_in_threads):
+        raise Refusal("error.no_thread_permission")
 
 
 # ------------------------------------------------------------------------ boards
@@ -357,6 +373,7 @@ async def _accept(
     thread: discord.Thread | None = None
     said = await challenge_language(bot, challenge, interaction.guild_locale)
     if challenge.thread and not isinstance(interaction.channel, discord.Thread):
+        check_thread_rights(interaction)  # the rights may have gone since the challenge
         name = thread_name(challenge, said)
         if message is not None:
             try:
@@ -731,7 +748,55 @@ BUTTON_HANDLERS = ButtonHandlers(
 
 async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
     """Post what the scheduler did in the game's channel, each message in the language of
-    the person it is for (nobody acted: a timer fired), else the server's."""
+    the person it is for (nobody acted: a timer fired), else the server's.
+
+    What Discord refuses is logged as one warning, and the scheduler goes on (the event
+    is applied already: a timeout stays rated, as the contract says). A game channel
+    Discord calls unknown was deleted unnoticed: its game is abandoned, unrated.
+    """
+    try:
+        await _announce(bot, event)
+    except discord.Forbidden as exc:
+        log.warning(
+            "cannot post the %s of %s in channel %s: missing permission (%s %s)",
+            event.kind,
+            _what(event),
+            _where(event),
+            exc.status,
+            exc.code,
+        )
+    except discord.NotFound as exc:
+        if exc.code != lost.UNKNOWN_CHANNEL:
+            raise
+        log.warning("cannot post the %s of %s: channel %s is gone", event.kind, _what(event), _where(event))
+        game = _game_of(event)
+        if game is not None:
+            await lost.channel_deleted(bot, game.channel_id)
+
+
+def _game_of(event: TimerEvent) -> GameView | None:
+    """The game a timer event is about (``None``: a challenge's)."""
+    return event.game or (event.turn.game if event.turn else None)
+
+
+def _what(event: TimerEvent) -> str:
+    """The game or challenge a timer event is about, for a log line."""
+    game = _game_of(event)
+    if game is not None:
+        return f"game {game.id}"
+    return f"challenge {event.challenge.id}" if event.challenge is not None else "nothing"
+
+
+def _where(event: TimerEvent) -> int | None:
+    """The channel a timer event is announced in, for a log line."""
+    game = _game_of(event)
+    if game is not None:
+        return game.channel_id
+    return event.challenge.channel_id if event.challenge is not None else None
+
+
+async def _announce(bot: SeegaHost, event: TimerEvent) -> None:
+    """Post one timer event (:func:`announce_timer_event`)."""
     if event.kind == "challenge_expired" and event.challenge is not None:
         challenge = event.challenge
         locale = await challenge_language(bot, challenge, guild_locale_of(bot, challenge.guild_id))
@@ -740,7 +805,7 @@ async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
         if not await edit_challenge_message(bot, challenge, reply):
             await channel_sender(bot, challenge.channel_id, challenge.guild_id)(reply)
         return
-    game = event.game or (event.turn.game if event.turn else None)
+    game = _game_of(event)
     if game is None:
         return
     send = channel_sender(bot, game.channel_id, game.guild_id)

@@ -511,6 +511,20 @@ class TimerEvent:
 
 
 @dataclass(frozen=True)
+class Abandoned:
+    """What ended when a channel, a thread or a server was lost to the bot: its games,
+    ended unrated (``*``, ``abandoned``), and its pending challenges, closed.
+
+    Attributes:
+        games: the games that were in play there, now over.
+        challenges: the challenges that were waiting for an answer there, now closed.
+    """
+
+    games: tuple[GameView, ...] = ()
+    challenges: tuple[ChallengeView, ...] = ()
+
+
+@dataclass(frozen=True)
 class Moderator:
     """The capability to moderate one guild (cancel its games, change its settings).
 

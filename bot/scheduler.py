@@ -32,6 +32,8 @@ from bot.service import GameService
 log = logging.getLogger(__name__)
 
 EventCallback = Callable[[TimerEvent], Awaitable[None]]
+#: Whether a channel (or thread) is known to be deleted: the adapter asks its platform.
+ChannelCheck = Callable[[int], Awaitable[bool]]
 #: Bot turns resumed at once after a restart (each holds an AI worker and a picture).
 RESUME_CONCURRENCY = 2
 #: Seconds between two sweeps for games left waiting for the bot with no bot turn under
@@ -66,6 +68,10 @@ class Scheduler:
             by a sweep).
         bot_sweep: seconds between sweeps for games stuck waiting for the bot
             (:data:`BOT_SWEEP_SECONDS`; 0: none after the one at start).
+        channel_gone: asked before a game's reminder or timeout whether its channel was
+            deleted (while the bot was down: no event said so); then the game is
+            abandoned, unrated, instead (:meth:`GameService.channel_deleted`). An error
+            it raises counts as "not gone".
     """
 
     def __init__(
@@ -76,9 +82,11 @@ class Scheduler:
         max_sleep: float = 60.0,
         resume_concurrency: int = RESUME_CONCURRENCY,
         bot_sweep: float = BOT_SWEEP_SECONDS,
+        channel_gone: ChannelCheck | None = None,
     ) -> None:
         self.service = service
         self.on_event = on_event
+        self.channel_gone = channel_gone
         self.clock = clock or service.clock
         self.max_sleep = max_sleep
         self.resume_concurrency = max(1, resume_concurrency)
@@ -115,6 +123,8 @@ class Scheduler:
         for challenge in await self.service.expire_challenges():
             await emit(TimerEvent("challenge_expired", challenge=challenge, ping=challenge.challenger.user_id))
         for row in await storage.due_timeouts(now):
+            if await self._abandoned(row.channel_id):
+                continue
             try:
                 result = await self.service.timeout(row.id)
             except ServiceError as exc:
@@ -125,6 +135,8 @@ class Scheduler:
                 ping = None if loser is None or loser.is_bot else loser.user_id
                 await emit(TimerEvent("timeout", game=result.game, turn=result, ping=ping))
         for row in await storage.due_reminders(now):
+            if await self._abandoned(row.channel_id):
+                continue
             event = await self.service.reminder(row.id)
             if event is not None:
                 await emit(event)
@@ -143,6 +155,27 @@ class Scheduler:
                 log.warning("playing %d bot turn(s) nobody had started: channels %s", len(stuck), stuck)
                 await self._play_bot_turns(stuck, emit)
         return events
+
+    async def _abandoned(self, channel_id: int) -> bool:
+        """Whether the channel of a due timer was deleted, its game now abandoned.
+
+        Discord's event for a deleted channel ends its game at once; one deleted while
+        the bot was down sends none, and the timeout rated the player to move as the
+        loser of a game nobody could reach (outside review atk41c, F1). So the channel
+        is checked before its timer acts, and a deleted one ends the game unrated.
+        """
+        if self.channel_gone is None:
+            return False
+        try:
+            gone = await self.channel_gone(channel_id)
+        except Exception:
+            log.warning("could not check whether channel %d still exists; its timer goes on", channel_id, exc_info=True)
+            return False
+        if not gone:
+            return False
+        ended = await self.service.channel_deleted(channel_id)
+        log.info("channel %d is gone: %d game(s) abandoned unrated", channel_id, len(ended.games))
+        return True
 
     async def _play_bot_turns(self, channels: list[int], emit: EventCallback) -> None:
         """Play the bot's turn in each of ``channels`` (at most ``resume_concurrency`` at

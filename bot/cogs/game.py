@@ -30,6 +30,7 @@ from bot.flows import (
     challenge_buttons,
     challenge_language,
     channel_id,
+    check_thread_rights,
     guild_id,
     remember_challenge_message,
     show_turn,
@@ -193,6 +194,8 @@ class GameCommands(CogMixin):
             raise Refusal("error.self_challenge")
         if opponent.bot:
             raise Refusal("error.challenge_bot")
+        if thread:
+            check_thread_rights(interaction)
         made = await self.bot.service.challenge(
             guild_id(interaction),
             channel_id(interaction),

@@ -44,6 +44,9 @@ log = logging.getLogger(__name__)
 #: ``(result, reason, status)`` of an ending decided on the loaded game.
 Decision = tuple[str, str, str]
 Ended = tuple[LoadedGame, GameOver]
+#: A game ended unrated with nobody winning: a moderator's cancel, or a game whose channel
+#: or server the bot lost (rules: result ``*``, reason ``abandoned``).
+ABANDONED: Decision = ("*", "abandoned", "cancelled")
 
 
 def _answered(status: str) -> QuestionAnsweredError:
@@ -327,12 +330,30 @@ class Ending:
                 # A player who moderates would end a game they are losing unrated, in one
                 # step (play-test): they resign or offer a draw or an end by count instead.
                 raise IllegalMoveError("cancel_own_game")
-            return "*", "abandoned", "cancelled"
+            return ABANDONED
 
         result = await self.end(channel_id, decide, moderator.user_id if isinstance(moderator, Moderator) else None)
         if result.game_over is not None and isinstance(moderator, Moderator) and moderator.name:
             result = replace(result, game_over=replace(result.game_over, cancelled_by=moderator.name))
         return result
+
+    async def abandon(self, channel_id: int) -> GameView | None:
+        """End the channel's game as :meth:`cancel` does (``*``, ``abandoned``, unrated),
+        with no moderator: its channel, thread or server is gone, so nobody can play,
+        cancel or even see it, and its clock would otherwise make the player to move
+        lose a rated game (outside review atk41c, F1). ``None``: no game in play there.
+
+        No picture is drawn: there is no channel left to show it in."""
+
+        async def attempt(g: LoadedGame) -> Ended | None:
+            return await self.finish(g, ABANDONED)
+
+        try:
+            g, _ = await self.games.write(channel_id, attempt, fresh=True)
+        except (NoGameError, GameOverServiceError, CorruptGameError):
+            return None
+        log.info("game %d abandoned: its channel %d is gone", g.row.id, channel_id)
+        return game_view(g)
 
     async def timeout(self, game_id: int) -> TurnResult | None:
         """End a game whose turn deadline has passed: the player to move loses by

@@ -10,6 +10,7 @@ key and parameters. Each method hands the request to the module of its use case:
 - :mod:`bot.service.turns`: place, move, remove, end a chain;
 - :mod:`bot.service.bot_turns`: the AI opponent;
 - :mod:`bot.service.ending`: resign, end by count, cancel, timeouts and reminders;
+- :mod:`bot.service.gone`: what a deleted channel, thread or server held;
 - :mod:`bot.service.draws`: draw offers;
 - :mod:`bot.service.queries`: the board, autocomplete, ratings, history, records;
 - :mod:`bot.service.guild_settings`: a guild's settings;
@@ -28,6 +29,7 @@ from dataclasses import replace
 from bot.ai_pool import AiRunner
 from bot.clock import Clock, SystemClock
 from bot.results import (
+    Abandoned,
     ChallengeResult,
     ChallengeView,
     GameSummary,
@@ -53,6 +55,7 @@ from bot.service.draws import Draws
 from bot.service.ending import Ending
 from bot.service.failures import full_disk_is_a_service_error
 from bot.service.games import Games
+from bot.service.gone import Gone
 from bot.service.guild_settings import GuildSettingsCases
 from bot.service.languages import Languages
 from bot.service.limits import Limits
@@ -108,6 +111,7 @@ class GameService:
             default_pictures() if renderer else None,
         )
         self.asks = PlayerAsks(self.games)
+        self.gone = Gone(self.games, self.starting, self.ending)
 
     # ----------------------------------------------------------------- shared state
     @property
@@ -310,6 +314,15 @@ class GameService:
     async def reminder(self, game_id: int) -> TimerEvent | None:
         """Mark a due half-time reminder as sent and say whom to remind."""
         return await self.ending.reminder(game_id)
+
+    async def channel_deleted(self, channel_id: int) -> Abandoned:
+        """A channel or thread was deleted: its game ends unrated (``*``, ``abandoned``,
+        as a moderator's cancel) and its pending challenges close (:mod:`bot.service.gone`)."""
+        return await self.gone.channel(channel_id)
+
+    async def guild_left(self, guild_id: int) -> Abandoned:
+        """The bot was removed from a server: its games end unrated and its challenges close."""
+        return await self.gone.guild(guild_id)
 
     async def pause_clock(self, channel_id: int) -> bool:
         """Stop the clock of the channel's game until :meth:`resume_clock` (the console

@@ -291,6 +291,25 @@ class Starting:
                 out.append(challenge_view(replace(row, status="expired")))
         return out
 
+    async def close_challenges_in(self, channel_id: int) -> list[ChallengeView]:
+        """Close the pending challenges of a deleted channel: nobody can press their
+        buttons any more, and each held one of its challenger's places (one per
+        opponent, a few in all) until it expired, up to days later (atk41c, F6)."""
+        return await self._close(await self.games.storage.pending_challenges_in(channel_id))
+
+    async def close_challenges_of_guild(self, guild_id: int) -> list[ChallengeView]:
+        """Close the pending challenges of a server the bot has left."""
+        return await self._close(await self.games.storage.pending_challenges_of_guild(guild_id))
+
+    async def _close(self, rows: list[ChallengeRow]) -> list[ChallengeView]:
+        """Settle each still-pending challenge of ``rows`` as ``closed`` (a press or an
+        expiry that settled it first wins); the ones this call closed."""
+        out = []
+        for row in rows:
+            if await self.games.storage.settle_challenge(row.id, "closed"):
+                out.append(challenge_view(replace(row, status="closed")))
+        return out
+
 
 def _same_terms(waiting: ChallengeRow, size: int, variant: str, color: str, thread: bool) -> bool:
     """Whether a challenge sent back to the person whose challenge is ``waiting`` asks for

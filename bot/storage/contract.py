@@ -596,6 +596,24 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         )
         return [ChallengeRow(*r) for r in rows]
 
+    async def pending_challenges_in(self, channel_id: int) -> list[ChallengeRow]:
+        """The channel's pending challenges, expired or not (the partial index
+        ``challenges_channel_pending``): to close them when the channel is deleted."""
+        rows = await self._fetchall(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = ? AND status = 'pending' ORDER BY id",
+            (channel_id,),
+        )
+        return [ChallengeRow(*r) for r in rows]
+
+    async def pending_challenges_of_guild(self, guild_id: int) -> list[ChallengeRow]:
+        """The guild's pending challenges, expired or not: to close them when the bot
+        leaves the guild (rare: a scan of the pending ones is enough)."""
+        rows = await self._fetchall(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE guild_id = ? AND status = 'pending' ORDER BY id",
+            (guild_id,),
+        )
+        return [ChallengeRow(*r) for r in rows]
+
     # ----------------------------------------------------------------- settings
     async def settings(self, guild_id: int) -> SettingsRow:
         """The guild's settings (defaults if never set)."""

@@ -210,6 +210,9 @@ class FakeDiscord:
         self.member_permissions: dict[int, int] = {}
         #: A member's roles (what their server-wide permissions come from).
         self.member_roles: dict[int, list[int]] = {}
+        #: The bot's own permissions in a channel (an interaction's ``app_permissions``),
+        #: where a test took some away; everything elsewhere.
+        self.bot_permissions: dict[int, int] = {}
         self.channels: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -568,7 +571,7 @@ class FakeDiscord:
             "member": self._member_payload(user_id),
             "locale": locale,
             "guild_locale": "en-US",
-            "app_permissions": str(ALL_PERMISSIONS),
+            "app_permissions": str(self.bot_permissions.get(channel_id, ALL_PERMISSIONS)),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_of(channel_id))},
             "context": 0,
@@ -1036,15 +1039,30 @@ class FakeDiscord:
         return self._json(channel)
 
     async def _delete_channel(self, request: web.Request, cid: str) -> web.Response:
-        """A channel (a thread) deleted, with its messages."""
-        channel = self.channels.pop(int(cid), None)
+        """A channel (a thread) deleted by the bot."""
+        channel = await self.delete_channel(int(cid))
         if channel is None:
             return self._error(404, 10003, "Unknown Channel")
-        for message in self.messages.values():
-            if message.channel_id == int(cid):
-                message.deleted = True
-        await self.dispatch("THREAD_DELETE" if channel["type"] == 11 else "CHANNEL_DELETE", channel)
         return self._json(channel)
+
+    async def delete_channel(self, channel_id: int, *, tell: bool = True) -> dict[str, Any] | None:
+        """A channel or thread deleted (by the bot, or a moderator in their client), with
+        its messages; ``tell``: Discord sends ``CHANNEL_DELETE`` / ``THREAD_DELETE``
+        (false: the bot was not connected to hear it). Deleting a channel deletes its
+        threads too, which Discord announces with the channel's event only."""
+        channel = self.channels.pop(channel_id, None)
+        if channel is None:
+            return None
+        threads = [c for c, v in self.channels.items() if v.get("parent_id") == str(channel_id)]
+        for thread in threads:
+            self.channels.pop(thread)
+        gone = {channel_id, *threads}
+        for message in self.messages.values():
+            if message.channel_id in gone:
+                message.deleted = True
+        if tell:
+            await self.dispatch("THREAD_DELETE" if channel["type"] == 11 else "CHANNEL_DELETE", channel)
+        return channel
 
     async def _get_thread_member(self, request: web.Request, cid: str, uid: str) -> web.Response:
         """One member of a thread: those listed in its ``"members"`` (a test's), else none."""
