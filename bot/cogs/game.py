@@ -194,6 +194,10 @@ class GameCommands(CogMixin):
             raise Refusal("error.self_challenge")
         if opponent.bot:
             raise Refusal("error.challenge_bot")
+        if not isinstance(opponent, discord.Member):
+            # A user id typed into the option resolves to a user with no member: a public
+            # challenge nobody could ever accept (outside review atk41c, F9).
+            raise Refusal("error.not_a_member", name=as_player(opponent).name)
         if thread:
             check_thread_rights(interaction)
         made = await self.bot.service.challenge(

@@ -208,6 +208,8 @@ class FakeDiscord:
         self.users: dict[int, dict[str, Any]] = {self.app_id: self.bot_user}
         #: A member's permissions in the channels (what interactions carry).
         self.member_permissions: dict[int, int] = {}
+        #: Users who are not members of the guild (a user id typed into a user option).
+        self.outsiders: set[int] = set()
         #: A member's roles (what their server-wide permissions come from).
         self.member_roles: dict[int, list[int]] = {}
         #: The bot's own permissions in a channel (an interaction's ``app_permissions``),
@@ -526,7 +528,8 @@ class FakeDiscord:
             if kind == USER:
                 uid = int(value)
                 resolved.setdefault("users", {})[str(uid)] = self.users[uid]
-                resolved.setdefault("members", {})[str(uid)] = self._member_payload(uid, with_user=False)
+                if uid not in self.outsiders:  # Discord resolves a user, and a member only for one
+                    resolved.setdefault("members", {})[str(uid)] = self._member_payload(uid, with_user=False)
                 value = str(uid)
             elif kind == INTEGER:
                 value = value if name == focused else int(value)

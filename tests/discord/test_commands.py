@@ -230,6 +230,13 @@ async def test_decline_and_refusals(h: Harness) -> None:
     assert self_challenge.reply.ephemeral and "yourself" in self_challenge.reply.text
     bot_challenge = await h.slash(h.alice, "seega challenge", {"opponent": h.fake.app_id})
     assert bot_challenge.reply.ephemeral and "play-bot" in bot_challenge.reply.text
+    # A user id typed into the option resolves to a user who is not a member (review
+    # atk41c F9): the challenge was posted, pinged nobody, and could never be accepted.
+    outsider = h.fake.add_user("outsider")
+    h.fake.outsiders.add(outsider)
+    away = await h.slash(h.carol, "seega challenge", {"opponent": outsider})
+    assert away.reply.ephemeral and "is not a member of this server" in away.reply.text, away.reply.text
+    assert await h.bot.service.storage.pending_challenges_in(h.fake.channel_id) == [], "nothing stored"
     challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
     declined = await h.click(h.bob, challenge, "Decline")
     assert declined.callback_type == 7 and "declined" in challenge.text
