@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine import (
@@ -173,3 +175,26 @@ def test_playing_in_a_finished_game_is_a_game_over_error() -> None:
 def test_an_spn_where_nothing_is_legal_but_the_game_goes_on_is_impossible(spn: str, preset: str) -> None:
     with pytest.raises(InvalidPositionError, match="impossible state"):
         position(spn, preset)
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: Action.parse("\u04301"), "'\u04301' (not ASCII: U+0430 CYRILLIC SMALL LETTER A) is not an action"),
+        (lambda: Ruleset.make("st\u0430ndard", 5), "(not ASCII: U+0430 CYRILLIC SMALL LETTER A); known: standard"),
+        (lambda: Ruleset.make("standard", 5, ["ch\u0430in=any"]), "(not ASCII: U+0430 CYRILLIC SMALL LETTER A)"),
+        (lambda: Action.parse("a\udcff"), "(not ASCII: byte 0xFF (not UTF-8))"),
+    ],
+)
+def test_a_non_ascii_look_alike_is_named_by_code_point(call: Callable[[], object], fragment: str) -> None:
+    # Review atk41b finding 8: "'а1' is not an action; actions are written a1" showed no fault.
+    with pytest.raises(SeegaError) as info:
+        call()
+    assert fragment in str(info.value)
+
+
+def test_ascii_text_is_still_quoted_exactly_as_repr_quotes_it() -> None:
+    with pytest.raises(InvalidActionError) as info:
+        Action.parse("z9")
+    assert str(info.value).startswith("'z9' is not an action; ")
+    assert "ASCII" not in str(info.value)
