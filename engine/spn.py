@@ -86,12 +86,14 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
             states something the rules never reach (e.g. pieces in hand outside the
             placement phase).
     """
-    fields = spn.split()
+    fields = _split_fields(spn)
     if len(fields) != 7:
         raise InvalidPositionError(
             f"SPN {quoted(spn)} has {len(fields)} fields; it needs 7: board side phase hand state clock turn"
         )
     board, side, phase, hand, state, clock, turn = fields
+    for name, text in (("hand", hand), ("clock", clock), ("turn", turn)):
+        _refuse_leading_zero(name, text)
     bb = _read_board(board, rules.size)
     if side not in ("b", "w"):
         raise InvalidPositionError(f"SPN side {quoted(side)} must be b or w")
@@ -121,6 +123,45 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
     )
 
 
+#: Whitespace a reader drops around an SPN (docs/rules-decisions.md 2): a line end from a
+#: file or a pipe, and spaces or tabs next to it. Only ASCII: anything else is an error.
+SURROUNDING_WHITESPACE = " \t\r\n"
+
+
+def _split_fields(spn: str) -> list[str]:
+    """The fields of ``spn``, which docs/rules.md section 7 says are "separated by one
+    space": two spaces, a tab or any other white space between fields is refused (another
+    reader of the same contract would split it differently), naming what was found."""
+    text = spn.strip(SURROUNDING_WHITESPACE)
+    if not text:
+        return []
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            j = i
+            while j < len(text) and text[j].isspace():
+                j += 1
+            if text[i:j] != " ":
+                raise InvalidPositionError(
+                    f"SPN {quoted(spn)}: fields must be separated by one space, "
+                    f"found {quoted(text[i:j], 20)} after character {i}"
+                )
+            i = j
+        else:
+            i += 1
+    return text.split(" ")
+
+
+def _refuse_leading_zero(name: str, text: str) -> None:
+    """A number of an SPN is written as the engine writes it (``7``, not ``007``): one
+    position has one SPN, so SPNs can be compared as text (docs/rules-decisions.md 2)."""
+    for number in text.split("/"):
+        if len(number) > 1 and number.startswith("0") and number.isascii() and number.isdigit():
+            raise InvalidPositionError(
+                f"SPN {name} {quoted(text)} has a leading zero; numbers are written without one (7, not 07)"
+            )
+
+
 def _read_hand(hand: str, bb: list[int], rules: Ruleset) -> list[int]:
     """The two hand counts: each at most ``rules.pieces``, and together no more than the
     empty cells a piece may be placed on (so every piece in hand can be placed)."""
@@ -145,7 +186,13 @@ def _read_hand(hand: str, bb: list[int], rules: Ruleset) -> list[int]:
     return hands
 
 
+#: The digits of a run of empty cells (``0`` is not one, and is refused as a character).
+_RUN_DIGITS = frozenset("123456789")
+
+
 def _read_board(board: str, n: int) -> list[int]:
+    """The two bit sets of the board field; each rank is written as in chess FEN, with
+    every run of empty cells one digit (so a board has one spelling)."""
     ranks = board.split("/")
     if len(ranks) != n:
         raise InvalidPositionError(f"SPN board {quoted(board)} has {len(ranks)} ranks but the board is {n}x{n}")
@@ -153,8 +200,14 @@ def _read_board(board: str, n: int) -> list[int]:
     for i, rank_text in enumerate(ranks):
         r = n - 1 - i
         f = 0
+        previous = ""
         for ch in rank_text:
             if ch in "123456789":
+                if previous in _RUN_DIGITS:
+                    raise InvalidPositionError(
+                        f"SPN board {quoted(board)}: rank {r + 1} has two digits in a row ({previous}{ch}); "
+                        f"a run of empty cells is one digit, as in chess FEN (11 is written 2)"
+                    )
                 f += int(ch)
             elif ch in "bw":
                 if f < n:
@@ -162,6 +215,7 @@ def _read_board(board: str, n: int) -> list[int]:
                 f += 1
             else:
                 raise InvalidPositionError(f"SPN board {quoted(board)}: {quoted(ch)} is not b, w or a digit 1-9")
+            previous = ch
         if f != n:
             raise InvalidPositionError(f"SPN board {quoted(board)}: rank {r + 1} has {f} cells, it needs {n}")
     return bb
