@@ -10,11 +10,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from engine.errors import SeegaError, quoted
+from engine.errors import InvalidPositionError, SeegaError, quoted
 from engine.notation import board_text
 from engine.numbers import parse_whole
 from engine.position import Position
 from engine.rules import OPTION_NAMES, PRESETS, Ruleset
+from engine.spn import SURROUNDING_WHITESPACE
 
 USAGE = (
     "usage: python -m engine {legal|apply|perft|status|show|bestmove} SPN [ARGS...] "
@@ -113,14 +114,11 @@ def run(argv: Sequence[str]) -> str:
         if size is None:
             raise UsageError(f"--size {quoted(size_text, 40)} must be 5, 7 or 9 (3 for modern-3x3)")
     spn = args[0]
-    rules = Ruleset.make(_one(flags, "--variant") or "standard", size, flags["--set"])
-    ranks = len(spn.split()[0].split("/")) if spn.split() else 0
-    if ranks and ranks != rules.size:
-        given = "--size" if size is not None else f"the default size {rules.size} (no --size given)"
-        raise UsageError(f"the SPN board has {ranks} ranks but {given} is {rules.size}; pass --size {ranks}")
+    variant = _one(flags, "--variant") or "standard"
+    rules = Ruleset.make(variant, size, flags["--set"])
     if command != "bestmove" and (flags["--level"] or flags["--movetime"]):
         raise UsageError("--level and --movetime go with bestmove only")
-    pos = Position.from_spn(spn, rules)
+    pos = _read_position(spn, rules, size is not None, flags["--set"])
     rest = args[1:]
     if command == "legal":
         _no_more(command, rest)
@@ -157,6 +155,39 @@ def run(argv: Sequence[str]) -> str:
     from engine.ai import best_action
 
     return str(best_action(pos, level, movetime))
+
+
+def _read_position(spn: str, rules: Ruleset, size_given: bool, options: list[str]) -> Position:
+    """The position of ``spn`` under ``rules``. When the SPN does not read but would read
+    as a board of another size the variant allows, the error says to pass that size;
+    otherwise it is the SPN's own error. (Checking the rank count before parsing told a
+    string that is no SPN at all to ``pass --size 1``, and offered sizes the variant
+    refuses.)"""
+    try:
+        return Position.from_spn(spn, rules)
+    except InvalidPositionError:
+        other = _size_that_reads(spn, rules, options)
+        if other is None:
+            raise
+    given = (
+        f"--size {rules.size} was given"
+        if size_given
+        else f"the default size of {rules.variant} is {rules.size} (no --size given)"
+    )
+    raise UsageError(f"the SPN is a {other}x{other} board but {given}; pass --size {other}") from None
+
+
+def _size_that_reads(spn: str, rules: Ruleset, options: list[str]) -> int | None:
+    """The board size, other than ``rules.size``, that ``rules.variant`` allows and under
+    which ``spn`` reads as a position; ``None`` if there is none."""
+    ranks = spn.strip(SURROUNDING_WHITESPACE).split(" ")[0].count("/") + 1
+    if ranks == rules.size:
+        return None
+    try:
+        Position.from_spn(spn, Ruleset.make(rules.variant, ranks, options))
+    except SeegaError:
+        return None
+    return ranks
 
 
 def _no_more(command: str, rest: list[str]) -> None:

@@ -179,6 +179,31 @@ def test_without_size_the_default_size_must_match_the_spn() -> None:
 
 
 @pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # Not an SPN at all: the SPN's own error, not "pass --size 1".
+        (["status", "hello"], "error: SPN 'hello' has 1 fields; it needs 7: board side phase hand state clock turn\n"),
+        # Six ranks: no size 6 exists, so no --size 6 is suggested.
+        (["status", "5/5/5/5/5/ b p 12/12 - 0 1"], "error: SPN board '5/5/5/5/5/' has 6 ranks but the board is 5x5\n"),
+        # modern-3x3 is 3x3 only: --size 5 would be refused, so it is not suggested.
+        (
+            ["status", START, "--variant", "modern-3x3"],
+            "error: SPN board '5/5/5/5/5' has 5 ranks but the board is 3x3\n",
+        ),
+        (
+            ["status", START_7],
+            "error: the SPN is a 7x7 board but the default size of standard is 5 (no --size given); pass --size 7\n",
+        ),
+        (["status", START_7, "--size", "9"], "error: the SPN is a 7x7 board but --size 9 was given; pass --size 7\n"),
+    ],
+)
+def test_a_size_is_suggested_only_for_an_spn_that_reads_at_that_size(args: list[str], message: str) -> None:
+    # Review atk41b finding 5: the rank count was checked before the SPN was parsed.
+    done = run(*args)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
+
+
+@pytest.mark.parametrize(
     ("args", "allowed"),
     [
         (["perft", START, "1000"], "from 0 to 16"),
