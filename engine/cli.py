@@ -6,9 +6,11 @@ one line ``error: ...`` on stderr with exit status 2.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from engine.errors import InvalidPositionError, SeegaError, quoted
 from engine.notation import board_text
@@ -196,19 +198,56 @@ def _no_more(command: str, rest: list[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: print the output, or one ``error:`` line and return 2."""
+    """Entry point: print the output, or one ``error:`` line on stderr and return 2.
+
+    Returns 1, after one ``error:`` line on stderr, when the output cannot be written
+    (stdout closed or full): a caller must not take a missing answer for an empty one.
+    """
     try:
         out = run(sys.argv[1:] if argv is None else argv)
     except (UsageError, SeegaError, ValueError) as exc:
-        message = " ".join(str(exc).split())
-        print(f"error: {message}", file=sys.stderr)
+        _report(" ".join(str(exc).split()))
         return 2
     if out:
-        try:
-            print(out)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            # The reader left early (``| head``): silence the flush at exit, no traceback.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
+        return _write_output(out)
     return 0
+
+
+def _write_output(out: str) -> int:
+    """Print ``out`` to stdout; 0, or 1 if it could not be written."""
+    if sys.stdout is None:  # started with stdout closed (``>&-``)
+        _report("stdout is closed; the output could not be written")
+        return 1
+    try:
+        print(out)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left early (``| head``): it wanted no more, so no message.
+        _silence(sys.stdout)
+        return 1
+    except OSError as exc:  # e.g. ``> /dev/full``: no traceback, one line on stderr
+        _silence(sys.stdout)
+        _report(f"the output could not be written to stdout: {exc.strerror or exc}")
+        return 1
+    return 0
+
+
+def _report(message: str) -> None:
+    """Write one ``error:`` line to stderr, and never elsewhere: with stderr closed,
+    ``print(file=sys.stderr)`` writes to stdout, where a caller would read the error as
+    the command's output. If stderr cannot take it, the exit status alone tells."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(f"error: {message}\n")
+        stream.flush()
+    except OSError:
+        _silence(stream)
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at /dev/null, so the flush at exit does not
+    fail again and print a traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())

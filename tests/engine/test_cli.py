@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -274,3 +275,30 @@ def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
         os.close(write_end)
     assert "Traceback" not in done.stderr
     assert done.returncode == 1
+
+
+def run_shell(redirect: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m engine ARGS`` with a shell redirection such as ``>&-`` (stdout closed)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = " ".join([shlex.quote(sys.executable), "-m", "engine", *map(shlex.quote, args), redirect])
+    return subprocess.run(["sh", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("redirect", "message"),
+    [
+        (">&-", "error: stdout is closed; the output could not be written\n"),
+        (">/dev/full", "error: the output could not be written to stdout: No space left on device\n"),
+    ],
+)
+def test_output_that_cannot_be_written_is_one_error_line_not_a_traceback(redirect: str, message: str) -> None:
+    # Review atk41b finding 6: both died with a Python traceback (exit 1).
+    done = run_shell(redirect, "status", START)
+    assert (done.returncode, done.stderr) == (1, message)
+
+
+def test_an_error_line_never_goes_to_stdout_even_with_stderr_closed() -> None:
+    # Review atk41b finding 6: with stderr closed, print(file=None) wrote the error to stdout,
+    # where a caller reads it as the command's output.
+    done = run_shell("2>&-", "status", "x")
+    assert (done.returncode, done.stdout) == (2, "")
