@@ -112,6 +112,9 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
         raise InvalidPositionError(f"SPN {quoted(spn)}: {side} is to place but has no piece in hand")
     if phase != "p" and (hands[0] or hands[1]):
         raise InvalidPositionError(f"SPN {quoted(spn)}: pieces in hand are only possible in the placement phase")
+    _check_phase(spn, phase, rules)
+    if phase == "p":
+        _check_placement(spn, side, bb, hands[to_move], cell_state, clock_value, rules)
     return SpnFields(
         bb=bb,
         side=to_move,
@@ -121,6 +124,60 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
         clock=clock_value,
         turn=turn_value,
     )
+
+
+def _check_phase(spn: str, phase: str, rules: Ruleset) -> None:
+    """The phase must be one the rules have: the replacement phase ``s`` exists only with
+    ``after_placement=replace`` (five-in-a-row), which in turn has no movement phase, so
+    no ``m`` and no removal ``r`` (docs/rules.md sections 2 and 6)."""
+    if rules.after_placement == "replace":
+        if phase in "mr":
+            raise InvalidPositionError(
+                f"SPN {quoted(spn)} is an impossible state: phase {phase} with after_placement=replace, "
+                "which has no movement phase; its phases are p and s"
+            )
+    elif phase == "s":
+        raise InvalidPositionError(
+            f"SPN {quoted(spn)} is an impossible state: phase s (replacement) needs "
+            "after_placement=replace (five-in-a-row); these rules have phases p, m and r"
+        )
+
+
+def _check_placement(spn: str, side: str, bb: list[int], hand: int, state: int, clock: int, rules: Ruleset) -> None:
+    """What placement never reaches (docs/rules.md sections 2 and 7): a clock other than
+    0, a piece on a centre that must stay empty, and state ``1`` where the turn places
+    one piece. Whether a turn places two depends only on the placement mode and, for
+    ``pairs-then-singles``, on whether it is the side's first turn (a full hand before
+    it): so state ``1`` needs ``pairs`` or a hand of ``pieces - 1``, and never a full
+    hand (nothing placed yet). Hands that do not add up stay accepted (decision 2)."""
+    if clock:
+        raise InvalidPositionError(
+            f"SPN {quoted(spn)} is an impossible state: clock {clock} in phase p; the clock is 0 during placement"
+        )
+    geo = geometry(rules.size)
+    if not rules.place_centre and (bb[0] | bb[1]) & geo.centre_bit:
+        centre = geo.names[geo.centre]
+        raise InvalidPositionError(
+            f"SPN {quoted(spn)} is an impossible state: a piece on the centre {centre} in phase p; "
+            "with place_centre=false the centre stays empty until the movement phase"
+        )
+    if state != ONE:
+        return
+    if rules.placement == "singles":
+        raise InvalidPositionError(
+            f"SPN {quoted(spn)} is an impossible state: state 1 (half a pair) with placement=singles; the state is -"
+        )
+    if hand == rules.pieces:
+        raise InvalidPositionError(
+            f"SPN {quoted(spn)} is an impossible state: state 1 (half a pair) but {side} has all "
+            f"{hand} pieces in hand, so it has placed nothing; the state is -"
+        )
+    if rules.placement == "pairs-then-singles" and hand != rules.pieces - 1:
+        raise InvalidPositionError(
+            f"SPN {quoted(spn)} is an impossible state: state 1 (half a pair) with "
+            "placement=pairs-then-singles is possible only in a side's first turn "
+            f"(hand {rules.pieces - 1} after its first piece), not with hand {hand}; the state is -"
+        )
 
 
 #: Whitespace a reader drops around an SPN (docs/rules-decisions.md 2): a line end from a
