@@ -216,6 +216,11 @@ class Position:
         # A chain exists only after a capture in this turn, so the clock must not tick at its end.
         pos.acted = pos.phase == "m" and pos.state != START
         pos.settle()
+        if pos.result is None and pos.phase == "p" and not pos.hand[pos.side]:
+            # Checked once settled: a line made by the last piece placed ends the game with
+            # both hands empty and the phase still p, and that SPN must read back.
+            side = "b" if pos.side == BLACK else "w"
+            raise InvalidPositionError(f"SPN {quoted(spn)}: {side} is to place but has no piece in hand")
         if pos.result is None and pos.phase == "r":
             pos._check_removal_due(spn)
         if pos.result is None and not pos.legal_codes():

@@ -108,8 +108,6 @@ def parse_spn(spn: str, rules: Ruleset) -> SpnFields:
         raise InvalidPositionError(f"SPN turn {quoted(turn)} must be a whole number from 1 to {MAX_COUNTER}")
     to_move = BLACK if side == "b" else WHITE
     cell_state = _read_state(state, phase, to_move, bb, rules)
-    if phase == "p" and hands[to_move] == 0:
-        raise InvalidPositionError(f"SPN {quoted(spn)}: {side} is to place but has no piece in hand")
     if phase != "p" and (hands[0] or hands[1]):
         raise InvalidPositionError(f"SPN {quoted(spn)}: pieces in hand are only possible in the placement phase")
     _check_phase(spn, phase, rules)

@@ -131,3 +131,18 @@ def test_the_possible_neighbour_of_each_refusal_is_read(
     pos = position(spn, preset, options)
     assert pos.spn() == spn
     assert len(legal(pos)) == actions
+
+
+@pytest.mark.parametrize(
+    ("spn", "preset", "result"),
+    [
+        ("www/b2/1bb b p 0/0 - 0 7", "modern-3x3", "0-1 line"),
+        ("wbbwb/bwwbw/wb1bb/wwwww/bbbbw b p 0/0 - 0 13", "five-in-a-row", "0-1 line"),
+    ],
+)
+def test_a_game_won_by_the_last_placement_reads_back(spn: str, preset: str, result: str) -> None:
+    # Found by a random round trip while checking finding 3: the engine wrote these (a line
+    # by White's last piece, both hands empty, phase still p) and refused to read them,
+    # "b is to place but has no piece in hand".
+    pos = position(spn, preset)
+    assert (pos.spn(), str(pos.outcome())) == (spn, result)
