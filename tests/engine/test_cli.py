@@ -302,3 +302,13 @@ def test_an_error_line_never_goes_to_stdout_even_with_stderr_closed() -> None:
     # where a caller reads it as the command's output.
     done = run_shell("2>&-", "status", "x")
     assert (done.returncode, done.stdout) == (2, "")
+
+
+def test_a_turn_passed_to_one_apply_keeps_what_an_spn_cannot_carry() -> None:
+    # docs/rules-decisions.md 3 (review atk41b findings 1 and 2): a program driving the
+    # command line passes a turn's actions in one call, and gets the game played through.
+    first_turn = "bbbww/wwwbw/bb1ww/wwwbw/bbbbb b m 0/0 - 0 13"
+    chain = ok("apply", first_turn, "b3-c3", "a3-b3", "b3-a3", "--variant", "aljaafreh")
+    assert chain == "bbbww/3bw/b1bww/3bw/bbbbb b r 0/0 b3 0 14\n"
+    removal = ok("apply", "5/5/5/b4/wb3 w m 0/0 - 0 20", "xa2", "a1-a2", "--variant", "fouze")
+    assert removal == "5/5/5/w4/1b3 b m 0/0 - 0 21\n"
