@@ -95,6 +95,16 @@ def _one(flags: dict[str, list[str]], name: str) -> str | None:
     return values[0] if values else None
 
 
+def _given(flags: dict[str, list[str]], name: str, what: str, allowed: str) -> str | None:
+    """The value of flag ``name`` given at most once, ``None`` if absent. An empty value
+    (``--variant=``) is an error naming the allowed values: read as the default, it hid
+    a typo or an unset shell variable (review atk41b finding 7)."""
+    value = _one(flags, name)
+    if value == "":
+        raise UsageError(f"{name} needs {what}, not an empty value; {allowed}")
+    return value
+
+
 def run(argv: Sequence[str]) -> str:
     """Run one command and return its output (without the final newline)."""
     if any(arg in HELP_FLAGS for arg in argv):
@@ -116,7 +126,7 @@ def run(argv: Sequence[str]) -> str:
         if size is None:
             raise UsageError(f"--size {quoted(size_text, 40)} must be 5, 7 or 9 (3 for modern-3x3)")
     spn = args[0]
-    variant = _one(flags, "--variant") or "standard"
+    variant = _given(flags, "--variant", "a preset", "presets are " + ", ".join(PRESETS)) or "standard"
     rules = Ruleset.make(variant, size, flags["--set"])
     if command != "bestmove" and (flags["--level"] or flags["--movetime"]):
         raise UsageError("--level and --movetime go with bestmove only")
@@ -144,7 +154,9 @@ def run(argv: Sequence[str]) -> str:
     # bestmove
     for action in rest:
         pos.play(action)
-    level = _one(flags, "--level") or "hard"
+    from engine.ai import LEVELS, best_action
+
+    level = _given(flags, "--level", "a level", "levels are " + ", ".join(LEVELS)) or "hard"
     movetime_text = _one(flags, "--movetime")
     movetime: int | None = None
     if movetime_text is not None:
@@ -154,8 +166,6 @@ def run(argv: Sequence[str]) -> str:
                 f"--movetime {quoted(movetime_text, 40)} must be a whole number of milliseconds "
                 f"from 0 (the level's default) to {MAX_MOVETIME_MS}"
             )
-    from engine.ai import best_action
-
     return str(best_action(pos, level, movetime))
 
 

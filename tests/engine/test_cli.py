@@ -312,3 +312,25 @@ def test_a_turn_passed_to_one_apply_keeps_what_an_spn_cannot_carry() -> None:
     assert chain == "bbbww/3bw/b1bww/3bw/bbbbb b r 0/0 b3 0 14\n"
     removal = ok("apply", "5/5/5/b4/wb3 w m 0/0 - 0 20", "xa2", "a1-a2", "--variant", "fouze")
     assert removal == "5/5/5/w4/1b3 b m 0/0 - 0 21\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["perft", START, "1", "--variant="],
+            "error: --variant needs a preset, not an empty value; presets are standard, lane, seejeh, aljaafreh, "
+            "fouze, two-then-one, ludii, five-in-a-row, modern-3x3\n",
+        ),
+        (["perft", START, "1", "--variant", ""], "error: --variant needs a preset, not an empty value; presets are "),
+        (
+            ["bestmove", START, "--level="],
+            "error: --level needs a level, not an empty value; levels are easy, medium, hard, expert\n",
+        ),
+    ],
+)
+def test_an_empty_flag_value_is_an_error_naming_the_allowed_values(args: list[str], message: str) -> None:
+    # Review atk41b finding 7: `--variant=` and `--level=` silently meant the default.
+    done = run(*args)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(message)
