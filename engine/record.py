@@ -254,6 +254,13 @@ def read_sgn(text: str) -> GameRecord:
         token = _NUMBER.sub("", token)
         if not token:
             continue
+        if "" in token.split(","):
+            _raise_after(
+                record_of(rules, turns, tags),
+                turns,
+                f"{quoted(token, 40)} has an empty action; a turn's actions are joined by ',' with nothing "
+                "between them (a space or a {comment} inside a turn splits it in two)",
+            )
         try:
             turns.append([Action.parse(a) for a in token.split(",")])
         except SeegaError as exc:

@@ -240,6 +240,8 @@ SETUP_20 = "5/5/5/wb3/2w2 w m 0/0 - 5 20"
         # A turn left incomplete before a bad token is the first fault.
         ("1. a1 2. zz *", "turn 1: the turn is not complete after a1", 1),
         ("1. a1,b1 * a5", "turn 2: 'a5' after the result *", 2),
+        # A comment inside a turn splits it: the fault is named, not "'' is not an action".
+        ("1. a1,{note}b1 *", "turn 1: 'a1,' has an empty action; a turn's actions are joined by ','", 1),
     ],
 )
 def test_the_first_fault_in_record_order_is_reported_with_its_game_turn(text: str, message: str, turn: int) -> None:
