@@ -216,25 +216,33 @@ class Position:
         # A chain exists only after a capture in this turn, so the clock must not tick at its end.
         pos.acted = pos.phase == "m" and pos.state != START
         pos.settle()
-        if pos.result is None and pos.phase == "p" and not pos.hand[pos.side]:
+        if pos.result is None:
+            pos._check_settled(spn)
+        return pos
+
+    def _check_settled(self, spn: str) -> None:
+        """The checks of an SPN that need the settled position of a game going on
+        (docs/rules-decisions.md 2): a side to place with an empty hand, a removal no rule
+        makes due, no legal action at all, a chain with nothing to capture."""
+        if self.phase == "p" and not self.hand[self.side]:
             # Checked once settled: a line made by the last piece placed ends the game with
             # both hands empty and the phase still p, and that SPN must read back.
-            side = "b" if pos.side == BLACK else "w"
+            side = "b" if self.side == BLACK else "w"
             raise InvalidPositionError(f"SPN {quoted(spn)}: {side} is to place but has no piece in hand")
-        if pos.result is None and pos.phase == "r":
-            pos._check_removal_due(spn)
-        if pos.result is None and not pos.legal_codes():
+        if self.phase == "r":
+            self._check_removal_due(spn)
+        codes = self.legal_codes()
+        if not codes:
             # e.g. phase r with nothing to remove: no game reaches it, so it is an impossible state.
             raise InvalidPositionError(
                 f"SPN {quoted(spn)} is an impossible state: no action is legal yet the game is not over"
             )
-        if pos.result is None and pos.phase == "m" and pos.state != START and len(pos.legal_codes()) == 1:
+        if self.phase == "m" and self.state != START and len(codes) == 1:
             # Only `end`: a chain goes on only while a capturing step exists (docs/rules.md section 3).
             raise InvalidPositionError(
-                f"SPN {quoted(spn)} is an impossible state: a chain (state {pos.spn().split(' ')[4]}) "
+                f"SPN {quoted(spn)} is an impossible state: a chain (state {self.spn().split(' ')[4]}) "
                 "needs a capturing step to continue with, and there is none; the state is -"
             )
-        return pos
 
     def _check_removal_due(self, spn: str) -> None:
         """Phase ``r`` only where the blocked rule makes the side to act remove
