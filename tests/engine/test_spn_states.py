@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine import InvalidPositionError
-from tests.engine.helpers import legal, position
+from tests.engine.helpers import legal, play, position
 
 IMPOSSIBLE = [
     # The phase must be one the rules have (sections 2 and 6).
@@ -146,3 +146,15 @@ def test_a_game_won_by_the_last_placement_reads_back(spn: str, preset: str, resu
     # "b is to place but has no piece in hand".
     pos = position(spn, preset)
     assert (pos.spn(), str(pos.outcome())) == (spn, result)
+
+
+def test_a_removal_under_pass_that_the_shuttle_limit_made_due_reads_back() -> None:
+    # Both players blocked only by their shuttle history (max_shuttles=1): the engine writes
+    # phase r, and the SPN, which has no history, must still read (decision 2: "blocked
+    # under some history", as no piece of either side has two steps).
+    options = ["max_shuttles=1", "move_limit=0", "captures=false"]
+    start = "bb2w/wwbww/wwwww/wwwbb/wbbww w m 0/0 - 0 40"
+    steps = ["d4-d5", "c4-c5", "d5-d4", "c5-c4", "e5-d5", "b5-c5", "d5-e5", "c5-b5"]
+    pos = play(position(start, "standard", options), *steps)
+    assert pos.spn() == "bb2w/wwbww/wwwww/wwwbb/wbbww w r 0/0 - 8 48"
+    assert legal(position(pos.spn(), "standard", options)) == legal(pos)
