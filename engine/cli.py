@@ -105,6 +105,22 @@ def _given(flags: dict[str, list[str]], name: str, what: str, allowed: str) -> s
     return value
 
 
+def _refuse_repeated_options(settings: list[str]) -> None:
+    """``--set`` is repeatable for different options; the same option twice
+    (``--set turn_limit=1 --set turn_limit=0``) is an error, where the last one silently
+    won (review atk41b finding 7): a caller that builds the line from two sources would
+    not learn which of its values was played."""
+    first: dict[str, str] = {}
+    for item in settings:
+        name = item.partition("=")[0].strip()
+        if name in first:
+            raise UsageError(
+                f"--set gives option {quoted(name, 40)} twice ({quoted(first[name], 40)} and "
+                f"{quoted(item, 40)}); set each option once"
+            )
+        first[name] = item
+
+
 def run(argv: Sequence[str]) -> str:
     """Run one command and return its output (without the final newline)."""
     if any(arg in HELP_FLAGS for arg in argv):
@@ -127,6 +143,7 @@ def run(argv: Sequence[str]) -> str:
             raise UsageError(f"--size {quoted(size_text, 40)} must be 5, 7 or 9 (3 for modern-3x3)")
     spn = args[0]
     variant = _given(flags, "--variant", "a preset", "presets are " + ", ".join(PRESETS)) or "standard"
+    _refuse_repeated_options(flags["--set"])
     rules = Ruleset.make(variant, size, flags["--set"])
     if command != "bestmove" and (flags["--level"] or flags["--movetime"]):
         raise UsageError("--level and --movetime go with bestmove only")

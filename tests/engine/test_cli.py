@@ -334,3 +334,13 @@ def test_an_empty_flag_value_is_an_error_naming_the_allowed_values(args: list[st
     done = run(*args)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(message)
+
+
+def test_the_same_option_set_twice_is_an_error() -> None:
+    # Review atk41b finding 7: the last --set of an option silently won.
+    done = run("status", START, "--set", "turn_limit=1", "--set", "turn_limit=0")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "error: --set gives option 'turn_limit' twice ('turn_limit=1' and 'turn_limit=0'); set each option once\n"
+    )
+    assert ok("status", START, "--set", "turn_limit=1", "--set", "chain=any") == "ongoing\n"
