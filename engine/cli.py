@@ -6,15 +6,18 @@ one line ``error: ...`` on stderr with exit status 2.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
-from engine.errors import SeegaError, quoted
+from engine.errors import InvalidPositionError, SeegaError, quoted
 from engine.notation import board_text
 from engine.numbers import parse_whole
 from engine.position import Position
 from engine.rules import OPTION_NAMES, PRESETS, Ruleset
+from engine.spn import SURROUNDING_WHITESPACE
 
 USAGE = (
     "usage: python -m engine {legal|apply|perft|status|show|bestmove} SPN [ARGS...] "
@@ -92,6 +95,32 @@ def _one(flags: dict[str, list[str]], name: str) -> str | None:
     return values[0] if values else None
 
 
+def _given(flags: dict[str, list[str]], name: str, what: str, allowed: str) -> str | None:
+    """The value of flag ``name`` given at most once, ``None`` if absent. An empty value
+    (``--variant=``) is an error naming the allowed values: read as the default, it hid
+    a typo or an unset shell variable (review atk41b finding 7)."""
+    value = _one(flags, name)
+    if value == "":
+        raise UsageError(f"{name} needs {what}, not an empty value; {allowed}")
+    return value
+
+
+def _refuse_repeated_options(settings: list[str]) -> None:
+    """``--set`` is repeatable for different options; the same option twice
+    (``--set turn_limit=1 --set turn_limit=0``) is an error, where the last one silently
+    won (review atk41b finding 7): a caller that builds the line from two sources would
+    not learn which of its values was played."""
+    first: dict[str, str] = {}
+    for item in settings:
+        name = item.partition("=")[0].strip()
+        if name in first:
+            raise UsageError(
+                f"--set gives option {quoted(name, 40)} twice ({quoted(first[name], 40)} and "
+                f"{quoted(item, 40)}); set each option once"
+            )
+        first[name] = item
+
+
 def run(argv: Sequence[str]) -> str:
     """Run one command and return its output (without the final newline)."""
     if any(arg in HELP_FLAGS for arg in argv):
@@ -113,14 +142,12 @@ def run(argv: Sequence[str]) -> str:
         if size is None:
             raise UsageError(f"--size {quoted(size_text, 40)} must be 5, 7 or 9 (3 for modern-3x3)")
     spn = args[0]
-    rules = Ruleset.make(_one(flags, "--variant") or "standard", size, flags["--set"])
-    ranks = len(spn.split()[0].split("/")) if spn.split() else 0
-    if ranks and ranks != rules.size:
-        given = "--size" if size is not None else f"the default size {rules.size} (no --size given)"
-        raise UsageError(f"the SPN board has {ranks} ranks but {given} is {rules.size}; pass --size {ranks}")
+    variant = _given(flags, "--variant", "a preset", "presets are " + ", ".join(PRESETS)) or "standard"
+    _refuse_repeated_options(flags["--set"])
+    rules = Ruleset.make(variant, size, flags["--set"])
     if command != "bestmove" and (flags["--level"] or flags["--movetime"]):
         raise UsageError("--level and --movetime go with bestmove only")
-    pos = Position.from_spn(spn, rules)
+    pos = _read_position(spn, rules, size is not None, flags["--set"])
     rest = args[1:]
     if command == "legal":
         _no_more(command, rest)
@@ -144,7 +171,9 @@ def run(argv: Sequence[str]) -> str:
     # bestmove
     for action in rest:
         pos.play(action)
-    level = _one(flags, "--level") or "hard"
+    from engine.ai import LEVELS, best_action
+
+    level = _given(flags, "--level", "a level", "levels are " + ", ".join(LEVELS)) or "hard"
     movetime_text = _one(flags, "--movetime")
     movetime: int | None = None
     if movetime_text is not None:
@@ -154,9 +183,40 @@ def run(argv: Sequence[str]) -> str:
                 f"--movetime {quoted(movetime_text, 40)} must be a whole number of milliseconds "
                 f"from 0 (the level's default) to {MAX_MOVETIME_MS}"
             )
-    from engine.ai import best_action
-
     return str(best_action(pos, level, movetime))
+
+
+def _read_position(spn: str, rules: Ruleset, size_given: bool, options: list[str]) -> Position:
+    """The position of ``spn`` under ``rules``. When the SPN does not read but would read
+    as a board of another size the variant allows, the error says to pass that size;
+    otherwise it is the SPN's own error. (Checking the rank count before parsing told a
+    string that is no SPN at all to ``pass --size 1``, and offered sizes the variant
+    refuses.)"""
+    try:
+        return Position.from_spn(spn, rules)
+    except InvalidPositionError:
+        other = _size_that_reads(spn, rules, options)
+        if other is None:
+            raise
+    given = (
+        f"--size {rules.size} was given"
+        if size_given
+        else f"the default size of {rules.variant} is {rules.size} (no --size given)"
+    )
+    raise UsageError(f"the SPN is a {other}x{other} board but {given}; pass --size {other}") from None
+
+
+def _size_that_reads(spn: str, rules: Ruleset, options: list[str]) -> int | None:
+    """The board size, other than ``rules.size``, that ``rules.variant`` allows and under
+    which ``spn`` reads as a position; ``None`` if there is none."""
+    ranks = spn.strip(SURROUNDING_WHITESPACE).split(" ")[0].count("/") + 1
+    if ranks == rules.size:
+        return None
+    try:
+        Position.from_spn(spn, Ruleset.make(rules.variant, ranks, options))
+    except SeegaError:
+        return None
+    return ranks
 
 
 def _no_more(command: str, rest: list[str]) -> None:
@@ -165,19 +225,56 @@ def _no_more(command: str, rest: list[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: print the output, or one ``error:`` line and return 2."""
+    """Entry point: print the output, or one ``error:`` line on stderr and return 2.
+
+    Returns 1, after one ``error:`` line on stderr, when the output cannot be written
+    (stdout closed or full): a caller must not take a missing answer for an empty one.
+    """
     try:
         out = run(sys.argv[1:] if argv is None else argv)
     except (UsageError, SeegaError, ValueError) as exc:
-        message = " ".join(str(exc).split())
-        print(f"error: {message}", file=sys.stderr)
+        _report(" ".join(str(exc).split()))
         return 2
     if out:
-        try:
-            print(out)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            # The reader left early (``| head``): silence the flush at exit, no traceback.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
+        return _write_output(out)
     return 0
+
+
+def _write_output(out: str) -> int:
+    """Print ``out`` to stdout; 0, or 1 if it could not be written."""
+    if sys.stdout is None:  # started with stdout closed (``>&-``)
+        _report("stdout is closed; the output could not be written")
+        return 1
+    try:
+        print(out)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left early (``| head``): it wanted no more, so no message.
+        _silence(sys.stdout)
+        return 1
+    except OSError as exc:  # e.g. ``> /dev/full``: no traceback, one line on stderr
+        _silence(sys.stdout)
+        _report(f"the output could not be written to stdout: {exc.strerror or exc}")
+        return 1
+    return 0
+
+
+def _report(message: str) -> None:
+    """Write one ``error:`` line to stderr, and never elsewhere: with stderr closed,
+    ``print(file=sys.stderr)`` writes to stdout, where a caller would read the error as
+    the command's output. If stderr cannot take it, the exit status alone tells."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(f"error: {message}\n")
+        stream.flush()
+    except OSError:
+        _silence(stream)
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at /dev/null, so the flush at exit does not
+    fail again and print a traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())

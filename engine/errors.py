@@ -7,14 +7,47 @@ wrong, what is allowed instead, and the position when there is one.
 
 from __future__ import annotations
 
+import unicodedata
+
 
 def quoted(text: str, limit: int = 120) -> str:
     """``repr(text)``, cut to about ``limit`` characters: messages name the input that was
     wrong, but a hostile megabyte must not become a megabyte of message (a chat message
-    or a log line cannot hold it). A full 9x9 SPN fits whole."""
-    if len(text) <= limit:
-        return repr(text)
-    return repr(text[: limit - 3] + "...")
+    or a log line cannot hold it). A full 9x9 SPN fits whole.
+
+    Text with characters outside ASCII also names them by code point (``'а1' (not
+    ASCII: U+0430 CYRILLIC SMALL LETTER A)``): a look-alike quoted as itself reads exactly
+    like the allowed value the message then names, so the reader could not see what is
+    wrong. ASCII text is quoted exactly as ``repr`` quotes it (other programs read these
+    messages)."""
+    shown = text if len(text) <= limit else text[: limit - 3] + "..."
+    if shown.isascii():
+        return repr(shown)
+    return f"{shown!r} ({_non_ascii_note(shown)})"
+
+
+#: How many distinct non-ASCII characters a message names (a name in Arabic script would
+#: otherwise list every letter).
+_NAMED_CHARACTERS = 3
+
+
+def _non_ascii_note(text: str) -> str:
+    """``not ASCII: U+0430 CYRILLIC SMALL LETTER A, ...``: the first few distinct
+    non-ASCII characters of ``text``. A lone surrogate in U+DC80..U+DCFF is how Python
+    reads an invalid UTF-8 byte from the command line, so it is named as that byte."""
+    seen = list(dict.fromkeys(ch for ch in text if not ch.isascii()))
+    names = [_character_name(ch) for ch in seen[:_NAMED_CHARACTERS]]
+    more = len(seen) - _NAMED_CHARACTERS
+    return "not ASCII: " + ", ".join(names) + (f" and {more} more" if more > 0 else "")
+
+
+def _character_name(ch: str) -> str:
+    """``U+0430 CYRILLIC SMALL LETTER A``, or ``byte 0xFF (not UTF-8)`` for a surrogate escape."""
+    point = ord(ch)
+    if 0xDC80 <= point <= 0xDCFF:
+        return f"byte 0x{point - 0xDC00:02X} (not UTF-8)"
+    name = unicodedata.name(ch, "")
+    return f"U+{point:04X} {name}" if name else f"U+{point:04X}"
 
 
 class SeegaError(ValueError):

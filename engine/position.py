@@ -44,6 +44,15 @@ _Undo = tuple[int, int, int, int, str, list[int], int, int, int, bool, int, "Out
 
 _NO_ACTION = Action("none")
 
+#: Who removes under each removal rule (docs/rules.md section 4), for the error on a
+#: phase-r SPN whose blocked player can step.
+_REMOVER: Final = {
+    "remove-by-blocked": "the blocked player removes an enemy piece, so the side to act must be blocked",
+    "remove-by-opponent": "the opponent of a blocked player removes, so the side not to act must be blocked",
+    "capture-one": "the opponent of a blocked player removes, so the side not to act must be blocked",
+    "lose": "the first mover removes when the second mover is blocked at once",
+}
+
 
 class ActionTable:
     """The int codes of every action on one board size.
@@ -207,12 +216,79 @@ class Position:
         # A chain exists only after a capture in this turn, so the clock must not tick at its end.
         pos.acted = pos.phase == "m" and pos.state != START
         pos.settle()
-        if pos.result is None and not pos.legal_codes():
+        if pos.result is None:
+            pos._check_settled(spn)
+        return pos
+
+    def _check_settled(self, spn: str) -> None:
+        """The checks of an SPN that need the settled position of a game going on
+        (docs/rules-decisions.md 2): a side to place with an empty hand, a removal no rule
+        makes due, no legal action at all, a chain with nothing to capture."""
+        if self.phase == "p" and not self.hand[self.side]:
+            # Checked once settled: a line made by the last piece placed ends the game with
+            # both hands empty and the phase still p, and that SPN must read back.
+            side = "b" if self.side == BLACK else "w"
+            raise InvalidPositionError(f"SPN {quoted(spn)}: {side} is to place but has no piece in hand")
+        if self.phase == "r":
+            self._check_removal_due(spn)
+        codes = self.legal_codes()
+        if not codes:
             # e.g. phase r with nothing to remove: no game reaches it, so it is an impossible state.
             raise InvalidPositionError(
                 f"SPN {quoted(spn)} is an impossible state: no action is legal yet the game is not over"
             )
-        return pos
+        if self.phase == "m" and self.state != START and len(codes) == 1:
+            # Only `end`: a chain goes on only while a capturing step exists (docs/rules.md section 3).
+            raise InvalidPositionError(
+                f"SPN {quoted(spn)} is an impossible state: a chain (state {self.spn().split(' ')[4]}) "
+                "needs a capturing step to continue with, and there is none; the state is -"
+            )
+
+    def _check_removal_due(self, spn: str) -> None:
+        """Phase ``r`` only where the blocked rule makes the side to act remove
+        (docs/rules.md section 4); otherwise the SPN is impossible (review atk41b, finding
+        3: removals were offered when nobody was blocked, or to the wrong side).
+
+        An SPN carries no shuttle history, and in play a step may be forbidden by it, so
+        "blocked" here means "blocked under some history": no step at all, or, with a
+        shuttle limit, no piece with two steps (the limit forbids at most one step of a
+        piece, the way back)."""
+        rule = self.rules.blocked
+        side = self.side
+        who = COLOR_NAMES[side]
+        if rule == "pass":
+            if not (self._may_be_blocked(side) and self._may_be_blocked(1 - side)):
+                self._refuse_removal(spn, "under blocked=pass a removal is due only when both players are blocked")
+            return
+        blocked = side if rule == "remove-by-blocked" else 1 - side
+        if not self._may_be_blocked(blocked):
+            remover = _REMOVER[rule]
+            self._refuse_removal(spn, f"under blocked={rule} {remover}, but {COLOR_NAMES[blocked]} can step")
+        if rule == "lose":
+            first = WHITE if self.rules.first_mover == "white" else BLACK
+            due = self._first_move_turn + 1
+            if self.turn != due or side != first:
+                self._refuse_removal(
+                    spn,
+                    f"under blocked=lose a removal is due only at turn {due} (the second mover's first "
+                    f"movement turn), played by the first mover ({COLOR_NAMES[first]}); "
+                    f"this is turn {self.turn} with {who} to act",
+                )
+
+    def _refuse_removal(self, spn: str, why: str) -> None:
+        raise InvalidPositionError(f"SPN {quoted(spn)} is an impossible state: phase r, a removal due, yet {why}")
+
+    def _may_be_blocked(self, side: int) -> bool:
+        """Whether ``side`` is blocked under some shuttle history (see
+        :meth:`_check_removal_due`): no step, or with a shuttle limit no piece with two."""
+        geo = self.geo
+        empty = geo.full & ~(self.bb[0] | self.bb[1])
+        own = self.bb[side]
+        if not geo.neighbours_of(empty) & own:
+            return True
+        if not self._limit:
+            return False
+        return all((geo.neighbour_mask[c] & empty).bit_count() < 2 for c in _bits(own))
 
     def spn(self) -> str:
         """The position in SPN (docs/rules.md section 7)."""

@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from engine.actions import Action
 from engine.errors import InvalidRecordError, SeegaError, quoted
 from engine.numbers import parse_whole
+from engine.outcome import REASONS, Outcome
 from engine.position import Position
 from engine.rules import Ruleset
 
@@ -53,9 +55,14 @@ class GameRecord:
             InvalidRecordError: an action is illegal or a turn is split wrongly; the
                 message and ``turn`` attribute give the turn number.
         """
+        return self._replay(self.turns, followed=False)
+
+    def _replay(self, turns: list[list[Action]], followed: bool) -> Position:
+        """The position after ``turns`` from the start; ``followed``: more of the record
+        comes after them, so the last turn too must be complete."""
         pos = self.start()
-        last = len(self.turns) - 1
-        for i, actions in enumerate(self.turns):
+        last = len(turns) - 1
+        for i, actions in enumerate(turns):
             number = pos.turn
             for action in actions:
                 if pos.turn != number:
@@ -64,7 +71,7 @@ class GameRecord:
                     pos.play(action)
                 except SeegaError as exc:
                     raise InvalidRecordError(f"turn {number}: {exc}", number) from None
-            if pos.turn == number and i < last:
+            if pos.turn == number and (i < last or followed):
                 raise InvalidRecordError(
                     f"turn {number}: the turn is not complete after {','.join(map(str, actions))}; "
                     f"{pos.explain_legal()}",
@@ -240,39 +247,93 @@ def read_sgn(text: str) -> GameRecord:
     token_result: str | None = None
     for token in movetext.split():
         if token_result is not None:
-            raise InvalidRecordError(f"{quoted(token, 40)} after the result {token_result}")
+            _raise_after(record_of(rules, turns, tags), turns, f"{quoted(token, 40)} after the result {token_result}")
         if token in RESULTS:
             token_result = token
             continue
         token = _NUMBER.sub("", token)
         if not token:
             continue
+        if "" in token.split(","):
+            _raise_after(
+                record_of(rules, turns, tags),
+                turns,
+                f"{quoted(token, 40)} has an empty action; a turn's actions are joined by ',' with nothing "
+                "between them (a space or a {comment} inside a turn splits it in two)",
+            )
         try:
             turns.append([Action.parse(a) for a in token.split(",")])
         except SeegaError as exc:
-            raise InvalidRecordError(f"turn {len(turns) + 1} of the record: {exc}") from None
+            _raise_after(record_of(rules, turns, tags), turns, str(exc))
     if token_result is not None:
         if "Result" in tags and tags["Result"] != token_result:
             raise InvalidRecordError(f"the Result tag {result} and the result {token_result} after the moves differ")
         result = token_result
     if result not in RESULTS:
         raise InvalidRecordError(f"result {quoted(result, 40)} must be one of {', '.join(RESULTS)}")
-    known = {"Variant", "Size", "Options", "SetUp", "Result", "Termination"}
-    record = GameRecord(
+    record = record_of(rules, turns, tags)
+    record.result = result
+    pos = _replayed(record, turns, followed=False)
+    outcome = pos.outcome()
+    if outcome is not None and outcome.result != result:
+        raise InvalidRecordError(f"the record says {result} but the game ended {outcome}")
+    _check_termination(record.termination, outcome)
+    return record
+
+
+#: The tags :func:`read_sgn` turns into fields of the record rather than keeping.
+_KNOWN_TAGS = frozenset({"Variant", "Size", "Options", "SetUp", "Result", "Termination"})
+
+#: The reasons of docs/rules.md section 5 that end a game outside the rules: a record
+#: whose replayed game the rules do not end may give one of these.
+OUTSIDE_REASONS = ("agreement", "resignation", "timeout", "abandoned")
+
+
+def record_of(rules: Ruleset, turns: list[list[Action]], tags: dict[str, str]) -> GameRecord:
+    """The record of read ``tags`` and ``turns`` (result ``*`` until the caller sets it)."""
+    return GameRecord(
         rules=rules,
         turns=turns,
         setup=tags.get("SetUp"),
-        result=result,
         termination=tags.get("Termination"),
-        tags={k: v for k, v in tags.items() if k not in known},
+        tags={k: v for k, v in tags.items() if k not in _KNOWN_TAGS},
     )
+
+
+def _replayed(record: GameRecord, turns: list[list[Action]], followed: bool) -> Position:
+    """``record`` replayed through ``turns``; a bad set-up SPN is a record error too."""
     try:
-        pos = record.replay()
+        return record._replay(turns, followed)
     except SeegaError as exc:
         if isinstance(exc, InvalidRecordError):
             raise
         raise InvalidRecordError(f"bad SetUp: {exc}") from None
-    outcome = pos.outcome()
-    if outcome is not None and outcome.result != result:
-        raise InvalidRecordError(f"the record says {result} but the game ended {outcome}")
-    return record
+
+
+def _raise_after(record: GameRecord, turns: list[list[Action]], fault: str) -> NoReturn:
+    """Report a syntax fault met after ``turns``, as rules.md section 7 asks for "the
+    first illegal one with its turn number": an illegal action in an earlier turn comes
+    first in the record, so the turns before the fault are replayed, and the fault is
+    numbered by the game turn it falls in (a set-up may start at turn 20), not by its
+    place among the record's tokens."""
+    pos = _replayed(record, turns, followed=True)
+    raise InvalidRecordError(f"turn {pos.turn}: {fault}", pos.turn)
+
+
+def _check_termination(termination: str | None, outcome: Outcome | None) -> None:
+    """``[Termination]`` must be a reason of docs/rules.md section 5, and agree with the
+    replayed game: the rules' own reason if the rules ended it, else a reason outside
+    the rules (resignation, agreement...)."""
+    if termination is None:
+        return
+    if termination not in REASONS:
+        raise InvalidRecordError(
+            f"Termination {quoted(termination, 40)} is not a reason; reasons are {', '.join(REASONS)}"
+        )
+    if outcome is not None and termination != outcome.reason:
+        raise InvalidRecordError(f"the record's Termination {termination} differs from the end of the game, {outcome}")
+    if outcome is None and termination not in OUTSIDE_REASONS:
+        raise InvalidRecordError(
+            f"the record's Termination {termination} is an end under the rules, but the rules do not end this game; "
+            f"a game they do not end ends by {', '.join(OUTSIDE_REASONS)}"
+        )

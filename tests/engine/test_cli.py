@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -179,6 +180,31 @@ def test_without_size_the_default_size_must_match_the_spn() -> None:
 
 
 @pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # Not an SPN at all: the SPN's own error, not "pass --size 1".
+        (["status", "hello"], "error: SPN 'hello' has 1 fields; it needs 7: board side phase hand state clock turn\n"),
+        # Six ranks: no size 6 exists, so no --size 6 is suggested.
+        (["status", "5/5/5/5/5/ b p 12/12 - 0 1"], "error: SPN board '5/5/5/5/5/' has 6 ranks but the board is 5x5\n"),
+        # modern-3x3 is 3x3 only: --size 5 would be refused, so it is not suggested.
+        (
+            ["status", START, "--variant", "modern-3x3"],
+            "error: SPN board '5/5/5/5/5' has 5 ranks but the board is 3x3\n",
+        ),
+        (
+            ["status", START_7],
+            "error: the SPN is a 7x7 board but the default size of standard is 5 (no --size given); pass --size 7\n",
+        ),
+        (["status", START_7, "--size", "9"], "error: the SPN is a 7x7 board but --size 9 was given; pass --size 7\n"),
+    ],
+)
+def test_a_size_is_suggested_only_for_an_spn_that_reads_at_that_size(args: list[str], message: str) -> None:
+    # Review atk41b finding 5: the rank count was checked before the SPN was parsed.
+    done = run(*args)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
+
+
+@pytest.mark.parametrize(
     ("args", "allowed"),
     [
         (["perft", START, "1000"], "from 0 to 16"),
@@ -249,3 +275,72 @@ def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
         os.close(write_end)
     assert "Traceback" not in done.stderr
     assert done.returncode == 1
+
+
+def run_shell(redirect: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m engine ARGS`` with a shell redirection such as ``>&-`` (stdout closed)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = " ".join([shlex.quote(sys.executable), "-m", "engine", *map(shlex.quote, args), redirect])
+    return subprocess.run(["sh", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("redirect", "message"),
+    [
+        (">&-", "error: stdout is closed; the output could not be written\n"),
+        (">/dev/full", "error: the output could not be written to stdout: No space left on device\n"),
+    ],
+)
+def test_output_that_cannot_be_written_is_one_error_line_not_a_traceback(redirect: str, message: str) -> None:
+    # Review atk41b finding 6: both died with a Python traceback (exit 1).
+    done = run_shell(redirect, "status", START)
+    assert (done.returncode, done.stderr) == (1, message)
+
+
+def test_an_error_line_never_goes_to_stdout_even_with_stderr_closed() -> None:
+    # Review atk41b finding 6: with stderr closed, print(file=None) wrote the error to stdout,
+    # where a caller reads it as the command's output.
+    done = run_shell("2>&-", "status", "x")
+    assert (done.returncode, done.stdout) == (2, "")
+
+
+def test_a_turn_passed_to_one_apply_keeps_what_an_spn_cannot_carry() -> None:
+    # docs/rules-decisions.md 3 (review atk41b findings 1 and 2): a program driving the
+    # command line passes a turn's actions in one call, and gets the game played through.
+    first_turn = "bbbww/wwwbw/bb1ww/wwwbw/bbbbb b m 0/0 - 0 13"
+    chain = ok("apply", first_turn, "b3-c3", "a3-b3", "b3-a3", "--variant", "aljaafreh")
+    assert chain == "bbbww/3bw/b1bww/3bw/bbbbb b r 0/0 b3 0 14\n"
+    removal = ok("apply", "5/5/5/b4/wb3 w m 0/0 - 0 20", "xa2", "a1-a2", "--variant", "fouze")
+    assert removal == "5/5/5/w4/1b3 b m 0/0 - 0 21\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["perft", START, "1", "--variant="],
+            "error: --variant needs a preset, not an empty value; presets are standard, lane, seejeh, aljaafreh, "
+            "fouze, two-then-one, ludii, five-in-a-row, modern-3x3\n",
+        ),
+        (["perft", START, "1", "--variant", ""], "error: --variant needs a preset, not an empty value; presets are "),
+        (
+            ["bestmove", START, "--level="],
+            "error: --level needs a level, not an empty value; levels are easy, medium, hard, expert\n",
+        ),
+    ],
+)
+def test_an_empty_flag_value_is_an_error_naming_the_allowed_values(args: list[str], message: str) -> None:
+    # Review atk41b finding 7: `--variant=` and `--level=` silently meant the default.
+    done = run(*args)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(message)
+
+
+def test_the_same_option_set_twice_is_an_error() -> None:
+    # Review atk41b finding 7: the last --set of an option silently won.
+    done = run("status", START, "--set", "turn_limit=1", "--set", "turn_limit=0")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "error: --set gives option 'turn_limit' twice ('turn_limit=1' and 'turn_limit=0'); set each option once\n"
+    )
+    assert ok("status", START, "--set", "turn_limit=1", "--set", "chain=any") == "ongoing\n"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import pytest
 
 from engine import (
@@ -44,8 +47,50 @@ def test_spn_fields_are_read() -> None:
     assert pos.piece_at(pos.geo.names.index("e5")) == 1
 
 
-def test_extra_spaces_between_fields_are_tolerated_but_written_as_one() -> None:
-    assert position("5/5/5/5/5  b p 12/12 - 0 1").spn() == "5/5/5/5/5 b p 12/12 - 0 1"
+@pytest.mark.parametrize(
+    ("spn", "found"),
+    [
+        ("5/5/5/5/5  b p 12/12 - 0 1", "found '  ' after character 9"),
+        ("5/5/5/5/5\tb p 12/12 - 0 1", "found '\\t' after character 9"),
+        ("5/5/5/5/5 b p 12/12 -\n0 1", "found '\\n' after character 21"),
+        ("5/5/5/5/5\u3000b p 12/12 - 0 1", "(not ASCII: U+3000 IDEOGRAPHIC SPACE)"),
+        ("5/5/5/5/5 b\u2028p 12/12 - 0 1", "(not ASCII: U+2028 LINE SEPARATOR)"),
+        ("5/5/5/5/5 b p\x1c12/12 - 0 1", "found '\\x1c' after character 13"),
+    ],
+)
+def test_fields_separated_other_than_by_one_space_are_refused(spn: str, found: str) -> None:
+    # Review atk41b finding 4; docs/rules.md section 7: "seven fields separated by one
+    # space". These were read (split on any white space) and written back normalised.
+    with pytest.raises(InvalidPositionError) as info:
+        position(spn)
+    assert "fields must be separated by one space" in str(info.value)
+    assert found in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "spn", [" 5/5/5/5/5 b p 12/12 - 0 1", "5/5/5/5/5 b p 12/12 - 0 1\n", "5/5/5/5/5 b p 12/12 - 0 1\r\n"]
+)
+def test_ascii_white_space_around_an_spn_is_dropped(spn: str) -> None:
+    # docs/rules-decisions.md 2: a line end read from a file or pipe is not a field separator.
+    assert position(spn).spn() == "5/5/5/5/5 b p 12/12 - 0 1"
+
+
+@pytest.mark.parametrize(
+    ("spn", "fragment"),
+    [
+        ("11111/5/5/5/5 b p 12/12 - 0 1", "rank 5 has two digits in a row (11)"),
+        ("5/5/5/5/b13 b p 11/12 - 0 1", "rank 1 has two digits in a row (13)"),
+        ("5/5/5/5/5 b p 12/12 - 0 001", "SPN turn '001' has a leading zero"),
+        ("5/5/5/5/5 b p 12/12 - 00 1", "SPN clock '00' has a leading zero"),
+        ("5/5/5/5/5 b p 012/12 - 0 1", "SPN hand '012/12' has a leading zero"),
+        ("5/5/5/5/5 b p 12/012 - 0 1", "SPN hand '12/012' has a leading zero"),
+    ],
+)
+def test_a_non_canonical_board_run_or_number_is_refused(spn: str, fragment: str) -> None:
+    # Review atk41b finding 4: "a digit 1-9 a run of empty cells (as in chess FEN)", and
+    # one position has one SPN, so two SPNs can be compared as text.
+    with pytest.raises(InvalidPositionError, match=re.escape(fragment)):
+        position(spn)
 
 
 MALFORMED = [
@@ -173,3 +218,26 @@ def test_playing_in_a_finished_game_is_a_game_over_error() -> None:
 def test_an_spn_where_nothing_is_legal_but_the_game_goes_on_is_impossible(spn: str, preset: str) -> None:
     with pytest.raises(InvalidPositionError, match="impossible state"):
         position(spn, preset)
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: Action.parse("\u04301"), "'\u04301' (not ASCII: U+0430 CYRILLIC SMALL LETTER A) is not an action"),
+        (lambda: Ruleset.make("st\u0430ndard", 5), "(not ASCII: U+0430 CYRILLIC SMALL LETTER A); known: standard"),
+        (lambda: Ruleset.make("standard", 5, ["ch\u0430in=any"]), "(not ASCII: U+0430 CYRILLIC SMALL LETTER A)"),
+        (lambda: Action.parse("a\udcff"), "(not ASCII: byte 0xFF (not UTF-8))"),
+    ],
+)
+def test_a_non_ascii_look_alike_is_named_by_code_point(call: Callable[[], object], fragment: str) -> None:
+    # Review atk41b finding 8: "'а1' is not an action; actions are written a1" showed no fault.
+    with pytest.raises(SeegaError) as info:
+        call()
+    assert fragment in str(info.value)
+
+
+def test_ascii_text_is_still_quoted_exactly_as_repr_quotes_it() -> None:
+    with pytest.raises(InvalidActionError) as info:
+        Action.parse("z9")
+    assert str(info.value).startswith("'z9' is not an action; ")
+    assert "ASCII" not in str(info.value)

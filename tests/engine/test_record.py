@@ -223,3 +223,69 @@ def test_a_tag_name_the_reader_could_not_read_is_refused_on_write(name: str) -> 
     pos = Position(Ruleset.make("standard", 5))
     with pytest.raises(InvalidRecordError, match="tag name"):
         GameRecord.from_position(pos, **{name: "x"}).to_sgn()
+
+
+SETUP_20 = "5/5/5/wb3/2w2 w m 0/0 - 5 20"
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "turn"),
+    [
+        # An illegal action in turn 1 comes before the syntax error in turn 3.
+        ("1. a1,a1 2. b1,b2 3. zz *", "turn 1: a1 is not legal in 5/5/5/5/b4 b p 11/12 1 0 1", 1),
+        # A syntax error is numbered by the game turn, not by its place in the record.
+        ("1. a1,b1 2. zz *", "turn 2: 'zz' is not an action", 2),
+        (f'[SetUp "{SETUP_20}"]\n\n20. q9 *', "turn 20: 'q9' is not an action", 20),
+        ("1. a1,b1 2. a1,c1 3. zz *", "turn 2: a1 is not legal", 2),
+        # A turn left incomplete before a bad token is the first fault.
+        ("1. a1 2. zz *", "turn 1: the turn is not complete after a1", 1),
+        ("1. a1,b1 * a5", "turn 2: 'a5' after the result *", 2),
+        # A comment inside a turn splits it: the fault is named, not "'' is not an action".
+        ("1. a1,{note}b1 *", "turn 1: 'a1,' has an empty action; a turn's actions are joined by ','", 1),
+    ],
+)
+def test_the_first_fault_in_record_order_is_reported_with_its_game_turn(text: str, message: str, turn: int) -> None:
+    # Review atk41b finding 9; docs/rules.md section 7: reading a record "reports the first
+    # illegal one with its turn number". Every token was parsed before any was replayed,
+    # so a later syntax error won, numbered "turn 3 of the record" with no .turn.
+    with pytest.raises(InvalidRecordError) as info:
+        read_sgn(text)
+    assert str(info.value).startswith(message)
+    assert info.value.turn == turn
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[Result "1-0"]\n[Termination "banana"]\n\n1. a1,b1 1-0',
+            "Termination 'banana' is not a reason; reasons are capture-all, reduced, blocked, move-limit, "
+            "turn-limit, line, no-line, agreement, resignation, timeout, abandoned",
+        ),
+        (
+            f'[SetUp "{SETUP_20}"]\n[Result "0-1"]\n[Termination "resignation"]\n\n20. c1-c2 0-1',
+            "the record's Termination resignation differs from the end of the game, 0-1 capture-all",
+        ),
+        (
+            '[Result "1-0"]\n[Termination "capture-all"]\n\n1. a1,b1 1-0',
+            "the record's Termination capture-all is an end under the rules, but the rules do not end this game",
+        ),
+    ],
+)
+def test_a_termination_must_be_a_reason_that_agrees_with_the_replayed_game(text: str, message: str) -> None:
+    # Review atk41b finding 9: docs/rules.md section 5 lists the reasons; these were accepted.
+    with pytest.raises(InvalidRecordError) as info:
+        read_sgn(text)
+    assert str(info.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "termination"),
+    [
+        (f'[SetUp "{SETUP_20}"]\n[Result "0-1"]\n[Termination "capture-all"]\n\n20. c1-c2 0-1', "capture-all"),
+        ('[Result "*"]\n[Termination "abandoned"]\n\n1. a1,b1 *', "abandoned"),
+        ('[Result "1/2-1/2"]\n[Termination "agreement"]\n\n1. a1,b1 1/2-1/2', "agreement"),
+    ],
+)
+def test_a_termination_that_agrees_is_kept(text: str, termination: str) -> None:
+    assert read_sgn(text).termination == termination

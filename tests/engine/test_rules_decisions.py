@@ -72,3 +72,38 @@ def test_15_replacement_without_win_line_is_two_tries_then_a_draw() -> None:
 def test_18_an_incomplete_last_turn_is_accepted() -> None:
     record = read_sgn("1. a1,b1 2. a5 *")
     assert record.replay().spn() == "w4/5/5/5/bb3 w p 10/11 1 0 2"
+
+
+FOUZE_BLOCKED = "5/5/5/b4/wb3 w m 0/0 - 0 20"  # White (a1) is blocked; Black's a2 is next to it
+
+
+def test_3_9_a_remove_by_blocked_turn_in_one_call_keeps_the_clock_at_0() -> None:
+    # Review atk41b finding 1. The removal and the step are one turn that removed a piece.
+    rules = ["move_limit=1"]
+    pos = play(position(FOUZE_BLOCKED, "fouze", rules), "xa2", "a1-a2")
+    assert (pos.spn(), pos.outcome()) == ("5/5/5/w4/1b3 b m 0/0 - 0 21", None)
+    # What an SPN written between the removal and the step loses (decision 3): the turn
+    # has removed a piece. Read from it, the step adds 1, and move_limit=1 ends the game.
+    middle = play(position(FOUZE_BLOCKED, "fouze", rules), "xa2").spn()
+    assert middle == "5/5/5/5/wb3 w m 0/0 - 0 20"
+    resumed = play(position(middle, "fouze", rules), "a1-a2")
+    assert resumed.spn() == "5/5/5/w4/1b3 b m 0/0 - 1 21"
+    assert str(resumed.outcome()) == "1/2-1/2 move-limit"
+
+
+ALJAAFREH_TURN_13 = "bbbww/wwwbw/bb1ww/wwwbw/bbbbb b m 0/0 - 0 13"  # Black's first movement turn
+
+
+def test_3_8_a_first_movement_turn_that_chains_in_one_call_makes_the_first_mover_remove() -> None:
+    # Review atk41b finding 2. b3-c3 captures, the chain goes on (chain=any), and White
+    # is then blocked at turn 14: Black removes a piece next to b3, the cell b3-c3 left.
+    pos = play(position(ALJAAFREH_TURN_13, "aljaafreh"), "b3-c3", "a3-b3", "b3-a3")
+    assert pos.spn() == "bbbww/3bw/b1bww/3bw/bbbbb b r 0/0 b3 0 14"
+    assert legal(pos) == ["xa3", "xc3"]
+    # What an SPN written inside that chain loses (decision 3): the cell b3. Replayed SPN
+    # by SPN, the chain ends with White blocked in phase m, and White passes.
+    spn = ALJAAFREH_TURN_13
+    for action in ("b3-c3", "a3-b3", "b3-a3"):
+        spn = play(position(spn, "aljaafreh"), action).spn()
+    assert spn == "bbbww/3bw/b1bww/3bw/bbbbb w m 0/0 - 0 14"
+    assert legal(position(spn, "aljaafreh")) == ["pass"]
