@@ -211,12 +211,16 @@ class Games:
         raise StorageBusyError("game_changed")
 
     async def deadline_for(self, g: LoadedGame, pos: Position, now: float) -> tuple[float | None, float | None]:
-        """(deadline, remind_at) for the player to move in ``pos``."""
+        """(deadline, remind_at) for the player to move in ``pos``: the time per turn the
+        game started with; the server's setting only for a game stored before games kept
+        theirs (a setting changed mid-game shortened the opponent's clock: atk41c F4)."""
         if pos.result is not None:
             return None, None
         if g.player(pos.side).is_bot:
             return None, None
-        timeout = (await self.settings(g.row.guild_id)).turn_timeout
+        timeout = g.row.turn_timeout
+        if timeout is None:
+            timeout = (await self.settings(g.row.guild_id)).turn_timeout
         return now + timeout, now + timeout / 2
 
     async def commit(

@@ -87,8 +87,10 @@ class Starting:
         now = games.clock.now()
         pos = Position(rules)
         deadline = remind = None
+        # Fixed for the whole game: a change of the server's setting (by a moderator who
+        # plays, say) must not shorten or lengthen a clock both players agreed to.
+        timeout = (await games.settings(guild_id)).turn_timeout
         if not (black if pos.side == BLACK else white).is_bot:
-            timeout = (await games.settings(guild_id)).turn_timeout
             deadline, remind = now + timeout, now + timeout / 2
         new = NewGame(
             guild_id=guild_id,
@@ -106,6 +108,7 @@ class Starting:
             created_at=now,
             deadline=deadline,
             remind_at=remind,
+            turn_timeout=timeout,
         )
         async with games.lock(channel_id):
             try:

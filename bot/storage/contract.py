@@ -249,13 +249,14 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 row = await tx.fetchone(
                     "INSERT INTO games (guild_id, channel_id, variant, size, options, setup, black_id, black_name,"
                     " black_level, white_id, white_name, white_level, actions, spn, status, version, created_at,"
-                    " updated_at, deadline, remind_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, 'active', 0,"
-                    f" ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+                    " updated_at, deadline, remind_at, turn_timeout) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '',"
+                    f" ?, 'active', 0, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                     (
                         game.guild_id, game.channel_id, game.variant, game.size, game.options, game.setup,
                         game.black_id, game.black_name, game.black_level,
                         game.white_id, game.white_name, game.white_level,
                         game.spn, game.created_at, game.created_at, game.deadline, game.remind_at,
+                        game.turn_timeout,
                     ),
                 )  # fmt: skip
             except ConstraintError as exc:

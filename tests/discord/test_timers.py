@@ -59,6 +59,27 @@ async def test_a_challenge_expiring_after_the_interaction_token_is_edited_throug
         assert late.followups[0].ephemeral and "no longer open" in late.followups[0].text
 
 
+async def test_a_moderator_who_plays_cannot_shorten_the_running_games_clock(tmp_path: Path) -> None:
+    """Outside review atk41c F4 (s8_mod_changes_clock.py): the moderator set 30s mid-game and
+    Carol lost rated 30 s after his move. The game keeps its hour; the answer says so."""
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as h:
+        challenge = (await h.slash(h.carol, "seega challenge", {"opponent": h.mod, "color": "white"})).reply
+        await h.click(h.mod, challenge, "Accept", followup=True)
+        changed = (await h.slash(h.mod, "seega settings", {"turn_timeout": "30s"})).reply
+        assert changed.ephemeral and "Changed: Time per turn: 1h → 30s." in changed.text, changed.text
+        assert "applies to games started from now on: games in progress keep" in changed.text, changed.text
+        moved = (await h.slash(h.mod, "place", {"first": "a1", "second": "b1"})).reply
+        assert f"<t:{int(clock.now()) + 3600}:R>" in moved.text, moved.text
+        clock.advance(120)
+        await h.idle()
+        game = await h.bot.service.game(h.fake.channel_id)
+        assert game is not None and game.status == "active", "Carol has her hour"
+        assert not [m for m in h.fake.channel_messages(h.fake.channel_id) if "ran out of time" in m.text]
+        other = (await h.slash(h.mod, "seega settings", {"hints": 1})).reply
+        assert "games in progress keep" not in other.text, "said only when the time per turn changes"
+
+
 class FlakyAi:
     """The real AI in a thread, except that it fails (as a dead worker pool does) while ``down``."""
 

@@ -120,9 +120,11 @@ async def test_migrate_from_every_earlier_version_keeps_data(new_db: Callable[[]
                 row = await store.game(7)
                 assert row is not None and row.black_name == "A"
                 assert (row.deadline is not None) == (start < 4), "an active game from before 004 gets a deadline"
+                assert row.turn_timeout is None, "a game from before 016 follows the server's setting"
                 assert (await store.challenge(1)) is not None
             # the latest schema works in full (a game in the challenge's channel 2 would close it)
-            await store.insert_game(_new_game(channel=3))
+            inserted = await store.insert_game(replace(_new_game(channel=3), turn_timeout=45))
+            assert inserted.turn_timeout == 45 and (await store.game(inserted.id)) == inserted, "016: its own time"
             assert await store.leaderboard(1, 5) == []
             assert await store.next_due() is not None or start == 0
             if start >= 1:  # 012: a challenge may be closed by a game started in its channel

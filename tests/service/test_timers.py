@@ -7,11 +7,22 @@ import time
 import pytest
 
 from bot.clock import FakeClock
-from bot.results import BadInputError, ChallengeError, TimerEvent
+from bot.results import BadInputError, ChallengeError, Player, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.timeparse import MAX_SECONDS, MIN_SECONDS, DurationError, format_duration, parse_duration
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, Db, close_service, make_service, start_people
+from tests.service.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    MOD,
+    Db,
+    close_service,
+    insert_from,
+    make_service,
+    start_people,
+)
 
 
 def test_parse_duration() -> None:
@@ -115,6 +126,26 @@ async def test_reminder_at_half_time_then_timeout(service: GameService, clock: F
     assert over is not None and over.reason == "timeout" and over.winner == ALICE and over.rated
     assert [e.kind for e in seen] == ["reminder", "reminder", "timeout"]
     assert await service.game(1) is None
+
+
+async def test_a_game_keeps_the_turn_time_it_started_with(service: GameService, clock: FakeClock) -> None:
+    """Outside review atk41c F4: a moderator who played set turn_timeout 1h -> 30s mid-game,
+    moved, and their opponent had 30 s and lost rated on time. The change is for games
+    started afterwards; a game stored before games kept their time follows the setting."""
+    started = await start_people(service, 1)
+    assert started.game.deadline == clock.now() + 3600
+    legacy = await insert_from(service, 2, "5/5/5/5/5 b p 12/12 - 0 1")  # no time of its own
+    await service.set_settings(GUILD, turn_timeout="30s", moderator=MOD)
+    clock.advance(10)
+    moved = await service.place(1, ALICE.user_id, "a1 b1")
+    assert moved.game.deadline == clock.now() + 3600, "Bob keeps the hour the game started with"
+    old = await service.place(2, ALICE.user_id, "a1 b1")
+    assert old.game.deadline == clock.now() + 30 and legacy == old.game.id
+    newer = await start_people(service, 3, black=CAROL, white=Player(104, "Dan"))
+    assert newer.game.deadline == clock.now() + 30, "a game started after the change has the new time"
+    await service.set_settings(GUILD, turn_timeout="7d", moderator=MOD)
+    back = await service.place(1, BOB.user_id, "c1 d1")
+    assert back.game.deadline == clock.now() + 3600, "nor can it be lengthened for one's own turns"
 
 
 async def test_chain_step_keeps_the_deadline(service: GameService, clock: FakeClock) -> None:
