@@ -237,7 +237,6 @@ class Games:
             return await self.finish(g, pos, all_actions, outcome.result, outcome.reason)
         if turn_done:
             deadline, remind_at = await self.deadline_for(g, pos, now)
-            self.note_timer(remind_at)
         else:
             deadline, remind_at = g.row.deadline, g.row.remind_at
         # An offer lapses when the player who could accept it plays on (bot.service.offers).
@@ -288,7 +287,17 @@ class Games:
         )
         loaded = LoadedGame(row, pos)
         self.cache[row.channel_id] = loaded
+        # Only once written: noted before, it woke the scheduler to read the old, later
+        # due time and sleep its whole max_sleep past the new one (atk41c F7).
+        self.note_timer(remind_at if remind_at is not None else deadline)
         return loaded
+
+    def overdue(self, g: LoadedGame) -> bool:
+        """Whether the time of the player to move in ``g`` has run out (and the clock
+        runs): their command comes too late, whether or not the scheduler has applied
+        the timeout yet. The deadline is the rule, not the scheduler's punctuality."""
+        deadline = g.row.deadline
+        return deadline is not None and g.row.paused_at is None and deadline <= self.clock.now()
 
     # ----------------------------------------------------------------- a stopped clock
     async def pause_clock(self, channel_id: int) -> bool:
