@@ -703,6 +703,10 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
         await interaction.response.edit_message(view=disabled_copy(interaction.message))
         await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction))
         return
+    # A challenge that pings the opponent as /seega challenge does, so the same limit: a
+    # finished game's /seega board hands out a Rematch each time, and without it one
+    # person pinged another 18 times a minute (outside review atk41c F3).
+    spend("challenge", interaction)
     made = await bot.service.challenge(
         guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
     )

@@ -285,6 +285,7 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     assert again.reply.ephemeral and "already answered: you resigned" in again.reply.text, again.reply.text
 
 
+@pytest.mark.usefixtures("machine_speed")  # a Rematch spends the challenge cooldown: lifted, the cap answers
 async def test_a_rematch_is_a_challenge_and_counts_against_the_cap(h: Harness) -> None:
     """Replaying a Rematch click (an old client, a script) makes no second challenge."""
     await _people_game(h)
