@@ -581,12 +581,26 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         )
         return [ChallengeRow(*r) for r in rows]
 
-    async def settle_challenge(self, challenge_id: int, status: str) -> bool:
-        """Move a pending challenge to ``status`` (declined, expired, withdrawn, closed);
-        ``False`` if it was no longer pending."""
+    async def settle_challenge(self, challenge_id: int, status: str, now: float | None = None) -> bool:
+        """Move a pending challenge to ``status`` (declined, expired, withdrawn, closed),
+        noting ``now`` as its ``settled_at``; ``False`` if it was no longer pending."""
         return await self._update_one(
-            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
+            "UPDATE challenges SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'",
+            (status, now, challenge_id),
         )
+
+    async def refused_challenge(
+        self, guild_id: int, challenger_id: int, opponent_id: int, since: float
+    ) -> ChallengeRow | None:
+        """The latest challenge from ``challenger_id`` to ``opponent_id`` in the guild that
+        was declined or withdrawn after ``since`` (a new one waits a while: docs/limits.md)."""
+        row = await self._fetchone(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ? AND opponent_id = ?"
+            " AND status IN ('declined', 'withdrawn') AND settled_at > ? AND guild_id = ?"
+            " ORDER BY settled_at DESC LIMIT 1",
+            (challenger_id, opponent_id, since, guild_id),
+        )
+        return None if row is None else ChallengeRow(*row)
 
     async def pending_challenges_from(self, guild_id: int, challenger_id: int, now: float) -> list[ChallengeRow]:
         """A person's pending challenges in the guild that have not expired (per-user caps)."""

@@ -171,6 +171,8 @@ class ChallengeRow:
     created_at: float
     expires_at: float
     game_id: int | None
+    #: When it was declined or withdrawn (``None`` otherwise, and before this was stored).
+    settled_at: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "challenger_name", shown_name(self.challenger_name))
