@@ -104,7 +104,9 @@ class Games:
         """A timer was stored for ``when``: wake the scheduler if it sleeps past it.
 
         Only earlier timers wake it, so a busy server does not make the scheduler query
-        the database after every turn.
+        the database after every turn. Call it once the timer is written, never before:
+        woken earlier, the scheduler reads the timers without it and sleeps its whole
+        ``max_sleep``, and nothing wakes it again (outside review atk41c, F7).
         """
         if when is not None and when < self.timer_target:
             self.timer_target = when
