@@ -14,7 +14,8 @@ bot, so a member in eight servers asked eight times as often as the rate allows 
 review, ``ai_across_guilds.py``). A real player in two servers meets the same rate as in
 one; the rates are sized so a real player never meets them. A
 button that does what a command does spends that command's bucket (:func:`spend`): the
-**Rematch** of a game against the bot starts one as ``play-bot`` does, and counts with it.
+**Rematch** of a game against the bot starts one as ``play-bot`` does, and counts with it;
+a **Rematch** against a person is a challenge, and counts with ``challenge``.
 """
 
 from __future__ import annotations

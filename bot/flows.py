@@ -157,7 +157,7 @@ async def show_turn(
     review, atk40 F1).
     """
     locale = await turn_language(bot, result, guild_locale)
-    above = intro(locale) if intro is not None else ""
+    above = "\n".join(filter(None, (late_note(result, locale), intro(locale) if intro is not None else "")))
     view = game_view(result, locale)
     reply = turn_reply(result, locale, view=view, intro=above)
     reply.also_ping = also_ping
@@ -174,6 +174,15 @@ async def show_turn(
     if result.closed_challenges:
         closing = close_challenge_messages(bot, result.closed_challenges, guild_locale)
         bot.spawn(closing, name=f"close-challenges-{result.game.id}")
+
+
+def late_note(result: TurnResult, locale: str) -> str:
+    """For a turn that came after its player's time ran out (not played: the game ended on
+    time instead), the words that tell them so above the final board; else ``""``."""
+    over = result.game_over
+    if not result.late or over is None or over.loser is None:
+        return ""
+    return t(locale, "timer.move_too_late", name=player_name(over.loser, locale))
 
 
 async def play_bot_turn(bot: SeegaHost, game: GameView, guild_locale: Any, locale: str, send: Send) -> None:
@@ -711,6 +720,10 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
         await interaction.response.edit_message(view=disabled_copy(interaction.message))
         await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction))
         return
+    # A challenge that pings the opponent as /seega challenge does, so the same limit: a
+    # finished game's /seega board hands out a Rematch each time, and without it one
+    # person pinged another 18 times a minute (outside review atk41c F3).
+    spend("challenge", interaction)
     made = await bot.service.challenge(
         guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
     )

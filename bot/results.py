@@ -245,6 +245,8 @@ class TurnResult:
         closed_challenges: when the command started the game, the channel's other
             pending challenges it closed (their Accept would start a second game here):
             adapters take their buttons away.
+        late: the player's turn came after their time had run out: it was not played,
+            and the game ended by ``timeout`` instead (``game_over``); adapters say so.
     """
 
     game: GameView
@@ -258,6 +260,7 @@ class TurnResult:
     png: bytes | None = None
     reader: int | None = None
     closed_challenges: tuple[ChallengeView, ...] = ()
+    late: bool = False
 
 
 @dataclass(frozen=True)

@@ -417,4 +417,9 @@ def settings_change_text(before: GuildSettings, after: GuildSettings, lang: str)
     ]
     if not changed:
         return text(lang, "settings.unchanged")
-    return text(lang, "settings.changed", changes=text(lang, "explain.sep_clauses").join(changed))
+    said = text(lang, "settings.changed", changes=text(lang, "explain.sep_clauses").join(changed))
+    if setting_value(before, "turn_timeout", lang) != setting_value(after, "turn_timeout", lang):
+        # Games keep the time they started with: a moderator who changes it must not
+        # believe a running game's clock changed (nor that a player's was shortened).
+        said += "\n" + text(lang, "settings.turn_timeout_new_games")
+    return said

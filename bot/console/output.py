@@ -203,6 +203,10 @@ class ConsoleOutput:
         if advice:
             self.say(advice)
         if result.game_over is not None:
+            if result.late and result.game_over.loser is not None:  # typed after the time ran out
+                self.say(
+                    t(self.lang, "timer.move_too_late", name=wording.player_name(result.game_over.loser, self.lang))
+                )
             self.say(self._game_over_line(result.game_over, g))
             self.say(t(self.lang, "console.rematch"))
             self.cells = []

@@ -104,7 +104,9 @@ class Games:
         """A timer was stored for ``when``: wake the scheduler if it sleeps past it.
 
         Only earlier timers wake it, so a busy server does not make the scheduler query
-        the database after every turn.
+        the database after every turn. Call it once the timer is written, never before:
+        woken earlier, the scheduler reads the timers without it and sleeps its whole
+        ``max_sleep``, and nothing wakes it again (outside review atk41c, F7).
         """
         if when is not None and when < self.timer_target:
             self.timer_target = when
@@ -211,12 +213,16 @@ class Games:
         raise StorageBusyError("game_changed")
 
     async def deadline_for(self, g: LoadedGame, pos: Position, now: float) -> tuple[float | None, float | None]:
-        """(deadline, remind_at) for the player to move in ``pos``."""
+        """(deadline, remind_at) for the player to move in ``pos``: the time per turn the
+        game started with; the server's setting only for a game stored before games kept
+        theirs (a setting changed mid-game shortened the opponent's clock: atk41c F4)."""
         if pos.result is not None:
             return None, None
         if g.player(pos.side).is_bot:
             return None, None
-        timeout = (await self.settings(g.row.guild_id)).turn_timeout
+        timeout = g.row.turn_timeout
+        if timeout is None:
+            timeout = (await self.settings(g.row.guild_id)).turn_timeout
         return now + timeout, now + timeout / 2
 
     async def commit(
@@ -233,7 +239,6 @@ class Games:
             return await self.finish(g, pos, all_actions, outcome.result, outcome.reason)
         if turn_done:
             deadline, remind_at = await self.deadline_for(g, pos, now)
-            self.note_timer(remind_at)
         else:
             deadline, remind_at = g.row.deadline, g.row.remind_at
         # An offer lapses when the player who could accept it plays on (bot.service.offers).
@@ -284,7 +289,17 @@ class Games:
         )
         loaded = LoadedGame(row, pos)
         self.cache[row.channel_id] = loaded
+        # Only once written: noted before, it woke the scheduler to read the old, later
+        # due time and sleep its whole max_sleep past the new one (atk41c F7).
+        self.note_timer(remind_at if remind_at is not None else deadline)
         return loaded
+
+    def overdue(self, g: LoadedGame) -> bool:
+        """Whether the time of the player to move in ``g`` has run out (and the clock
+        runs): their command comes too late, whether or not the scheduler has applied
+        the timeout yet. The deadline is the rule, not the scheduler's punctuality."""
+        deadline = g.row.deadline
+        return deadline is not None and g.row.paused_at is None and deadline <= self.clock.now()
 
     # ----------------------------------------------------------------- a stopped clock
     async def pause_clock(self, channel_id: int) -> bool:

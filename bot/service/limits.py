@@ -45,6 +45,9 @@ class Limits:
 
     #: Pending challenges one person may have open at once.
     pending_challenges: int = 3
+    #: Seconds a person whose challenge was declined (or who withdrew it) waits before
+    #: challenging the same person again: each challenge pings them.
+    rechallenge_after: float = 120.0
     #: Pending challenges from one person to the same opponent (a rematch is a challenge).
     pending_to_one_opponent: int = 1
     #: Active games one person may play at once (against people and the bot).

@@ -42,8 +42,7 @@ class PlayerAsks:
                 raise IllegalMoveError("takeback_nothing")
             actions = g.row.action_list[:-count]
             now = games.clock.now()
-            deadline, remind_at = await games.deadline_for(g, back, now)
-            games.note_timer(remind_at)
+            deadline, remind_at = await games.deadline_for(g, back, now)  # noted once stored
             offer = offers.without_pending(g.row.end_offer)
             # the hints past the turns taken back are unmarked in the same transaction
             return await games.store(g, back, " ".join(actions), now, deadline, remind_at, offer, takeback=True)

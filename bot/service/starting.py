@@ -7,6 +7,7 @@ that also settles the challenge, so a double click or two processes start one ga
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import replace
 
 from bot.results import (
@@ -87,8 +88,10 @@ class Starting:
         now = games.clock.now()
         pos = Position(rules)
         deadline = remind = None
+        # Fixed for the whole game: a change of the server's setting (by a moderator who
+        # plays, say) must not shorten or lengthen a clock both players agreed to.
+        timeout = (await games.settings(guild_id)).turn_timeout
         if not (black if pos.side == BLACK else white).is_bot:
-            timeout = (await games.settings(guild_id)).turn_timeout
             deadline, remind = now + timeout, now + timeout / 2
         new = NewGame(
             guild_id=guild_id,
@@ -106,6 +109,7 @@ class Starting:
             created_at=now,
             deadline=deadline,
             remind_at=remind,
+            turn_timeout=timeout,
         )
         async with games.lock(channel_id):
             try:
@@ -197,6 +201,7 @@ class Starting:
         rules = catalog.check_rules(catalog.variant_for(variant, settings.default_variant, size), size)
         c = catalog.check_color(color)
         now = games.clock.now()
+        await self._check_not_refused(guild_id, channel_id, challenger, opponent, now)
         limits = games.limits
         caps = ChallengeCaps(limits.active_games, limits.pending_challenges, limits.pending_to_one_opponent)
         try:
@@ -230,6 +235,25 @@ class Starting:
             raise LimitError("too_many_challenges", limit=limits.pending_challenges) from None
         games.note_timer(row.expires_at)
         return ChallengeResult(challenge_view(row), ping=opponent.user_id)
+
+    async def _check_not_refused(
+        self, guild_id: int, channel_id: int, challenger: Player, opponent: Player, now: float
+    ) -> None:
+        """Refuse a challenge to a person who declined the challenger's last one (or that
+        the challenger withdrew) less than ``rechallenge_after`` seconds ago: each
+        challenge pings them, and decline, challenge again... pinged them at will (outside
+        review atk41c F3). The opponent's own challenge waiting here is answered as ever."""
+        hold = self.games.limits.rechallenge_after
+        storage = self.games.storage
+        refused = await storage.refused_challenge(guild_id, challenger.user_id, opponent.user_id, now - hold)
+        if refused is None or refused.settled_at is None:
+            return
+        theirs = await storage.pending_challenges_from(guild_id, opponent.user_id, now)
+        if any(w.opponent_id == challenger.user_id and w.channel_id == channel_id for w in theirs):
+            return  # sent back to them, it accepts their challenge (crossing): no new ping
+        seconds = max(1, math.ceil(refused.settled_at + hold - now))
+        key = "challenge_declined_wait" if refused.status == "declined" else "challenge_withdrawn_wait"
+        raise LimitError(key, opponent=opponent.name, seconds=seconds)
 
     async def get_challenge(self, challenge_id: int) -> ChallengeView:
         """A challenge by id (for buttons after a restart)."""
@@ -278,7 +302,7 @@ class Starting:
             status = "withdrawn"
         else:
             raise ChallengeError("not_challenged_decline", opponent=row.opponent_name)
-        if not await self.games.storage.settle_challenge(row.id, status):
+        if not await self.games.storage.settle_challenge(row.id, status, self.games.clock.now()):
             raise ChallengeError("challenge_closed")
         return ChallengeResult(challenge_view(replace(row, status=status)), ping=row.challenger_id)
 

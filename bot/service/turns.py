@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.results import BadInputError, BotUnavailableError, GameOver, TurnResult
 from bot.service import commands
 from bot.service.bot_turns import BotTurns
 from bot.service.games import Games
-from bot.service.loaded import LoadedGame
+from bot.service.loaded import LoadedGame, result_of
 from bot.service.snapshots import (
     board_png,
     last_png,
@@ -34,6 +34,16 @@ from engine.summary import TurnSummary
 Played = tuple[LoadedGame, list[Action], Position, GameOver | None, TurnSummary | None, list[Any]]
 
 
+@dataclass(frozen=True)
+class _TooLate:
+    """A command of the player to move that came after their deadline: the game ended by
+    timeout instead (the scheduler may wake up to a minute after a deadline; a move
+    made in that minute counted, outside review atk41c F7)."""
+
+    game: LoadedGame
+    over: GameOver
+
+
 class Turns:
     """The commands of the player to move."""
 
@@ -49,8 +59,10 @@ class Turns:
         #: The guild whose AI line keeps a place for the bot's reply (from the check on).
         kept: list[int] = []
 
-        async def attempt(g: LoadedGame) -> Played | None:
+        async def attempt(g: LoadedGame) -> Played | _TooLate | None:
             g.check_player(user_id)
+            if self.games.overdue(g):
+                return await self._time_out(g)
             pos = g.pos.copy()
             actions = play(pos)
             if pos.result is None and g.player(pos.side).is_bot and not g.player(g.pos.side).is_bot:
@@ -64,15 +76,29 @@ class Turns:
             return None if done is None else (done[0], actions, g.pos, done[1], picture, passes)
 
         try:
-            done = await self.games.write(channel_id, attempt)
+            done: Played | _TooLate = await self.games.write(channel_id, attempt)
         except BaseException:
             for guild_id in kept[-1:]:
                 line.release(guild_id, user_id, channel_id)  # nothing stored: no bot turn due
             raise
+        if isinstance(done, _TooLate):
+            return await self._too_late(done, user_id)
         g = done[0]
         if kept and not (done[3] is None and g.to_move is not None and g.to_move.is_bot):
             line.release(kept[-1], user_id, channel_id)  # checked, then stored otherwise
         return await self._after(channel_id, done, user_id, bot_reply)
+
+    async def _time_out(self, g: LoadedGame) -> _TooLate | None:
+        """End ``g`` as the scheduler's timeout would (the player to move loses, rated);
+        ``None`` if the compare-and-swap lost."""
+        ended = await self.games.finish(g, g.pos, g.row.actions, result_of(1 - g.pos.side), "timeout")
+        return None if ended is None else _TooLate(*ended)
+
+    async def _too_late(self, late: _TooLate, user_id: int) -> TurnResult:
+        """The answer to a command that came too late: the game's end on time, marked
+        ``late`` so that the player is told their turn was not played."""
+        png = await board_png(self.games, late.game, late.game.pos, None)
+        return replace(turn_result(late.game, (), late.over, png, acted_by=user_id), late=True)
 
     async def _after(self, channel_id: int, done: Played, user_id: int, bot_reply: bool) -> TurnResult:
         g, actions, before, over, picture, passes = done

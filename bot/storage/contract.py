@@ -249,13 +249,14 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
                 row = await tx.fetchone(
                     "INSERT INTO games (guild_id, channel_id, variant, size, options, setup, black_id, black_name,"
                     " black_level, white_id, white_name, white_level, actions, spn, status, version, created_at,"
-                    " updated_at, deadline, remind_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, 'active', 0,"
-                    f" ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+                    " updated_at, deadline, remind_at, turn_timeout) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '',"
+                    f" ?, 'active', 0, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                     (
                         game.guild_id, game.channel_id, game.variant, game.size, game.options, game.setup,
                         game.black_id, game.black_name, game.black_level,
                         game.white_id, game.white_name, game.white_level,
                         game.spn, game.created_at, game.created_at, game.deadline, game.remind_at,
+                        game.turn_timeout,
                     ),
                 )  # fmt: skip
             except ConstraintError as exc:
@@ -580,12 +581,26 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         )
         return [ChallengeRow(*r) for r in rows]
 
-    async def settle_challenge(self, challenge_id: int, status: str) -> bool:
-        """Move a pending challenge to ``status`` (declined, expired, withdrawn, closed);
-        ``False`` if it was no longer pending."""
+    async def settle_challenge(self, challenge_id: int, status: str, now: float | None = None) -> bool:
+        """Move a pending challenge to ``status`` (declined, expired, withdrawn, closed),
+        noting ``now`` as its ``settled_at``; ``False`` if it was no longer pending."""
         return await self._update_one(
-            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'pending'", (status, challenge_id)
+            "UPDATE challenges SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'",
+            (status, now, challenge_id),
         )
+
+    async def refused_challenge(
+        self, guild_id: int, challenger_id: int, opponent_id: int, since: float
+    ) -> ChallengeRow | None:
+        """The latest challenge from ``challenger_id`` to ``opponent_id`` in the guild that
+        was declined or withdrawn after ``since`` (a new one waits a while: docs/limits.md)."""
+        row = await self._fetchone(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ? AND opponent_id = ?"
+            " AND status IN ('declined', 'withdrawn') AND settled_at > ? AND guild_id = ?"
+            " ORDER BY settled_at DESC LIMIT 1",
+            (challenger_id, opponent_id, since, guild_id),
+        )
+        return None if row is None else ChallengeRow(*row)
 
     async def pending_challenges_from(self, guild_id: int, challenger_id: int, now: float) -> list[ChallengeRow]:
         """A person's pending challenges in the guild that have not expired (per-user caps)."""

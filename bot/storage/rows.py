@@ -77,6 +77,9 @@ class GameRow:
     end_offer: str | None
     #: When the console table closed with this game in play (its clock stopped), or ``None``.
     paused_at: float | None = None
+    #: Seconds per turn, fixed when the game started (``None``: a game from before that
+    #: was stored, which follows the server's setting).
+    turn_timeout: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "black_name", shown_name(self.black_name))
@@ -108,6 +111,8 @@ class NewGame:
     setup: str | None = None
     deadline: float | None = None
     remind_at: float | None = None
+    #: Seconds per turn for the whole game (the server's setting when it starts).
+    turn_timeout: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "black_name", shown_name(self.black_name))
@@ -166,6 +171,8 @@ class ChallengeRow:
     created_at: float
     expires_at: float
     game_id: int | None
+    #: When it was declined or withdrawn (``None`` otherwise, and before this was stored).
+    settled_at: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "challenger_name", shown_name(self.challenger_name))

@@ -244,6 +244,20 @@ async def test_decline_and_refusals(h: Harness) -> None:
     assert challenge.pinged_user_ids() == {h.bob}, "only the challenged person was pinged"
 
 
+async def test_a_declined_challenge_is_not_sent_again_at_once(h: Harness) -> None:
+    """Outside review atk41c F3 (s3_rechallenge_pings.py): Bob declined, and Alice's next
+    challenge pinged him at once, three times a minute for as long as she liked."""
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    await h.click(h.bob, challenge, "Decline")
+    again = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    assert again.ephemeral and again.pinged_user_ids() == set(), again.text
+    assert again.text.startswith("Bob declined your last challenge: you can challenge them again in 12"), again.text
+    pinged = [m for m in h.fake.channel_messages(h.fake.channel_id) if h.bob in m.pinged_user_ids()]
+    assert pinged == [challenge], "Bob was pinged by the first challenge only"
+    back = (await h.slash(h.bob, "seega challenge", {"opponent": h.alice})).reply
+    assert not back.ephemeral and h.alice in back.pinged_user_ids(), "Bob may challenge Alice"
+
+
 async def test_a_thread_is_named_black_vs_white(h: Harness) -> None:
     """Play-test: Carol challenged Bob as White; the thread read "Carol vs Bob" and the game
     "Bob vs Carol"."""
@@ -292,6 +306,7 @@ async def test_resign_with_confirmation(h: Harness) -> None:
     assert again.reply.ephemeral and "already answered: you resigned" in again.reply.text, again.reply.text
 
 
+@pytest.mark.usefixtures("machine_speed")  # a Rematch spends the challenge cooldown: lifted, the cap answers
 async def test_a_rematch_is_a_challenge_and_counts_against_the_cap(h: Harness) -> None:
     """Replaying a Rematch click (an old client, a script) makes no second challenge."""
     await _people_game(h)

@@ -170,6 +170,30 @@ async def test_a_rematch_against_the_bot_counts_with_play_bot(h: Harness) -> Non
     await _bot_game(h, h.bob, h.fake.add_channel("bobs-room"))  # Bob is not refused
 
 
+async def test_a_rematch_against_a_person_counts_with_challenge(h: Harness) -> None:
+    """Outside review atk41c F3 (s5_rematch_pings.py): Rematch made a challenge, and pinged
+    its opponent, without the challenge cooldown; /seega board of the finished game gave
+    out a new Rematch each time: 18 pings a minute to Bob where /seega challenge allows 3."""
+    uses = RATES["challenge"][0]
+    assert uses == 3
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    ask = await h.slash(h.bob, "seega resign")
+    over = (await h.click(h.bob, ask.reply, "Resign", followup=True)).followups[0]
+    for opponent in (h.carol, h.mod):  # Alice's other two challenges of the minute
+        assert not (await h.slash(h.alice, "seega challenge", {"opponent": opponent})).reply.ephemeral
+
+    def pings_to_bob() -> int:
+        return sum(h.bob in m.pinged_user_ids() for m in h.fake.channel_messages(h.fake.channel_id))
+
+    before = pings_to_bob()
+    for board in (over, (await h.slash(h.alice, "seega board")).reply):
+        assert board.button("Rematch"), board.text
+        refused = (await h.click(h.alice, board, "Rematch")).reply
+        refused_for_a_while(refused, "challenge")
+    assert pings_to_bob() == before, "no challenge posted"
+
+
 async def test_answers_corrected_in_a_hurry_are_not_slowed_down(h: Harness) -> None:
     """Play-test: three quick lesson or puzzle answers (a typo corrected) met "Slow down a
     little: try again in 6 s". Answers judge no AI search: eight in a row pass, and a

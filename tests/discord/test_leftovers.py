@@ -222,8 +222,8 @@ async def test_a_thread_challenge_declined_and_accepted_at_once_leaves_no_empty_
 
     if not may_delete:
         h.fake.request_hook = no_deleting  # type: ignore[assignment]
-    for _ in range(3):
-        challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
+    for challenger in (h.alice, h.carol, h.mod):  # one each: a declined challenge is not sent again at once
+        challenge = (await h.slash(challenger, "seega challenge", {"opponent": h.bob, "thread": True})).reply
         decline = await h.click(h.bob, challenge, "Decline", wait=False)
         accept = await h.fake.click_custom_id(h.bob, challenge, challenge.button("Accept")["custom_id"])
         await h.fake.wait_answer(decline)

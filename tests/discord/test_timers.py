@@ -59,6 +59,48 @@ async def test_a_challenge_expiring_after_the_interaction_token_is_edited_throug
         assert late.followups[0].ephemeral and "no longer open" in late.followups[0].text
 
 
+async def test_a_moderator_who_plays_cannot_shorten_the_running_games_clock(tmp_path: Path) -> None:
+    """Outside review atk41c F4 (s8_mod_changes_clock.py): the moderator set 30s mid-game and
+    Carol lost rated 30 s after his move. The game keeps its hour; the answer says so."""
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as h:
+        challenge = (await h.slash(h.carol, "seega challenge", {"opponent": h.mod, "color": "white"})).reply
+        await h.click(h.mod, challenge, "Accept", followup=True)
+        changed = (await h.slash(h.mod, "seega settings", {"turn_timeout": "30s"})).reply
+        assert changed.ephemeral and "Changed: Time per turn: 1h → 30s." in changed.text, changed.text
+        assert "applies to games started from now on: games in progress keep" in changed.text, changed.text
+        moved = (await h.slash(h.mod, "place", {"first": "a1", "second": "b1"})).reply
+        assert f"<t:{int(clock.now()) + 3600}:R>" in moved.text, moved.text
+        clock.advance(120)
+        await h.idle()
+        game = await h.bot.service.game(h.fake.channel_id)
+        assert game is not None and game.status == "active", "Carol has her hour"
+        assert not [m for m in h.fake.channel_messages(h.fake.channel_id) if "ran out of time" in m.text]
+        other = (await h.slash(h.mod, "seega settings", {"hints": 1})).reply
+        assert "games in progress keep" not in other.text, "said only when the time per turn changes"
+
+
+async def test_a_move_after_the_deadline_is_not_played_and_the_player_is_told(tmp_path: Path) -> None:
+    """Outside review atk41c F7 (s11_late_timer.py): with the scheduler late, Bob's /place
+    10 s after his deadline was played. Now it ends the game on time, said to him publicly."""
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as h:
+        assert h.bot.scheduler is not None
+        await h.bot.scheduler.stop()  # as late as it can be: only the move meets the deadline
+        await h.slash(h.mod, "seega settings", {"turn_timeout": "30s"})
+        challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})).reply
+        await h.click(h.bob, challenge, "Accept", followup=True)
+        await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+        clock.advance(40)
+        late = (await h.slash(h.bob, "place", {"first": "a2", "second": "b2"})).reply
+        assert not late.ephemeral, late.text
+        assert "your time for this turn had already run out, so this move was not played" in late.text, late.text
+        assert "Alice wins: Bob ran out of time." in late.text, late.text
+        assert await h.bot.service.game(h.fake.channel_id) is None
+        board = await h.bot.service.moves(h.fake.channel_id)
+        assert all("a2" not in line for line in board[1]), board[1]
+
+
 class FlakyAi:
     """The real AI in a thread, except that it fails (as a dead worker pool does) while ``down``."""
 

@@ -38,6 +38,38 @@ async def test_one_pending_challenge_per_opponent_and_a_few_in_all(service: Game
     await service.challenge(GUILD, 4, ALICE, others[2])
 
 
+async def test_a_declined_challenge_is_not_sent_again_at_once(service: GameService, clock: FakeClock) -> None:
+    """Outside review atk41c F3 (s3_rechallenge_pings.py): Bob declined, Alice challenged
+    him again at once, and again: each challenge pinged him, 180 an hour. Whoever declined
+    (or saw it withdrawn) is not challenged again by the same person for two minutes."""
+    hold = Limits().rechallenge_after
+    assert hold == 120
+    first = await service.challenge(GUILD, 1, ALICE, BOB)
+    clock.advance(300)  # declined long after it was made: the wait counts from the decline
+    await service.decline_challenge(first.challenge.id, BOB.user_id)
+    clock.advance(hold - 1)
+    with pytest.raises(LimitError) as info:
+        await service.challenge(GUILD, 2, ALICE, BOB, size=7)  # anywhere in the server, any game
+    assert info.value.key == "challenge_declined_wait" and info.value.params == {"opponent": "Bob", "seconds": 1}
+    assert str(info.value) == (
+        "Bob declined your last challenge: you can challenge them again in 1 s"
+        " (each challenge pings them, so not at once)."
+    )
+    other = await service.challenge(GUILD, 1, ALICE, CAROL)  # somebody else: as ever
+    back = await service.challenge(GUILD, 3, BOB, ALICE)  # the other way round: as ever
+    clock.advance(1)
+    again = await service.challenge(GUILD, 1, ALICE, BOB)
+    assert again.ping == BOB.user_id
+    await service.decline_challenge(again.challenge.id, ALICE.user_id)  # withdrawn by Alice
+    with pytest.raises(LimitError) as info:
+        await service.challenge(GUILD, 1, ALICE, BOB)
+    assert info.value.key == "challenge_withdrawn_wait" and info.value.params["seconds"] == hold
+    assert "You withdrew your last challenge to Bob" in str(info.value)
+    crossing = await service.challenge(GUILD, 3, ALICE, BOB)  # Bob's own challenge waits there: accepting it is welcome
+    assert crossing.crossing and crossing.challenge.id == back.challenge.id
+    assert other.challenge.status == "pending"
+
+
 async def test_active_games_per_person(service: GameService, db_path: Path) -> None:
     cap = service.games.limits.active_games
     for channel in range(1, cap + 1):

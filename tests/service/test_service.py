@@ -24,6 +24,7 @@ from bot.results import (
 )
 from bot.service import GameService
 from bot.service.commands import play_place
+from bot.service.limits import Limits
 from engine import Position, Ruleset, read_sgn
 from tests.service.helpers import (
     ALICE,
@@ -311,7 +312,7 @@ async def test_second_game_in_a_busy_channel(service: GameService, db_path: Db) 
     assert await service.game(77) is None
 
 
-async def test_challenge_refusals_and_decline(service: GameService, db_path: Db) -> None:
+async def test_challenge_refusals_and_decline(service: GameService, db_path: Db, clock: FakeClock) -> None:
     await expect_refused(
         service, db_path, lambda: service.challenge(GUILD, 1, ALICE, ALICE), ChallengeError, "yourself"
     )
@@ -361,7 +362,8 @@ async def test_challenge_refusals_and_decline(service: GameService, db_path: Db)
     await expect_refused(
         service, db_path, lambda: service.accept_challenge(999, BOB.user_id), ChallengeError, "no challenge #999"
     )
-    # the challenger may withdraw; colours are honoured
+    # once the wait after a decline is over (docs/limits.md), colours are honoured
+    clock.advance(Limits().rechallenge_after)
     ch = await service.challenge(GUILD, 1, ALICE, BOB, 7, "seejeh", "white")
     started = await service.accept_challenge(ch.challenge.id, BOB.user_id)
     assert started.game.white == ALICE and started.game.size == 7 and started.game.variant == "seejeh"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import ChannelTakenError, GameUpdate, NewGame, Storage, migrations
+from bot.storage import ChallengeCaps, ChannelTakenError, GameUpdate, NewGame, Storage, migrations
 from bot.storage.postgres import pg_migrations
 from bot.texts import NAME_LIMIT
 from tests.service.helpers import Db, execute, query, snapshot, write_lock_held
@@ -120,15 +120,42 @@ async def test_migrate_from_every_earlier_version_keeps_data(new_db: Callable[[]
                 row = await store.game(7)
                 assert row is not None and row.black_name == "A"
                 assert (row.deadline is not None) == (start < 4), "an active game from before 004 gets a deadline"
+                assert row.turn_timeout is None, "a game from before 016 follows the server's setting"
                 assert (await store.challenge(1)) is not None
             # the latest schema works in full (a game in the challenge's channel 2 would close it)
-            await store.insert_game(_new_game(channel=3))
+            inserted = await store.insert_game(replace(_new_game(channel=3), turn_timeout=45))
+            assert inserted.turn_timeout == 45 and (await store.game(inserted.id)) == inserted, "016: its own time"
             assert await store.leaderboard(1, 5) == []
             assert await store.next_due() is not None or start == 0
             if start >= 1:  # 012: a challenge may be closed by a game started in its channel
                 assert await store.settle_challenge(1, "closed")
+                assert await store.refused_challenge(1, 1, 2, 0.0) is None, "017: only declined and withdrawn ones"
         finally:
             await store.close()
+
+
+async def test_the_latest_refused_challenge_between_two_people(db_path: Db) -> None:
+    """017: when a challenge was declined or withdrawn, found per challenger and opponent."""
+    store = await Storage.open(db_path)
+    try:
+        caps = ChallengeCaps(5, 3, 1)
+        ids = []
+        for at, opponent, status in ((100.0, 2, "declined"), (200.0, 2, "withdrawn"), (300.0, 3, "declined")):
+            row = await store.insert_challenge(1, 9, (1, "A"), (opponent, "B"), 5, "standard", "random", False, at,
+                                               at + 600, caps)  # fmt: skip
+            assert row.settled_at is None
+            assert await store.settle_challenge(row.id, status, at + 10)
+            ids.append(row.id)
+        found = await store.refused_challenge(1, 1, 2, 0.0)
+        assert found is not None and (found.id, found.status, found.settled_at) == (ids[1], "withdrawn", 210.0)
+        assert await store.refused_challenge(1, 1, 2, 210.0) is None, "only after since"
+        assert await store.refused_challenge(2, 1, 3, 0.0) is None, "another server"
+        assert await store.refused_challenge(1, 2, 1, 0.0) is None, "the other way round"
+        expired = await store.insert_challenge(1, 8, (1, "A"), (4, "D"), 5, "standard", "random", False, 1.0, 2.0, caps)
+        assert await store.settle_challenge(expired.id, "expired", 3.0)
+        assert await store.refused_challenge(1, 1, 4, 0.0) is None, "an expired challenge was not refused"
+    finally:
+        await store.close()
 
 
 async def test_one_active_game_per_channel_and_compare_and_swap(db_path: Db) -> None:

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
 from bot.clock import FakeClock
-from bot.results import BadInputError, ChallengeError, TimerEvent
+from bot.results import BadInputError, ChallengeError, NotYourTurnError, Player, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.timeparse import MAX_SECONDS, MIN_SECONDS, DurationError, format_duration, parse_duration
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, MOD, Db, close_service, make_service, start_people
+from tests.service.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    MOD,
+    Db,
+    close_service,
+    insert_from,
+    make_service,
+    start_people,
+)
 
 
 def test_parse_duration() -> None:
@@ -115,6 +127,92 @@ async def test_reminder_at_half_time_then_timeout(service: GameService, clock: F
     assert over is not None and over.reason == "timeout" and over.winner == ALICE and over.rated
     assert [e.kind for e in seen] == ["reminder", "reminder", "timeout"]
     assert await service.game(1) is None
+
+
+async def test_a_game_keeps_the_turn_time_it_started_with(service: GameService, clock: FakeClock) -> None:
+    """Outside review atk41c F4: a moderator who played set turn_timeout 1h -> 30s mid-game,
+    moved, and their opponent had 30 s and lost rated on time. The change is for games
+    started afterwards; a game stored before games kept their time follows the setting."""
+    started = await start_people(service, 1)
+    assert started.game.deadline == clock.now() + 3600
+    legacy = await insert_from(service, 2, "5/5/5/5/5 b p 12/12 - 0 1")  # no time of its own
+    await service.set_settings(GUILD, turn_timeout="30s", moderator=MOD)
+    clock.advance(10)
+    moved = await service.place(1, ALICE.user_id, "a1 b1")
+    assert moved.game.deadline == clock.now() + 3600, "Bob keeps the hour the game started with"
+    old = await service.place(2, ALICE.user_id, "a1 b1")
+    assert old.game.deadline == clock.now() + 30 and legacy == old.game.id
+    newer = await start_people(service, 3, black=CAROL, white=Player(104, "Dan"))
+    assert newer.game.deadline == clock.now() + 30, "a game started after the change has the new time"
+    await service.set_settings(GUILD, turn_timeout="7d", moderator=MOD)
+    back = await service.place(1, BOB.user_id, "c1 d1")
+    assert back.game.deadline == clock.now() + 3600, "nor can it be lengthened for one's own turns"
+
+
+async def test_a_move_after_the_deadline_loses_on_time_instead(service: GameService, clock: FakeClock) -> None:
+    """Outside review atk41c F7: the scheduler may wake up to a minute after a deadline, and
+    Bob's move 10 s after his had run out was played. The deadline is the rule: the game
+    ends by timeout, rated, and his move is not played."""
+    await service.set_settings(GUILD, turn_timeout="30s", moderator=MOD)
+    await start_people(service, 1)
+    await service.place(1, ALICE.user_id, "a1 b1")
+    clock.advance(29)
+    with pytest.raises(NotYourTurnError):
+        await service.place(1, ALICE.user_id, "c1 d1")  # not her turn: refused as ever, the game goes on
+    clock.advance(1)
+    late = await service.place(1, BOB.user_id, "a2 b2")  # no scheduler ran: the deadline decides
+    over = late.game_over
+    assert late.late and over is not None and over.reason == "timeout" and over.winner == ALICE and over.rated
+    assert late.events == () and "a2" not in (await service.moves(1))[1][-1], "the move was not played"
+    assert await service.game(1) is None and await Scheduler(service).tick() == [], "ended once"
+
+
+async def test_a_move_in_time_is_played(service: GameService, clock: FakeClock) -> None:
+    await service.set_settings(GUILD, turn_timeout="30s", moderator=MOD)
+    await start_people(service, 1)
+    clock.advance(29.9)
+    played = await service.place(1, ALICE.user_id, "a1 b1")
+    assert not played.late and played.game_over is None and played.game.deadline == clock.now() + 30
+
+
+async def test_a_new_earlier_timer_wakes_the_scheduler_once_stored(service: GameService, clock: FakeClock) -> None:
+    """Outside review atk41c F7: the new timer was noted before it was written, so the
+    woken scheduler read the old due time (here none: the bot was to move) and slept its
+    whole max_sleep; the reminder and the timeout came late. The write is slowed here so
+    that the scheduler reads meanwhile, as it did by chance on the real bot."""
+    import asyncio
+
+    await service.set_settings(GUILD, turn_timeout="30s", moderator=MOD)
+    seen: list[str] = []
+
+    async def on_event(event: TimerEvent) -> None:
+        seen.append(event.kind)
+
+    await service.play_bot(GUILD, 1, CAROL, "easy", 5, None, "black")
+    scheduler = Scheduler(service, on_event, max_sleep=3600)
+    await scheduler.start()
+    await scheduler.resumed.wait()
+    await service.place(1, CAROL.user_id, "a1 b1", bot_reply=False)  # the bot's turn: no timer
+    clock.advance(20)  # the scheduler wakes for Carol's old reminder, finds none due, sleeps
+    real = service.storage.update_game
+
+    async def slow_update(update: Any) -> bool:
+        await asyncio.sleep(0.2)  # the woken scheduler reads the timers meanwhile
+        return bool(await real(update))
+
+    service.storage.update_game = slow_update  # type: ignore[method-assign]
+    try:
+        await asyncio.sleep(0.05)  # the scheduler sleeps its max_sleep: nothing is due
+        replied = await service.bot_turn(1)
+        assert replied.game.deadline == clock.now() + 30
+        for _ in range(40):
+            clock.advance(1)
+            await asyncio.sleep(0.02)
+            if "timeout" in seen:
+                break
+        assert seen == ["reminder", "timeout"], seen
+    finally:
+        await scheduler.stop()
 
 
 async def test_chain_step_keeps_the_deadline(service: GameService, clock: FakeClock) -> None:
