@@ -142,7 +142,7 @@ class Draws:
                 raise IllegalMoveError("own_draw_offer", opponent=g.player(1 - color).name)
             if by is None:
                 raise IllegalMoveError("no_draw_offer")
-            return DRAW
+            return self.ending.agreed(g, DRAW)
 
         return await self.ending.end(channel_id, decide, user_id)
 

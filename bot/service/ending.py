@@ -64,8 +64,8 @@ def _resigner(g: LoadedGame, user_id: int) -> int:
 def _by_count(result: TurnResult) -> TurnResult:
     """``result`` of a game the players agreed to end by count, marked so (its verdict with
     equal pieces is "ended by count, agreed", not the draw offer's "agreed to a draw")."""
-    if result.game_over is None:
-        return result
+    if result.game_over is None or result.game_over.reason != "agreement":
+        return result  # ended on time instead (Ending.agreed)
     return replace(result, game_over=replace(result.game_over, by_count=True))
 
 
@@ -102,6 +102,15 @@ class Ending:
 
     def __init__(self, games: Games) -> None:
         self.games = games
+
+    def agreed(self, g: LoadedGame, decision: Decision) -> Decision:
+        """An agreement (a draw, an end by count) accepted in ``g``; the end on time if the
+        player to move had run out of time first: an accept that comes after the deadline
+        comes too late, as a move does (outside review atk41d F4: a player out of time
+        accepted the draw offered before the scheduler woke, and drew a lost game)."""
+        if self.games.overdue(g):
+            return result_of(1 - g.pos.side), "timeout", "finished"
+        return decision
 
     async def finish(self, g: LoadedGame, decision: Decision) -> Ended | None:
         """Store the decided end of ``g`` (``None`` if the compare-and-swap lost)."""
@@ -287,7 +296,7 @@ class Ending:
                 raise IllegalMoveError("own_end_offer", opponent=g.player(1 - color).name)  # the opponent decides
             if by != COLOR_NAMES[1 - color]:
                 raise IllegalMoveError("no_offer")
-            return by_count(g), "agreement", "finished"
+            return self.agreed(g, (by_count(g), "agreement", "finished"))
 
         return _by_count(await self.end(channel_id, decide, user_id))
 

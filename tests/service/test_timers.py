@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -22,6 +23,7 @@ from tests.service.helpers import (
     close_service,
     insert_from,
     make_service,
+    place_all,
     start_people,
 )
 
@@ -325,3 +327,22 @@ def test_long_arabic_durations_are_refused_at_once() -> None:
         with pytest.raises(DurationError):
             parse_duration(text)
         assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize(("offer", "accept"), [("offer_draw", "accept_draw"), ("offer_end", "accept_end")])
+async def test_an_offer_accepted_after_the_deadline_ends_on_time(
+    service: GameService, clock: FakeClock, offer: str, accept: str
+) -> None:
+    """Outside review atk41d F4: a move after the deadline lost on time, yet accepting the
+    opponent's draw (or end by count) then still drew the game: out of time, Alice turned
+    her loss into a rated draw before the scheduler woke."""
+    await service.set_settings(GUILD, turn_timeout="30s", moderator=MOD)
+    started = await start_people(service, 1)
+    mover = (await place_all(service, 1, started, random.Random(4))).game
+    assert mover.to_move is not None
+    waiting = BOB if mover.to_move.user_id == ALICE.user_id else ALICE
+    await getattr(service, offer)(1, waiting.user_id)
+    clock.advance(31)
+    over = (await getattr(service, accept)(1, mover.to_move.user_id)).game_over
+    assert over is not None and over.reason == "timeout" and over.winner == waiting and over.rated
+    assert not over.by_count
