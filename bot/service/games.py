@@ -59,6 +59,11 @@ SETTINGS_TTL = 30.0
 T = TypeVar("T")
 
 
+#: Seconds past the deadline a command of the player to move is still played: it may have
+#: been sent in time and judged later (see :meth:`Games.overdue`).
+LATE_GRACE = 5.0
+
+
 class Games:
     """The shared state of the use cases: storage, AI, renderer, clock, the cache of games.
 
@@ -297,9 +302,16 @@ class Games:
     def overdue(self, g: LoadedGame) -> bool:
         """Whether the time of the player to move in ``g`` has run out (and the clock
         runs): their command comes too late, whether or not the scheduler has applied
-        the timeout yet. The deadline is the rule, not the scheduler's punctuality."""
+        the timeout yet. The deadline is the rule, not the scheduler's punctuality.
+
+        A command is judged when its turn comes in the channel, which may be after it was
+        sent: it waited behind another write, or Discord was slow to deliver it. So it is
+        late only :data:`LATE_GRACE` seconds past the deadline (outside review atk41d F2:
+        a move sent a second before the deadline lost on time). The scheduler applies the
+        timeout at the deadline itself; a command already queued in the channel by then
+        is ahead of it."""
         deadline = g.row.deadline
-        return deadline is not None and g.row.paused_at is None and deadline <= self.clock.now()
+        return deadline is not None and g.row.paused_at is None and deadline + LATE_GRACE <= self.clock.now()
 
     # ----------------------------------------------------------------- a stopped clock
     async def pause_clock(self, channel_id: int) -> bool:

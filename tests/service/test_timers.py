@@ -12,6 +12,7 @@ from bot.clock import FakeClock
 from bot.results import BadInputError, ChallengeError, NotYourTurnError, Player, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.games import LATE_GRACE
 from bot.timeparse import MAX_SECONDS, MIN_SECONDS, DurationError, format_duration, parse_duration
 from tests.service.helpers import (
     ALICE,
@@ -161,12 +162,23 @@ async def test_a_move_after_the_deadline_loses_on_time_instead(service: GameServ
     clock.advance(29)
     with pytest.raises(NotYourTurnError):
         await service.place(1, ALICE.user_id, "c1 d1")  # not her turn: refused as ever, the game goes on
-    clock.advance(1)
+    clock.advance(1 + LATE_GRACE)
     late = await service.place(1, BOB.user_id, "a2 b2")  # no scheduler ran: the deadline decides
     over = late.game_over
     assert late.late and over is not None and over.reason == "timeout" and over.winner == ALICE and over.rated
     assert late.events == () and "a2" not in (await service.moves(1))[1][-1], "the move was not played"
     assert await service.game(1) is None and await Scheduler(service).tick() == [], "ended once"
+
+
+async def test_a_move_judged_just_after_the_deadline_is_played(service: GameService, clock: FakeClock) -> None:
+    """Outside review atk41d F2: a move sent a second before the deadline waited behind
+    another write in the channel, was judged after it, and lost on time. A command is
+    late only LATE_GRACE seconds past the deadline; the scheduler acts at the deadline."""
+    await service.set_settings(GUILD, turn_timeout="30s", moderator=MOD)
+    await start_people(service, 1)
+    clock.advance(30 + LATE_GRACE / 2)
+    played = await service.place(1, ALICE.user_id, "a1 b1")
+    assert not played.late and played.game_over is None and played.game.turn == 2
 
 
 async def test_a_move_in_time_is_played(service: GameService, clock: FakeClock) -> None:
@@ -342,7 +354,7 @@ async def test_an_offer_accepted_after_the_deadline_ends_on_time(
     assert mover.to_move is not None
     waiting = BOB if mover.to_move.user_id == ALICE.user_id else ALICE
     await getattr(service, offer)(1, waiting.user_id)
-    clock.advance(31)
+    clock.advance(30 + LATE_GRACE)
     over = (await getattr(service, accept)(1, mover.to_move.user_id)).game_over
     assert over is not None and over.reason == "timeout" and over.winner == waiting and over.rated
     assert not over.by_count
