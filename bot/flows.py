@@ -697,6 +697,20 @@ async def button_decline_draw(interaction: discord.Interaction, game_id: int) ->
     await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
+async def is_member(guild: discord.Guild | None, user_id: int) -> bool:
+    """Whether ``user_id`` is still a member of ``guild``: the cache, else Discord (the bot
+    has no members intent). Only Discord's "Unknown Member" says no: an outage does not."""
+    if guild is None or guild.get_member(user_id) is not None:
+        return True
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException:
+        log.info("could not look up member %d of guild %d", user_id, guild.id)
+    return True
+
+
 async def button_rematch(interaction: discord.Interaction, game_id: int) -> None:
     bot = host_of(interaction)
     guild = guild_id(interaction)
@@ -723,6 +737,10 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
     # A challenge that pings the opponent as /seega challenge does, so the same limit: a
     # finished game's /seega board hands out a Rematch each time, and without it one
     # person pinged another 18 times a minute (outside review atk41c F3).
+    if not await is_member(interaction.guild, opponent.user_id):
+        # They left the server: a challenge they could never accept (outside review atk41d
+        # F3; /seega challenge refuses it too).
+        raise Refusal("error.not_a_member", name=opponent.name)
     spend("challenge", interaction)
     made = await bot.service.challenge(
         guild, channel_id(interaction), player, opponent, size, variant, color, thread=False

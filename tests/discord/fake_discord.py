@@ -1151,7 +1151,7 @@ class FakeDiscord:
         return self._json(None, 204)
 
     async def _get_member(self, request: web.Request, gid: str, uid: str) -> web.Response:
-        if int(uid) not in self.users:
+        if int(uid) not in self.users or int(uid) in self.outsiders:
             return self._error(404, 10007, "Unknown Member")
         return self._json(self._member_payload(int(uid)))
 

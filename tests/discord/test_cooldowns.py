@@ -235,3 +235,16 @@ async def test_lesson_answers_through_place_and_move_count_with_solve(h: Harness
     refused_for_a_while(flood[-1], "solve")
     said(await h.slash(h.bob, "seega learn", {"lesson": 2}))
     assert wait_of(said(await h.slash(h.bob, "move", {"from": "a1", "to": "a2"}))) is None, "Bob is not refused"
+
+
+async def test_a_rematch_with_someone_who_left_the_server_is_refused(h: Harness) -> None:
+    """Outside review atk41d F3: /seega challenge refused a non-member, but Rematch after
+    the opponent left posted a public challenge that could never be accepted."""
+    challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob})).reply
+    await h.click(h.bob, challenge, "Accept", followup=True)
+    ask = await h.slash(h.bob, "seega resign")
+    over = (await h.click(h.bob, ask.reply, "Resign", followup=True)).followups[0]
+    h.fake.outsiders.add(h.bob)  # Bob leaves the server
+    refused = (await h.click(h.alice, over, "Rematch")).reply
+    assert refused.ephemeral and "is not a member of this server" in refused.text, refused.text
+    assert await h.bot.service.storage.pending_challenges_in(h.fake.channel_id) == [], "nothing stored"
