@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.results import Player, ServiceError
-from bot.service.limits import LimitError
+from bot.service.limits import LimitError, Limits
 from bot.storage import is_postgres_url
 from tests.service.helpers import ALICE, BOB, GUILD, Db, close_service, make_service, play_action, start_people
 
@@ -52,7 +52,9 @@ async def move(db: str, channel: int, user: int, text: str, gofile: str, n: int)
 async def play(db: str, seed: int, ready: Callable[[], object] = lambda: print("ready", flush=True)) -> None:
     """Play random hot-seat games in four channels forever, continuing stored ones."""
     rng = random.Random(seed)
-    service = await make_service(db_target(db), seed=seed)
+    # A kill can leave a challenge open; the table withdraws it and challenges again at
+    # once, which the hold after a withdrawal (docs/limits.md) would refuse for 2 minutes.
+    service = await make_service(db_target(db), seed=seed, limits=Limits(rechallenge_after=0))
     ready()
 
     async def table(channel: int) -> None:
