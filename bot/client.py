@@ -165,11 +165,19 @@ class SeegaBotMixin:
     # intent brings these events; a thread of a deleted channel comes as its own
     # raw_thread_delete (discord.py sends one per cached thread), and the raw event also
     # covers threads that were not cached (archived ones).
+    # Who deleted a game's place is asked of the audit log (bot.lost.deleted_by; review
+    # atk41d, F1): a thread goes with its own deletion or with its parent channel's.
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await lost.channel_deleted(self, channel.id)  # type: ignore[arg-type]
+        deletions = ((discord.AuditLogAction.channel_delete, channel.id),)
+        await lost.channel_deleted(self, channel.id, guild=channel.guild, deletions=deletions)  # type: ignore[arg-type]
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await lost.channel_deleted(self, payload.thread_id)  # type: ignore[arg-type]
+        deletions = (
+            (discord.AuditLogAction.thread_delete, payload.thread_id),
+            (discord.AuditLogAction.channel_delete, payload.parent_id),
+        )
+        guild = self.get_guild(payload.guild_id)  # type: ignore[attr-defined]
+        await lost.channel_deleted(self, payload.thread_id, guild=guild, deletions=deletions)  # type: ignore[arg-type]
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await lost.guild_removed(self, guild.id)  # type: ignore[arg-type]

@@ -519,7 +519,8 @@ class Abandoned:
     ended unrated (``*``, ``abandoned``), and its pending challenges, closed.
 
     Attributes:
-        games: the games that were in play there, now over.
+        games: the games that were in play there, now over: abandoned, or, where one of
+            its players deleted the channel or thread, that player's resignation.
         challenges: the challenges that were waiting for an answer there, now closed.
     """
 

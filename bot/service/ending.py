@@ -61,6 +61,27 @@ def _resigner(g: LoadedGame, user_id: int) -> int:
     return g.pos.side if g.row.black_id == g.row.white_id else color
 
 
+def _resignation(g: LoadedGame, user_id: int) -> Decision:
+    """The player resigns ``g``: the opponent wins by ``resignation``."""
+    return result_of(1 - _resigner(g, user_id)), "resignation", "finished"
+
+
+def _lost_by_deleter(g: LoadedGame, deleted_by: int | None) -> Decision:
+    """How ``g`` ends when its channel or thread was deleted by ``deleted_by`` (``None``:
+    nobody known). One of its two players deleted it: that player resigned, as
+    :meth:`Ending.resign` ends it, rated (outside review atk41d, F1: a moderator who
+    plays, refused ``cancel_own_game``, deleted the thread of a game they were losing to
+    void it). Anybody else, or nobody known: abandoned, unrated. A game somebody plays
+    against themselves (a hot seat) has nobody to lose to, and is abandoned."""
+    if deleted_by is None or g.row.black_id == g.row.white_id:
+        return ABANDONED
+    for color in (BLACK, WHITE):
+        player = g.player(color)
+        if player.user_id == deleted_by and not player.is_bot:
+            return _resignation(g, deleted_by)
+    return ABANDONED
+
+
 def _by_count(result: TurnResult) -> TurnResult:
     """``result`` of a game the players agreed to end by count, marked so (its verdict with
     equal pieces is "ended by count, agreed", not the draw offer's "agreed to a draw")."""
@@ -136,7 +157,7 @@ class Ending:
         """The player resigns (at any time); the opponent wins by ``resignation``."""
 
         def decide(g: LoadedGame) -> Decision:
-            return result_of(1 - _resigner(g, user_id)), "resignation", "finished"
+            return _resignation(g, user_id)
 
         return await self.end(channel_id, decide, user_id)
 
@@ -346,22 +367,37 @@ class Ending:
             result = replace(result, game_over=replace(result.game_over, cancelled_by=moderator.name))
         return result
 
-    async def abandon(self, channel_id: int) -> GameView | None:
+    async def abandon(self, channel_id: int, deleted_by: int | None = None) -> GameView | None:
         """End the channel's game as :meth:`cancel` does (``*``, ``abandoned``, unrated),
         with no moderator: its channel, thread or server is gone, so nobody can play,
         cancel or even see it, and its clock would otherwise make the player to move
         lose a rated game (outside review atk41c, F1). ``None``: no game in play there.
 
+        ``deleted_by``: who deleted the channel or thread, when the adapter could tell
+        (on Discord, from the server's audit log). If that is one of the game's players,
+        the game is that player's resignation instead, rated as :meth:`resign` rates it:
+        a player may not end their own game unrated (``cancel_own_game``), by deleting
+        its place either (outside review atk41d, F1).
+
         No picture is drawn: there is no channel left to show it in."""
 
         async def attempt(g: LoadedGame) -> Ended | None:
-            return await self.finish(g, ABANDONED)
+            return await self.finish(g, _lost_by_deleter(g, deleted_by))
 
         try:
-            g, _ = await self.games.write(channel_id, attempt, fresh=True)
+            g, over = await self.games.write(channel_id, attempt, fresh=True)
         except (NoGameError, GameOverServiceError, CorruptGameError):
             return None
-        log.info("game %d abandoned: its channel %d is gone", g.row.id, channel_id)
+        if over.reason == "abandoned":
+            log.info("game %d abandoned: its channel %d is gone", g.row.id, channel_id)
+        else:
+            log.info(
+                "game %d ended %s by resignation: its player %d deleted its channel %d",
+                g.row.id,
+                over.result,
+                deleted_by,
+                channel_id,
+            )
         return game_view(g)
 
     async def timeout(self, game_id: int) -> TurnResult | None:

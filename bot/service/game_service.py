@@ -315,10 +315,12 @@ class GameService:
         """Mark a due half-time reminder as sent and say whom to remind."""
         return await self.ending.reminder(game_id)
 
-    async def channel_deleted(self, channel_id: int) -> Abandoned:
+    async def channel_deleted(self, channel_id: int, deleted_by: int | None = None) -> Abandoned:
         """A channel or thread was deleted: its game ends unrated (``*``, ``abandoned``,
-        as a moderator's cancel) and its pending challenges close (:mod:`bot.service.gone`)."""
-        return await self.gone.channel(channel_id)
+        as a moderator's cancel) and its pending challenges close (:mod:`bot.service.gone`).
+        ``deleted_by``, the user who deleted it if the adapter knows: one of the game's
+        players, and the game is their resignation, rated."""
+        return await self.gone.channel(channel_id, deleted_by)
 
     async def guild_left(self, guild_id: int) -> Abandoned:
         """The bot was removed from a server: its games end unrated and its challenges close."""

@@ -7,6 +7,10 @@ plays could delete the thread to win that way). So such a game ends as a moderat
 cancel ends it: result ``*``, reason ``abandoned``, unrated. The adapter calls here on
 Discord's events for a deleted channel, thread or server, and the scheduler when a due
 timer finds the channel unknown (deleted while the bot was down).
+
+One exception: when the adapter can tell that one of the game's two players deleted its
+channel or thread (Discord's audit log), that player resigned, rated, since a player may
+not end their own game unrated (``cancel_own_game``; outside review atk41d, F1).
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ class Gone:
         self.starting = starting
         self.ending = ending
 
-    async def channel(self, channel_id: int) -> Abandoned:
-        """A channel or thread was deleted: its game is abandoned, its challenges closed."""
-        game = await self.ending.abandon(channel_id)
+    async def channel(self, channel_id: int, deleted_by: int | None = None) -> Abandoned:
+        """A channel or thread was deleted: its game is abandoned, its challenges closed.
+        Deleted by one of the game's players (``deleted_by``, when the adapter could
+        tell): the game is that player's resignation, rated (:meth:`Ending.abandon`)."""
+        game = await self.ending.abandon(channel_id, deleted_by)
         closed = await self.starting.close_challenges_in(channel_id)
         return Abandoned(() if game is None else (game,), tuple(closed))
 

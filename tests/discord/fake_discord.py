@@ -30,6 +30,8 @@ WEBHOOK_TTL = 15 * 60.0
 ALL_PERMISSIONS = (1 << 50) - 1
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = ALL_PERMISSIONS & ~(MANAGE_CHANNELS | (1 << 3) | (1 << 5) | (1 << 28))
+#: Audit log action types (Discord's numbering) of a deleted channel, a deleted thread.
+CHANNEL_DELETE, THREAD_DELETE = 12, 112
 EPHEMERAL = 1 << 6
 
 # Application command option types (Discord's numbering).
@@ -215,6 +217,11 @@ class FakeDiscord:
         #: The bot's own permissions in a channel (an interaction's ``app_permissions``),
         #: where a test took some away; everything elsewhere.
         self.bot_permissions: dict[int, int] = {}
+        #: The server's audit log, newest last: what ``delete_channel(..., by=user)`` and
+        #: the bot's own deletions recorded. ``view_audit_log``: whether the bot may read
+        #: it (View Audit Log); false, Discord answers 403 Missing Permissions.
+        self.audit_log: list[dict[str, Any]] = []
+        self.view_audit_log = True
         self.channels: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -823,6 +830,7 @@ class FakeDiscord:
             (r"/channels/(\d+)/typing", "POST", self._typing),
             (r"/channels/(\d+)/thread-members/(\d+)", "GET", self._get_thread_member),
             (r"/guilds/(\d+)/members/(\d+)", "GET", self._get_member),
+            (r"/guilds/(\d+)/audit-logs", "GET", self._get_audit_log),
             (r"/users/(\d+)", "GET", self._get_user),
         ]
 
@@ -1043,19 +1051,34 @@ class FakeDiscord:
 
     async def _delete_channel(self, request: web.Request, cid: str) -> web.Response:
         """A channel (a thread) deleted by the bot."""
-        channel = await self.delete_channel(int(cid))
+        channel = await self.delete_channel(int(cid), by=self.app_id)
         if channel is None:
             return self._error(404, 10003, "Unknown Channel")
         return self._json(channel)
 
-    async def delete_channel(self, channel_id: int, *, tell: bool = True) -> dict[str, Any] | None:
+    async def delete_channel(
+        self, channel_id: int, *, tell: bool = True, by: int | None = None
+    ) -> dict[str, Any] | None:
         """A channel or thread deleted (by the bot, or a moderator in their client), with
         its messages; ``tell``: Discord sends ``CHANNEL_DELETE`` / ``THREAD_DELETE``
         (false: the bot was not connected to hear it). Deleting a channel deletes its
-        threads too, which Discord announces with the channel's event only."""
+        threads too, which Discord announces with the channel's event only. ``by``: who
+        deleted it, written to the server's audit log first, as Discord does (one entry,
+        for the channel only: its threads get none); ``None`` writes nothing."""
         channel = self.channels.pop(channel_id, None)
         if channel is None:
             return None
+        if by is not None:
+            self.audit_log.append(
+                {
+                    "id": str(self.snowflake()),
+                    "guild_id": channel["guild_id"],
+                    "user_id": str(by),
+                    "target_id": str(channel_id),
+                    "action_type": THREAD_DELETE if channel["type"] == 11 else CHANNEL_DELETE,
+                    "changes": [{"key": "name", "old_value": channel.get("name")}],
+                }
+            )
         threads = [c for c, v in self.channels.items() if v.get("parent_id") == str(channel_id)]
         for thread in threads:
             self.channels.pop(thread)
@@ -1154,6 +1177,37 @@ class FakeDiscord:
         if int(uid) not in self.users or int(uid) in self.outsiders:
             return self._error(404, 10007, "Unknown Member")
         return self._json(self._member_payload(int(uid)))
+
+    async def _get_audit_log(self, request: web.Request, gid: str) -> web.Response:
+        """The server's audit log, newest first, filtered as Discord filters it
+        (``action_type``, ``user_id``, ``before``; ``limit`` 1 to 100, default 50)."""
+        if not self.view_audit_log:
+            return self._error(403, 50013, "Missing Permissions")
+        query = request.query
+        limit = int(query.get("limit", 50))
+        if not 1 <= limit <= 100:
+            return self._error(400, 50035, "Invalid Form Body")
+        entries = [e for e in reversed(self.audit_log) if e["guild_id"] == gid]
+        if "action_type" in query:
+            entries = [e for e in entries if e["action_type"] == int(query["action_type"])]
+        if "user_id" in query:
+            entries = [e for e in entries if e["user_id"] == query["user_id"]]
+        if "before" in query:
+            entries = [e for e in entries if int(e["id"]) < int(query["before"])]
+        entries = entries[:limit]
+        users = [self.users[int(e["user_id"])] for e in entries if int(e["user_id"]) in self.users]
+        return self._json(
+            {
+                "audit_log_entries": entries,
+                "users": list({u["id"]: u for u in users}.values()),
+                "integrations": [],
+                "webhooks": [],
+                "threads": [],
+                "guild_scheduled_events": [],
+                "auto_moderation_rules": [],
+                "application_commands": [],
+            }
+        )
 
     async def _get_user(self, request: web.Request, uid: str) -> web.Response:
         if int(uid) not in self.users:

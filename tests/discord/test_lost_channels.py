@@ -4,6 +4,10 @@ Outside review atk41c, F1: the game stayed active, nobody could reach or cancel 
 an hour later the player to move lost it rated on time (a moderator who played could
 delete the thread to win). F6: the channel's pending challenges held their challenger's
 places for days. Each test deletes as Discord does and reads the stored result.
+
+Outside review atk41d, F1: a moderator who plays, refused ``/seega cancel`` of their own
+game, deleted its thread to void the game they were losing. The bot now reads the
+server's audit log for who deleted the place: one of the game's players has resigned.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from bot.clock import FakeClock
 from bot.results import GameSummary
 from bot.service import GameService
 from bot.storage import Storage
-from tests.discord.fake_discord import FakeDiscord
+from bot.wording import ending_text
+from tests.discord.fake_discord import THREAD_DELETE, FakeDiscord
 from tests.discord.harness import TOKEN, Harness, make_settings, running, start_bot, stop_bot
 
 HOUR = 3600.0
@@ -61,6 +66,27 @@ async def start_thread_game(h: Harness) -> tuple[int, int]:
     game = await h.bot.service.game(thread)
     assert game is not None
     return game.id, thread
+
+
+async def start_mod_thread_game(h: Harness) -> tuple[int, int]:
+    """The moderator (Black) challenges Alice in a thread, and she accepts: the game's id
+    and its thread. The moderator may not cancel it: they play in it."""
+    challenge = await h.slash(h.mod, "seega challenge", {"opponent": h.alice, "color": "black", "thread": True})
+    await h.click(h.alice, challenge.reply, "Accept")
+    thread = await h.fake.wait_for(
+        lambda: next((c for c, v in h.fake.channels.items() if v.get("type") == 11), None), what="the game's thread"
+    )
+    await h.idle()
+    game = await h.bot.service.game(thread)
+    assert game is not None and game.black.user_id == h.mod
+    refused = await h.slash(h.mod, "seega cancel", channel_id=thread)
+    assert refused.reply.ephemeral and "cannot cancel" in refused.reply.text, refused.reply.text
+    return game.id, thread
+
+
+def audit_log_reads(h: Harness) -> list[tuple[str, str]]:
+    """The bot's requests for the server's audit log: (path, query)."""
+    return [(r.path, r.query) for r in h.fake.requests if r.path.endswith("/audit-logs")]
 
 
 async def new_channel(h: Harness, name: str) -> int:
@@ -180,3 +206,57 @@ async def test_a_channel_deleted_while_the_bot_was_down_abandons_its_game_when_i
         await fake.close()
         ai.close()
         await storage.close()
+
+
+@pytest.mark.parametrize("deleted", ["thread", "parent channel"])
+async def test_a_player_who_deletes_the_games_thread_or_its_channel_resigns_rated(tmp_path: Path, deleted: str) -> None:
+    """atk41d F1: the playing moderator deletes the thread (or its channel) of the game
+    they may not cancel: the audit log names them, and they lose it rated, by resignation."""
+    async with running(tmp_path) as h:
+        game_id, thread = await start_mod_thread_game(h)
+        await h.fake.delete_channel(thread if deleted == "thread" else h.fake.channel_id, by=h.mod)
+
+        game = await settled(h, game_id)
+        assert (game.status, game.result, game.reason) == ("finished", "0-1", "resignation"), game
+        board = {e.user_id: e for e in await h.bot.service.leaderboard(h.fake.guild_id)}
+        assert (board[h.alice].wins, board[h.mod].losses) == (1, 1)
+        assert board[h.alice].rating > 1500 > board[h.mod].rating
+        # The history reads it as the moderator's resignation.
+        assert ending_text(game, "en") == "Alice wins: Mod resigned.", ending_text(game, "en")
+
+
+async def test_a_moderator_who_does_not_play_deleting_the_thread_still_abandons_the_game(tmp_path: Path) -> None:
+    """The audit log names a moderator who is not a player: the game is abandoned,
+    unrated, as before (the bot did read the log: the thread's deletion, newest first)."""
+    async with running(tmp_path) as h:
+        game_id, thread = await start_thread_game(h)
+        await h.fake.delete_channel(thread, by=h.mod)
+
+        assert_abandoned(await settled(h, game_id))
+        assert await h.bot.service.leaderboard(h.fake.guild_id) == []
+        reads = audit_log_reads(h)
+        assert reads and f"action_type={THREAD_DELETE}" in reads[0][1], reads
+
+
+async def test_without_view_audit_log_a_player_deleting_the_thread_abandons_the_game(tmp_path: Path) -> None:
+    """Without View Audit Log the bot cannot tell who deleted the thread (Discord answers
+    403): the game is abandoned, unrated, even though its player deleted it."""
+    async with running(tmp_path) as h:
+        game_id, thread = await start_mod_thread_game(h)
+        h.fake.view_audit_log = False
+        await h.fake.delete_channel(thread, by=h.mod)
+
+        assert_abandoned(await settled(h, game_id))
+        assert await h.bot.service.leaderboard(h.fake.guild_id) == []
+        assert len(audit_log_reads(h)) == 1  # asked once, refused: not asked again
+
+
+async def test_a_player_who_deletes_the_games_channel_resigns_rated(tmp_path: Path) -> None:
+    """The same in a channel (its deletion's own audit log entry): Bob deletes it on his turn."""
+    async with running(tmp_path) as h:
+        room = await new_channel(h, "room-2")
+        game_id = await start_game(h, room)
+        await h.fake.delete_channel(room, by=h.bob)
+        game = await settled(h, game_id)
+        assert (game.status, game.result, game.reason) == ("finished", "1-0", "resignation"), game
+        assert {e.user_id for e in await h.bot.service.leaderboard(h.fake.guild_id)} == {h.alice, h.bob}

@@ -41,6 +41,27 @@ async def test_a_deleted_channel_abandons_its_game_and_closes_only_its_challenge
     assert again.games == () and again.challenges == ()
 
 
+async def test_a_channel_deleted_by_one_of_its_players_is_their_resignation_rated(service: GameService) -> None:
+    """Outside review atk41d, F1: the adapter names who deleted the channel (Discord's
+    audit log). A player: they resign, rated, as with /seega resign. Anybody else: the
+    game is abandoned, unrated, as before."""
+    mine = await start_people(service, 1)  # Alice (Black) vs Bob
+    theirs = await start_people(service, 2, CAROL, DAVE)
+
+    gone = await service.channel_deleted(1, BOB.user_id)
+    assert [(g.id, g.status, g.result, g.reason) for g in gone.games] == [
+        (mine.game.id, "finished", "1-0", "resignation")
+    ]
+    assert await _status(service, mine.game.id) == ("finished", "1-0", "resignation")
+    rated = {e.user_id: e for e in await service.leaderboard(GUILD)}
+    assert set(rated) == {ALICE.user_id, BOB.user_id}
+    assert rated[ALICE.user_id].rating > rated[BOB.user_id].rating
+
+    await service.channel_deleted(2, ALICE.user_id)  # not a player there
+    assert await _status(service, theirs.game.id) == ("cancelled", "*", "abandoned")
+    assert {e.user_id for e in await service.leaderboard(GUILD)} == {ALICE.user_id, BOB.user_id}
+
+
 async def test_a_guild_left_abandons_its_games_and_closes_its_challenges(service: GameService) -> None:
     first = await start_people(service, 1)
     second = await start_people(service, 2, CAROL, DAVE)
