@@ -5,7 +5,7 @@ finds a game's channel gone before its timer acts abandons the game instead of r
 from __future__ import annotations
 
 from bot.clock import FakeClock
-from bot.results import Player, TimerEvent
+from bot.results import BOT_USER_ID, Player, TimerEvent
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, start_people
@@ -60,6 +60,16 @@ async def test_a_channel_deleted_by_one_of_its_players_is_their_resignation_rate
     await service.channel_deleted(2, ALICE.user_id)  # not a player there
     assert await _status(service, theirs.game.id) == ("cancelled", "*", "abandoned")
     assert {e.user_id for e in await service.leaderboard(GUILD)} == {ALICE.user_id, BOB.user_id}
+
+
+async def test_a_game_against_the_bot_is_resigned_only_by_its_person(service: GameService) -> None:
+    """Only a person resigns by deleting: the AI's id (which Discord never names) abandons."""
+    first = await service.play_bot(GUILD, 3, CAROL, "easy", 5, None, "black", bot_reply=False)
+    second = await service.play_bot(GUILD, 4, CAROL, "easy", 5, None, "black", bot_reply=False)
+    await service.channel_deleted(3, BOT_USER_ID)
+    assert await _status(service, first.game.id) == ("cancelled", "*", "abandoned")
+    await service.channel_deleted(4, CAROL.user_id)
+    assert await _status(service, second.game.id) == ("finished", "0-1", "resignation")
 
 
 async def test_a_guild_left_abandons_its_games_and_closes_its_challenges(service: GameService) -> None:
