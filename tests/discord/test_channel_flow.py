@@ -91,7 +91,9 @@ async def test_a_challenge_settled_while_its_message_was_posted_shows_it(h: Harn
     (challenge,) = [
         m for m in h.fake.channel_messages() if m.id > final.id and "challenges you" in (m.history or [m.text])[0]
     ]
-    assert "accepted" in challenge.text, challenge.text
+    # Bob's press goes on after its answer (the accept, then this edit), outside the
+    # background tasks idle() waits for: under load it came after the check (ci, stop 41).
+    await h.fake.wait_for(lambda: "accepted" in challenge.text, 15.0, "the challenge shown accepted")
     assert _live_accepts(h) == []
     game = await h.bot.service.game(h.fake.channel_id)
     assert game is not None and {game.black.user_id, game.white.user_id} == {h.alice, h.bob}
