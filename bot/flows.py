@@ -583,15 +583,26 @@ async def _accepted(
         interaction, game.white.user_id if game.black.user_id == interaction.user.id else game.black.user_id
     )
     quiet = discord.AllowedMentions.none()
-    await interaction.response.edit_message(
-        content=t(locale, "offer.accepted_here", name=f"**{name}**"),
-        view=view(locale, offerer),
-        allowed_mentions=quiet,
-    )
+    over = result.game_over
+    if over is not None and over.reason == "timeout" and over.loser is not None:
+        # Accepted after the player to move ran out of time: the game ended on time, not
+        # as agreed, and both messages say so (play-test pt41: "Carol accepts the draw."
+        # above "Alice wins: Carol ran out of time.").
+        loser = over.loser
+        content = t(locale, "offer.too_late_here", name=player_name(loser, locale))
+
+        def intro(x: str) -> str:
+            return t(x, "timer.answer_too_late", name=player_name(loser, x))
+
+    else:
+        content = t(locale, "offer.accepted_here", name=f"**{name}**")
+
+        def intro(x: str) -> str:
+            return t(x, key, name=name)
+
+    await interaction.response.edit_message(content=content, view=view(locale, offerer), allowed_mentions=quiet)
     bot = host_of(interaction)
-    await show_turn(
-        bot, result, interaction.guild_locale, interaction_sender(interaction), intro=lambda x: t(x, key, name=name)
-    )
+    await show_turn(bot, result, interaction.guild_locale, interaction_sender(interaction), intro=intro)
 
 
 async def button_accept_end(interaction: discord.Interaction, game_id: int) -> None:

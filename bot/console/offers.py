@@ -15,7 +15,7 @@ from bot import wording
 from bot.console.coach import CoachArgs
 from bot.console.output import CONSOLE_CHANNEL, CONSOLE_GUILD, LOCAL_PLAYERS, ConsoleOutput
 from bot.i18n import t
-from bot.results import GameView, OfferResult, Player, variant_words
+from bot.results import GameView, OfferResult, Player, TurnResult, variant_words
 
 #: Names people type for the languages (``/seega language arabic``), besides the codes.
 LANGUAGE_NAMES = {"english": "en", "arabic": "ar", "العربية": "ar", "عربي": "ar"}
@@ -97,9 +97,20 @@ class OffersConsole(ConsoleOutput):
         game = await self.service.game(CONSOLE_CHANNEL)
         user = await self._answerer(game.draw_offer_by if game else None)
         result = await self.service.accept_draw(CONSOLE_CHANNEL, user)
-        accepter = result.game.black if result.game.black.user_id == user else result.game.white
-        self.say(t(self.lang, "draw.accepted", name=wording.player_name(accepter, self.lang)))
+        if not self._too_late(result):
+            accepter = result.game.black if result.game.black.user_id == user else result.game.white
+            self.say(t(self.lang, "draw.accepted", name=wording.player_name(accepter, self.lang)))
         self.show(result)
+
+    def _too_late(self, result: TurnResult) -> bool:
+        """Whether an accepted offer came after the player to move ran out of time: the
+        game ended on time instead, and the table says why (else it read "accepts the
+        draw" above "ran out of time", play-test pt41)."""
+        over = result.game_over
+        if over is None or over.reason != "timeout" or over.loser is None:
+            return False
+        self.say(t(self.lang, "timer.answer_too_late", name=wording.player_name(over.loser, self.lang)))
+        return True
 
     async def decline_draw(self, args: CoachArgs) -> None:
         game = await self.service.game(CONSOLE_CHANNEL)
@@ -130,7 +141,9 @@ class OffersConsole(ConsoleOutput):
     async def accept_end(self, args: CoachArgs) -> None:
         game = await self.service.game(CONSOLE_CHANNEL)
         user = await self._answerer(game.end_offer_by if game else None)
-        self.show(await self.service.accept_end(CONSOLE_CHANNEL, user))
+        result = await self.service.accept_end(CONSOLE_CHANNEL, user)
+        self._too_late(result)
+        self.show(result)
 
     async def decline_end(self, args: CoachArgs) -> None:
         """The opponent declines the offer to end by count (Discord's Decline button)."""

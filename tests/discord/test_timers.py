@@ -150,3 +150,26 @@ async def test_the_bot_waits_says_so_and_plays_when_the_ai_is_back(tmp_path: Pat
             assert game is not None and game.to_move is not None and game.to_move.user_id == h.alice
     finally:
         ai.close()
+
+
+async def test_a_draw_accepted_after_the_deadline_says_why_the_game_ended_on_time(tmp_path: Path) -> None:
+    """Play-test pt41: "Bob accepts the draw." above "Alice wins: Bob ran out of time.": an
+    accept after the deadline ends the game on time (atk41d F4), and both the offer and
+    the final board now say so."""
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as h:
+        assert h.bot.scheduler is not None
+        await h.bot.scheduler.stop()
+        await h.slash(h.mod, "seega settings", {"turn_timeout": "30s"})
+        challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "black"})).reply
+        await h.click(h.bob, challenge, "Accept", followup=True)
+        await h.slash(h.alice, "place", {"first": "a1", "second": "b1"})
+        ask = await h.slash(h.alice, "seega draw")
+        offer = (await h.click(h.alice, ask.reply, "seega:drawoffer", followup=True)).followups[0]
+        clock.advance(40)  # Bob, to move, ran out of time before he answered
+        pressed = await h.click(h.bob, offer, "Accept the draw", followup=True)
+        board = pressed.followups[0]
+        assert "accepts the draw" not in board.text, board.text
+        assert "Bob's time for the turn had already run out, so the offer was not accepted" in board.text, board.text
+        assert "Alice wins: Bob ran out of time." in board.text, board.text
+        assert "Answered too late" in offer.text and "accepted this offer" not in offer.text, offer.text
