@@ -239,10 +239,13 @@ class Starting:
     async def _check_not_refused(
         self, guild_id: int, channel_id: int, challenger: Player, opponent: Player, now: float
     ) -> None:
-        """Refuse a challenge to a person who declined the challenger's last one (or that
-        the challenger withdrew) less than ``rechallenge_after`` seconds ago: each
-        challenge pings them, and decline, challenge again... pinged them at will (outside
-        review atk41c F3). The opponent's own challenge waiting here is answered as ever."""
+        """Refuse a challenge to a person who declined the challenger's last one less than
+        ``rechallenge_after`` seconds ago: each challenge pings them, and decline,
+        challenge again... pinged them at will (outside review atk41c F3). A challenge
+        its challenger withdrew holds nothing: withdrawn to correct a size or a colour, the
+        right one must go at once (play-test pt41), and the cooldown of /seega challenge
+        (3 a minute) bounds withdraw, challenge again... The opponent's own challenge
+        waiting here is answered as ever."""
         hold = self.games.limits.rechallenge_after
         storage = self.games.storage
         refused = await storage.refused_challenge(guild_id, challenger.user_id, opponent.user_id, now - hold)
@@ -252,8 +255,7 @@ class Starting:
         if any(w.opponent_id == challenger.user_id and w.channel_id == channel_id for w in theirs):
             return  # sent back to them, it accepts their challenge (crossing): no new ping
         seconds = max(1, math.ceil(refused.settled_at + hold - now))
-        key = "challenge_declined_wait" if refused.status == "declined" else "challenge_withdrawn_wait"
-        raise LimitError(key, opponent=opponent.name, seconds=seconds)
+        raise LimitError("challenge_declined_wait", opponent=opponent.name, seconds=seconds)
 
     async def get_challenge(self, challenge_id: int) -> ChallengeView:
         """A challenge by id (for buttons after a restart)."""

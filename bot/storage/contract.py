@@ -593,10 +593,10 @@ class Storage(TimerQueries, HistoryQueries, CoachQueries):
         self, guild_id: int, challenger_id: int, opponent_id: int, since: float
     ) -> ChallengeRow | None:
         """The latest challenge from ``challenger_id`` to ``opponent_id`` in the guild that
-        was declined or withdrawn after ``since`` (a new one waits a while: docs/limits.md)."""
+        the opponent declined after ``since`` (a new one waits a while: docs/limits.md)."""
         row = await self._fetchone(
             f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ? AND opponent_id = ?"
-            " AND status IN ('declined', 'withdrawn') AND settled_at > ? AND guild_id = ?"
+            " AND status = 'declined' AND settled_at > ? AND guild_id = ?"
             " ORDER BY settled_at DESC LIMIT 1",
             (challenger_id, opponent_id, since, guild_id),
         )

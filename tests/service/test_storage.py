@@ -129,13 +129,13 @@ async def test_migrate_from_every_earlier_version_keeps_data(new_db: Callable[[]
             assert await store.next_due() is not None or start == 0
             if start >= 1:  # 012: a challenge may be closed by a game started in its channel
                 assert await store.settle_challenge(1, "closed")
-                assert await store.refused_challenge(1, 1, 2, 0.0) is None, "017: only declined and withdrawn ones"
+                assert await store.refused_challenge(1, 1, 2, 0.0) is None, "017: only declined ones"
         finally:
             await store.close()
 
 
 async def test_the_latest_refused_challenge_between_two_people(db_path: Db) -> None:
-    """017: when a challenge was declined or withdrawn, found per challenger and opponent."""
+    """017: when a challenge was declined, found per challenger and opponent."""
     store = await Storage.open(db_path)
     try:
         caps = ChallengeCaps(5, 3, 1)
@@ -147,8 +147,9 @@ async def test_the_latest_refused_challenge_between_two_people(db_path: Db) -> N
             assert await store.settle_challenge(row.id, status, at + 10)
             ids.append(row.id)
         found = await store.refused_challenge(1, 1, 2, 0.0)
-        assert found is not None and (found.id, found.status, found.settled_at) == (ids[1], "withdrawn", 210.0)
-        assert await store.refused_challenge(1, 1, 2, 210.0) is None, "only after since"
+        # the latest declined one: a withdrawn one holds nothing (play-test pt41)
+        assert found is not None and (found.id, found.status, found.settled_at) == (ids[0], "declined", 110.0)
+        assert await store.refused_challenge(1, 1, 2, 110.0) is None, "only after since"
         assert await store.refused_challenge(2, 1, 3, 0.0) is None, "another server"
         assert await store.refused_challenge(1, 2, 1, 0.0) is None, "the other way round"
         expired = await store.insert_challenge(1, 8, (1, "A"), (4, "D"), 5, "standard", "random", False, 1.0, 2.0, caps)
