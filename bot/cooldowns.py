@@ -76,6 +76,17 @@ def spend(command: str, interaction: discord.Interaction) -> None:
         raise app_commands.CommandOnCooldown(bucket, retry_after)
 
 
+def refund(command: str, interaction: discord.Interaction) -> None:
+    """Give back the use of ``command`` that :func:`spend` counted for this interaction:
+    a challenge refused (yourself, a non-member, the hold after a decline...) pinged
+    nobody, and counted, three refusals met "Slow down a little" in place of the next
+    refusal's reason (play-test pt41)."""
+    bucket = BUCKETS.get(command, {}).get(person(interaction))
+    now = interaction.created_at.timestamp()
+    if bucket is not None and bucket.get_tokens(now) < bucket.rate:
+        bucket.update_rate_limit(now, tokens=-1)
+
+
 def per_person(command: str) -> Callable[[T], T]:
     """The cooldown of ``command`` (its :data:`RATES` entry) for each person, as a check."""
     RATES[command]  # a command without a rate fails at import, not at its first use

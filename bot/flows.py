@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 from bot import lost, wording
-from bot.cooldowns import spend
+from bot.cooldowns import refund, spend
 from bot.host import ButtonHandlers, SeegaHost, host_of
 from bot.i18n import lang, person_language, t
 from bot.messages import (
@@ -753,9 +753,13 @@ async def button_rematch(interaction: discord.Interaction, game_id: int) -> None
         # F3; /seega challenge refuses it too).
         raise Refusal("error.not_a_member", name=opponent.name)
     spend("challenge", interaction)
-    made = await bot.service.challenge(
-        guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
-    )
+    try:
+        made = await bot.service.challenge(
+            guild, channel_id(interaction), player, opponent, size, variant, color, thread=False
+        )
+    except ServiceError:
+        refund("challenge", interaction)  # refused, it pinged nobody: it does not count
+        raise
     await interaction.response.edit_message(view=disabled_copy(interaction.message))
     if made.crossing:  # the opponent pressed Rematch first: this press accepts their challenge
         await accept_crossing(interaction, made.challenge)

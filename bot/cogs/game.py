@@ -23,7 +23,7 @@ from bot.coach_messages import lesson_answer_text
 from bot.cogs.admin import AdminCommands
 from bot.cogs.coach import MAX_ANSWER, CoachCommands
 from bot.cogs.stats import StatsCommands
-from bot.cooldowns import per_person, spend
+from bot.cooldowns import per_person, refund, spend
 from bot.flows import (
     accept_crossing,
     as_player,
@@ -40,7 +40,7 @@ from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as language_of_locale
 from bot.messages import challenge_reply, past_edit, player_name, turn_reply
-from bot.results import TurnResult
+from bot.results import ServiceError, TurnResult
 from bot.senders import in_time, interaction_sender, remember_board
 from bot.service import catalog
 from bot.transformers import Cell, MoveFrom, PlaceFirst
@@ -190,26 +190,30 @@ class GameCommands(CogMixin):
         color: str = catalog.DEFAULT_COLOR,
         thread: bool = False,
     ) -> None:
-        if opponent.id == interaction.user.id:
-            raise Refusal("error.self_challenge")
-        if opponent.bot:
-            raise Refusal("error.challenge_bot")
-        if not isinstance(opponent, discord.Member):
-            # A user id typed into the option resolves to a user with no member: a public
-            # challenge nobody could ever accept (outside review atk41c, F9).
-            raise Refusal("error.not_a_member", name=as_player(opponent).name)
-        if thread:
-            check_thread_rights(interaction)
-        made = await self.bot.service.challenge(
-            guild_id(interaction),
-            channel_id(interaction),
-            as_player(interaction.user),
-            as_player(opponent),
-            size,
-            variant,
-            color,
-            thread,
-        )
+        try:
+            if opponent.id == interaction.user.id:
+                raise Refusal("error.self_challenge")
+            if opponent.bot:
+                raise Refusal("error.challenge_bot")
+            if not isinstance(opponent, discord.Member):
+                # A user id typed into the option resolves to a user with no member: a public
+                # challenge nobody could ever accept (outside review atk41c, F9).
+                raise Refusal("error.not_a_member", name=as_player(opponent).name)
+            if thread:
+                check_thread_rights(interaction)
+            made = await self.bot.service.challenge(
+                guild_id(interaction),
+                channel_id(interaction),
+                as_player(interaction.user),
+                as_player(opponent),
+                size,
+                variant,
+                color,
+                thread,
+            )
+        except (Refusal, ServiceError):
+            refund("challenge", interaction)  # refused, it pinged nobody: it does not count
+            raise
         if made.crossing:  # the opponent's challenge to this person is pending here: accept it
             await accept_crossing(interaction, made.challenge)
             return

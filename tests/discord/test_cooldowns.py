@@ -248,3 +248,17 @@ async def test_a_rematch_with_someone_who_left_the_server_is_refused(h: Harness)
     refused = (await h.click(h.alice, over, "Rematch")).reply
     assert refused.ephemeral and "is not a member of this server" in refused.text, refused.text
     assert await h.bot.service.storage.pending_challenges_in(h.fake.channel_id) == [], "nothing stored"
+
+
+async def test_refused_challenges_do_not_count_against_the_cooldown(h: Harness) -> None:
+    """Play-test pt41: a challenge to oneself, to a non-member, or to someone who declined
+    a minute ago pinged nobody, yet counted: after three of them Carol's one real challenge
+    met "Slow down a little", and the hold's own reason was not said any more."""
+    uses = RATES["challenge"][0]
+    outsider = h.fake.add_user("outsider")
+    h.fake.outsiders.add(outsider)
+    for opponent in (h.carol, outsider, h.fake.app_id) * uses:
+        refused = (await h.slash(h.carol, "seega challenge", {"opponent": opponent})).reply
+        assert refused.ephemeral and wait_of(refused) is None, refused.text
+    posted = (await h.slash(h.carol, "seega challenge", {"opponent": h.bob})).reply
+    assert not posted.ephemeral and h.bob in posted.pinged_user_ids(), posted.text
