@@ -98,7 +98,7 @@ def channel_id(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
-def check_thread_rights(interaction: discord.Interaction) -> None:
+def check_thread_rights(interaction: discord.Interaction, challenger: str | None = None) -> None:
     """Refuse a game in a new thread where the bot may not make one or post in it.
 
     Asked before anything is stored (the challenge, the game): without Create Public
@@ -106,11 +106,17 @@ def check_thread_rights(interaction: discord.Interaction) -> None:
     Threads the game started in an empty thread, its first board refused, and the player
     to move, never pinged, lost on time (outside review atk41c, F2). A challenge made
     inside a thread plays in that thread and makes none.
+
+    ``challenger``: at an Accept, whose challenge it is. The accepter cannot send it
+    without a thread, only its challenger can (the challenge's own words sent them round
+    in a loop: their challenge back accepted the one refused, play-test pt41).
     """
     if isinstance(interaction.channel, discord.Thread):
         return
     rights = interaction.app_permissions
     if not (rights.create_public_threads and rights.send_messages_in_threads):
+        if challenger is not None:
+            raise Refusal("error.no_thread_permission_accept", challenger=challenger)
         raise Refusal("error.no_thread_permission")
 
 
@@ -382,7 +388,7 @@ async def _accept(
     thread: discord.Thread | None = None
     said = await challenge_language(bot, challenge, interaction.guild_locale)
     if challenge.thread and not isinstance(interaction.channel, discord.Thread):
-        check_thread_rights(interaction)  # the rights may have gone since the challenge
+        check_thread_rights(interaction, challenge.challenger.name)  # the rights may have gone since
         name = thread_name(challenge, said)
         if message is not None:
             try:

@@ -58,7 +58,11 @@ async def test_an_accept_is_refused_once_the_bot_lost_the_right_and_works_when_i
         challenge = (await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "thread": True})).reply
         h.fake.bot_permissions[h.fake.channel_id] = ALL_PERMISSIONS & ~SEND_MESSAGES_IN_THREADS
         refused = await h.click(h.bob, challenge, "Accept")
-        assert refused.reply.ephemeral and REFUSAL in refused.reply.text, refused.reply.text
+        assert refused.reply.ephemeral and "I can't start this game in a thread here" in refused.reply.text
+        # Bob cannot send Alice's challenge without a thread (play-test pt41: told to, his
+        # challenge back accepted hers, refused again): only she can.
+        assert "ask Alice to withdraw this challenge" in refused.reply.text, refused.reply.text
+        assert "challenge without thread" not in refused.reply.text
         assert threads(h) == [] and await h.bot.service.storage.all_games() == []
         assert [c.status for c in await h.bot.service.storage.pending_challenges_in(h.fake.channel_id)] == ["pending"]
 
