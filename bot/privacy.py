@@ -130,6 +130,22 @@ async def listed(interaction: discord.Interaction, games: list[_G]) -> list[_G]:
     return [g for g in games if await visibility(interaction, g, seen) == "public"]
 
 
+async def readable(interaction: discord.Interaction, games: list[_G]) -> tuple[list[_G], bool]:
+    """``games`` the asker may read, in order, and whether any of them is private (then
+    the answer goes to the asker alone): a player's own game whose channel is private,
+    or gone (a deleted thread), was left out of their own ``/seega history`` though its
+    record and their stats had it (play-test pt41)."""
+    seen: dict[int, Channel | None] = {}
+    shown: list[_G] = []
+    private = False
+    for game in games:
+        kind = await visibility(interaction, game, seen)
+        if kind != "hidden":
+            shown.append(game)
+            private = private or kind == "private"
+    return shown, private
+
+
 async def asked_game(bot: SeegaHost, interaction: discord.Interaction, guild_id: int, game_id: int) -> bool:
     """Whether game ``game_id``, named by number, is answered to the asker alone (private);
     ``False`` for a public one, or one that does not exist (the caller says so).

@@ -23,7 +23,7 @@ from bot.host import SeegaHost
 from bot.i18n import lang, t
 from bot.i18n import language as locale_language
 from bot.messages import games_text, history_embed, leaderboard_embed, player_name, rules_embed, stats_embed
-from bot.privacy import asked_game, listed
+from bot.privacy import asked_game, listed, readable
 from bot.service import catalog
 from bot.texts import CONTENT_LIMIT
 
@@ -84,9 +84,10 @@ class StatsCommands(CogMixin):
     @app_commands.describe(user=_("Only this player's games"))
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         games = await self.bot.service.history(_guild(interaction), user.id if user else None)
-        games = await listed(interaction, games)  # a public answer: bot/privacy.py
+        # Public, unless it lists a game the asker alone may read (bot/privacy.py).
+        games, private = await readable(interaction, games)
         name = name_of(user) if user else None
-        await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)))
+        await interaction.response.send_message(embed=history_embed(games, name, lang(interaction)), ephemeral=private)
 
     @app_commands.command(name="record", description=_("The game record (SGN) and an animated replay"))
     @per_person("record")
