@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot import lost, scale
 from bot.ai_pool import AiRunner, ProcessPoolAiRunner, ThreadAiRunner
-from bot.flows import BUTTON_HANDLERS, announce_timer_event
+from bot.flows import BUTTON_HANDLERS, announce_deleted_thread, announce_timer_event
 from bot.i18n import SeegaTranslator
 from bot.recent import BOARD_MESSAGES_LIMIT, Recent
 from bot.results import TimerEvent
@@ -177,7 +177,8 @@ class SeegaBotMixin:
             (discord.AuditLogAction.channel_delete, payload.parent_id),
         )
         guild = self.get_guild(payload.guild_id)  # type: ignore[attr-defined]
-        await lost.channel_deleted(self, payload.thread_id, guild=guild, deletions=deletions)  # type: ignore[arg-type]
+        ended = await lost.channel_deleted(self, payload.thread_id, guild=guild, deletions=deletions)  # type: ignore[arg-type]
+        await announce_deleted_thread(self, ended.games, payload.parent_id)  # type: ignore[arg-type]
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await lost.guild_removed(self, guild.id)  # type: ignore[arg-type]

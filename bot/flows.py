@@ -798,6 +798,36 @@ BUTTON_HANDLERS = ButtonHandlers(
 # ------------------------------------------------------------------------ timers
 
 
+async def announce_deleted_thread(bot: SeegaHost, games: tuple[GameView, ...], parent_id: int | None) -> None:
+    """Say in the parent channel that a game's thread was deleted, and how the game ended
+    (abandoned, or the deleting player's resignation, whose winner is pinged). Nothing was
+    said: the winner of a rated game learnt nothing, and the parent's "The game is on in
+    #thread" pointed at a thread that was gone (play-test pt41). Best effort: the parent
+    may be gone too, or closed to the bot."""
+    if parent_id is None:
+        return
+    for game in games:
+        locale = await person_language(bot, None, guild_locale_of(bot, game.guild_id))
+        names = {"id": game.id, "black": player_name(game.black, locale), "white": player_name(game.white, locale)}
+        ping = None
+        if game.result in ("1-0", "0-1"):
+            winner, loser = (game.black, game.white) if game.result == "1-0" else (game.white, game.black)
+            text = t(
+                locale,
+                "game.thread_deleted_resigned",
+                loser=player_name(loser, locale),
+                winner=f"<@{winner.user_id}>",
+                **names,
+            )
+            ping = winner.user_id
+        else:
+            text = t(locale, "game.thread_deleted", **names)
+        try:
+            await channel_sender(bot, parent_id, game.guild_id)(Reply(content=text, ping=ping))
+        except discord.HTTPException as exc:
+            log.info("could not tell channel %s that game %s's thread was deleted (%s)", parent_id, game.id, exc.status)
+
+
 async def announce_timer_event(bot: SeegaHost, event: TimerEvent) -> None:
     """Post what the scheduler did in the game's channel, each message in the language of
     the person it is for (nobody acted: a timer fired), else the server's.

@@ -2,8 +2,9 @@
 
 The service ends what they held (:mod:`bot.service.gone`: the games abandoned, unrated;
 the challenges closed); here the client's listeners and the scheduler's check reach it,
-and the messages this process remembered there are forgotten. Nothing is posted: the
-place the game was shown in is gone, and the result stays in ``/seega history``.
+and the messages this process remembered there are forgotten. Nothing is posted where
+the game was, which is gone; a deleted thread's parent channel is told by the adapter
+(:func:`bot.flows.announce_deleted_thread`).
 
 Who deleted a game's channel or thread is read from the server's audit log
 (:func:`deleted_by`; outside review atk41d, F1): one of the game's players, and the game

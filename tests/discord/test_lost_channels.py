@@ -223,6 +223,13 @@ async def test_a_player_who_deletes_the_games_thread_or_its_channel_resigns_rate
         assert board[h.alice].rating > 1500 > board[h.mod].rating
         # The history reads it as the moderator's resignation.
         assert ending_text(game, "en") == "Alice wins: Mod resigned.", ending_text(game, "en")
+        if deleted == "thread":  # the parent channel is told, and the winner pinged (play-test pt41)
+            said = await h.fake.wait_for(
+                lambda: next((m for m in h.fake.channel_messages() if "deleted the thread" in m.text), None),
+                what="the parent channel told",
+            )
+            assert "Mod deleted the thread of game #1 (Mod vs Alice)" in said.text and "counts as resigning" in said.text
+            assert said.pinged_user_ids() == {h.alice}, said.text
 
 
 async def test_a_moderator_who_does_not_play_deleting_the_thread_still_abandons_the_game(tmp_path: Path) -> None:
@@ -234,6 +241,11 @@ async def test_a_moderator_who_does_not_play_deleting_the_thread_still_abandons_
 
         assert_abandoned(await settled(h, game_id))
         assert await h.bot.service.leaderboard(h.fake.guild_id) == []
+        said = await h.fake.wait_for(
+            lambda: next((m for m in h.fake.channel_messages() if "was deleted" in m.text), None),
+            what="the parent channel told",
+        )
+        assert "ends without a result and is not rated" in said.text and said.pinged_user_ids() == set(), said.text
         reads = audit_log_reads(h)
         assert reads and f"action_type={THREAD_DELETE}" in reads[0][1], reads
 
