@@ -182,7 +182,7 @@ async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) ->
     last, seen = await play_script(h, GAME_CHAIN, h.alice, h.bob)
     assert seen["captures"] >= 5 and seen["continued_chain"] >= 1 and seen["chain_buttons"] >= 1
     final = last.reply
-    assert "Bob wins: every piece of Alice was captured." in final.text
+    assert "Bob wins: all of Alice's pieces were captured." in final.text
     assert "→" in final.text, "a rated game shows the rating changes"
     assert final.button("Rematch")
     assert final.pinged_user_ids() == set(), "nobody is pinged once the game is over"
@@ -192,7 +192,7 @@ async def test_whole_game_between_two_people_with_a_capture_chain(h: Harness) ->
     assert stale == []
     # After the game the final board stays reachable, with how it ended.
     board = await h.slash(h.carol, "seega board")
-    assert not board.reply.ephemeral and "Bob wins: every piece of Alice was captured." in board.reply.text
+    assert not board.reply.ephemeral and "Bob wins: all of Alice's pieces were captured." in board.reply.text
     if h.bot.service.renderer is not None:
         assert board.reply.png().startswith(b"\x89PNG")
 
@@ -382,7 +382,7 @@ async def test_taking_the_bots_last_piece_says_alice_wins(tmp_path: Path) -> Non
         assert pos.result is not None and pos.result.reason == "capture-all"
         final = h.fake.last_message()
         assert "c1→d1" in final.text and "🏁" in final.text
-        assert "Alice wins" in final.text and "every piece of Seega bot" in final.text, final.text
+        assert "Alice wins" in final.text and "all of Seega bot" in final.text, final.text
         assert final.button("Rematch")
         assert await h.bot.service.game(h.fake.channel_id) is None
 
@@ -616,7 +616,7 @@ def test_the_public_end_of_a_game_against_the_bot_names_the_player() -> None:
     fields = ("standard", 5, "", bot, alice, spn, "finished", "m", None, 30, (2, 0), (0, 0), "1-0", "capture-all")
     game = GameView(7, 1, 2, *fields, None, None, 0.0, 1.0)
     said = game_over_text(GameOver("1-0", "capture-all", bot, alice, False), "en", game)
-    assert said == "Seega bot (easy) wins: every piece of Alice was captured.", said
+    assert said == "Seega bot (easy) wins: all of Alice's pieces were captured.", said
     won = game_over_text(GameOver("0-1", "resignation", alice, bot, False), "en", game)
     assert won.startswith("Alice wins") and "You" not in won, won
 

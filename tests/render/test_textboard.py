@@ -58,7 +58,7 @@ def test_placement_shows_hands_and_the_ruleset_when_not_standard_5x5() -> None:
 def test_game_over_says_the_result_and_reason() -> None:
     pos, turn = BY_NAME["game-over-5x5"].build()
     first = text_board(pos, turn).splitlines()[0]
-    assert first == "Seega · 1-0 after 60 turns · Black wins · every piece of White was captured"
+    assert first == "Seega · 1-0 after 60 turns · Black wins · all of White's pieces were captured"
 
 
 def test_an_outcome_the_rules_cannot_see_is_shown() -> None:
