@@ -47,6 +47,7 @@ from pgqueuer import PgQueuer, Queries
 from pgqueuer.models import Job
 
 from bot.ai_pool import AiUnavailableError, ProcessPoolAiRunner, ai_time_limit
+from bot.storage import pgconn
 from bot.storage.listen import Listener
 from bot.storage.postgres import RETRYABLE
 from engine.actions import Action
@@ -178,7 +179,7 @@ def run_turn(payload: bytes) -> bytes:
 
 async def install(url: str) -> None:
     """Create pgqueuer's tables and ours once (processes starting together wait for one)."""
-    conn = await asyncpg.connect(url)
+    conn = await pgconn.connect(url)
     try:
         await conn.execute("SELECT pg_advisory_lock($1)", INSTALL_LOCK)
         try:
@@ -216,7 +217,7 @@ class QueueAiRunner:
     async def start(self) -> QueueAiRunner:
         """Connect, install the queue if needed, and listen for answers."""
         await install(self.url)
-        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
+        self._pool = await pgconn.create_pool(self.url, min_size=1, max_size=4)
         self._queries = Queries.from_asyncpg_pool(self._pool)
         self._listener = await Listener(self.url, RESULTS_CHANNEL, self._on_result, self._wake_all).start()
         return self
@@ -242,7 +243,7 @@ class QueueAiRunner:
         assert self._pool is not None
         try:
             row = await self._pool.fetchrow("SELECT result, error FROM seega_ai_results WHERE key = $1", key)
-        except RETRYABLE as exc:
+        except (*RETRYABLE, TimeoutError) as exc:
             log.warning("AI answers: database unreachable (%s); will look again", exc)
             return None
         if row is None:
@@ -256,7 +257,7 @@ class QueueAiRunner:
         assert self._pool is not None
         try:
             await self._pool.execute("DELETE FROM seega_ai_results WHERE key = $1 AND error IS NOT NULL", key)
-        except RETRYABLE as exc:
+        except (*RETRYABLE, TimeoutError) as exc:
             log.warning("AI answers: database unreachable (%s)", exc)
 
     async def _enqueue(self, entrypoint: str, key: str, payload: bytes) -> None:
@@ -399,8 +400,8 @@ async def serve(
     """
     await install(url)
     search = ProcessPoolAiRunner(processes)
-    conn = await asyncpg.connect(url)
-    db = await asyncpg.create_pool(url, min_size=1, max_size=2)
+    conn = await pgconn.connect(url)
+    db = await pgconn.create_pool(url, min_size=1, max_size=2)
     pgq = PgQueuer.from_asyncpg_connection(conn)
     done = 0
 
@@ -455,8 +456,17 @@ async def serve(
     finally:
         stopper.cancel()
         search.abandon()
-        await db.close()
-        await conn.close()
+        await _close(db)
+        await _close(conn)
+
+
+async def _close(db: asyncpg.Pool | asyncpg.Connection) -> None:
+    """Close politely if the server answers, else drop: after a network cut a polite
+    close waits for an answer that never comes, and the worker never served again."""
+    try:
+        await asyncio.wait_for(db.close(), 5)
+    except Exception:
+        db.terminate()
 
 
 async def store_result(db: asyncpg.Pool, key: str, result: bytes) -> None:
