@@ -51,7 +51,7 @@ from bot.storage import pgconn
 from bot.storage.listen import Listener
 from bot.storage.postgres import RETRYABLE
 from engine.actions import Action
-from engine.ai import TurnRequest, position_value, think
+from engine.ai import TurnRequest, position_value, request_turn_problem, think
 from engine.ai.analysis import Analysis
 from engine.ai.levels import LEVEL_TABLE
 from engine.coach.hints import Advice, advise_job
@@ -275,9 +275,32 @@ class QueueAiRunner:
         raise TimeoutError("the AI job queue's database stayed unreachable")
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
-        """Enqueue the request (once, whoever asks) and wait for a worker's answer."""
+        """Enqueue the request (once, whoever asks) and wait for a worker's answer.
+
+        Raises:
+            AiUnavailableError: also when the answer is not a legal turn (a worker on
+                another release, or a broken one): its stored row is deleted so that no
+                later ask is handed it, and the bot tries again (outside review atk41a:
+                it was played as random moves and handed out for an hour).
+        """
         key, payload = encode(request)
-        return (await self._job(ENTRYPOINT, key, payload)).decode().split()
+        try:
+            turn = (await self._job(ENTRYPOINT, key, payload)).decode().split()
+        except UnicodeDecodeError:
+            turn = ["<not text>"]
+        problem = request_turn_problem(request, turn)
+        if problem is not None:
+            await self._forget_answer(key)
+            raise AiUnavailableError(f"an AI worker answered an illegal turn ({problem})")
+        return turn
+
+    async def _forget_answer(self, key: str) -> None:
+        """Delete the stored answer of ``key`` (it was wrong: the next ask searches again)."""
+        assert self._pool is not None
+        try:
+            await self._pool.execute("DELETE FROM seega_ai_results WHERE key = $1", key)
+        except (*RETRYABLE, TimeoutError) as exc:
+            log.warning("AI answers: database unreachable (%s); the wrong answer stays stored", exc)
 
     async def evaluate(self, request: TurnRequest) -> int:
         """:func:`engine.ai.position_value` on a worker: the bot weighs a draw or an end

@@ -186,3 +186,66 @@ async def test_a_one_process_worker_takes_one_job_at_a_time(url: str, workers: l
             ask.cancel()
         await asyncio.gather(*asks, return_exceptions=True)
         await runner.aclose()
+
+
+async def test_an_illegal_answer_is_an_ai_failure_and_is_not_kept(
+    url: str, workers: list[subprocess.Popen[bytes]]
+) -> None:
+    """F7: a worker's illegal answer was played as random moves ("the bot never plays a
+    move the AI did not choose") and stored for an hour for every identical request. Now
+    it is an AI failure: nothing is played, the bot's retry is scheduled, and the stored
+    answer is deleted so the next ask searches again."""
+    from bot.ai_jobs import encode
+    from bot.clock import FakeClock
+    from bot.service import GameService
+    from bot.storage import Storage
+    from tests.service.helpers import CAROL, GUILD
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    workers.append(
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.service.garbage_worker", url], cwd=ROOT, env=env, start_new_session=True
+        )
+    )
+    storage = await Storage.open(url)
+    runner = await QueueAiRunner(url, timeout=90).start()
+    try:
+        request = TurnRequest("standard", 5, level="easy", seed=5)
+        with pytest.raises(AiUnavailableError, match="illegal turn"):
+            await runner.choose_turn(request)
+        assert query(url, "SELECT COUNT(*) FROM seega_ai_results WHERE key = ?", (encode(request)[0],)) == [(0,)]
+        service = GameService(storage, runner, None, FakeClock())
+        result = await service.play_bot(GUILD, 1, CAROL, "easy", 5, None, "white")  # the bot (black) opens
+        assert not result.events  # no move in the AI's name
+        row = (await storage.all_games())[0]
+        assert row.version == 0 and row.action_list == []
+        assert service.bots.next_retry() is not None  # its turn is tried again later
+        assert query(url, "SELECT COUNT(*) FROM seega_ai_results") == [(0,)]
+    finally:
+        await runner.aclose()
+        await storage.close()
+
+
+async def test_the_clean_up_deletes_old_rows_of_the_queue_s_log(url: str) -> None:
+    """F6: pgqueuer writes three ``pgqueuer_log`` rows per job and never deletes them. The
+    worker's periodic clean-up deletes those older than a day, and keeps the rest."""
+    from pgqueuer import Queries
+
+    from bot.ai_jobs import clean_up, install
+    from bot.storage import pgconn
+
+    await install(url)
+    pool = await pgconn.create_pool(url, min_size=1, max_size=2)
+    try:
+        queries = Queries.from_asyncpg_pool(pool)
+        for n in range(3):
+            await queries.enqueue("seega_ai_turn", f"job {n}".encode())
+        assert query(url, "SELECT COUNT(*) FROM pgqueuer_log") == [(3,)]
+        await pool.execute(
+            "UPDATE pgqueuer_log SET created = now() - interval '2 days'"
+            " WHERE id IN (SELECT id FROM pgqueuer_log ORDER BY id LIMIT 2)"
+        )
+        await clean_up(pool)
+        assert query(url, "SELECT COUNT(*) FROM pgqueuer_log") == [(1,)]
+    finally:
+        await pool.close()
