@@ -375,6 +375,8 @@ async def serve_forever(url: str, processes: int, heartbeat: float = 30.0, time_
     while not stop.is_set():
         try:
             await serve(url, processes, heartbeat, stop=stop, time_limit=time_limit)
+        except asyncpg.ClientConfigurationError:
+            raise  # a URL asyncpg refuses (sslmode=bogus) stays wrong: `seega-bot worker` says so and stops
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             log.warning("AI worker: lost the database (%s); connecting again in %.0fs", exc, delay)
             with contextlib.suppress(asyncio.TimeoutError):
