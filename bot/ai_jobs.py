@@ -35,12 +35,10 @@ import hashlib
 import io
 import json
 import logging
-import multiprocessing
 import pickle
 import signal
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import AsyncGenerator, Callable, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar, TypeVar
 
@@ -48,11 +46,14 @@ import asyncpg
 from pgqueuer import PgQueuer, Queries
 from pgqueuer.models import Job
 
+from bot.ai_pool import AiUnavailableError, ProcessPoolAiRunner, ai_time_limit
+from bot.storage import pgconn
 from bot.storage.listen import Listener
 from bot.storage.postgres import RETRYABLE
 from engine.actions import Action
-from engine.ai import TurnRequest, position_value, think
+from engine.ai import TurnRequest, position_value, request_turn_problem, think
 from engine.ai.analysis import Analysis
+from engine.ai.levels import LEVEL_TABLE
 from engine.coach.hints import Advice, advise_job
 from engine.coach.review import AnalysisJob, run_job
 
@@ -85,6 +86,9 @@ RESULTS_DDL = (
     "CREATE TABLE IF NOT EXISTS seega_ai_results (key TEXT PRIMARY KEY, result BYTEA NOT NULL,"
     " created_at TIMESTAMPTZ NOT NULL DEFAULT now())"
 )
+#: A job that could not be answered stores its reason here (``result`` empty) so the
+#: asker is told at once; added to tables made before it existed.
+RESULTS_ERROR_DDL = "ALTER TABLE seega_ai_results ADD COLUMN IF NOT EXISTS error TEXT"
 
 
 def encode(request: TurnRequest) -> tuple[str, bytes]:
@@ -175,7 +179,7 @@ def run_turn(payload: bytes) -> bytes:
 
 async def install(url: str) -> None:
     """Create pgqueuer's tables and ours once (processes starting together wait for one)."""
-    conn = await asyncpg.connect(url)
+    conn = await pgconn.connect(url)
     try:
         await conn.execute("SELECT pg_advisory_lock($1)", INSTALL_LOCK)
         try:
@@ -184,6 +188,7 @@ async def install(url: str) -> None:
                 await queries.install()
                 log.info("installed the AI job queue's tables")
             await conn.execute(RESULTS_DDL)
+            await conn.execute(RESULTS_ERROR_DDL)
         finally:
             await conn.execute("SELECT pg_advisory_unlock($1)", INSTALL_LOCK)
     finally:
@@ -212,7 +217,7 @@ class QueueAiRunner:
     async def start(self) -> QueueAiRunner:
         """Connect, install the queue if needed, and listen for answers."""
         await install(self.url)
-        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
+        self._pool = await pgconn.create_pool(self.url, min_size=1, max_size=4)
         self._queries = Queries.from_asyncpg_pool(self._pool)
         self._listener = await Listener(self.url, RESULTS_CHANNEL, self._on_result, self._wake_all).start()
         return self
@@ -228,14 +233,32 @@ class QueueAiRunner:
             event.set()
 
     async def _answer(self, key: str) -> bytes | None:
-        """The stored answer, or ``None`` (also while the database is unreachable: ask again later)."""
+        """The stored answer, or ``None`` (also while the database is unreachable: ask again later).
+
+        Raises:
+            AiUnavailableError: a worker reported that it could not answer (the engine
+                refused the request, its search processes kept dying or hung): the bot
+                says the engine cannot answer right now, and its retry schedule applies.
+        """
         assert self._pool is not None
         try:
-            data = await self._pool.fetchval("SELECT result FROM seega_ai_results WHERE key = $1", key)
-        except RETRYABLE as exc:
+            row = await self._pool.fetchrow("SELECT result, error FROM seega_ai_results WHERE key = $1", key)
+        except (*RETRYABLE, TimeoutError) as exc:
             log.warning("AI answers: database unreachable (%s); will look again", exc)
             return None
-        return None if data is None else bytes(data)
+        if row is None:
+            return None
+        if row["error"] is not None:
+            raise AiUnavailableError(f"an AI worker could not answer: {row['error']}")
+        return bytes(row["result"])
+
+    async def _forget_failure(self, key: str) -> None:
+        """Delete a failure reported for an earlier try of ``key``: this ask runs the job again."""
+        assert self._pool is not None
+        try:
+            await self._pool.execute("DELETE FROM seega_ai_results WHERE key = $1 AND error IS NOT NULL", key)
+        except (*RETRYABLE, TimeoutError) as exc:
+            log.warning("AI answers: database unreachable (%s)", exc)
 
     async def _enqueue(self, entrypoint: str, key: str, payload: bytes) -> None:
         """Enqueue, retrying while the database restarts (a duplicate is skipped by its key)."""
@@ -252,9 +275,32 @@ class QueueAiRunner:
         raise TimeoutError("the AI job queue's database stayed unreachable")
 
     async def choose_turn(self, request: TurnRequest) -> list[str]:
-        """Enqueue the request (once, whoever asks) and wait for a worker's answer."""
+        """Enqueue the request (once, whoever asks) and wait for a worker's answer.
+
+        Raises:
+            AiUnavailableError: also when the answer is not a legal turn (a worker on
+                another release, or a broken one): its stored row is deleted so that no
+                later ask is handed it, and the bot tries again (outside review atk41a:
+                it was played as random moves and handed out for an hour).
+        """
         key, payload = encode(request)
-        return (await self._job(ENTRYPOINT, key, payload)).decode().split()
+        try:
+            turn = (await self._job(ENTRYPOINT, key, payload)).decode().split()
+        except UnicodeDecodeError:
+            turn = ["<not text>"]
+        problem = request_turn_problem(request, turn)
+        if problem is not None:
+            await self._forget_answer(key)
+            raise AiUnavailableError(f"an AI worker answered an illegal turn ({problem})")
+        return turn
+
+    async def _forget_answer(self, key: str) -> None:
+        """Delete the stored answer of ``key`` (it was wrong: the next ask searches again)."""
+        assert self._pool is not None
+        try:
+            await self._pool.execute("DELETE FROM seega_ai_results WHERE key = $1", key)
+        except (*RETRYABLE, TimeoutError) as exc:
+            log.warning("AI answers: database unreachable (%s); the wrong answer stays stored", exc)
 
     async def evaluate(self, request: TurnRequest) -> int:
         """:func:`engine.ai.position_value` on a worker: the bot weighs a draw or an end
@@ -267,16 +313,25 @@ class QueueAiRunner:
         return safe_loads(await self._job(CALL_ENTRYPOINT, key, payload))  # type: ignore[no-any-return]
 
     async def _job(self, entrypoint: str, key: str, payload: bytes) -> bytes:
-        """Enqueue a job once (whoever asks) and wait for its stored result."""
+        """Enqueue a job once (whoever asks) and wait for its stored result.
+
+        The job is enqueued again each time a poll finds no answer (a duplicate is skipped
+        by its key): a failed try's job can still be in the queue, finishing, when the
+        asker retries, and that enqueue was skipped onto a job about to end, so the retry
+        waited its whole timeout for nothing.
+        """
         event = self._waiting.setdefault(key, asyncio.Event())
         try:
+            await self._forget_failure(key)
             answer = await self._answer(key)
             if answer is not None:
                 return answer
-            await self._enqueue(entrypoint, key, payload)
             loop = asyncio.get_running_loop()
             deadline = loop.time() + self.timeout
+            polled = True
             while True:
+                if polled:
+                    await self._enqueue(entrypoint, key, payload)
                 event.clear()
                 answer = await self._answer(key)
                 if answer is not None:
@@ -284,8 +339,11 @@ class QueueAiRunner:
                 left = deadline - loop.time()
                 if left <= 0:
                     raise TimeoutError(f"no AI worker answered within {self.timeout:.0f}s (is `seega-bot worker` up?)")
-                with contextlib.suppress(asyncio.TimeoutError):
+                try:
                     await asyncio.wait_for(event.wait(), min(self.poll, left))
+                    polled = False
+                except TimeoutError:
+                    polled = True
         finally:
             self._waiting.pop(key, None)
 
@@ -305,7 +363,7 @@ class QueueAiRunner:
 # --------------------------------------------------------------------------- workers
 
 
-async def serve_forever(url: str, processes: int, heartbeat: float = 30.0) -> None:
+async def serve_forever(url: str, processes: int, heartbeat: float = 30.0, time_limit: float | None = None) -> None:
     """Run :func:`serve` until SIGTERM/SIGINT, connecting again whenever the database goes
     away (a restart, a network cut): the jobs it held are picked again after the heartbeat."""
     stop = asyncio.Event()
@@ -316,7 +374,9 @@ async def serve_forever(url: str, processes: int, heartbeat: float = 30.0) -> No
     delay = 1.0
     while not stop.is_set():
         try:
-            await serve(url, processes, heartbeat, stop=stop)
+            await serve(url, processes, heartbeat, stop=stop, time_limit=time_limit)
+        except asyncpg.ClientConfigurationError:
+            raise  # a URL asyncpg refuses (sslmode=bogus) stays wrong: `seega-bot worker` says so and stops
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             log.warning("AI worker: lost the database (%s); connecting again in %.0fs", exc, delay)
             with contextlib.suppress(asyncio.TimeoutError):
@@ -326,48 +386,88 @@ async def serve_forever(url: str, processes: int, heartbeat: float = 30.0) -> No
             delay = 1.0
 
 
+#: How many jobs at most a worker does between two clean-ups of old results and logs.
+CLEAN_EVERY = 200
+#: Rows of the queue's log older than this are deleted by the clean-up.
+LOG_TTL = "1 day"
+#: Rows deleted at most per clean-up and table (a short statement, whatever the backlog).
+CLEAN_BATCH = 5000
+
+
+def call_time_limit() -> float:
+    """Seconds a call job (a position's value, a hint, a review's position) may take in a
+    search process: the longest any level's turn may (:func:`bot.ai_pool.ai_time_limit`),
+    since the worker does not unpickle a call's argument in its event loop to find its level."""
+    return max(ai_time_limit(TurnRequest("standard", 5, level=name)) for name in LEVEL_TABLE)
+
+
+def job_failure(exc: BaseException) -> str:
+    """What the asker is told when a job could not be answered (one line, no traceback)."""
+    return f"{type(exc).__name__}: {exc}"[:500]
+
+
 async def serve(
-    url: str, processes: int, heartbeat: float = 30.0, batch: int = 1, stop: asyncio.Event | None = None
+    url: str,
+    processes: int,
+    heartbeat: float = 30.0,
+    batch: int = 1,
+    stop: asyncio.Event | None = None,
+    time_limit: float | None = None,
 ) -> None:
     """Run one worker: take AI jobs from the queue, think in ``processes`` processes, until
-    ``stop`` is set (returns) or the database connection fails (raises)."""
+    ``stop`` is set (returns) or the database connection fails (raises).
+
+    ``time_limit`` replaces each job's own limit (:func:`bot.ai_pool.ai_time_limit`; tests
+    shorten it). The search processes are a :class:`ProcessPoolAiRunner`'s, so one that
+    dies is replaced and the job asked again, and one that hangs past the job's limit is
+    killed with its pool; either way a job that cannot be answered is reported back to
+    the asker at once (:func:`report_failure`) instead of leaving it to its timeout.
+    """
     await install(url)
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    executor = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context(method))
-    conn = await asyncpg.connect(url)
-    db = await asyncpg.create_pool(url, min_size=1, max_size=2)
+    search = ProcessPoolAiRunner(processes)
+    conn = await pgconn.connect(url)
+    db = await pgconn.create_pool(url, min_size=1, max_size=2)
     pgq = PgQueuer.from_asyncpg_connection(conn)
     done = 0
 
-    async def answer(key: str, work: Callable[[bytes], bytes], payload: bytes) -> None:
+    async def answer(key: str, work: Callable[[bytes], bytes], payload: bytes, limit: float) -> None:
         nonlocal done
-        if await db.fetchval("SELECT 1 FROM seega_ai_results WHERE key = $1", key) is None:
-            result = await asyncio.get_running_loop().run_in_executor(executor, work, payload)
-            async with db.acquire() as c, c.transaction():
-                await c.execute(
-                    "INSERT INTO seega_ai_results (key, result) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
-                    key,
-                    result,
-                )
-                await c.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
+        if await db.fetchval("SELECT 1 FROM seega_ai_results WHERE key = $1 AND error IS NULL", key) is None:
+            try:
+                result = await search.call(work, payload, time_limit or limit)
+            except Exception as exc:
+                log.exception("AI worker: job %s could not be answered; telling the asker", key)
+                await report_failure(db, key, job_failure(exc))
+                return
+            await store_result(db, key, result)
         else:  # answered by a worker that died before marking the job done: tell again
             await db.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
         done += 1
-        if done % 200 == 0:
-            await db.execute(f"DELETE FROM seega_ai_results WHERE created_at < now() - interval '{RESULT_TTL}'")
+        if done % CLEAN_EVERY == 0:
+            await clean_up(db)
 
     @pgq.entrypoint(ENTRYPOINT)
     async def ai_turn(job: Job) -> None:
         assert job.payload is not None
-        await answer(encode(decode(job.payload))[0], run_turn, job.payload)
+        try:
+            request = decode(job.payload)
+        except Exception as exc:  # a payload no search can read: the asker is told at once
+            await report_failure(db, hashlib.sha256(job.payload).hexdigest()[:40], job_failure(exc))
+            return
+        await answer(encode(request)[0], run_turn, job.payload, ai_time_limit(request))
 
     @pgq.entrypoint(CALL_ENTRYPOINT)
     async def ai_call(job: Job) -> None:
         assert job.payload is not None
-        name = job.payload.partition(b"\n")[0].decode()
-        resolve(name)  # refuse a function that may not run before anything is unpickled
-        await answer("call-" + hashlib.sha256(job.payload).hexdigest()[:40], run_call, job.payload)
+        key = "call-" + hashlib.sha256(job.payload).hexdigest()[:40]
+        try:
+            resolve(job.payload.partition(b"\n")[0].decode())  # refused before anything is unpickled
+        except (ValueError, UnicodeDecodeError) as exc:
+            await report_failure(db, key, job_failure(exc))
+            return
+        await answer(key, run_call, job.payload, call_time_limit())
 
+    only_free_processes(pgq, processes)
     stop = stop or asyncio.Event()
     stopper = asyncio.ensure_future(_when_set(stop, pgq.shutdown))
     log.info("AI worker: %d processes, heartbeat %.0fs", processes, heartbeat)
@@ -380,9 +480,79 @@ async def serve(
         )
     finally:
         stopper.cancel()
-        executor.shutdown(wait=False, cancel_futures=True)
-        await db.close()
-        await conn.close()
+        search.abandon()
+        await _close(db)
+        await _close(conn)
+
+
+async def _close(db: asyncpg.Pool | asyncpg.Connection) -> None:
+    """Close politely if the server answers, else drop: after a network cut a polite
+    close waits for an answer that never comes, and the worker never served again."""
+    try:
+        await asyncio.wait_for(db.close(), 5)
+    except Exception:
+        db.terminate()
+
+
+async def store_result(db: asyncpg.Pool, key: str, result: bytes) -> None:
+    """Store a job's answer (over a failure reported for an earlier try) and wake the asker."""
+    async with db.acquire() as c, c.transaction():
+        await c.execute(
+            "INSERT INTO seega_ai_results (key, result) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE"
+            " SET result = EXCLUDED.result, error = NULL, created_at = now() WHERE seega_ai_results.error IS NOT NULL",
+            key,
+            result,
+        )
+        await c.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
+
+
+async def report_failure(db: asyncpg.Pool, key: str, reason: str) -> None:
+    """Tell the asker at once that its job failed (the path of an answer: a row and a
+    ``NOTIFY``). Without it a job that raised was dropped by pgqueuer and the asker waited
+    its whole timeout, then said no worker was up (outside review atk41a). An answer
+    already stored is kept: the failure row is only for a key with none."""
+    async with db.acquire() as c, c.transaction():
+        await c.execute(
+            "INSERT INTO seega_ai_results (key, result, error) VALUES ($1, '', $2) ON CONFLICT (key) DO UPDATE"
+            " SET error = EXCLUDED.error, created_at = now() WHERE seega_ai_results.error IS NOT NULL",
+            key,
+            reason,
+        )
+        await c.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
+
+
+async def clean_up(db: asyncpg.Pool) -> None:
+    """Delete old answers and old rows of pgqueuer's log.
+
+    pgqueuer writes three ``pgqueuer_log`` rows per job and never deletes them (it has
+    no call that deletes by age; ``clear_queue_log`` empties the table), so without this
+    the log grew by ~740 bytes a job for ever (outside review atk41a). Each ``DELETE`` is
+    bounded (:data:`CLEAN_BATCH` rows) so a large backlog is worked off over several
+    clean-ups instead of in one long statement.
+    """
+    await db.execute(f"DELETE FROM seega_ai_results WHERE created_at < now() - interval '{RESULT_TTL}'")
+    for table in ("pgqueuer_log", "pgqueuer_statistics"):
+        await db.execute(
+            f"DELETE FROM {table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM {table}"
+            f" WHERE created < now() - interval '{LOG_TTL}' LIMIT {CLEAN_BATCH}))"
+        )
+
+
+def only_free_processes(pgq: PgQueuer, processes: int) -> None:
+    """Let the worker hold no more jobs than it has search processes.
+
+    pgqueuer's ``max_concurrent_tasks`` is that cap, enforced in the dequeue query, but
+    its ``run`` refuses one below twice the batch size, so a one-process worker took two
+    jobs: the second waited behind the first while another worker sat idle (outside
+    review atk41a). ``run`` is given a value it accepts and the dequeue the real one.
+    """
+    qm = pgq.qm
+    fetch = qm.fetch_jobs
+
+    def fetch_jobs(batch_size: int, _limit: int | None, heartbeat_timeout: timedelta) -> AsyncGenerator[Job, None]:
+        return fetch(min(batch_size, processes), processes, heartbeat_timeout)
+
+    setattr(qm, "fetch_jobs", fetch_jobs)  # noqa: B010  (an instance's method, replaced for this worker)
 
 
 async def _when_set(source: asyncio.Event, target: asyncio.Event) -> None:
@@ -390,10 +560,10 @@ async def _when_set(source: asyncio.Event, target: asyncio.Event) -> None:
     target.set()
 
 
-def run_workers(url: str, processes: int, heartbeat: float = 30.0) -> int:
+def run_workers(url: str, processes: int, heartbeat: float = 30.0, time_limit: float | None = None) -> int:
     """``seega-bot worker``: serve until SIGTERM/Ctrl-C; returns the exit status."""
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve_forever(url, processes, heartbeat))
+        asyncio.run(serve_forever(url, processes, heartbeat, time_limit))
     return 0
 
 
@@ -403,9 +573,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("url")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--heartbeat", type=float, default=30.0, help="seconds before a silent worker's job is retried")
+    parser.add_argument(
+        "--time-limit", type=float, default=None, help="seconds any job may search (default: its level's)"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return run_workers(args.url, args.processes, args.heartbeat)
+    return run_workers(args.url, args.processes, args.heartbeat, args.time_limit)
 
 
 if __name__ == "__main__":

@@ -165,6 +165,17 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
         """A coach's job in a worker, within :data:`AI_JOB_SECONDS` (see :meth:`_in_worker`)."""
         return await self._in_worker(fn, arg, AI_JOB_SECONDS)
 
+    async def call(self, work: Callable[[_A], _T], arg: _A, limit: float) -> _T:
+        """``work(arg)`` in a worker within ``limit`` seconds: what ``seega-bot worker``
+        runs its queue's jobs with, so a search process that dies or hangs there is
+        replaced as here (outside review atk41a: it failed every later job for ever)."""
+        return await self._in_worker(work, arg, limit)
+
+    def abandon(self) -> None:
+        """Stop at once: drop waiting jobs and kill the worker processes (a worker
+        shutting down must not wait for a search that may hang)."""
+        _kill(self._executor)
+
     async def _in_worker(self, work: Callable[[_A], _T], arg: _A, limit: float) -> _T:
         """Run ``work`` in a worker; if the pool is broken, replace it and ask again.
 
@@ -257,14 +268,21 @@ class ProcessPoolAiRunner(_ExecutorAiRunner):
             return
         self._executor = self._new_pool()
         self.restarts += 1
-        survivors = list((getattr(broken, "_processes", None) or {}).values())
-        broken.shutdown(wait=False, cancel_futures=True)
-        # The dead worker may have died holding the task queue's lock: the survivors then
-        # wait for it for ever, and CPython 3.11's executor joins them at exit, so the
-        # process would never end. They belong to a broken pool anyway: kill them.
-        for process in survivors:
-            if process.is_alive():
-                process.kill()
+        _kill(broken)
+
+
+def _kill(pool: Executor) -> None:
+    """Shut ``pool`` down without waiting and kill its worker processes.
+
+    A dead worker may have died holding the task queue's lock: the survivors then wait
+    for it for ever, and CPython 3.11's executor joins them at exit, so the process would
+    never end. A hung one never ends by itself. They belong to a pool given up anyway.
+    """
+    survivors = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in survivors:
+        if process.is_alive():
+            process.kill()
 
 
 class ThreadAiRunner(_ExecutorAiRunner):

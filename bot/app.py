@@ -23,8 +23,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bot.dbcheck import check_database
-from bot.settings import Settings, SettingsError
+from bot.dbcheck import check_database, without_password
+from bot.settings import Settings, SettingsError, check_postgres_hosts
 
 log = logging.getLogger("bot")
 
@@ -186,11 +186,21 @@ def run_scaling_command(command: str, settings: Settings, target: str | None) ->
                 file=sys.stderr,
             )
             return 2
-        return run_workers(settings.db_url, settings.ai_workers or 1)
+        try:
+            return run_workers(settings.db_url, settings.ai_workers or 1)
+        except ValueError as exc:  # asyncpg refusing a parameter of the URL (sslmode=bogus)
+            shown = without_password(settings.db_url, str(exc))
+            print(f"seega-bot worker: SEEGA_DB={redact_url(settings.db_url)} cannot be used ({shown})", file=sys.stderr)
+            return 2
     from bot.storage.migrate import MigrationError, migrate_database
 
     if not target:
         print("seega-bot migrate-db needs --to postgresql://user@host:port/db", file=sys.stderr)
+        return 2
+    try:
+        check_postgres_hosts("--to", target)
+    except SettingsError as exc:
+        print(f"seega-bot migrate-db: {exc}", file=sys.stderr)
         return 2
     source = settings.database
     print(f"Copying {source} into {redact_url(target)} ...")

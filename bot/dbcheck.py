@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import urllib.parse
 
 from bot.settings import Settings, redact_url
 from bot.storage import Storage
@@ -83,10 +84,18 @@ def check_postgres(url: str) -> str | None:
 
     try:
         asyncio.run(probe())
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+    except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        # ValueError: asyncpg refusing a parameter of the URL (sslmode=bogus, a bad port)
         log.debug("the database check failed", exc_info=True)
         return (
-            f"SEEGA_DB={redact_url(url)} cannot be used ({type(exc).__name__}: {exc}): check that the server is"
-            " up and reachable, and the user, password and database name."
+            f"SEEGA_DB={redact_url(url)} cannot be used ({type(exc).__name__}: {without_password(url, str(exc))}):"
+            " check that the server is up and reachable, and the user, password and database name."
         )
     return None
+
+
+def without_password(url: str, text: str) -> str:
+    """``text`` (an error about ``url``) with the URL's password, should it be quoted, hidden."""
+    password = urllib.parse.urlsplit(url).password if "[" not in url else None
+    shown = text.replace(url, redact_url(url))
+    return shown.replace(password, "***") if password else shown

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -175,6 +176,7 @@ def database_setting(raw: str | None) -> tuple[Path, str | None]:
     if raw and raw.startswith(("postgresql://", "postgres://")):
         if len(raw.split("//", 1)[1]) < 2:
             raise SettingsError("SEEGA_DB is a PostgreSQL URL without a host: postgresql://user@host:port/db")
+        check_postgres_hosts("SEEGA_DB", raw)
         return Path("seega.db"), raw
     if raw and raw.startswith("sqlite://"):
         if not raw.startswith("sqlite:///"):
@@ -186,6 +188,27 @@ def database_setting(raw: str | None) -> tuple[Path, str | None]:
     if db_path.exists() and db_path.is_dir():
         raise SettingsError(f"SEEGA_DB={str(db_path)!r} is a directory; give the path of a database file")
     return db_path, None
+
+
+def check_postgres_hosts(name: str, url: str) -> None:
+    """Refuse a PostgreSQL URL whose host or port cannot be read (a port that is not a
+    number from 0 to 65535, an IPv6 address without its closing bracket), naming the
+    setting and never showing the password. asyncpg raised a bare ``ValueError`` for them
+    deep in the start-up: a 60-line traceback (outside review atk41a). Several hosts
+    (``h1:5432,h2:5433``) are checked one by one, as asyncpg and libpq accept them.
+    """
+    rest = url.split("://", 1)[1]
+    hosts = rest.rpartition("@")[2] if "@" in rest else rest  # after the last @: a password may hold one
+    hosts = hosts.split("/", 1)[0].split("?", 1)[0]
+    for host in hosts.split(","):
+        try:
+            _ = urllib.parse.urlsplit("//" + host).port  # raises ValueError if unreadable
+        except ValueError:
+            raise SettingsError(
+                f"{name}={redact_url(url)!r}: the host or port {host[:80]!r} cannot be read; write"
+                " postgresql://user:password@host:5432/db (a port from 0 to 65535, an IPv6 host in"
+                " brackets: [::1]:5432)"
+            ) from None
 
 
 def redact_url(url: str) -> str:
@@ -209,7 +232,7 @@ def _shard_ids(raw: str | None, shards: int | str | None) -> tuple[int, ...] | N
     ids: set[int] = set()
     for part in raw.replace(" ", "").split(","):
         lo, _, hi = part.partition("-")
-        if not lo.isdigit() or (hi and not hi.isdigit()) or (_ and not hi):
+        if not _ascii_digits(lo) or (hi and not _ascii_digits(hi)) or (_ and not hi):
             raise SettingsError(f"SEEGA_SHARD_IDS={raw!r}: write shard ids like 0-3 or 4,5")
         first, last = int(lo), int(hi or lo)
         if first > last or last >= shards:
@@ -234,10 +257,16 @@ def _check_token(token: str) -> str:
     return token
 
 
+def _ascii_digits(text: str) -> bool:
+    """Whether ``text`` is 0-9 digits only: ``str.isdigit`` also takes ``²`` and other
+    digits ``int`` refuses, and the setting then ended in a traceback (outside review atk41a)."""
+    return text.isascii() and text.isdigit()
+
+
 def _snowflake(name: str, raw: str | None) -> int | None:
     if raw is None:
         return None
-    if not raw.isdigit() or not 15 <= len(raw) <= 21:
+    if not _ascii_digits(raw) or not 15 <= len(raw) <= 21:
         raise SettingsError(
             f"{name}={raw!r} is not a Discord id; enable Developer Mode, right-click the server and Copy Server ID"
         )

@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.ai_pool import AiUnavailableError
 from bot.results import (
     BotUnavailableError,
     GameOver,
@@ -38,7 +39,7 @@ from bot.service.snapshots import (
 )
 from engine import Action, Position, SeegaError
 from engine.actions import END, PASS, PLACE
-from engine.ai import TurnRequest
+from engine.ai import TurnRequest, turn_problem
 from engine.summary import summarize_turn
 
 log = logging.getLogger(__name__)
@@ -168,6 +169,10 @@ class BotTurns:
             try:
                 async with games.ai_queue.slot(g.row.guild_id, None if human.is_bot else human.user_id, channel_id):
                     texts = await games.ai.choose_turn(request)
+                problem = turn_problem(g.pos, texts)
+                if problem is not None:
+                    # Never played at random in the AI's name: an AI failure, retried.
+                    raise AiUnavailableError(f"the AI answered an illegal turn ({problem})")
             except (Exception, asyncio.CancelledError) as exc:
                 if isinstance(exc, asyncio.CancelledError) and _being_cancelled():
                     raise  # this bot turn was cancelled (a shutdown): not an AI failure

@@ -4,6 +4,13 @@ Notifications are fire-and-forget: while the listening connection is gone, the o
 meanwhile are lost. So the connection is watched: when it ends, ``on_gap()`` is called
 (the owner treats everything it caches from the channel as stale) and the connection is
 opened again with backoff, until :meth:`Listener.close`.
+
+A connection can also die without ending: a network cut with no reset (a partition, a
+failover behind a virtual IP) leaves it open and silent for ever, and nothing arrives
+on it again (outside review atk41a). So the connection is asked ``SELECT 1`` every
+``check_every`` seconds; one that does not answer within ``check_timeout`` is dropped
+and treated as lost, as above. (TCP keepalives, :mod:`bot.storage.pgconn`, would notice
+too, but only after a minute or more.)
 """
 
 from __future__ import annotations
@@ -14,6 +21,8 @@ import logging
 from collections.abc import Callable
 
 import asyncpg
+
+from bot.storage import pgconn
 
 log = logging.getLogger(__name__)
 
@@ -29,26 +38,53 @@ class Listener:
         channel: the notification channel.
         on_payload: called with each notification's payload.
         on_gap: called when notifications may have been missed (the connection ended).
+        check_every: seconds between two checks that the connection still answers.
+        check_timeout: seconds a check may take before the connection is taken as dead.
     """
 
-    def __init__(self, url: str, channel: str, on_payload: Handler, on_gap: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        url: str,
+        channel: str,
+        on_payload: Handler,
+        on_gap: Callable[[], None],
+        check_every: float = 15.0,
+        check_timeout: float = 10.0,
+    ) -> None:
         self.url = url
         self.channel = channel
         self.on_payload = on_payload
         self.on_gap = on_gap
+        self.check_every = check_every
+        self.check_timeout = check_timeout
         self._conn: asyncpg.Connection | None = None
         self._closed = False
         self._reconnecting: asyncio.Task[None] | None = None
+        self._checking: asyncio.Task[None] | None = None
         #: Connections opened so far (tests watch it).
         self.connects = 0
 
     async def start(self) -> Listener:
-        """Open the connection and start listening."""
+        """Open the connection and start listening (and checking it)."""
         await self._connect()
+        self._checking = asyncio.get_running_loop().create_task(self._check_forever())
         return self
 
+    async def _check_forever(self) -> None:
+        """Drop a connection that no longer answers, so that it is opened again."""
+        while not self._closed:
+            await asyncio.sleep(self.check_every)
+            conn = self._conn
+            if conn is None or conn.is_closed():
+                continue
+            try:
+                await conn.fetchval("SELECT 1", timeout=self.check_timeout)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                log.warning("LISTEN %s: the connection does not answer (%s); dropping it", self.channel, exc)
+                conn.terminate()  # its termination listener reconnects (_lost)
+
     async def _connect(self) -> None:
-        conn = await asyncpg.connect(self.url)
+        conn = await pgconn.connect(self.url)
         await conn.add_listener(self.channel, lambda _c, _pid, _ch, payload: self.on_payload(payload))
         conn.add_termination_listener(self._lost)
         self._conn = conn
@@ -79,11 +115,17 @@ class Listener:
     async def close(self) -> None:
         """Stop listening and close the connection."""
         self._closed = True
+        if self._checking is not None:
+            self._checking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checking
         if self._reconnecting is not None:
             self._reconnecting.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reconnecting
         if self._conn is not None:
-            with contextlib.suppress(Exception):
-                await self._conn.close()
+            try:
+                await asyncio.wait_for(self._conn.close(), self.check_timeout)
+            except Exception:  # a dead network: no goodbye can be sent
+                self._conn.terminate()
             self._conn = None

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.contract import Storage, is_postgres_url
-from bot.storage.postgres import PostgresStorage
+from bot.storage.postgres import MIGRATION_TIMEOUT, PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 from engine import Position, Ruleset
 
@@ -118,7 +118,8 @@ async def migrate_database(source_path: str | os.PathLike[str], target_url: str)
     source = await Storage.open(source_path, checkpoint_interval=None)
     assert isinstance(source, SqliteStorage)
     try:
-        target = await Storage.open(target_url, listen=False)
+        # One long transaction over every row: not bounded like a command (bot.storage.pgconn).
+        target = await Storage.open(target_url, listen=False, command_timeout=MIGRATION_TIMEOUT, statement_timeout_ms=0)
         assert isinstance(target, PostgresStorage)
         try:
             if await source.schema_version() != await target.schema_version():
@@ -136,6 +137,7 @@ async def _copy(source: SqliteStorage, target: PostgresStorage) -> MigrationRepo
     if unknown:  # a table this release does not know would be lost: refuse rather than drop it
         raise MigrationError(f"tables this migration does not know how to copy: {', '.join(unknown)}")
     async with target.pool.acquire() as conn, conn.transaction():
+        await conn.execute("SET LOCAL idle_in_transaction_session_timeout = 0")  # checks run between statements
         for table, key in TABLES:
             columns = await _columns(source, table)
             pg_columns = [

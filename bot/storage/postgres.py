@@ -42,6 +42,7 @@ import asyncpg
 
 from bot.results import StorageBusyError
 from bot.settings import redact_url
+from bot.storage import pgconn
 from bot.storage.contract import BACKENDS, Storage, Transaction
 from bot.storage.listen import Listener
 from bot.storage.rows import ConstraintError, GameUpdate
@@ -55,6 +56,8 @@ PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgresql"
 #: The advisory lock held while migrating (any constant both versions of the bot agree on).
 MIGRATION_LOCK = 0x5EE6A
 SETTINGS_CHANNEL = "seega_settings"
+#: Seconds one migration may run (it may rewrite a large table; commands get far less).
+MIGRATION_TIMEOUT = 3600.0
 LOCK_RETRIES = 5
 #: Errors after which the same write may simply be tried again.
 RETRYABLE = (
@@ -66,6 +69,11 @@ RETRYABLE = (
     asyncpg.TooManyConnectionsError,
     ConnectionError,
 )
+#: Errors after which trying again would only wait as long again: a statement the client
+#: or the server timed out (a network cut, a server too slow), no free pooled connection.
+#: Answered at once as "busy, try again" (outside review atk41a: without bounds, a network
+#: cut left every command waiting for ever).
+TIMED_OUT = (TimeoutError, asyncpg.QueryCanceledError)
 
 #: Errors after which a write's outcome is unknown: the connection ended while the
 #: statement was in flight, so the server may have committed it before its reply was lost.
@@ -119,9 +127,10 @@ class PostgresStorage(Storage):
 
     backend = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, acquire_timeout: float = pgconn.ACQUIRE_TIMEOUT) -> None:
         super().__init__()
         self._pool = pool
+        self.acquire_timeout = acquire_timeout
         self.url = url
         #: What logs and messages may show (the password hidden).
         self.path = redact_url(url)
@@ -137,6 +146,9 @@ class PostgresStorage(Storage):
         busy_timeout_ms: int = 10_000,
         pool_size: int = 10,
         listen: bool = True,
+        command_timeout: float = pgconn.COMMAND_TIMEOUT,
+        statement_timeout_ms: int = pgconn.STATEMENT_TIMEOUT_MS,
+        acquire_timeout: float = pgconn.ACQUIRE_TIMEOUT,
         **_sqlite_only: Any,
     ) -> PostgresStorage:
         """Connect a pool to ``target`` (``postgresql://user@host:port/db``) and migrate.
@@ -147,15 +159,21 @@ class PostgresStorage(Storage):
             busy_timeout_ms: ``lock_timeout``: how long a statement waits for a row lock.
             pool_size: the most connections this process opens.
             listen: open the ``LISTEN`` connection for settings changes.
+            command_timeout: seconds to wait for a statement's answer (:mod:`bot.storage.pgconn`).
+            statement_timeout_ms: the server's ``statement_timeout`` (0: none).
+            acquire_timeout: seconds to wait for a free pooled connection.
         """
         url = str(target)
-        pool = await asyncpg.create_pool(
+        pool = await pgconn.create_pool(
             url,
             min_size=1,
             max_size=pool_size,
-            server_settings={"lock_timeout": f"{int(busy_timeout_ms)}ms", "application_name": "seega-bot"},
+            command_timeout=command_timeout,
+            statement_timeout_ms=statement_timeout_ms,
+            lock_timeout=f"{int(busy_timeout_ms)}ms",
+            application_name="seega-bot",
         )
-        store = cls(pool, url)
+        store = cls(pool, url, acquire_timeout)
         try:
             if migrate:
                 await store.migrate(target_version)
@@ -194,6 +212,12 @@ class PostgresStorage(Storage):
         for attempt in range(LOCK_RETRIES):
             try:
                 return await op()
+            except TIMED_OUT as exc:
+                log.warning("the database did not answer in time (%s)", type(exc).__name__)
+                raise StorageBusyError(
+                    "The game database is busy right now; nothing was changed. Please try again in a moment.",
+                    "storage_busy",
+                ) from None
             except RETRYABLE as exc:
                 log.warning("database busy (attempt %d/%d): %s", attempt + 1, LOCK_RETRIES, exc)
                 await asyncio.sleep(delay * (1 + random.random()))
@@ -203,22 +227,38 @@ class PostgresStorage(Storage):
             "storage_busy",
         )
 
+    def _acquire(self) -> Any:
+        """A pooled connection, waiting at most :attr:`acquire_timeout` for a free one
+        (``TimeoutError``): a pool whose connections all hang must not hold every later
+        command of the process with them."""
+        return self._pool.acquire(timeout=self.acquire_timeout)
+
     async def _write(self, body: Callable[[Transaction], Awaitable[T]]) -> T:
         async def attempt() -> T:
-            async with self._pool.acquire() as conn, conn.transaction():
+            async with self._acquire() as conn, conn.transaction():
                 return await body(_PgTransaction(conn))
 
         return await self._retry(attempt)
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
-        return await self._retry(lambda: self._pool.fetchrow(numbered(sql), *params))
+        async def op() -> Sequence[Any] | None:
+            async with self._acquire() as conn:
+                row: Sequence[Any] | None = await conn.fetchrow(numbered(sql), *params)
+                return row
+
+        return await self._retry(op)
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        return await self._retry(lambda: self._pool.fetch(numbered(sql), *params))
+        async def op() -> list[Sequence[Any]]:
+            async with self._acquire() as conn:
+                return list(await conn.fetch(numbered(sql), *params))
+
+        return await self._retry(op)
 
     async def _update_one(self, sql: str, params: Sequence[Any]) -> bool:
         async def op() -> bool:
-            return _count(await self._pool.execute(numbered(sql), *params)) == 1
+            async with self._acquire() as conn:
+                return _count(await conn.execute(numbered(sql), *params)) == 1
 
         return await self._retry(op)
 
@@ -281,7 +321,9 @@ class PostgresStorage(Storage):
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
                     if await conn.fetchval("SELECT 1 FROM schema_version WHERE version = $1", version):
                         continue
-                    await conn.execute(sql)
+                    # A migration may rewrite a large table: not bounded like a command.
+                    await conn.execute("SET LOCAL statement_timeout = 0")
+                    await conn.execute(sql, timeout=MIGRATION_TIMEOUT)
                     await conn.execute("INSERT INTO schema_version (version, name) VALUES ($1, $2)", version, name)
                 log.info("database %s: applied migration %s", self.path, name)
         return await self.schema_version()

@@ -15,6 +15,7 @@ None of them mutates the position it is given.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action
@@ -23,14 +24,24 @@ from engine.ai.hint import hint
 from engine.ai.levels import LEVEL_TABLE, get_level
 from engine.ai.player import action_of, choose, play_turn
 from engine.ai.search import WIN
-from engine.errors import GameOverError
+from engine.errors import GameOverError, SeegaError
 from engine.position import Position
 from engine.rules import Ruleset
 
 LEVELS = ("easy", "medium", "hard", "expert")
 assert tuple(LEVEL_TABLE) == LEVELS
 
-__all__ = ["LEVELS", "TurnRequest", "best_action", "best_turn", "hint", "position_value", "think"]
+__all__ = [
+    "LEVELS",
+    "TurnRequest",
+    "best_action",
+    "best_turn",
+    "hint",
+    "position_value",
+    "request_turn_problem",
+    "think",
+    "turn_problem",
+]
 
 
 def _check(position: Position, level: str) -> None:
@@ -109,6 +120,30 @@ def _replay(request: TurnRequest) -> Position:
     for text in request.actions:
         pos.play(text)
     return pos
+
+
+def turn_problem(pos: Position, texts: Sequence[str]) -> str | None:
+    """Why ``texts`` is not a whole legal turn of the side to act in ``pos`` (``pos`` is
+    left as it was), or ``None``. Actions past the end of the turn are ignored, as the
+    service does. What a search in another process (an AI worker on another release, or
+    a broken one) answers is checked with it before anything is played."""
+    pos = pos.copy()
+    turn, side = pos.turn, pos.side
+    for text in texts:
+        if pos.turn != turn or pos.side != side or pos.result is not None:
+            return None
+        try:
+            pos.play(text)
+        except SeegaError as exc:
+            return str(exc)
+    if pos.turn == turn and pos.side == side and pos.result is None:
+        return f"the turn is incomplete after {' '.join(texts) or 'no action'}"
+    return None
+
+
+def request_turn_problem(request: TurnRequest, texts: Sequence[str]) -> str | None:
+    """:func:`turn_problem` in the request's game."""
+    return turn_problem(_replay(request), texts)
 
 
 def think(request: TurnRequest) -> list[str]:

@@ -1,4 +1,6 @@
-"""A real ``seega-bot worker`` whose search never ends (run as ``python -m tests.service.slow_worker URL``).
+"""A real ``seega-bot worker`` whose search never ends.
+
+Run as ``python -m tests.service.slow_worker URL HEARTBEAT [TIME_LIMIT]``.
 
 The queue, the heartbeat and the job handling are the real ``bot.ai_jobs.serve_forever``; only
 the engine's search is replaced by one that sleeps, so a test can SIGKILL the worker
@@ -23,4 +25,5 @@ def slow_turn(payload: bytes) -> bytes:
 if __name__ == "__main__":
     ai_jobs.run_turn = slow_turn
     ai_jobs.run_call = slow_turn  # a named call (a position's value, a hint) never ends either
-    asyncio.run(ai_jobs.serve_forever(sys.argv[1], 1, heartbeat=float(sys.argv[2])))
+    limit = {"time_limit": float(sys.argv[3])} if len(sys.argv) > 3 else {}
+    asyncio.run(ai_jobs.serve_forever(sys.argv[1], 1, heartbeat=float(sys.argv[2]), **limit))

@@ -94,3 +94,74 @@ def test_a_database_password_is_hidden_wherever_the_url_is_written(url: str) -> 
     assert "s3c" not in repr(settings)
     problem = check_postgres(url)  # nobody listens on port 1: the one-line problem
     assert problem is not None and "SEEGA_DB=" in problem and "s3c" not in problem
+
+
+SECRET = "S3cretPW"
+
+
+@pytest.mark.parametrize(
+    ("values", "setting"),
+    [
+        ({"SEEGA_SHARDS": "2", "SEEGA_SHARD_IDS": "²"}, "SEEGA_SHARD_IDS"),  # str.isdigit() takes it, int() not
+        ({"SEEGA_SHARDS": "4", "SEEGA_SHARD_IDS": "0-³"}, "SEEGA_SHARD_IDS"),
+        ({"DISCORD_GUILD_ID": "¹²³⁴⁵⁶⁷⁸⁹¹²³⁴⁵⁶⁷"}, "DISCORD_GUILD_ID"),
+        ({"SEEGA_DB": f"postgresql://seega:{SECRET}@127.0.0.1:notaport/seega"}, "SEEGA_DB"),
+        ({"SEEGA_DB": f"postgresql://seega:{SECRET}@127.0.0.1:99999/seega"}, "SEEGA_DB"),
+        ({"SEEGA_DB": f"postgresql://seega:{SECRET}@[::1/seega"}, "SEEGA_DB"),
+        ({"SEEGA_DB": f"postgresql://seega:{SECRET}@h1:5432,h2:x/seega"}, "SEEGA_DB"),
+    ],
+)
+def test_hostile_settings_are_refused_by_name(values: dict[str, str], setting: str) -> None:
+    """Outside review atk41a (F9): these ended in a traceback (``int('²')``, asyncpg's
+    ``ValueError`` on the port or the bracket) instead of the one-line error naming the
+    setting and what it accepts; the password is never in it."""
+    with pytest.raises(SettingsError) as caught:
+        load(**values)
+    assert str(caught.value).startswith(setting) and SECRET not in str(caught.value)
+
+
+def test_valid_postgresql_hosts_are_still_accepted() -> None:
+    for url in (
+        "postgresql://seega:pw@[::1]:5432/seega",
+        "postgresql://seega:pw@h1:5432,h2:5433/seega",
+        "postgresql://seega:p@ss/w[rd@db:5432/seega",  # unencoded @, / and [ in the password
+        "postgresql:///seega?host=/var/run/postgresql",
+    ):
+        assert load(SEEGA_DB=url).db_url == url
+
+
+@pytest.mark.parametrize(
+    ("command", "values"),
+    [
+        (["run"], {"SEEGA_DB": f"postgresql://seega:{SECRET}@127.0.0.1:notaport/seega"}),
+        (["worker"], {"SEEGA_DB": f"postgresql://seega:{SECRET}@127.0.0.1:notaport/seega"}),
+        (["worker"], {"SEEGA_DB": f"postgresql://seega:{SECRET}@[::1/seega"}),
+        (["run"], {"SEEGA_SHARDS": "2", "SEEGA_SHARD_IDS": "²"}),
+        (["run"], {"SEEGA_DB": f"postgresql://seega:{SECRET}@127.0.0.1:1/seega?sslmode=bogus"}),
+        (["worker"], {"SEEGA_DB": f"postgresql://seega:{SECRET}@127.0.0.1:1/seega?sslmode=bogus"}),
+        (["migrate-db", "--to", f"postgresql://seega:{SECRET}@127.0.0.1:notaport/seega"], {}),
+    ],
+)
+def test_hostile_settings_end_in_one_line_not_a_traceback(
+    tmp_path: Path, command: list[str], values: dict[str, str]
+) -> None:
+    """The same values through ``seega-bot`` itself (and ``worker``, ``migrate-db``): exit
+    status 2, one line on stderr, no traceback, no password."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONPATH": str(root), "DISCORD_TOKEN": TOKEN}
+    env.update({"SEEGA_DB": str(tmp_path / "seega.db"), **values})
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *command, "--env-file", str(tmp_path / "none")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and SECRET not in done.stderr + done.stdout
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
