@@ -270,26 +270,34 @@ class PostgresStorage(Storage):
         found its own version and reported a lost race, so a stored move was answered
         "It is not your turn", nobody was told of it, and a stored bot reply was never
         posted (review atk41a, finding 5). After such an error, a failed swap reads the
-        row back and counts as done when it holds exactly what this update wrote.
+        row back and counts as done when it holds exactly what this update wrote. A
+        client-side timeout is the same doubt: before it is answered "busy", the row is
+        read back once.
         """
         lost = False
 
         async def op() -> bool:
             nonlocal lost
             try:
-                if _count(await self._pool.execute(numbered(GameUpdate.SQL), *update.params())) == 1:
-                    return True
-            except IN_FLIGHT:
+                async with self._acquire() as conn:
+                    if _count(await conn.execute(numbered(GameUpdate.SQL), *update.params())) == 1:
+                        return True
+            except (*IN_FLIGHT, TimeoutError):
                 lost = True
                 raise
             return lost and await self._holds(update)
 
-        return await self._retry(op)
+        try:
+            return await self._retry(op)
+        except StorageBusyError:
+            if lost and await self._holds(update):
+                return True
+            raise
 
     async def _holds(self, update: GameUpdate) -> bool:
         """Whether the game's row is the one ``update`` writes (its version one up)."""
-        row = await self._pool.fetchrow(
-            "SELECT version, actions, spn, status, result FROM games WHERE id = $1", update.game_id
+        row = await self._fetchone(
+            "SELECT version, actions, spn, status, result FROM games WHERE id = ?", (update.game_id,)
         )
         return row is not None and tuple(row) == (
             update.expected_version + 1,

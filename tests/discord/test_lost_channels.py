@@ -228,7 +228,9 @@ async def test_a_player_who_deletes_the_games_thread_or_its_channel_resigns_rate
                 lambda: next((m for m in h.fake.channel_messages() if "deleted the thread" in m.text), None),
                 what="the parent channel told",
             )
-            assert "Mod deleted the thread of game #1 (Mod vs Alice)" in said.text and "counts as resigning" in said.text
+            assert (
+                "Mod deleted the thread of game #1 (Mod vs Alice)" in said.text and "counts as resigning" in said.text
+            )
             assert said.pinged_user_ids() == {h.alice}, said.text
 
 

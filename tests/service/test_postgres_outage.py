@@ -82,14 +82,46 @@ class _LosesOneReply:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._real, name)
 
+    def acquire(self, *args: Any, **kwargs: Any) -> _Acquired:
+        return _Acquired(self, self._real.acquire(*args, **kwargs))
+
+    def lose(self, sql: str) -> bool:
+        """Whether the reply to ``sql`` (just run) is to be lost."""
+        if not (self.armed and sql.startswith("UPDATE games")):
+            return False
+        if self.skip:
+            self.skip -= 1
+            return False
+        self.armed = False
+        self.lost += 1
+        return True
+
+
+class _Acquired:
+    """A pooled connection whose ``execute`` may lose its reply (:class:`_LosesOneReply`)."""
+
+    def __init__(self, pool: _LosesOneReply, acquiring: Any) -> None:
+        self.pool = pool
+        self.acquiring = acquiring
+
+    async def __aenter__(self) -> _Conn:
+        return _Conn(self.pool, await self.acquiring.__aenter__())
+
+    async def __aexit__(self, *exc: object) -> Any:
+        return await self.acquiring.__aexit__(*exc)
+
+
+class _Conn:
+    def __init__(self, pool: _LosesOneReply, conn: Any) -> None:
+        self._pool = pool
+        self._conn = conn
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
     async def execute(self, sql: str, *args: Any) -> Any:
-        done = await self._real.execute(sql, *args)
-        if self.armed and sql.startswith("UPDATE games"):
-            if self.skip:
-                self.skip -= 1
-                return done
-            self.armed = False
-            self.lost += 1
+        done = await self._conn.execute(sql, *args)
+        if self._pool.lose(sql):
             raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
         return done
 
