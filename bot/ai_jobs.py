@@ -252,13 +252,16 @@ class QueueAiRunner:
             raise AiUnavailableError(f"an AI worker could not answer: {row['error']}")
         return bytes(row["result"])
 
-    async def _forget_failure(self, key: str) -> None:
-        """Delete a failure reported for an earlier try of ``key``: this ask runs the job again."""
+    async def _forget(self, key: str, *, failure_only: bool) -> None:
+        """Delete the stored answer of ``key``: a failure reported for an earlier try
+        (``failure_only``: this ask runs the job again), or a wrong answer (the next ask
+        searches again). Best effort: an unreachable database leaves it stored."""
         assert self._pool is not None
+        sql = "DELETE FROM seega_ai_results WHERE key = $1" + (" AND error IS NOT NULL" if failure_only else "")
         try:
-            await self._pool.execute("DELETE FROM seega_ai_results WHERE key = $1 AND error IS NOT NULL", key)
+            await self._pool.execute(sql, key)
         except (*RETRYABLE, TimeoutError) as exc:
-            log.warning("AI answers: database unreachable (%s)", exc)
+            log.warning("AI answers: database unreachable (%s); the stored answer of %s stays", exc, key)
 
     async def _enqueue(self, entrypoint: str, key: str, payload: bytes) -> None:
         """Enqueue, retrying while the database restarts (a duplicate is skipped by its key)."""
@@ -290,17 +293,9 @@ class QueueAiRunner:
             turn = ["<not text>"]
         problem = request_turn_problem(request, turn)
         if problem is not None:
-            await self._forget_answer(key)
+            await self._forget(key, failure_only=False)
             raise AiUnavailableError(f"an AI worker answered an illegal turn ({problem})")
         return turn
-
-    async def _forget_answer(self, key: str) -> None:
-        """Delete the stored answer of ``key`` (it was wrong: the next ask searches again)."""
-        assert self._pool is not None
-        try:
-            await self._pool.execute("DELETE FROM seega_ai_results WHERE key = $1", key)
-        except (*RETRYABLE, TimeoutError) as exc:
-            log.warning("AI answers: database unreachable (%s); the wrong answer stays stored", exc)
 
     async def evaluate(self, request: TurnRequest) -> int:
         """:func:`engine.ai.position_value` on a worker: the bot weighs a draw or an end
@@ -322,7 +317,7 @@ class QueueAiRunner:
         """
         event = self._waiting.setdefault(key, asyncio.Event())
         try:
-            await self._forget_failure(key)
+            await self._forget(key, failure_only=True)
             answer = await self._answer(key)
             if answer is not None:
                 return answer
