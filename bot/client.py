@@ -178,7 +178,8 @@ class SeegaBotMixin:
         )
         guild = self.get_guild(payload.guild_id)  # type: ignore[attr-defined]
         ended = await lost.channel_deleted(self, payload.thread_id, guild=guild, deletions=deletions)  # type: ignore[arg-type]
-        await announce_deleted_thread(self, ended.games, payload.parent_id)  # type: ignore[arg-type]
+        if payload.thread_type == discord.ChannelType.public_thread:  # a private thread's game stays unsaid
+            await announce_deleted_thread(self, ended.games, payload.parent_id)  # type: ignore[arg-type]
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await lost.guild_removed(self, guild.id)  # type: ignore[arg-type]

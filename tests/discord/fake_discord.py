@@ -1075,7 +1075,7 @@ class FakeDiscord:
                     "guild_id": channel["guild_id"],
                     "user_id": str(by),
                     "target_id": str(channel_id),
-                    "action_type": THREAD_DELETE if channel["type"] == 11 else CHANNEL_DELETE,
+                    "action_type": THREAD_DELETE if channel["type"] in (11, 12) else CHANNEL_DELETE,
                     "changes": [{"key": "name", "old_value": channel.get("name")}],
                 }
             )
@@ -1087,7 +1087,7 @@ class FakeDiscord:
             if message.channel_id in gone:
                 message.deleted = True
         if tell:
-            await self.dispatch("THREAD_DELETE" if channel["type"] == 11 else "CHANNEL_DELETE", channel)
+            await self.dispatch("THREAD_DELETE" if channel["type"] in (11, 12) else "CHANNEL_DELETE", channel)
         return channel
 
     async def _get_thread_member(self, request: web.Request, cid: str, uid: str) -> web.Response:

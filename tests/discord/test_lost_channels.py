@@ -274,3 +274,39 @@ async def test_a_player_who_deletes_the_games_channel_resigns_rated(tmp_path: Pa
         game = await settled(h, game_id)
         assert (game.status, game.result, game.reason) == ("finished", "1-0", "resignation"), game
         assert {e.user_id for e in await h.bot.service.leaderboard(h.fake.guild_id)} == {h.alice, h.bob}
+
+
+async def test_a_private_threads_game_is_not_announced_in_its_parent(tmp_path: Path) -> None:
+    """The parent channel is told how a deleted thread's game ended; a private thread's
+    game is not said there (the parent's readers could not see it: review of stop 41)."""
+    async with running(tmp_path) as h:
+        private = h.fake.snowflake()
+        thread = {
+            "id": str(private),
+            "type": 12,
+            "guild_id": str(h.fake.guild_id),
+            "parent_id": str(h.fake.channel_id),
+            "name": "between us",
+            "owner_id": str(h.alice),
+            "message_count": 0,
+            "member_count": 2,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+                "invitable": False,
+            },
+        }
+        h.fake.channels[private] = thread
+        await h.fake.dispatch("THREAD_CREATE", thread)
+        await h.idle()
+        game_id = await start_game(h, private)
+        await h.fake.delete_channel(private)
+
+        assert_abandoned(await settled(h, game_id))
+        await h.idle()
+        said = [m.text for m in h.fake.channel_messages() if "was deleted" in m.text or "deleted the thread" in m.text]
+        assert said == [], said
