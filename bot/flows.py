@@ -812,14 +812,11 @@ async def announce_deleted_thread(bot: SeegaHost, games: tuple[GameView, ...], p
         ping = None
         if game.result in ("1-0", "0-1"):
             winner, loser = (game.black, game.white) if game.result == "1-0" else (game.white, game.black)
-            text = t(
-                locale,
-                "game.thread_deleted_resigned",
-                loser=player_name(loser, locale),
-                winner=f"<@{winner.user_id}>",
-                **names,
-            )
-            ping = winner.user_id
+            # A person is named by mention and pinged; the bot by its name (review atk41e F3:
+            # "<@0> wins." when a person deleted their game against the bot).
+            shown = player_name(winner, locale) if winner.is_bot else f"<@{winner.user_id}>"
+            text = t(locale, "game.thread_deleted_resigned", loser=player_name(loser, locale), winner=shown, **names)
+            ping = None if winner.is_bot else winner.user_id
         else:
             text = t(locale, "game.thread_deleted", **names)
         try:

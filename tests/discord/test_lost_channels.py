@@ -276,6 +276,48 @@ async def test_a_player_who_deletes_the_games_channel_resigns_rated(tmp_path: Pa
         assert {e.user_id for e in await h.bot.service.leaderboard(h.fake.guild_id)} == {h.alice, h.bob}
 
 
+def thread_payload(h: Harness, thread_id: int, kind: int) -> dict[str, object]:
+    """A thread of the test channel, as Discord sends it (``kind`` 11 public, 12 private)."""
+    return {
+        "id": str(thread_id),
+        "type": kind,
+        "guild_id": str(h.fake.guild_id),
+        "parent_id": str(h.fake.channel_id),
+        "name": "a game",
+        "owner_id": str(h.alice),
+        "message_count": 0,
+        "member_count": 2,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+            "invitable": False,
+        },
+    }
+
+
+async def test_a_person_deleting_their_game_against_the_bot_names_the_bot_as_winner(tmp_path: Path) -> None:
+    """Review atk41e F3: the parent channel read "that counts as resigning. <@0> wins.":
+    the bot is named, not mentioned, and nobody is pinged."""
+    async with running(tmp_path) as h:
+        thread = h.fake.snowflake()
+        h.fake.channels[thread] = thread_payload(h, thread, 11)
+        await h.fake.dispatch("THREAD_CREATE", h.fake.channels[thread])
+        await h.idle()
+        await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"}, channel_id=thread)
+        await h.idle()
+        await h.fake.delete_channel(thread, by=h.alice)
+        said = await h.fake.wait_for(
+            lambda: next((m for m in h.fake.channel_messages() if "deleted the thread" in m.text), None),
+            what="the parent channel told",
+        )
+        assert "Seega bot (easy) wins." in said.text and "<@" not in said.text, said.text
+        assert said.pinged_user_ids() == set()
+
+
 async def test_a_private_threads_game_is_not_announced_in_its_parent(tmp_path: Path) -> None:
     """The parent channel is told how a deleted thread's game ended; a private thread's
     game is not said there (the parent's readers could not see it: review of stop 41)."""
