@@ -323,25 +323,7 @@ async def test_a_private_threads_game_is_not_announced_in_its_parent(tmp_path: P
     game is not said there (the parent's readers could not see it: review of stop 41)."""
     async with running(tmp_path) as h:
         private = h.fake.snowflake()
-        thread = {
-            "id": str(private),
-            "type": 12,
-            "guild_id": str(h.fake.guild_id),
-            "parent_id": str(h.fake.channel_id),
-            "name": "between us",
-            "owner_id": str(h.alice),
-            "message_count": 0,
-            "member_count": 2,
-            "rate_limit_per_user": 0,
-            "flags": 0,
-            "thread_metadata": {
-                "archived": False,
-                "auto_archive_duration": 1440,
-                "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                "locked": False,
-                "invitable": False,
-            },
-        }
+        thread = thread_payload(h, private, 12)
         h.fake.channels[private] = thread
         await h.fake.dispatch("THREAD_CREATE", thread)
         await h.idle()
