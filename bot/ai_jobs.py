@@ -491,14 +491,7 @@ async def _close(db: asyncpg.Pool | asyncpg.Connection) -> None:
 
 async def store_result(db: asyncpg.Pool, key: str, result: bytes) -> None:
     """Store a job's answer (over a failure reported for an earlier try) and wake the asker."""
-    async with db.acquire() as c, c.transaction():
-        await c.execute(
-            "INSERT INTO seega_ai_results (key, result) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE"
-            " SET result = EXCLUDED.result, error = NULL, created_at = now() WHERE seega_ai_results.error IS NOT NULL",
-            key,
-            result,
-        )
-        await c.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
+    await _store_row(db, key, result, None)
 
 
 async def report_failure(db: asyncpg.Pool, key: str, reason: str) -> None:
@@ -506,12 +499,20 @@ async def report_failure(db: asyncpg.Pool, key: str, reason: str) -> None:
     ``NOTIFY``). Without it a job that raised was dropped by pgqueuer and the asker waited
     its whole timeout, then said no worker was up (outside review atk41a). An answer
     already stored is kept: the failure row is only for a key with none."""
+    await _store_row(db, key, b"", reason)
+
+
+async def _store_row(db: asyncpg.Pool, key: str, result: bytes, error: str | None) -> None:
+    """Write a job's row (an answer, or a failure when ``error`` is set) and wake the asker.
+    Either replaces a failure stored for an earlier try; a stored answer is never replaced."""
     async with db.acquire() as c, c.transaction():
         await c.execute(
-            "INSERT INTO seega_ai_results (key, result, error) VALUES ($1, '', $2) ON CONFLICT (key) DO UPDATE"
-            " SET error = EXCLUDED.error, created_at = now() WHERE seega_ai_results.error IS NOT NULL",
+            "INSERT INTO seega_ai_results (key, result, error) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE"
+            " SET result = EXCLUDED.result, error = EXCLUDED.error, created_at = now()"
+            " WHERE seega_ai_results.error IS NOT NULL",
             key,
-            reason,
+            result,
+            error,
         )
         await c.execute("SELECT pg_notify($1, $2)", RESULTS_CHANNEL, key)
 

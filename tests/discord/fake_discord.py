@@ -290,6 +290,34 @@ class FakeDiscord:
         channel = self.channels.get(channel_id)
         return int(channel["guild_id"]) if channel is not None else self.guild_id
 
+    async def add_thread(self, kind: int, owner: int, *, members: list[int] | None = None) -> int:
+        """A thread of the test channel made by ``owner`` (``kind`` 11 public, 12 private),
+        announced to the bot as Discord does; ``members`` (a private thread's) are kept for
+        the thread-member route only, as Discord does not send them with the thread."""
+        tid = self.snowflake()
+        thread: dict[str, Any] = {
+            "id": str(tid),
+            "type": kind,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(self.channel_id),
+            "name": "a game",
+            "owner_id": str(owner),
+            "message_count": 0,
+            "member_count": len(members or ()),
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+                "invitable": False,
+            },
+        }
+        self.channels[tid] = {**thread, "members": members} if members is not None else thread
+        await self.dispatch("THREAD_CREATE", thread)
+        return tid
+
     def add_channel(self, name: str, *, guild_id: int | None = None) -> int:
         cid = self.snowflake()
         self.channels[cid] = {

@@ -877,32 +877,10 @@ async def test_a_game_in_a_private_thread_is_shown_to_its_members_only(h: Harnes
     """discord.py answers a thread's permissions from its parent's, and everyone may read
     the parent of a private thread: a private thread's game asks its reader to be in the
     thread (or to manage threads), and is answered to them alone."""
-    private = h.fake.snowflake()
-    thread = {
-        "id": str(private),
-        "type": 12,
-        "guild_id": str(h.fake.guild_id),
-        "parent_id": str(h.fake.channel_id),
-        "name": "between us",
-        "owner_id": str(h.alice),
-        "message_count": 0,
-        "member_count": 2,
-        "rate_limit_per_user": 0,
-        "flags": 0,
-        "thread_metadata": {
-            "archived": False,
-            "auto_archive_duration": 1440,
-            "archive_timestamp": "2026-01-01T00:00:00+00:00",
-            "locked": False,
-            "invitable": False,
-        },
-        "members": [h.alice, h.bob, h.carol],
-    }
     parent = h.fake.channels[h.fake.channel_id]  # members here may not manage threads
     parent["permission_overwrites"] = [{"id": str(h.fake.guild_id), "type": 0, "allow": "0", "deny": str(1 << 34)}]
     await h.fake.dispatch("CHANNEL_UPDATE", parent)
-    h.fake.channels[private] = thread
-    await h.fake.dispatch("THREAD_CREATE", {k: v for k, v in thread.items() if k != "members"})
+    private = await h.fake.add_thread(12, h.alice, members=[h.alice, h.bob, h.carol])
     await h.idle()
     alice, bob = Player(h.alice, "Alice"), Player(h.bob, "Bob")
     await insert_from(h.bot.service, private, "bb2b/3b1/2bww/3ww/2bww w m 0/0 - 0 30", alice, bob,
@@ -910,7 +888,7 @@ async def test_a_game_in_a_private_thread_is_shown_to_its_members_only(h: Harnes
     assert "#1" not in (await h.slash(h.carol, "seega games")).reply.text  # never in a public list
     inside = await h.slash(h.carol, "seega record", {"game": 1})  # Carol is in the thread: to her alone
     assert inside.reply.ephemeral and any("#1" in m.text for m in inside.followups), inside.followups
-    thread["members"] = [h.alice, h.bob]
+    h.fake.channels[private]["members"] = [h.alice, h.bob]  # Carol leaves the thread
     outside = await h.slash(h.carol, "seega record", {"game": 1})
     assert "There is no game #1 in this server." in outside.reply.text, outside.reply.text
     moderator = await h.slash(h.mod, "seega record", {"game": 1})  # a moderator manages threads

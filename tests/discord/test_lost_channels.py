@@ -55,10 +55,13 @@ async def start_game(h: Harness, channel: int) -> int:
     return game.id
 
 
-async def start_thread_game(h: Harness) -> tuple[int, int]:
-    """A thread challenge accepted: the game's id and its thread."""
-    challenge = await h.slash(h.alice, "seega challenge", {"opponent": h.bob, "color": "white", "thread": True})
-    await h.click(h.bob, challenge.reply, "Accept")
+async def start_thread_game(h: Harness, challenger: int | None = None, opponent: int | None = None) -> tuple[int, int]:
+    """A thread challenge (``challenger`` Black; Alice, White, against Bob by default)
+    accepted: the game's id and its thread."""
+    color = "white" if challenger is None else "black"
+    challenger, opponent = challenger or h.alice, opponent or h.bob
+    challenge = await h.slash(challenger, "seega challenge", {"opponent": opponent, "color": color, "thread": True})
+    await h.click(opponent, challenge.reply, "Accept")
     thread = await h.fake.wait_for(
         lambda: next((c for c, v in h.fake.channels.items() if v.get("type") == 11), None), what="the game's thread"
     )
@@ -71,17 +74,12 @@ async def start_thread_game(h: Harness) -> tuple[int, int]:
 async def start_mod_thread_game(h: Harness) -> tuple[int, int]:
     """The moderator (Black) challenges Alice in a thread, and she accepts: the game's id
     and its thread. The moderator may not cancel it: they play in it."""
-    challenge = await h.slash(h.mod, "seega challenge", {"opponent": h.alice, "color": "black", "thread": True})
-    await h.click(h.alice, challenge.reply, "Accept")
-    thread = await h.fake.wait_for(
-        lambda: next((c for c, v in h.fake.channels.items() if v.get("type") == 11), None), what="the game's thread"
-    )
-    await h.idle()
+    game_id, thread = await start_thread_game(h, h.mod, h.alice)
     game = await h.bot.service.game(thread)
     assert game is not None and game.black.user_id == h.mod
     refused = await h.slash(h.mod, "seega cancel", channel_id=thread)
     assert refused.reply.ephemeral and "cannot cancel" in refused.reply.text, refused.reply.text
-    return game.id, thread
+    return game_id, thread
 
 
 def audit_log_reads(h: Harness) -> list[tuple[str, str]]:
@@ -276,36 +274,11 @@ async def test_a_player_who_deletes_the_games_channel_resigns_rated(tmp_path: Pa
         assert {e.user_id for e in await h.bot.service.leaderboard(h.fake.guild_id)} == {h.alice, h.bob}
 
 
-def thread_payload(h: Harness, thread_id: int, kind: int) -> dict[str, object]:
-    """A thread of the test channel, as Discord sends it (``kind`` 11 public, 12 private)."""
-    return {
-        "id": str(thread_id),
-        "type": kind,
-        "guild_id": str(h.fake.guild_id),
-        "parent_id": str(h.fake.channel_id),
-        "name": "a game",
-        "owner_id": str(h.alice),
-        "message_count": 0,
-        "member_count": 2,
-        "rate_limit_per_user": 0,
-        "flags": 0,
-        "thread_metadata": {
-            "archived": False,
-            "auto_archive_duration": 1440,
-            "archive_timestamp": "2026-01-01T00:00:00+00:00",
-            "locked": False,
-            "invitable": False,
-        },
-    }
-
-
 async def test_a_person_deleting_their_game_against_the_bot_names_the_bot_as_winner(tmp_path: Path) -> None:
     """Review atk41e F3: the parent channel read "that counts as resigning. <@0> wins.":
     the bot is named, not mentioned, and nobody is pinged."""
     async with running(tmp_path) as h:
-        thread = h.fake.snowflake()
-        h.fake.channels[thread] = thread_payload(h, thread, 11)
-        await h.fake.dispatch("THREAD_CREATE", h.fake.channels[thread])
+        thread = await h.fake.add_thread(11, h.alice)
         await h.idle()
         await h.slash(h.alice, "seega play-bot", {"level": "easy", "color": "black"}, channel_id=thread)
         await h.idle()
@@ -322,10 +295,7 @@ async def test_a_private_threads_game_is_not_announced_in_its_parent(tmp_path: P
     """The parent channel is told how a deleted thread's game ended; a private thread's
     game is not said there (the parent's readers could not see it: review of stop 41)."""
     async with running(tmp_path) as h:
-        private = h.fake.snowflake()
-        thread = thread_payload(h, private, 12)
-        h.fake.channels[private] = thread
-        await h.fake.dispatch("THREAD_CREATE", thread)
+        private = await h.fake.add_thread(12, h.alice)
         await h.idle()
         game_id = await start_game(h, private)
         await h.fake.delete_channel(private)
