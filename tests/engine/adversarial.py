@@ -44,6 +44,13 @@ SPN = {
     "hand": "5/5/5/5/5 b p " + "1" * N + "/" + "2" * N + " - 0 1",
     "turn": "5/5/5/5/5 b p 12/12 - 0 " + "9" * N,
     "state": "5/5/5/5/5 b p 12/12 " + "a" * N + " 0 1",
+    # separators other than one space (stop 41: refused, naming where and what was found)
+    "tabs": "5/5/5/5/5" + "\t" * N + "b p 12/12 - 0 1",
+    "wide-spaces": "5/5/5/5/5" + "\u3000" * N + "b p 12/12 - 0 1",
+    "spaces-around": " " * N + START + "\n" * N,  # dropped: read as the start
+    # every character a different non-ASCII one: the error names only the first few
+    "look-alikes": "".join(chr(0x400 + i % 0x4000) for i in range(N)),
+    "zero-padded": "5/5/5/5/5 b p 12/12 - 0 " + "0" * N + "1",
 }
 
 #: Inputs for the action parser and the options.
