@@ -816,6 +816,8 @@ async def test_games_of_a_channel_one_cannot_read_are_not_shown(h: Harness) -> N
     await h.click(h.bob, ask.reply, "Resign", followup=True)
     history = await h.slash(h.carol, "seega history")
     assert "#1" not in history.reply.text, history.reply.text
+    of_alice = await h.slash(h.carol, "seega history", {"user": h.alice})  # another member's id
+    assert "#1" not in of_alice.reply.text and not of_alice.reply.ephemeral, of_alice.reply.text
     # Her own history in #games lists it, to her alone (play-test pt41: a player's game of
     # a private or deleted channel was in nobody's history, not even hers).
     hers = (await h.slash(h.alice, "seega history")).reply

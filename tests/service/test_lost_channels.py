@@ -4,6 +4,8 @@ finds a game's channel gone before its timer acts abandons the game instead of r
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.clock import FakeClock
 from bot.results import BOT_USER_ID, Player, TimerEvent
 from bot.scheduler import Scheduler
@@ -115,3 +117,17 @@ async def test_a_timer_of_a_deleted_channel_abandons_its_game_instead_of_rating_
     assert await _status(service, failing.game.id) == ("finished", "0-1", "timeout")
     assert await _status(service, kept.game.id) == ("finished", "0-1", "timeout")
     assert {e.name for e in await service.leaderboard(GUILD)} == {"Alice", "Bob", "Carol", "Dave"}
+
+
+async def test_two_deletion_events_at_once_end_the_game_once(service: GameService) -> None:
+    """Discord may send a thread's deletion twice (its own event and its parent's), to two
+    processes at once: one of them ends the game, rated once by the deleter's
+    resignation; the other finds nothing left to end."""
+    started = await start_people(service, 1)
+    first, second = await asyncio.gather(
+        service.channel_deleted(1, ALICE.user_id), service.channel_deleted(1, ALICE.user_id)
+    )
+    assert sorted([len(first.games), len(second.games)]) == [0, 1]
+    assert await _status(service, started.game.id) == ("finished", "0-1", "resignation")
+    board = {e.user_id: e for e in await service.leaderboard(GUILD)}
+    assert (board[BOB.user_id].wins, board[ALICE.user_id].losses) == (1, 1), "rated once"
